@@ -1,0 +1,5 @@
+import { createContext } from 'react-router';
+import type { AppServices } from '../server/app-services.ts';
+
+/** The domain services, set by the Fastify host for every page request (server only). */
+export const servicesContext = createContext<AppServices>();

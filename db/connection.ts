@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { openSqliteDatabase } from './sqlite-database.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  // Tables are described by the domain's entity definitions; queries are built from them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>;
+  dialect: DialectName;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PostgreSQL only: a dedicated connection for LISTEN/NOTIFY between app instances. */
+  connectListener?(): Promise<pg.Client>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  schema?: string;
+}
+
+// PostgreSQL returns bigint (count) and numeric as strings; our counts fit in a double.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'lexsite.sqlite');
+  const sqlite = openSqliteDatabase(file);
+  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(connectionString: string, schema?: string): Database {
+  const connection = {
+    connectionString,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  };
+  const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+    connectListener: async () => {
+      const client = new pg.Client(connection);
+      client.on('error', () => {});
+      await client.connect();
+      return client;
+    },
+  };
+}

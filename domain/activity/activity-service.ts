@@ -1,0 +1,51 @@
+import type { Database } from '../../db/connection.ts';
+import { newId, nowIso } from '../shared/ids.ts';
+import type { ChangeEvent } from '../shared/record-service.ts';
+
+export interface ActivityEntry {
+  _id: string;
+  createdAt: string;
+  userEmail: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  summary: string;
+}
+
+/** Who changed what, when: every admin write is recorded. */
+export function createActivityService(database: Database) {
+  const { db } = database;
+  return {
+    async record(event: ChangeEvent): Promise<void> {
+      if (!event.actor) return;
+      await db
+        .insertInto('activity_log')
+        .values({
+          id: newId(),
+          created_at: nowIso(),
+          user_id: event.actor.userId,
+          user_email: event.actor.email,
+          action: event.action,
+          entity: event.entity,
+          entity_id: event.id,
+          summary: event.summary.slice(0, 300),
+        })
+        .execute();
+    },
+
+    async latest(limit = 10): Promise<ActivityEntry[]> {
+      const rows = await db.selectFrom('activity_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        _id: row.id,
+        createdAt: row.created_at,
+        userEmail: row.user_email,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entity_id,
+        summary: row.summary,
+      }));
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,17 @@
+import type { EntityDefinition } from '../shared/entity.ts';
+import { bySearch, byValue, combine } from '../shared/list-filters.ts';
+import { searchText } from '../shared/search.ts';
+import { ContactFormSchema } from './contact-schema.ts';
+
+export const contactEntity: EntityDefinition = {
+  label: 'Submission',
+  table: 'contacts',
+  fields: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text' },
+  schema: () => ContactFormSchema,
+  defaults: () => ({ phone: '', service: '' }),
+  // Contact submissions are never public; the API requires a token for every read.
+  publicConditions: [],
+  orderBy: [['created_at', 'desc']],
+  derive: (r) => ({ search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string]) }),
+  listConditions: combine(byValue('status', 'status'), bySearch),
+};

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { SchemaContext } from './schema-helpers.ts';
+
+/** How a field is kept in its table column. */
+export type FieldKind = 'text' | 'json' | 'int' | 'bool';
+
+export interface StoredRecord {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  [field: string]: unknown;
+}
+
+/** A condition on a real column, for list queries. */
+export type Condition =
+  | { column: string; op: '=' | '!=' | '<' | '>' | '<=' | '>='; value: string | number | boolean }
+  | { column: string; op: 'like'; pattern: string };
+
+export interface ListQuery {
+  lang: string;
+  admin: boolean;
+  page?: number;
+  limit?: number;
+  [parameter: string]: unknown;
+}
+
+/**
+ * Everything the store and the API need to know about one record type: its fields and how they
+ * are stored, its schema, who may see what, how lists sort and filter, and derived columns.
+ */
+export interface EntityDefinition {
+  /** Product name, used in messages: 'News article not found'. */
+  label: string;
+  table: string;
+  fields: Record<string, FieldKind>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  schema: (context: SchemaContext) => z.ZodObject<any>;
+  defaults: () => Record<string, unknown>;
+  /** Field whose default-language text makes the slug when none is given. */
+  slugFrom?: string;
+  /** What a visitor may see: conditions added to every public read. */
+  publicConditions: Condition[];
+  orderBy: Array<[column: string, direction: 'asc' | 'desc']>;
+  /** Extra columns computed from the record on every write (search text and the like). */
+  derive?: (record: Record<string, unknown>) => Record<string, string>;
+  /** Conditions for the list parameters this record type understands. */
+  listConditions?: (query: ListQuery) => Condition[];
+  /** An exact check that SQL cannot make (the text of a multilingual field after fallback). */
+  listPostFilter?: (query: ListQuery, defaultLanguage: string) => ((record: StoredRecord) => boolean) | undefined;
+}
+
+export function columnOf(field: string): string {
+  if (field === 'order') return 'order_index';
+  return field.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
+}

@@ -1,0 +1,29 @@
+/** Multilingual text: an object keyed by language code. */
+export type Localized = Record<string, string>;
+
+export const DEFAULT_LANGUAGE = 'uz';
+export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/**
+ * The text to show in `lang`: the current language, then the site's default language, then
+ * Uzbek, then the first non-empty value. Plain strings pass through unchanged.
+ */
+export function pickText(value: Localized | string | null | undefined, lang: string, defaultLanguage = DEFAULT_LANGUAGE): string {
+  if (value == null) return '';
+  if (typeof value === 'string') return value;
+  for (const code of [lang, defaultLanguage, DEFAULT_LANGUAGE]) {
+    const text = value[code];
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  for (const text of Object.values(value)) {
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return '';
+}
+
+/** Every non-empty value of a multilingual field (or the plain string itself). */
+export function allTexts(value: Localized | string | null | undefined): string[] {
+  if (value == null) return [];
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  return Object.values(value).filter((text) => typeof text === 'string' && text.trim() !== '');
+}

@@ -1,0 +1,138 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { columnOf, type Condition, type EntityDefinition, type StoredRecord } from './entity.ts';
+import { newId, nowIso } from './ids.ts';
+
+export interface ListOptions {
+  conditions: Condition[];
+  limit?: number;
+  offset?: number;
+}
+
+/** Reads and writes one record type's table; knows nothing of rules, only of columns. */
+export function createRecordStore(database: Database, definition: EntityDefinition) {
+  const { db } = database;
+  const { table, fields } = definition;
+  const fieldColumns = Object.entries(fields).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
+
+  function toRow(values: Record<string, unknown>): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (const { field, kind, column } of fieldColumns) {
+      const value = values[field];
+      if (value === undefined) continue;
+      row[column] = kind === 'json' ? JSON.stringify(value) : value;
+    }
+    return { ...row, ...definition.derive?.(values) };
+  }
+
+  function fromRow(row: Record<string, unknown>): StoredRecord {
+    const record: StoredRecord = {
+      _id: row.id as string,
+      createdAt: row.created_at as string,
+      updatedAt: row.updated_at as string,
+      version: Number(row.version),
+    };
+    for (const { field, kind, column } of fieldColumns) {
+      const value = row[column];
+      if (kind === 'json') record[field] = typeof value === 'string' ? JSON.parse(value) : value;
+      else if (kind === 'bool') record[field] = Boolean(value);
+      else if (kind === 'int') record[field] = value == null ? value : Number(value);
+      else record[field] = value ?? '';
+    }
+    return record;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function where(eb: ExpressionBuilder<any, any>, conditions: Condition[]): Expression<SqlBool> {
+    return eb.and(
+      conditions.map((condition) =>
+        condition.op === 'like'
+          ? sql<SqlBool>`${sql.ref(condition.column)} like ${condition.pattern} escape '\\'`
+          : eb(condition.column, condition.op, condition.value),
+      ),
+    );
+  }
+
+  return {
+    definition,
+
+    async insert(values: Record<string, unknown>): Promise<StoredRecord> {
+      const now = nowIso();
+      const row = { id: newId(), created_at: now, updated_at: now, version: 1, ...toRow(values) };
+      await db.insertInto(table).values(row).execute();
+      return fromRow(row);
+    },
+
+    /**
+     * Writes all fields at once. With `expectedVersion` the write happens only if nobody saved
+     * since (one atomic UPDATE ... WHERE version = ?); returns undefined when it did not happen.
+     */
+    async update(id: string, values: Record<string, unknown>, expectedVersion?: number): Promise<StoredRecord | undefined> {
+      let query = db
+        .updateTable(table)
+        .set({ ...toRow(values), updated_at: nowIso(), version: sql`version + 1` })
+        .where('id', '=', id);
+      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return this.findById(id);
+    },
+
+    async findById(id: string): Promise<StoredRecord | undefined> {
+      const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? fromRow(row) : undefined;
+    },
+
+    async findOne(conditions: Condition[]): Promise<StoredRecord | undefined> {
+      const row = await db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => where(eb, conditions))
+        .executeTakeFirst();
+      return row ? fromRow(row) : undefined;
+    },
+
+    async list(options: ListOptions): Promise<StoredRecord[]> {
+      let query = db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => where(eb, options.conditions));
+      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
+      query = query.orderBy('id', 'desc');
+      if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+      const rows = await query.execute();
+      return rows.map(fromRow);
+    },
+
+    async count(conditions: Condition[]): Promise<number> {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where((eb) => where(eb, conditions))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async increment(id: string, field: string): Promise<void> {
+      const column = columnOf(field);
+      await db
+        .updateTable(table)
+        .set({ [column]: sql`${sql.ref(column)} + 1` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+      let query = db.selectFrom(table).select('id').where('slug', '=', slug);
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+  };
+}
+
+export type RecordStore = ReturnType<typeof createRecordStore>;

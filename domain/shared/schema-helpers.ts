@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { LANGUAGE_CODE_PATTERN } from './localized.ts';
+
+/*
+ * Building blocks for the record schemas. Every schema here is safe to import in the browser:
+ * the admin forms validate with the same rules and messages as the API.
+ */
+
+export const ICON_NAMES = [
+  'Shield', 'Users', 'Award', 'Clock', 'CheckCircle', 'Star', 'Quote', 'Scale', 'Gavel', 'FileText',
+  'Phone', 'Handshake', 'Target', 'Zap', 'Heart', 'Globe',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+export const SHORT_TEXT = 300;
+export const MEDIUM_TEXT = 5_000;
+export const LONG_TEXT = 100_000;
+const MAX_LANGUAGES = 30;
+
+export interface SchemaContext {
+  /** Code of the site's default language: required multilingual fields are checked in it. */
+  defaultLanguage: string;
+}
+
+const languageKey = z
+  .string()
+  .regex(LANGUAGE_CODE_PATTERN, 'Language keys must be language codes such as uz, ru or en');
+
+/** Multilingual text: { uz: "...", ru: "..." }, optionally required in one language. */
+export function localized(label: string, options: { requiredIn?: string; max?: number } = {}) {
+  const max = options.max ?? SHORT_TEXT;
+  const base = z
+    .record(languageKey, z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`), {
+      error: `${label} must be an object of texts per language`,
+    })
+    .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, `${label} has too many languages`)
+    .transform((value) => {
+      const clean: Record<string, string> = {};
+      for (const [code, text] of Object.entries(value)) clean[code] = text.trim();
+      return clean;
+    });
+  const lang = options.requiredIn;
+  if (!lang) return base;
+  // A required text that is missing altogether gets the same message as an empty one.
+  return z.preprocess((value) => (value === undefined || value === null ? {} : value), base).superRefine((value, context) => {
+    if (!value[lang]) {
+      context.addIssue({ code: 'custom', path: [lang], message: `${label} (${lang.toUpperCase()}) is required` });
+    }
+  });
+}
+
+/** A plain text field; required ones say '{label} is required'. */
+export function text(label: string, options: { required?: boolean; max?: number } = {}) {
+  const max = options.max ?? SHORT_TEXT;
+  const base = z
+    .string({ error: options.required ? `${label} is required` : `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+  return options.required ? base.min(1, `${label} is required`) : base;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function email(options: { required?: boolean } = {}) {
+  const base = z.string({ error: 'Email is required' }).trim().max(320, 'Email is invalid');
+  if (options.required) return base.min(1, 'Email is required').regex(EMAIL_PATTERN, 'Email is invalid');
+  return base.refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Email is invalid');
+}
+
+/** An absolute http(s) URL, or empty. */
+export function absoluteUrl(label: string) {
+  return z
+    .string({ error: `${label} must be a URL` })
+    .trim()
+    .max(2000, `${label} is too long`)
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), `${label} must be a URL starting with http:// or https://`);
+}
+
+/** A link inside the site (/contact) or an absolute http(s) / mailto / tel link, or empty. */
+export function link(label: string, options: { required?: boolean } = {}) {
+  const base = z.string({ error: `${label} is required` }).trim().max(2000, `${label} is too long`);
+  const checked = base.refine(
+    (value) => value === '' || /^(\/(?!\/)[^\s]*|#[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/i.test(value),
+    `${label} must be a URL or a path such as /contact`,
+  );
+  return options.required ? base.min(1, `${label} is required`).pipe(checked) : checked;
+}
+
+/** An image: a path from the upload store (/uploads/...) or an absolute http(s) URL, or empty. */
+export const imageUrl = link('Image');
+
+export const order = z
+  .union([z.number(), z.string().regex(/^-?\d+$/)], { error: 'Order must be a whole number' })
+  .transform((value) => Number(value))
+  .pipe(z.number().int('Order must be a whole number').min(-1_000_000).max(1_000_000));
+
+export const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+/** An icon name; an unknown name falls back to Shield (SPEC.md section 3). */
+export const icon = z
+  .string({ error: 'Icon must be text' })
+  .max(50, 'Icon must be at most 50 characters')
+  .transform((value): IconName => ((ICON_NAMES as readonly string[]).includes(value) ? (value as IconName) : 'Shield'));
+
+export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+}
+
+/** A list item that is either a plain string or multilingual text. */
+export function textOrLocalized(label: string) {
+  return z.union([text(label), localized(label)], { error: `${label} must be text or texts per language` });
+}
+
+export function list<T extends z.ZodType>(label: string, item: T, max = 50) {
+  return z.array(item, { error: `${label} must be a list` }).max(max, `${label} can have at most ${max} entries`);
+}
+
+export const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .trim()
+    .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))), `${label} must be a date such as 2026-11-23`);

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { absoluteUrl, email, flag, icon, imageUrl, link, list, localized, MEDIUM_TEXT, oneOf, order, text, type SchemaContext } from '../shared/schema-helpers.ts';
+
+export const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
+export const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
+
+/** The whole site configuration (SPEC.md section 3). Every part has a default (see site-config-defaults). */
+export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
+  const ml = (label: string, max?: number) => localized(label, { max });
+  const titled = (label: string) => z.object({ title: ml(`${label} title`), subtitle: ml(`${label} subtitle`, MEDIUM_TEXT) });
+  return z.object({
+    companyName: localized('Company name', { requiredIn: lang }),
+    companyDescription: ml('Company description', MEDIUM_TEXT),
+    seo: z.object({ title: ml('SEO title'), description: ml('SEO description', 1000), keywords: ml('SEO keywords', 1000) }),
+    contactInfo: z.object({
+      phone: text('Phone', { required: true, max: 50 }),
+      email: email({ required: true }),
+      address: ml('Address', 500),
+      workingHours: ml('Working hours', 200),
+      emergencyPhone: text('Emergency phone', { max: 50 }),
+    }),
+    socialMedia: z.object({
+      facebook: absoluteUrl('Facebook'),
+      twitter: absoluteUrl('Twitter'),
+      linkedin: absoluteUrl('LinkedIn'),
+      instagram: absoluteUrl('Instagram'),
+      telegram: absoluteUrl('Telegram'),
+    }),
+    primaryButton: z.object({ text: ml('Button text', 100), link: link('Button link', { required: true }) }),
+    footerLinks: list(
+      'Footer links',
+      z.object({
+        title: localized('Footer link title', { requiredIn: lang, max: 100 }),
+        url: link('Footer link URL', { required: true }),
+        category: oneOf('Footer link category', FOOTER_LINK_CATEGORIES),
+        order,
+      }),
+    ),
+    legalPages: z.object({
+      privacyPolicy: ml('Privacy policy title'),
+      termsOfService: ml('Terms of service title'),
+      disclaimer: ml('Disclaimer title'),
+      privacyPolicyUrl: link('Privacy policy URL'),
+      termsOfServiceUrl: link('Terms of service URL'),
+      disclaimerUrl: link('Disclaimer URL'),
+    }),
+    offices: list(
+      'Offices',
+      z.object({
+        name: localized('Office name', { requiredIn: lang }),
+        address: ml('Office address', 500),
+        workingHours: ml('Office working hours', 200),
+        phone: text('Office phone', { max: 50 }),
+        email: email(),
+        image: imageUrl,
+        mapUrl: absoluteUrl('Map link'),
+        isActive: flag('Active'),
+        order,
+      }),
+      20,
+    ),
+    sections: z.object({
+      navigation: z.object({
+        homeText: ml('Home link'), servicesText: ml('Services link'), teamText: ml('Team link'), partnersText: ml('Partners link'),
+        newsText: ml('News link'), blogText: ml('Blog link'), contactText: ml('Contact link'),
+      }),
+      footer: z.object({
+        quickLinksTitle: ml('Quick links title'), homeText: ml('Home link'), teamText: ml('Team link'), partnersText: ml('Partners link'),
+        newsText: ml('News link'), blogText: ml('Blog link'), servicesTitle: ml('Services title'), noServicesText: ml('No services text'),
+        contactTitle: ml('Contact title'),
+      }),
+      team: titled('Team'),
+      partners: titled('Partners').extend({
+        benefits: list(
+          'Benefits',
+          z.object({ icon: oneOf('Benefit icon', BENEFIT_ICONS), title: ml('Benefit title'), description: ml('Benefit description', 1000) }),
+          12,
+        ),
+      }),
+      news: titled('News'),
+      blog: titled('Blog'),
+      contact: titled('Contact'),
+      services: titled('Services').extend({
+        loadingText: ml('Loading text'), errorText: ml('Error text'), retryText: ml('Retry text'),
+        learnMoreText: ml('Learn more text'), noResultsText: ml('No results text'),
+      }),
+      home: z.object({
+        services: titled('Home services'),
+        whyChoose: titled('Why choose us'),
+        testimonialsSection: titled('Testimonials'),
+        process: titled('Process').extend({
+          steps: list(
+            'Steps',
+            z.object({
+              step: z.string().regex(/^\d{2,3}$/, 'Step number must be two digits such as 01'),
+              title: localized('Step title', { requiredIn: lang }),
+              description: ml('Step description', 1000),
+              icon,
+              order,
+            }),
+            12,
+          ),
+        }),
+        recentCases: titled('Recent cases').extend({
+          learnMoreText: ml('Learn more text'),
+          items: list(
+            'Cases',
+            z.object({
+              title: localized('Case title', { requiredIn: lang }),
+              category: ml('Case category', 100),
+              description: ml('Case description', 1000),
+              result: ml('Case result', 300),
+              icon,
+              order,
+            }),
+            12,
+          ),
+        }),
+      }),
+    }),
+  });
+}
+
+export type SiteConfig = z.infer<ReturnType<typeof makeSiteConfigSchema>>;

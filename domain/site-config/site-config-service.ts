@@ -1,0 +1,59 @@
+import type { Database } from '../../db/connection.ts';
+import { AppError } from '../shared/errors.ts';
+import { newId, nowIso } from '../shared/ids.ts';
+import { STALE_VERSION_MESSAGE, type Actor, type ServiceEnvironment } from '../shared/record-service.ts';
+import { assertObject, expectedVersion, parseOrThrow } from '../shared/validation.ts';
+import { mergeOverDefaults } from './merge.ts';
+import { siteConfigDefaults } from './site-config-defaults.ts';
+import { makeSiteConfigSchema, type SiteConfig } from './site-config-schema.ts';
+
+export type SiteConfigRecord = SiteConfig & { _id: string | null; version: number; updatedAt: string | null };
+
+/** The one site configuration: always whole, defaults filled in, never an empty object. */
+export function createSiteConfigService(database: Database, environment: ServiceEnvironment) {
+  const { db } = database;
+
+  async function readRow() {
+    return db.selectFrom('site_config').selectAll().orderBy('created_at', 'asc').executeTakeFirst();
+  }
+
+  return {
+    async get(): Promise<SiteConfigRecord> {
+      const row = await readRow();
+      const stored = row ? (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) : undefined;
+      return {
+        ...mergeOverDefaults(siteConfigDefaults(), stored),
+        _id: row?.id ?? null,
+        version: row ? Number(row.version) : 0,
+        updatedAt: row?.updated_at ?? null,
+      };
+    },
+
+    async update(body: unknown, actor?: Actor): Promise<SiteConfigRecord> {
+      const input = assertObject(body);
+      const version = expectedVersion(input);
+      const { _id: _i, version: _v, updatedAt: _u, createdAt: _c, ...rest } = input;
+      const defaultLanguage = await environment.defaultLanguage();
+      const config = parseOrThrow(makeSiteConfigSchema({ defaultLanguage }), mergeOverDefaults(siteConfigDefaults(), rest));
+      const row = await readRow();
+      const now = nowIso();
+      if (!row) {
+        await db.insertInto('site_config').values({ id: newId(), created_at: now, updated_at: now, version: 1, data: JSON.stringify(config) }).execute();
+      } else {
+        if (version !== undefined && version !== Number(row.version)) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+        let query = db
+          .updateTable('site_config')
+          .set({ data: JSON.stringify(config), updated_at: now, version: Number(row.version) + 1 })
+          .where('id', '=', row.id);
+        if (version !== undefined) query = query.where('version', '=', version);
+        const result = await query.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+      }
+      const saved = await this.get();
+      await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary: 'Site configuration' });
+      return saved;
+    },
+  };
+}
+
+export type SiteConfigService = ReturnType<typeof createSiteConfigService>;

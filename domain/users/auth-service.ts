@@ -1,0 +1,180 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/connection.ts';
+import { AppError, conflict, notFound } from '../shared/errors.ts';
+import { newId, nowIso } from '../shared/ids.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { PublicUser } from './user-schema.ts';
+
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failures allowed in the window before further attempts are refused with 429. */
+export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+const WRONG_LOGIN = 'Invalid email or password';
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+const toPublicUser = (row: UserRow): PublicUser => ({
+  _id: row.id,
+  email: row.email,
+  name: row.name,
+  createdAt: row.created_at,
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createAuthService(database: Database) {
+  const { db } = database;
+
+  async function failuresSince(key: string, since: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('login_failures')
+      .select('failed_at')
+      .where('key', '=', key)
+      .where('failed_at', '>', since)
+      .orderBy('failed_at', 'asc')
+      .execute();
+    return rows.map((row) => row.failed_at as string);
+  }
+
+  /** Throws 429 when the e-mail or the client address has failed too often in the window. */
+  async function assertNotLocked(email: string, address: string): Promise<void> {
+    const now = Date.now();
+    const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
+    const checks: Array<[string, number]> = [
+      [`email:${email}`, MAX_FAILURES_PER_EMAIL],
+      [`address:${address}`, MAX_FAILURES_PER_ADDRESS],
+    ];
+    for (const [key, limit] of checks) {
+      const failures = await failuresSince(key, since);
+      if (failures.length >= limit) {
+        const oldestRelevant = Date.parse(failures[failures.length - limit]);
+        const retryAfter = Math.max(1, Math.ceil((oldestRelevant + FAILURE_WINDOW_MS - now) / 1000));
+        throw new AppError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+          headers: { 'retry-after': String(retryAfter) },
+        });
+      }
+    }
+  }
+
+  async function recordFailure(email: string, address: string): Promise<void> {
+    const failedAt = nowIso();
+    await db
+      .insertInto('login_failures')
+      .values([
+        { key: `email:${email}`, failed_at: failedAt },
+        { key: `address:${address}`, failed_at: failedAt },
+      ])
+      .execute();
+  }
+
+  async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+    return (await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()) as
+      | UserRow
+      | undefined;
+  }
+
+  return {
+    async login(emailInput: string, password: string, address: string) {
+      const email = emailInput.trim().toLowerCase();
+      await assertNotLocked(email, address);
+      const user = await findUserByEmail(email);
+      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+      if (!user || !valid) {
+        await recordFailure(email, address);
+        throw new AppError(401, 'UNAUTHORIZED', WRONG_LOGIN);
+      }
+      const now = Date.now();
+      await db.deleteFrom('login_failures').where('key', '=', `email:${email}`).execute();
+      await db.deleteFrom('login_failures').where('failed_at', '<', new Date(now - FAILURE_WINDOW_MS).toISOString()).execute();
+      await db.deleteFrom('sessions').where('expires_at', '<', new Date(now).toISOString()).execute();
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: hashToken(token), user_id: user.id, created_at: new Date(now).toISOString(), expires_at: expiresAt })
+        .execute();
+      return { token, expiresAt, user: toPublicUser(user) };
+    },
+
+    /** The signed-in user for a bearer token, or undefined when it is unknown, expired or revoked. */
+    async authenticate(token: string): Promise<PublicUser | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const row = (await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'sessions.expires_at'])
+        .where('sessions.token_hash', '=', hashToken(token))
+        .executeTakeFirst()) as (UserRow & { expires_at: string }) | undefined;
+      if (!row || row.expires_at <= nowIso()) return undefined;
+      return toPublicUser(row);
+    },
+
+    async logout(token: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    },
+
+    async countUsers(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async listUsers(): Promise<PublicUser[]> {
+      const rows = (await db.selectFrom('users').selectAll().orderBy('created_at', 'asc').execute()) as UserRow[];
+      return rows.map(toPublicUser);
+    },
+
+    async createUser(input: { email: string; password: string; name?: string }): Promise<PublicUser> {
+      const email = input.email.trim().toLowerCase();
+      if (await findUserByEmail(email)) throw conflict('An administrator with this email already exists');
+      const now = nowIso();
+      const row: UserRow = {
+        id: newId(),
+        email,
+        name: input.name?.trim() || email.split('@')[0],
+        password_hash: await hashPassword(input.password),
+        created_at: now,
+      };
+      await db.insertInto('users').values({ ...row, updated_at: now, version: 1 }).execute();
+      return toPublicUser(row);
+    },
+
+    /** Sets a new password and signs the user out everywhere. */
+    async setPassword(email: string, password: string): Promise<void> {
+      const user = await findUserByEmail(email);
+      if (!user) throw notFound('Administrator');
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute();
+      await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    },
+
+    async verifyUserPassword(userId: string, password: string): Promise<boolean> {
+      const row = (await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()) as UserRow | undefined;
+      return row ? verifyPassword(password, row.password_hash) : false;
+    },
+
+    async deleteUser(id: string): Promise<void> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('Administrator');
+    },
+
+    /** Creates the first administrator from the environment when there is none yet. */
+    async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'missing'> {
+      if ((await this.countUsers()) > 0) return 'exists';
+      if (!email || !password) return 'missing';
+      await this.createUser({ email, password });
+      return 'created';
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+
+/** What the dashboard and analytics screens read: recent activity and figures the data holds. */
+export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.addHook('preHandler', requireUser);
+
+  app.get<{ Querystring: { limit?: string } }>('/admin/activity', async (request) => {
+    const limit = Math.min(Math.max(Number.parseInt(request.query.limit ?? '10', 10) || 10, 1), 100);
+    return ok(await services.activity.latest(limit));
+  });
+
+  app.get('/admin/analytics', async () => {
+    const query = { lang: 'uz', admin: true };
+    const [news, blog, contacts] = await Promise.all([services.news.list(query), services.blog.list(query), services.contactList.list(query)]);
+    const topByViews = (records: typeof news) =>
+      [...records]
+        .sort((a, b) => Number(b.views) - Number(a.views))
+        .slice(0, 10)
+        .map((r) => ({ _id: r._id, title: r.title, views: Number(r.views) }));
+    const byWeek = new Map<string, number>();
+    for (const contact of contacts) {
+      const day = new Date(contact.createdAt);
+      const monday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7)));
+      const week = monday.toISOString().slice(0, 10);
+      byWeek.set(week, (byWeek.get(week) ?? 0) + 1);
+    }
+    return ok({
+      views: {
+        news: news.reduce((sum, r) => sum + Number(r.views), 0),
+        blog: blog.reduce((sum, r) => sum + Number(r.views), 0),
+        topNews: topByViews(news),
+        topBlog: topByViews(blog),
+      },
+      contacts: {
+        byStatus: await services.contacts.countByStatus(),
+        byWeek: [...byWeek.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count })),
+      },
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../../domain/shared/errors.ts';
+import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
+import { ChangePasswordSchema, LoginInputSchema, NewUserSchema } from '../../domain/users/user-schema.ts';
+import type { AppServices } from '../app-services.ts';
+import { actorOf, requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+
+export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  const { auth } = services;
+
+  app.post('/auth/login', async (request) => {
+    const { email, password } = parseOrThrow(LoginInputSchema, assertObject(request.body));
+    return ok(await auth.login(email, password, request.ip), { message: 'Signed in' });
+  });
+
+  app.post('/auth/logout', { preHandler: requireUser }, async (request) => {
+    await auth.logout(request.token!);
+    return ok(null, { message: 'Signed out' });
+  });
+
+  app.get('/auth/me', { preHandler: requireUser }, async (request) => ok(request.user));
+
+  // Administrators (the settings screen): list, add, remove, and change one's own password.
+  app.get('/auth/users', { preHandler: requireUser }, async () => ok(await auth.listUsers()));
+
+  app.post('/auth/users', { preHandler: requireUser }, async (request, reply) => {
+    const input = parseOrThrow(NewUserSchema, assertObject(request.body));
+    const user = await auth.createUser(input);
+    await services.environment.changed({ entity: 'users', action: 'create', id: user._id, actor: actorOf(request), summary: `Administrator ${user.email}` });
+    return reply.status(201).send(ok(user, { message: 'Administrator added' }));
+  });
+
+  app.delete<{ Params: { id: string } }>('/auth/users/:id', { preHandler: requireUser }, async (request) => {
+    if (request.params.id === request.user!._id) throw badRequest('You cannot remove your own account while signed in with it');
+    await auth.deleteUser(request.params.id);
+    await services.environment.changed({ entity: 'users', action: 'delete', id: request.params.id, actor: actorOf(request), summary: 'Administrator removed' });
+    return ok(null, { message: 'Administrator removed' });
+  });
+
+  app.put('/auth/password', { preHandler: requireUser }, async (request) => {
+    const input = parseOrThrow(ChangePasswordSchema, assertObject(request.body));
+    if (!(await auth.verifyUserPassword(request.user!._id, input.currentPassword))) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Current password is wrong', { details: [{ path: 'currentPassword', message: 'Current password is wrong' }] });
+    }
+    await auth.setPassword(request.user!.email, input.newPassword);
+    return ok(null, { message: 'Password changed: sign in again with the new password' });
+  });
+}

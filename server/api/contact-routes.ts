@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
+import { AppError } from '../../domain/shared/errors.ts';
+import type { AppServices } from '../app-services.ts';
+import { actorOf, requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { parseListQuery } from '../http/query.ts';
+import { deletedMessage } from './record-routes.ts';
+
+export const CONTACT_PAGE_SIZE = 20;
+/** Messages one address may send in the window before it must wait (spam protection). */
+export const CONTACT_LIMIT = { max: 5, timeWindow: '10 minutes' };
+
+export async function contactRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.post(
+    '/contact',
+    {
+      config: {
+        rateLimit: {
+          ...CONTACT_LIMIT,
+          errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+            new AppError(429, 'RATE_LIMITED', `You have sent several messages in a short time. Please try again in ${context.after}.`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await services.contacts.submit(request.body);
+      return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
+    },
+  );
+
+  app.get('/contact', { preHandler: requireUser }, async (request) => {
+    const parameters = parseListQuery(request.query);
+    const page = await services.contactList.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q }, CONTACT_PAGE_SIZE);
+    return ok(page.data, { pagination: page.pagination });
+  });
+
+  app.get('/contact/counts', { preHandler: requireUser }, async () => ok(await services.contacts.countByStatus()));
+
+  app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) => ok(await services.contacts.get(request.params.id)));
+
+  app.put<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) =>
+    ok(await services.contacts.setStatus(request.params.id, request.body, actorOf(request)), { message: 'Status updated' }),
+  );
+
+  app.delete<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) => {
+    await services.contacts.remove(request.params.id, actorOf(request));
+    return ok(null, { message: deletedMessage('Submission') });
+  });
+}

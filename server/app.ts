@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppServices } from './app-services.ts';
+import { adminRoutes } from './api/admin-routes.ts';
+import { authRoutes } from './api/auth-routes.ts';
+import { contactRoutes } from './api/contact-routes.ts';
+import { contentRoutes } from './api/content-routes.ts';
+import { healthRoutes } from './api/health-routes.ts';
+import { languageRoutes } from './api/language-routes.ts';
+import { blogRoutes, newsRoutes } from './api/news-routes.ts';
+import { partnerRoutes } from './api/partner-routes.ts';
+import { siteConfigRoutes } from './api/site-config-routes.ts';
+import { uploadRoutes } from './api/upload-routes.ts';
+import { bearerToken } from './http/auth.ts';
+import { failure } from './http/envelope.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerResponseCaching } from './http/caching.ts';
+import { createSsrHandler, type BuildSource } from './ssr.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  services: AppServices;
+  /** The built React Router server, or a loader for it (dev). Without it, pages answer 503. */
+  ssrBuild?: BuildSource;
+  /** build/client, served as static files. */
+  clientDirectory?: string;
+  mode?: 'production' | 'development';
+  logger?: FastifyServerOptions['loggerInstance'];
+  /** Extra setup before routes (dev: Vite's middleware). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const mode = options.mode ?? 'production';
+  const app = Fastify({
+    loggerInstance: options.logger ?? services.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: services.config.trustProxy,
+    return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 300 },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  app.setNotFoundHandler((request, reply) => {
+    const message = 'Not found: no such address';
+    if (request.url.startsWith('/api') || request.url.startsWith('/uploads')) {
+      return reply.status(404).send(failure(message, 'NOT_FOUND'));
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send(message);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy:
+      mode === 'development'
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              // React Router inlines its hydration data as a script.
+              scriptSrc: ["'self'", "'unsafe-inline'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'https:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: false,
+  });
+  // Before compression, so that the cache keeps and hashes the plain body.
+  registerResponseCaching(app, services.cache);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(rateLimit, { global: false });
+
+  // Who is asking: a valid bearer token makes request.user; anything else stays anonymous.
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('token', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    const user = await services.auth.authenticate(token);
+    if (user) {
+      request.user = user;
+      request.token = token;
+    }
+  });
+
+  if (options.beforeRoutes) await options.beforeRoutes(app);
+
+  await app.register(
+    async (api) => {
+      for (const routes of [healthRoutes, authRoutes, contentRoutes, newsRoutes, blogRoutes, partnerRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes]) {
+        await api.register(routes, { services });
+      }
+      api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));
+    },
+    { prefix: '/api' },
+  );
+
+  if (services.storage.directory) {
+    fs.mkdirSync(services.storage.directory, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: services.storage.directory,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Names never repeat (every upload gets a random part), so a file never changes.
+      immutable: true,
+      maxAge: '365d',
+      cacheControl: true,
+    });
+  }
+
+  const clientDirectory = options.clientDirectory;
+  if (clientDirectory && fs.existsSync(clientDirectory)) {
+    await app.register(fastifyStatic, {
+      root: clientDirectory,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders: (response: { setHeader(name: string, value: string): void }, filePath: string) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  if (options.ssrBuild) {
+    const renderPage = createSsrHandler(options.ssrBuild, services, mode);
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage });
+  } else {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: async (_request, reply) =>
+        reply.status(503).type('text/plain; charset=utf-8').send('The website is not built yet: run "npm run build", then start the server again.'),
+    });
+  }
+
+  return app;
+}

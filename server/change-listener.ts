@@ -1,0 +1,53 @@
+import type pg from 'pg';
+import type { AppServices } from './app-services.ts';
+import { CHANGE_CHANNEL } from './app-services.ts';
+
+/**
+ * With PostgreSQL and several app instances, a write on one instance must drop the caches of all:
+ * each instance LISTENs on one channel and every write NOTIFYs it. Reconnects after a drop.
+ */
+export function listenForChanges(services: AppServices): () => Promise<void> {
+  const { database, logger } = services;
+  if (!database.connectListener) return async () => {};
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const forget = () => {
+    services.cache.clear();
+    services.languages.forgetDefault();
+  };
+
+  async function connect() {
+    try {
+      client = await database.connectListener!();
+      client.on('notification', forget);
+      client.on('error', scheduleReconnect);
+      client.on('end', scheduleReconnect);
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      // Anything may have changed while we were not listening.
+      forget();
+    } catch (error) {
+      logger.warn({ err: error }, 'change listener could not connect; retrying in 5 s');
+      scheduleReconnect();
+    }
+  }
+
+  function scheduleReconnect() {
+    if (stopped || retry) return;
+    client?.removeAllListeners();
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 5000);
+    retry.unref();
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}

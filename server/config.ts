@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the product reads; all come from the environment (see .env.example). */
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must be a host name or address such as 0.0.0.0 or 127.0.0.1').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://lawfirm.uz' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters long').max(200, 'must be at most 200 characters long').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an SMTP URL such as smtp://user:password@mail.example.com:587')
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  DEMO_CONTENT: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+/** Values that may hold credentials are never echoed back in an error. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL']);
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  demoContent: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = SECRET_VARIABLES.has(name) ? '' : ` (got "${String(present[name])}")`;
+      return `Invalid configuration: ${name} ${issue.message}${shown}.`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const value = parsed.data;
+  if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.');
+  }
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: value.ADMIN_PASSWORD,
+    smtpUrl: value.SMTP_URL,
+    logLevel: value.LOG_LEVEL,
+    demoContent: value.DEMO_CONTENT,
+    trustProxy: value.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { openDatabase, type Database } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { ensureLanguages } from '../db/seed/base.ts';
+import { createDiskStorage } from '../domain/media/media-storage.ts';
+import { buildApp, type AppOptions } from './app.ts';
+import { createAppServices, type AppServices } from './app-services.ts';
+import { listenForChanges } from './change-listener.ts';
+import type { AppConfig } from './config.ts';
+import type { BuildSource } from './ssr.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
+export const CLIENT_BUILD = path.join(ROOT, 'build/client');
+
+export interface Application {
+  app: FastifyInstance;
+  services: AppServices;
+  database: Database;
+  /** Stops accepting, finishes requests in flight, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Loads the production server build when there is one. */
+export async function loadServerBuild(): Promise<BuildSource | undefined> {
+  if (!fs.existsSync(SERVER_BUILD)) return undefined;
+  return (await import(pathToFileURL(SERVER_BUILD).href)) as BuildSource;
+}
+
+/** Opens the database, migrates, creates what a first start needs, and builds the HTTP app. */
+export async function startApplication(
+  config: AppConfig,
+  logger: Logger,
+  options: { schema?: string; ssrBuild?: BuildSource; mode?: AppOptions['mode']; beforeRoutes?: AppOptions['beforeRoutes']; seedDemo?: (services: AppServices) => Promise<void> } = {},
+): Promise<Application> {
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    const services = createAppServices({ database, config, storage: createDiskStorage(path.join(config.dataDir, 'uploads')), logger });
+
+    const firstStart = await ensureLanguages(services);
+    if (firstStart && config.demoContent && options.seedDemo) {
+      logger.info('first start: creating the demo law firm');
+      await options.seedDemo(services);
+    }
+    const admin = await services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+    if (admin === 'created') logger.info({ email: config.adminEmail }, 'first administrator created from ADMIN_EMAIL');
+    if (admin === 'missing') logger.warn('no administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run admin -- create <email>"');
+
+    const app = await buildApp({ services, ssrBuild: options.ssrBuild, clientDirectory: CLIENT_BUILD, mode: options.mode, beforeRoutes: options.beforeRoutes });
+    const stopListening = listenForChanges(services);
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      services,
+      database,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await stopListening();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
