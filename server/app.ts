@@ -145,9 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       decorateReply: false,
-      setHeaders: (response: { setHeader(name: string, value: string): void }, filePath: string) => {
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
