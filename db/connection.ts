@@ -11,6 +11,8 @@ export interface Database {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>;
   dialect: DialectName;
+  /** PostgreSQL schema in use when not the default one. */
+  schema?: string;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ function openPostgres(connectionString: string, schema?: string): Database {
   return {
     db,
     dialect: 'postgres',
+    schema,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

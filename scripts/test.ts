@@ -1,0 +1,30 @@
+/*
+ * The whole test suite: `npm test`. Runs everything this machine allows and says what it skipped:
+ * SQLite always; PostgreSQL when TEST_DATABASE_URL is set; browser tests when a Chromium is found
+ * (CHROME_PATH or /usr/bin/chromium). With REQUIRE_ALL_TESTS=1 (CI) a skip is a failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const strict = process.env.REQUIRE_ALL_TESTS === '1';
+const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && fs.existsSync(candidate));
+const notices: string[] = [];
+if (!process.env.TEST_DATABASE_URL) notices.push('PostgreSQL tests SKIPPED: set TEST_DATABASE_URL=postgres://… to run every API test on PostgreSQL too.');
+if (!chrome) notices.push('Browser tests SKIPPED: install Chromium (apt-get install chromium) or set CHROME_PATH.');
+
+for (const notice of notices) console.log(`\n*** NOTICE: ${notice}`);
+if (strict && notices.length) {
+  console.error('\nREQUIRE_ALL_TESTS=1: every part of the suite must run; failing.');
+  process.exit(1);
+}
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+// Page tests render the real production build.
+run('react-router', ['build']);
+run('vitest', ['run', ...process.argv.slice(2)], { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) });
+
+if (notices.length) for (const notice of notices) console.log(`*** NOTICE: ${notice}`);

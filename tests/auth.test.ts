@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './helpers/databases.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe.each(DIALECTS)('sign-in on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(() => app.close());
+
+  it('signs in the administrator from ADMIN_EMAIL / ADMIN_PASSWORD and knows who they are', async () => {
+    const login = await app.api('/api/auth/login', { body: { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(Date.parse(login.body.data.expiresAt)).toBeGreaterThan(Date.now());
+    expect(login.body.data.user).toMatchObject({ email: ADMIN_EMAIL });
+    const me = await app.api('/api/auth/me', { token: login.body.data.token });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(ADMIN_EMAIL);
+  });
+
+  it('stores tokens only as hashes and passwords only as scrypt hashes', async () => {
+    const token = await app.login();
+    const sessions = await app.services.database.db.selectFrom('sessions').selectAll().execute();
+    expect(sessions.some((row) => row.token_hash === token)).toBe(false);
+    const users = await app.services.database.db.selectFrom('users').select('password_hash').execute();
+    expect(users[0].password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+    const wrongPassword = await app.api('/api/auth/login', { body: { email: ADMIN_EMAIL, password: 'not-the-password' } });
+    const unknownEmail = await app.api('/api/auth/login', { body: { email: 'nobody@example.uz', password: 'whatever-it-is' } });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ success: false, error: 'Invalid email or password', code: 'UNAUTHORIZED' });
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('refuses the 6th quick failure for one e-mail with 429 and Retry-After, even with the right password', async () => {
+    const email = 'locked@example.uz';
+    await app.services.auth.createUser({ email, password: 'the-right-password' });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await app.api('/api/auth/login', { body: { email, password: `wrong-${attempt}` } });
+      expect(response.status).toBe(401);
+    }
+    const sixth = await app.api('/api/auth/login', { body: { email, password: 'the-right-password' } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe('RATE_LIMITED');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits failures per client address across many e-mails', async () => {
+    const other = await startTestApp(dialect);
+    try {
+      for (let attempt = 1; attempt <= 20; attempt += 1) {
+        expect((await other.api('/api/auth/login', { body: { email: `guess${attempt}@example.uz`, password: 'password-guess' } })).status).toBe(401);
+      }
+      const next = await other.api('/api/auth/login', { body: { email: 'fresh@example.uz', password: 'password-guess' } });
+      expect(next.status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('makes the token a 401 after logout', async () => {
+    const token = await app.login();
+    expect((await app.api('/api/auth/me', { token })).status).toBe(200);
+    const logout = await app.api('/api/auth/logout', { method: 'POST', token });
+    expect(logout.status).toBe(200);
+    expect((await app.api('/api/auth/me', { token })).status).toBe(401);
+    expect((await app.api('/api/stats', { body: { label: { uz: 'x' }, number: 1 }, token })).status).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await app.login();
+    await app.services.database.db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    expect((await app.api('/api/auth/me', { token })).status).toBe(401);
+  });
+
+  it('refuses a made-up token and a missing one', async () => {
+    expect((await app.api('/api/auth/me', { token: 'made-up-token' })).status).toBe(401);
+    expect((await app.api('/api/auth/me')).status).toBe(401);
+  });
+
+  it('lets an administrator add another, who can sign in, and change their own password', async () => {
+    const token = await app.login();
+    const added = await app.api('/api/auth/users', { body: { email: 'lawyer@example.uz', password: 'a-long-password-1' }, token });
+    expect(added.status).toBe(201);
+    const duplicate = await app.api('/api/auth/users', { body: { email: 'LAWYER@example.uz', password: 'a-long-password-1' }, token });
+    expect(duplicate.status).toBe(409);
+    const short = await app.api('/api/auth/users', { body: { email: 'x@example.uz', password: 'short' }, token });
+    expect(short.body.details).toEqual([{ path: 'password', message: 'Password must be at least 10 characters long' }]);
+    const lawyer = await app.login('lawyer@example.uz', 'a-long-password-1');
+    const wrong = await app.api('/api/auth/password', { method: 'PUT', body: { currentPassword: 'nope', newPassword: 'another-long-one' }, token: lawyer });
+    expect(wrong.status).toBe(400);
+    const changed = await app.api('/api/auth/password', { method: 'PUT', body: { currentPassword: 'a-long-password-1', newPassword: 'another-long-one' }, token: lawyer });
+    expect(changed.status).toBe(200);
+    expect((await app.api('/api/auth/me', { token: lawyer })).status).toBe(401);
+    await app.login('lawyer@example.uz', 'another-long-one');
+  });
+});

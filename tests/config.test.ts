@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../server/config.ts';
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', logLevel: 'info', demoContent: true, trustProxy: false });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('stops with one clear line per bad variable, naming it and what is allowed', () => {
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DEMO_CONTENT: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lines = (error as Error).message.split('\n');
+      expect(lines).toEqual([
+        'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty").',
+        'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+        'Invalid configuration: DEMO_CONTENT must be true or false (got "maybe").',
+      ]);
+    }
+  });
+
+  it('never repeats a secret in its error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^Invalid configuration: DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.uz', ADMIN_PASSWORD: 'short' })).not.toThrow(/short"/);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.uz' })).toThrow('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  });
+
+  it('accepts PostgreSQL and a public URL without a trailing slash', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/site', PUBLIC_URL: 'https://lawfirm.uz/', PORT: '8080' });
+    expect(config.databaseUrl).toBe('postgresql://u:p@127.0.0.1:5432/site');
+    expect(config.publicUrl).toBe('https://lawfirm.uz');
+    expect(config.port).toBe(8080);
+  });
+});

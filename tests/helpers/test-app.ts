@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { seedDemoContent } from '../../db/seed/demo.ts';
+import type { AppServices } from '../../server/app-services.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { loadServerBuild, startApplication, type Application } from '../../server/start.ts';
+import { createPostgresSchema, type TestDialect } from './databases.ts';
+
+export const ADMIN_EMAIL = 'admin@example.uz';
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  url: string;
+  dialect: TestDialect;
+  dataDir: string;
+  services: AppServices;
+  application: Application;
+  /** fetch against the app, JSON in and out. */
+  api(pathname: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }): Promise<ApiResponse>;
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface TestAppOptions {
+  demo?: boolean;
+  ssr?: boolean;
+  env?: Record<string, string>;
+  /** Extra routes for a test, added before the app starts listening. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** The whole application on a real database file (or a fresh PostgreSQL schema) and a real port. */
+export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
+  const postgres = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DEMO_CONTENT: options.demo ? 'true' : 'false',
+    PUBLIC_URL: 'https://lawfirm.test',
+    ...(postgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...options.env,
+  });
+  const application = await startApplication(config, createLogger(config.logLevel), {
+    schema: postgres?.schema,
+    ssrBuild: options.ssr ? await loadServerBuild() : undefined,
+    seedDemo: seedDemoContent,
+  });
+  options.extend?.(application.app);
+  await application.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = application.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const api: TestApp['api'] = async (pathname, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + pathname, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  return {
+    url,
+    dialect,
+    dataDir,
+    services: application.services,
+    application,
+    api,
+    async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+      const response = await api('/api/auth/login', { body: { email, password } });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+      return response.body.data.token as string;
+    },
+    async close() {
+      await application.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
