@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Database } from './connection.ts';
 import * as initial from './migrations/001-initial.ts';
 
@@ -8,11 +8,17 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  // Kysely looks for its own tables in every schema unless told which one is ours: name the
+  // schema PostgreSQL actually uses (search_path may come from the URL or the role).
+  let migrationTableSchema: string | undefined;
+  if (database.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+  }
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
-    // Kysely looks for its own tables in every schema unless told which one is ours.
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

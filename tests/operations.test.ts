@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresSchema, DIALECTS } from './helpers/databases.ts';
+import { exited, runScript, startServerProcess } from './helpers/processes.ts';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function databaseEnv(dialect: string): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-ops-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (dialect === 'sqlite') return { DATA_DIR: dataDir };
+  const { schema, drop } = await createPostgresSchema();
+  cleanups.push(drop);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+}
+
+describe.each(DIALECTS)('operating the server on %s', (dialect) => {
+  it('loses no acknowledged write when stopped with SIGTERM in the middle of writing', async () => {
+    const env = { ...(await databaseEnv(dialect)), ADMIN_EMAIL: 'ops@example.uz', ADMIN_PASSWORD: 'operations-password', DEMO_CONTENT: 'false' };
+    const server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.uz', password: 'operations-password' }) });
+    const { token } = (await login.json()).data;
+
+    const acknowledged: string[] = [];
+    let refused = 0;
+    let stop = false;
+    const writer = async (worker: number) => {
+      for (let n = 0; !stop; n += 1) {
+        try {
+          const response = await fetch(`${server.url}/api/stats`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ number: n, label: { uz: `w${worker}-${n}` } }),
+          });
+          if (response.status === 201) acknowledged.push((await response.json()).data._id);
+          else refused += 1;
+        } catch {
+          refused += 1;
+          if (server.child.exitCode !== null) return;
+        }
+      }
+    };
+    const writers = [1, 2, 3, 4, 5, 6].map(writer);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    server.child.kill('SIGTERM');
+    const code = await exited(server.child);
+    stop = true;
+    await Promise.all(writers);
+    expect(code).toBe(0);
+    expect(server.output()).toContain('stopped cleanly');
+    expect(acknowledged.length).toBeGreaterThan(10);
+
+    const again = await startServerProcess(env);
+    cleanups.push(() => void again.child.kill('SIGKILL'));
+    const token2 = (await (await fetch(`${again.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.uz', password: 'operations-password' }) })).json()).data.token;
+    const stored = (await (await fetch(`${again.url}/api/stats?admin=true`, { headers: { authorization: `Bearer ${token2}` } })).json()).data.map((s: { _id: string }) => s._id);
+    for (const id of acknowledged) expect(stored).toContain(id);
+    again.child.kill('SIGTERM');
+    await exited(again.child);
+  });
+
+  it('manages administrators from the command line, never printing a password', async () => {
+    const env = await databaseEnv(dialect);
+    const created = await runScript('scripts/admin.ts', ['create', 'Clerk@Example.uz', 'Office', 'Clerk'], env, 'first-long-password\n');
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('Administrator clerk@example.uz created');
+    const again = await runScript('scripts/admin.ts', ['create', 'clerk@example.uz'], env, 'first-long-password\n');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('An administrator with this email already exists');
+    const weak = await runScript('scripts/admin.ts', ['reset-password', 'clerk@example.uz'], env, 'short\n');
+    expect(weak.stderr).toContain('Password must be at least 10 characters long');
+    const reset = await runScript('scripts/admin.ts', ['reset-password', 'clerk@example.uz'], env, 'second-long-password\n');
+    expect(reset.code).toBe(0);
+    const unknown = await runScript('scripts/admin.ts', ['reset-password', 'ghost@example.uz'], env, 'second-long-password\n');
+    expect(unknown.stderr).toContain('Administrator not found');
+    for (const output of [created, reset]) expect(output.stdout + output.stderr).not.toMatch(/long-password/);
+
+    const server = await startServerProcess({ ...env, DEMO_CONTENT: 'false' });
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'clerk@example.uz', password: 'second-long-password' }) });
+    expect(login.status).toBe(200);
+    expect(server.output()).not.toMatch(/second-long-password/);
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  });
+
+  it('refuses to start with a bad setting, naming it in one line', async () => {
+    const result = await runScript('server/main.ts', [], { PORT: '99999' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "99999").');
+  });
+});
