@@ -30,7 +30,6 @@ describe.each(DIALECTS)('operating the server on %s', (dialect) => {
     const { token } = (await login.json()).data;
 
     const acknowledged: string[] = [];
-    let refused = 0;
     let stop = false;
     const writer = async (worker: number) => {
       for (let n = 0; !stop; n += 1) {
@@ -40,10 +39,9 @@ describe.each(DIALECTS)('operating the server on %s', (dialect) => {
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify({ number: n, label: { uz: `w${worker}-${n}` } }),
           });
+          // Anything but a 201 (a 503 while closing) was not acknowledged and may be lost.
           if (response.status === 201) acknowledged.push((await response.json()).data._id);
-          else refused += 1;
         } catch {
-          refused += 1;
           if (server.child.exitCode !== null) return;
         }
       }

@@ -1,4 +1,68 @@
 import type { AppServices } from '../../server/app-services.ts';
+import * as demo from './demo-content.ts';
+import { illustrationSvg, logoSvg, portraitSvg, svgToPng } from './demo-images.ts';
 
-/** The demo law firm: filled in below. */
-export async function seedDemoContent(_services: AppServices): Promise<void> {}
+/**
+ * Creates the demo law firm on a first start: every record type of SPEC.md section 3, in uz, ru
+ * and en, with pictures made by the real upload pipeline. Goes through the services, so the demo
+ * obeys every rule an administrator's input does.
+ */
+export async function seedDemoContent(services: AppServices): Promise<void> {
+  const upload = async (svg: string, name: string) => (await services.media.upload(await svgToPng(svg), `${name}.png`)).images.large;
+  let picture = 0;
+  const illustration = (name: string) => upload(illustrationSvg(picture++), name);
+
+  const officeImages = [await illustration('tashkent-office'), await illustration('samarkand-office')];
+  await services.siteConfig.update({
+    ...demo.firm,
+    offices: demo.offices.map((office, index) => ({ ...office, image: officeImages[index] })),
+    footerLinks: demo.footerLinks,
+    sections: { home: { recentCases: { items: demo.recentCases } } },
+  });
+
+  await services.hero.create({ ...demo.heroSection, image: await illustration('hero') });
+
+  for (const [order, service] of demo.services.entries()) {
+    await services.services.create({ ...service, features: service.features.map((text) => ({ text })), image: await illustration(service.slug), order, isActive: true });
+  }
+  for (const [order, stat] of demo.stats.entries()) await services.stats.create({ ...stat, order });
+  for (const [order, feature] of demo.features.entries()) await services.features.create({ ...feature, category: 'whyChoose', order });
+  for (const [order, testimonial] of demo.testimonials.entries()) {
+    await services.testimonials.create({ ...testimonial, image: await upload(portraitSvg(order + 2), `client-${order + 1}`), order });
+  }
+  await services.ctas.create(demo.cta);
+
+  const lawyers = [];
+  for (const [order, member] of demo.team.entries()) {
+    lawyers.push(await services.team.create({ ...member, image: await upload(portraitSvg(order), `lawyer-${order + 1}`), order, isActive: true }));
+  }
+
+  for (const [order, partner] of demo.partners.entries()) {
+    await services.partners.create({ ...partner, logo: await upload(logoSvg(order), `partner-${order + 1}`), order, isActive: true });
+  }
+
+  // Oldest first, so the newest article is also the most recently created.
+  for (const article of [...demo.news].reverse()) {
+    await services.news.create({ ...article, image: await illustration('news') });
+  }
+  for (const post of [...demo.blogPosts].reverse()) {
+    const author = lawyers[post.author];
+    await services.blog.create({
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      category: post.category,
+      tags: post.tags,
+      featured: post.featured,
+      readTime: post.readTime,
+      publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000).toISOString(),
+      author: { id: author._id, name: author.name },
+      image: await illustration('blog'),
+    });
+  }
+
+  for (const request of demo.contactRequests) {
+    const created = await services.contacts.submit(request);
+    if (request.status !== 'new') await services.contacts.setStatus(created._id, { status: request.status });
+  }
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './helpers/databases.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe.each(DIALECTS)('the first start on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { demo: true });
+    token = await app.login();
+  });
+  afterAll(() => app.close());
+
+  it('creates the demo firm with every record type, in uz, ru and en', async () => {
+    const lists: Record<string, number> = {};
+    for (const path of ['team', 'news', 'blog', 'partners', 'hero', 'services', 'stats', 'features', 'testimonials', 'ctas']) {
+      const response = await app.api(`/api/${path}?admin=true&limit=100`, { token });
+      expect(response.status).toBe(200);
+      lists[path] = response.body.data.length;
+      for (const record of response.body.data) {
+        const text = record.title ?? record.name ?? record.label;
+        if (typeof text === 'object') expect(Object.keys(text)).toEqual(expect.arrayContaining(['uz', 'ru', 'en']));
+      }
+    }
+    expect(Object.values(lists).every((count) => count > 0)).toBe(true);
+    const contacts = await app.api('/api/contact', { token });
+    expect(contacts.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('gives the demo pictures from the real upload pipeline, including the JPEG preview size', async () => {
+    const team = (await app.api('/api/team')).body.data;
+    expect(team[0].image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/lawyer-1-[0-9a-f]+-large\.webp$/);
+    const image = await fetch(app.url + team[0].image);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const og = await fetch(app.url + team[0].image.replace('-large.webp', '-og.jpg'));
+    expect(og.headers.get('content-type')).toBe('image/jpeg');
+    const media = await app.api('/api/upload/list', { token });
+    expect(media.body.data.total).toBeGreaterThan(10);
+  });
+
+  it('fills the site configuration and keeps the services at the footer’s fixed paths', async () => {
+    const config = (await app.api('/api/site-config')).body.data;
+    expect(config.companyName).toEqual({ uz: 'Adliya Partners', ru: 'Адлия Партнерс', en: 'Adliya Partners' });
+    expect(config.offices).toHaveLength(2);
+    expect(config.sections.home.recentCases.items).toHaveLength(3);
+    expect(config.sections.navigation.homeText.uz).toBe('Bosh sahifa');
+    for (const slug of ['corporate', 'real-estate', 'family', 'criminal', 'personal-injury', 'estate']) {
+      expect((await app.api(`/api/services/slug/${slug}`)).status).toBe(200);
+    }
+  });
+
+  it('leaves the demo out with DEMO_CONTENT=false but still creates languages and configuration', async () => {
+    const bare = await startTestApp(dialect, { demo: false });
+    try {
+      expect((await bare.api('/api/news')).body.data).toEqual([]);
+      expect((await bare.api('/api/languages')).body.data).toHaveLength(3);
+      expect((await bare.api('/api/site-config')).body.data.sections.footer.noServicesText.en).toBe('No services available');
+    } finally {
+      await bare.close();
+    }
+  });
+});
