@@ -17,12 +17,15 @@ export function assertObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Reads an optional `version` from a body: a positive whole number or absent. */
+/**
+ * Reads an optional `version` from a body: a whole number or absent. 0 stands for "never saved"
+ * (the site configuration before its first save); it matches no stored record.
+ */
 export function expectedVersion(body: Record<string, unknown>): number | undefined {
   const { version } = body;
   if (version === undefined || version === null) return undefined;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw validationError([{ path: 'version', message: 'Version must be a whole number from 1' }]);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    throw validationError([{ path: 'version', message: 'Version must be a whole number' }]);
   }
   return version;
 }

@@ -38,6 +38,7 @@ export function createSiteConfigService(database: Database, environment: Service
       const row = await readRow();
       const now = nowIso();
       if (!row) {
+        if (version !== undefined && version !== 0) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
         await db.insertInto('site_config').values({ id: newId(), created_at: now, updated_at: now, version: 1, data: JSON.stringify(config) }).execute();
       } else {
         if (version !== undefined && version !== Number(row.version)) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
