@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
@@ -22,6 +23,7 @@ import { bearerToken } from './http/auth.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerResponseCaching } from './http/caching.ts';
+import { requestIdOf, serveFromCache } from './http/response-cache.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -33,26 +35,28 @@ export interface AppOptions {
   /** build/client, served as static files. */
   clientDirectory?: string;
   mode?: 'production' | 'development';
-  logger?: FastifyServerOptions['loggerInstance'];
+  logger?: Logger;
   /** Extra setup before routes (dev: Vite's middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const mode = options.mode ?? 'production';
+  const logger = options.logger ?? services.logger;
+  const logHit = logger.isLevelEnabled('info') ? (entry: Record<string, unknown>) => logger.info(entry, 'request served from cache') : undefined;
   const app = Fastify({
-    loggerInstance: options.logger ?? services.logger,
+    loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: services.config.trustProxy,
     return503OnClosing: true,
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    // Cached public reads are answered before Fastify sees them (see serveFromCache).
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (!serveFromCache(services.cache, request, response, logHit)) handler(request, response);
+      }),
     routerOptions: { maxParamLength: 300 },
   });
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { etagMatches, etagOf, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ResponseCache } from './response-cache.ts';
+import type { FastifyInstance } from 'fastify';
+import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,35 +12,28 @@ declare module 'fastify' {
 }
 
 const NOT_STORED = 'no-cache';
-
-function isPublicRead(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.url.startsWith('/api/') && !request.headers.authorization && !/[?&]admin=true(&|$)/.test(request.url);
-}
+/** Per-request headers that a cached copy must not repeat. */
+const UNSHARED_HEADERS = new Set(['x-request-id', 'content-length', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /**
- * Public API reads: served from memory when the same URL was answered since the last write;
- * every GET answer carries an ETag and a 304 answers a matching If-None-Match.
+ * Every GET answer under /api carries an ETag, and a matching If-None-Match gets a 304. Public
+ * answers are stored whole (body and headers) for the fast path in front of Fastify
+ * (serveFromCache in response-cache.ts) until the next write.
  */
 export function registerResponseCaching(app: FastifyInstance, cache: ResponseCache): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPublicRead(request) || request.routeOptions.config?.cache === false) return;
-    request.cacheGeneration = cache.generation();
-    const hit = cache.get(request.url);
-    if (!hit) return;
-    reply.header('etag', hit.etag).header('cache-control', hit.cacheControl).header('x-cache', 'hit');
-    if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-    return reply.type(hit.contentType).send(hit.body);
+  app.addHook('onRequest', async (request) => {
+    if (isPublicRead(request.method, request.url, request.headers.authorization)) request.cacheGeneration = cache.generation();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/api/') || reply.statusCode !== 200) return payload;
-    if (reply.getHeader('x-cache') === 'hit' || typeof payload !== 'string') return payload;
+    if (request.method !== 'GET' || !request.url.startsWith('/api/') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = etagOf(payload);
-    const storable = isPublicRead(request) && request.routeOptions.config?.cache !== false;
+    const storable = request.cacheGeneration !== undefined && request.routeOptions.config?.cache !== false;
     const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;
     reply.header('etag', etag).header('cache-control', cacheControl);
-    if (storable && request.cacheGeneration !== undefined) {
-      cache.set(request.url, { body: payload, etag, cacheControl, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') }, request.cacheGeneration);
+    if (storable) {
+      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !UNSHARED_HEADERS.has(name)));
+      cache.set(request.url, { body: Buffer.from(payload), etag, headers }, request.cacheGeneration!);
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);

@@ -1,23 +1,29 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-interface Entry {
-  body: string;
+export interface CachedResponse {
+  body: Buffer;
   etag: string;
-  contentType: string;
-  cacheControl: string;
+  /** The headers Fastify sent with the first answer (security, type, cache policy). */
+  headers: OutgoingHttpHeaders;
+  br?: Buffer;
+  gzip?: Buffer;
 }
+
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Public responses kept in memory by URL (the language is part of it) and dropped whole on any
  * write. A generation number keeps a response computed before a write from being stored after it.
  */
 export function createResponseCache(maxEntries = 2000) {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, CachedResponse>();
   let generation = 0;
   return {
     get: (key: string) => entries.get(key),
     generation: () => generation,
-    set(key: string, entry: Entry, startedAt: number) {
+    set(key: string, entry: CachedResponse, startedAt: number) {
       if (startedAt !== generation) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
@@ -42,6 +48,54 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
     const value = candidate.trim();
     return value === '*' || value === etag || value.replace(/^W\//, '') === etag.replace(/^W\//, '');
   });
+}
+
+/** GET of a public URL: no token, no admin=true. Only these are cached. */
+export function isPublicRead(method: string | undefined, url: string | undefined, authorization: string | undefined): boolean {
+  return method === 'GET' && url !== undefined && url.startsWith('/api/') && !authorization && !/[?&]admin=true(&|$)/.test(url);
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * The fast path in front of Fastify: a cached public answer is written straight to the socket
+ * with the headers Fastify sent the first time, compressed once per encoding. Returns false when
+ * the request is not a cache hit, and Fastify handles it as usual.
+ */
+export function serveFromCache(cache: ResponseCache, request: IncomingMessage, response: ServerResponse, log?: (entry: Record<string, unknown>) => void): boolean {
+  if (!isPublicRead(request.method, request.url, request.headers.authorization)) return false;
+  const entry = cache.get(request.url!);
+  if (!entry) return false;
+  const requestId = requestIdOf(request.headers['x-request-id']);
+  const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+    response.writeHead(304, headers);
+    response.end();
+    log?.({ reqId: requestId, url: request.url, statusCode: 304, cache: 'hit' });
+    return true;
+  }
+  let body = entry.body;
+  if (body.length >= COMPRESS_FROM_BYTES) {
+    const accepted = request.headers['accept-encoding'] ?? '';
+    headers.vary = 'accept-encoding';
+    if (/\bbr\b/.test(accepted)) {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      body = entry.br;
+      headers['content-encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      body = entry.gzip;
+      headers['content-encoding'] = 'gzip';
+    }
+  }
+  headers['content-length'] = body.length;
+  response.writeHead(200, headers);
+  response.end(body);
+  log?.({ reqId: requestId, url: request.url, statusCode: 200, cache: 'hit' });
+  return true;
 }
 
 /** Public content: fresh for a short while, then served stale while a fresh copy is fetched. */

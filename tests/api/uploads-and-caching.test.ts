@@ -130,6 +130,18 @@ describe('caching of public reads', () => {
     expect(notModified.status).toBe(304);
   });
 
+  it('answers a cache hit with the same security headers, its own request id, and compression', async () => {
+    const miss = await app.api('/api/site-config?lang=uz');
+    const hit = await fetch(`${app.url}/api/site-config?lang=uz`, { headers: { 'accept-encoding': 'br', 'x-request-id': 'hit-1' } });
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(hit.headers.get('x-request-id')).toBe('hit-1');
+    for (const name of ['content-security-policy', 'x-content-type-options', 'content-type', 'etag', 'cache-control']) {
+      expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
+    }
+    expect(hit.headers.get('content-encoding')).toBe('br');
+    expect(await hit.json()).toEqual(miss.body);
+  });
+
   it('drops the cache on any write, so the next read is fresh', async () => {
     const before = await app.api('/api/stats');
     await app.api('/api/stats');
