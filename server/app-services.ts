@@ -24,6 +24,7 @@ import { testimonialEntity } from '../domain/testimonials/testimonial-entity.ts'
 import { createAuthService } from '../domain/users/auth-service.ts';
 import type { AppConfig } from './config.ts';
 import { createResponseCache } from './http/response-cache.ts';
+import { createContactMailer } from './contact-mailer.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -82,6 +83,7 @@ export function createAppServices(options: { database: Database; config: AppConf
     siteConfig: createSiteConfigService(database, environment),
     media: createMediaService(database, storage, environment.changed),
     storage,
+    mailer: createContactMailer(config.smtpUrl, logger),
   };
 }
 

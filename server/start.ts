@@ -63,6 +63,7 @@ export async function startApplication(
         closing ??= (async () => {
           await app.close();
           await stopListening();
+          services.mailer?.close();
           await database.close();
         })();
         return closing;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ContactFormInput } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
+import { pickText } from '../../domain/shared/localized.ts';
 import { AppError } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, requireUser } from '../http/auth.ts';
@@ -25,6 +27,10 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
     },
     async (request, reply) => {
       const created = await services.contacts.submit(request.body);
+      if (services.mailer) {
+        const config = await services.siteConfig.get();
+        void services.mailer.notify(config.contactInfo.email, pickText(config.companyName, 'en'), created as unknown as ContactFormInput & { _id: string });
+      }
       return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
     },
   );

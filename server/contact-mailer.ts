@@ -1,0 +1,41 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { ContactFormInput } from '../domain/contacts/contact-schema.ts';
+
+/** One line, no control characters: what goes into a mail header. */
+const headerText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+
+/**
+ * Tells the firm about a new contact request by e-mail when SMTP_URL is set. Sent after the
+ * request is stored, never in the visitor's way: a failure is logged, the request is kept.
+ */
+export function createContactMailer(smtpUrl: string | undefined, logger: Logger) {
+  if (!smtpUrl) return undefined;
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async notify(to: string, siteName: string, request: ContactFormInput & { _id: string }): Promise<void> {
+      try {
+        await transport.sendMail({
+          from: `"${headerText(siteName)}" <${to}>`,
+          to,
+          replyTo: { name: headerText(request.name), address: request.email },
+          subject: headerText(`New contact request: ${request.subject}`),
+          text: [
+            `Name: ${request.name}`,
+            `E-mail: ${request.email}`,
+            `Phone: ${request.phone || '—'}`,
+            `Service: ${request.service || '—'}`,
+            `Subject: ${request.subject}`,
+            '',
+            request.message,
+            '',
+            `Open it in the admin area: /admin/contacts (request ${request._id}). Reply to this e-mail to answer the visitor.`,
+          ].join('\n'),
+        });
+      } catch (error) {
+        logger.error({ err: error, contactId: request._id }, 'could not e-mail the contact request (it is stored)');
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../db/seed/demo.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { startApplication, type Application } from '../../server/start.ts';
+import { createPostgresSchema } from '../helpers/databases.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/test-app.ts';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one PostgreSQL database', () => {
+  let first: Application;
+  let second: Application;
+  let drop: () => Promise<void>;
+  const urlOf = (application: Application) => {
+    const address = application.app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+
+  beforeAll(async () => {
+    const postgres = await createPostgresSchema();
+    drop = postgres.drop;
+    const config = loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: '/tmp/lexsite-instances' });
+    first = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent });
+    second = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent });
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  it('drops every instance’s cache when one of them writes (LISTEN/NOTIFY)', async () => {
+    const read = async () => (await fetch(`${urlOf(second)}/api/stats`)).json();
+    expect((await read()).data).toEqual([]);
+    await read();
+    expect(second.services.cache.size()).toBeGreaterThan(0);
+    const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
+    const created = await fetch(`${urlOf(first)}/api/stats`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` }, body: JSON.stringify({ number: 1, label: { uz: 'Bir' } }) });
+    expect(created.status).toBe(201);
+    await expect.poll(() => second.services.cache.size(), { timeout: 5000 }).toBe(0);
+    expect((await read()).data).toHaveLength(1);
+  });
+});
