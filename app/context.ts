@@ -3,3 +3,6 @@ import type { AppServices } from '../server/app-services.ts';
 
 /** The domain services, set by the Fastify host for every page request (server only). */
 export const servicesContext = createContext<AppServices>();
+
+/** The visitor's address as the host sees it (behind TRUST_PROXY, from X-Forwarded-For). */
+export const clientAddressContext = createContext<string>('unknown');

@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 
 // The host (server/ssr.ts) reads this to hand the domain services to the loaders.
-export { servicesContext } from './context.ts';
+export { clientAddressContext, servicesContext } from './context.ts';
 
 export const streamTimeout = 5_000;
 

@@ -1,21 +1,37 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import { createTranslator } from './i18n/translator.ts';
+import { enhanceSite } from './site/enhance.ts';
+import type { SiteData } from './site/site-data.server.ts';
+import { FallbackPage } from './site/fallback-page.tsx';
 import './app.css';
 
+/** Public pages are complete HTML plus one small inline script; only routes that ask for it are hydrated. */
+const ENHANCE_SCRIPT = `(${enhanceSite.toString()})()`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const site = useRouteLoaderData('routes/site/layout') as SiteData | undefined;
+  const hydrate = useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate);
   return (
-    <html lang="uz">
+    <html lang={site?.lang ?? 'uz'} dir={site?.dir ?? 'ltr'} data-default-lang={site?.defaultLanguage ?? 'uz'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#122f54" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
-      <body className="bg-white text-slate-900 antialiased">
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script dangerouslySetInnerHTML={{ __html: ENHANCE_SCRIPT }} />
+        )}
       </body>
     </html>
   );
@@ -25,12 +41,9 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Anything that escaped the pages' own boundaries: a branded page, never a blank screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-3xl font-bold">{status === 404 ? '404' : 'Error'}</h1>
-      <p className="mt-4">{status === 404 ? 'Sahifa topilmadi.' : 'Kutilmagan xatolik yuz berdi.'}</p>
-    </main>
-  );
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} />;
 }

@@ -3,7 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -100,7 +99,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before compression, so that the cache keeps and hashes the plain body.
   registerResponseCaching(app, services.cache);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
-  await app.register(rateLimit, { global: false });
 
   // Who is asking: a valid bearer token makes request.user; anything else stays anonymous.
   app.decorateRequest('user', undefined);

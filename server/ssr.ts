@@ -17,9 +17,13 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const build = await loadBuild();
-    const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> }).servicesContext;
+    const { servicesContext, clientAddressContext } = build.entry.module as unknown as {
+      servicesContext: RouterContext<AppServices>;
+      clientAddressContext: RouterContext<string>;
+    };
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    context.set(clientAddressContext, request.ip);
 
     const controller = new AbortController();
     reply.raw.once('close', () => controller.abort());

@@ -1,18 +1,44 @@
 import type { StoredRecord } from '../shared/entity.ts';
-import { notFound } from '../shared/errors.ts';
-import { isId } from '../shared/ids.ts';
+import { AppError, notFound, validationError } from '../shared/errors.ts';
+import { isId, newId } from '../shared/ids.ts';
+import { createRateLimiter } from '../shared/rate-limiter.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
 import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactStatus } from './contact-schema.ts';
 
 export const CONTACT_THANK_YOU = 'Thank you for your message. We will respond within 24 hours.';
+/** Spam protection a person never notices (SPEC.md leaves it to us; see docs/api.md). */
+export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
+export const MIN_FILL_MS = 3000;
+export const HONEYPOT_FIELD = 'website';
+export const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
+
+export interface SubmitContext {
+  /** The sender's address, for the per-address limit. */
+  address: string;
+}
 
 export function createContactService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>) {
+  const limiter = createRateLimiter(CONTACT_LIMIT);
   return {
-    /** Stores a visitor's message with status `new`; it is saved before the visitor is answered. */
-    async submit(body: unknown): Promise<StoredRecord> {
-      const input = parseOrThrow(ContactFormSchema, assertObject(body));
+    /**
+     * Stores a visitor's message with status `new`; it is saved before the visitor is answered.
+     * A filled honeypot field is answered as if stored (the robot learns nothing); a form sent
+     * sooner than a person can fill it (elapsedMs) is refused; one address may send 5 per 10 min.
+     */
+    async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
+      const raw = assertObject(body);
+      if (context) {
+        const wait = limiter.hit(context.address);
+        if (wait > 0) {
+          throw new AppError(429, 'RATE_LIMITED', 'You have sent several messages in a short time. Please try again in a few minutes.', { headers: { 'retry-after': String(wait) } });
+        }
+      }
+      const elapsed = raw.elapsedMs;
+      if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE }]);
+      const input = parseOrThrow(ContactFormSchema, raw);
+      if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
       const created = await store.insert({ phone: '', service: '', ...input, status: 'new' });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
       return created;

@@ -9,7 +9,10 @@ export interface StoredRecord {
   createdAt: string;
   updatedAt: string;
   version: number;
-  [field: string]: unknown;
+  // Fields differ per record type (see each entity's schema); `unknown` would read as `undefined`
+  // through React Router's loader-data types.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [field: string]: any;
 }
 
 /** A condition on a real column, for list queries. */

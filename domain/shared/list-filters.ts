@@ -60,3 +60,16 @@ export const BY_ORDER: Array<[string, 'asc' | 'desc']> = [
   ['order_index', 'asc'],
   ['created_at', 'desc'],
 ];
+
+/** Distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted in that language. */
+export function distinctTexts(records: StoredRecord[], field: string, lang: string, defaultLanguage: string): string[] {
+  const values = new Set<string>();
+  for (const record of records) {
+    const raw = record[field];
+    for (const item of Array.isArray(raw) ? raw : [raw]) {
+      const text = pickText(item as Localized | string, lang, defaultLanguage).trim();
+      if (text) values.add(text);
+    }
+  }
+  return [...values].sort((a, b) => a.localeCompare(b, lang));
+}

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactFormInput } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
 import { pickText } from '../../domain/shared/localized.ts';
-import { AppError } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -10,30 +9,16 @@ import { parseListQuery } from '../http/query.ts';
 import { deletedMessage } from './record-routes.ts';
 
 export const CONTACT_PAGE_SIZE = 20;
-/** Messages one address may send in the window before it must wait (spam protection). */
-export const CONTACT_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
 export async function contactRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.post(
-    '/contact',
-    {
-      config: {
-        rateLimit: {
-          ...CONTACT_LIMIT,
-          errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-            new AppError(429, 'RATE_LIMITED', `You have sent several messages in a short time. Please try again in ${context.after}.`),
-        },
-      },
-    },
-    async (request, reply) => {
-      const created = await services.contacts.submit(request.body);
-      if (services.mailer) {
-        const config = await services.siteConfig.get();
-        void services.mailer.notify(config.contactInfo.email, pickText(config.companyName, 'en'), created as unknown as ContactFormInput & { _id: string });
-      }
-      return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
-    },
-  );
+  app.post('/contact', async (request, reply) => {
+    const created = await services.contacts.submit(request.body, { address: request.ip });
+    if (services.mailer && !('discarded' in created)) {
+      const config = await services.siteConfig.get();
+      void services.mailer.notify(config.contactInfo.email, pickText(config.companyName, 'en'), created as unknown as ContactFormInput & { _id: string });
+    }
+    return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
+  });
 
   app.get('/contact', { preHandler: requireUser }, async (request) => {
     const parameters = parseListQuery(request.query);

@@ -3,7 +3,8 @@ import type { AppServices } from '../app-services.ts';
 import { assertAdminRead } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { parseListQuery } from '../http/query.ts';
-import { distinctTexts, registerRecordRoutes, toListQuery } from './record-routes.ts';
+import { distinctTexts } from '../../domain/shared/list-filters.ts';
+import { registerRecordRoutes, toListQuery } from './record-routes.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 export const BLOG_PAGE_SIZE = 6;

@@ -4,7 +4,8 @@ import type { AppServices } from '../app-services.ts';
 import { assertAdminRead } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { parseListQuery } from '../http/query.ts';
-import { distinctTexts, registerRecordRoutes } from './record-routes.ts';
+import { distinctTexts } from '../../domain/shared/list-filters.ts';
+import { registerRecordRoutes } from './record-routes.ts';
 
 export async function partnerRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.get('/partners/types', async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
-import { pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import { actorOf, assertAdminRead, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -72,17 +71,4 @@ export function registerRecordRoutes(app: FastifyInstance, path: string, service
     await service.remove(request.params.id, actorOf(request));
     return ok(null, { message: deletedMessage(label) });
   });
-}
-
-/** Distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted. */
-export function distinctTexts(records: StoredRecord[], field: string, lang: string, defaultLanguage: string): string[] {
-  const values = new Set<string>();
-  for (const record of records) {
-    const raw = record[field];
-    for (const item of Array.isArray(raw) ? raw : [raw]) {
-      const text = pickText(item as Localized | string, lang, defaultLanguage).trim();
-      if (text) values.add(text);
-    }
-  }
-  return [...values].sort((a, b) => a.localeCompare(b, lang));
 }

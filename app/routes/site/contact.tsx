@@ -1,0 +1,278 @@
+import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react';
+import { data, Form } from 'react-router';
+import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
+import { HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
+import { AppError } from '../../../domain/shared/errors.ts';
+import type { Localized } from '../../../domain/shared/localized.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
+import type { UiTextKey } from '../../i18n/ui-texts.ts';
+import { clientAddressContext, servicesContext } from '../../context.ts';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { Picture } from '../../site/picture.tsx';
+import { breadcrumbList, JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { PageHeader } from '../../site/ui.tsx';
+import type { Route } from './+types/contact';
+
+const FIELDS = ['name', 'email', 'phone', 'subject', 'service', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  let choices: string[] = [];
+  try {
+    choices = (await services.services.list({ lang, admin: false })).map((service) => pickText(service.title as Localized, lang)).filter(Boolean);
+  } catch (error) {
+    services.logger.error({ err: error }, 'could not list services for the contact form');
+  }
+  // The form carries the time it was shown (spam check), so this page is never cached.
+  return data({ choices: choices.length ? choices : FALLBACK_SERVICE_CHOICES, renderedAt: Date.now() }, { headers: { 'cache-control': 'no-cache' } });
+}
+
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
+/** The form without JavaScript: the same rules as POST /api/contact, answered with this page. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()])) as Record<Field, string>;
+  const renderedAt = Number(form.get('renderedAt'));
+  try {
+    await services.contacts.submit(
+      { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''), ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}) },
+      { address: context.get(clientAddressContext) },
+    );
+    return { sent: true as const };
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      services.logger.error({ err: error }, 'contact form failed');
+      return data({ sent: false as const, values, problem: 'contact.error' as UiTextKey, errors: {} as Partial<Record<Field, string>> }, { status: 500 });
+    }
+    const errors: Partial<Record<Field, string>> = {};
+    let problem: UiTextKey | undefined = error.status === 429 ? 'contact.rateLimited' : error.status >= 500 ? 'contact.failed' : undefined;
+    for (const detail of error.details ?? []) {
+      if (detail.path === 'elapsedMs') problem = 'contact.tooFast';
+      else if (FIELDS.includes(detail.path as Field)) errors[detail.path as Field] = detail.message;
+    }
+    return data({ sent: false as const, values, problem, errors }, { status: error.status });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site) return [];
+  const texts = site.config.sections.contact;
+  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage) });
+}
+
+/** The localized message for a server message about a field. */
+function fieldMessage(t: ReturnType<typeof useSite>['t'], field: Field, message: string): string {
+  if (/required/i.test(message)) return t(`contact.required.${field}` as UiTextKey);
+  if (field === 'email') return t('contact.invalid.email');
+  const max = /at most (\d+)/.exec(message);
+  return max ? t('contact.tooLong', { max: max[1] }) : message;
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, config } = site;
+  const texts = config.sections.contact;
+  const sent = actionData?.sent === true;
+  const failed = actionData && !actionData.sent ? actionData : undefined;
+  const values = failed?.values;
+  const errors = failed?.errors ?? {};
+  const phoneLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
+  const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
+  const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
+
+  const field = (name: Field, label: string, input: React.ReactNode, required: boolean) => (
+    <div className={name === 'message' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {input}
+      <p id={`contact-${name}-error`} data-error-for={name} role="alert" hidden={!errors[name]} className="mt-1 text-sm text-red-700">
+        {errors[name] ? fieldMessage(t, name, errors[name]!) : ''}
+      </p>
+    </div>
+  );
+  const inputProps = (name: Field, required: boolean) => ({
+    id: `contact-${name}`,
+    name,
+    required,
+    defaultValue: values?.[name] ?? '',
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `contact-${name}-error`,
+    className: 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600',
+  });
+
+  return (
+    <>
+      <JsonLd data={[legalServiceJsonLd(site), breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/contact' }])]} />
+      <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-3">
+        <section aria-labelledby="form-title" className="lg:col-span-2">
+          <h2 id="form-title" className="text-2xl font-bold text-brand-900">
+            {t('contact.formTitle')}
+          </h2>
+          <div data-form-success tabIndex={-1} role="status" hidden={!sent} className="mt-6 rounded-lg border border-green-300 bg-green-50 p-6 text-green-900">
+            <p className="font-semibold">{t('contact.success')}</p>
+            {sent && (
+              <a href="" className="mt-3 inline-block font-semibold underline">
+                {t('contact.sendAnother')}
+              </a>
+            )}
+          </div>
+          {!sent && (
+            <Form
+              method="post"
+              noValidate
+              data-contact-form
+              data-sending={t('contact.sending')}
+              data-failed={t('contact.failed')}
+              data-error={t('contact.error')}
+              data-too-fast={t('contact.tooFast')}
+              data-rate-limited={t('contact.rateLimited')}
+              data-required-name={t('contact.required.name')}
+              data-required-email={t('contact.required.email')}
+              data-required-subject={t('contact.required.subject')}
+              data-required-message={t('contact.required.message')}
+              data-invalid-email={t('contact.invalid.email')}
+              data-too-long={t('contact.tooLong', { max: '{max}' })}
+              className="mt-6"
+            >
+              <p className="mb-6 text-sm text-slate-600">{t('contact.formIntro')}</p>
+              <p data-form-status role="alert" hidden={!failed?.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+                {failed?.problem ? t(failed.problem) : ''}
+              </p>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {field('name', t('contact.name'), <input type="text" autoComplete="name" maxLength={200} {...inputProps('name', true)} />, true)}
+                {field('email', t('contact.email'), <input type="email" autoComplete="email" maxLength={320} {...inputProps('email', true)} />, true)}
+                {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
+                {field(
+                  'service',
+                  t('contact.service'),
+                  <select {...inputProps('service', false)}>
+                    <option value="">{t('contact.chooseService')}</option>
+                    {loaderData.choices.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>,
+                  false,
+                )}
+                <div className="sm:col-span-2">{field('subject', t('contact.subject'), <input type="text" maxLength={300} {...inputProps('subject', true)} />, true)}</div>
+                {field('message', t('contact.message'), <textarea rows={6} maxLength={10000} {...inputProps('message', true)} />, true)}
+              </div>
+              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                <label htmlFor="contact-website">{t('contact.honeypot')}</label>
+                <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              </div>
+              <input type="hidden" name="renderedAt" value={loaderData.renderedAt} />
+              <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
+                {t('contact.send')}
+              </button>
+            </Form>
+          )}
+        </section>
+        <aside className="space-y-6">
+          <section aria-labelledby="touch-title" className="rounded-xl bg-slate-50 p-6">
+            <h2 id="touch-title" className="text-xl font-bold text-brand-900">
+              {t('contact.getInTouch')}
+            </h2>
+            <p className="mt-2 text-slate-600">{t('contact.getInTouchText')}</p>
+            <ul className="mt-4 space-y-3">
+              <li className="flex gap-3">
+                <Phone className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
+                <a href={phoneLink(config.contactInfo.phone)} className="text-brand-800 hover:underline">
+                  {config.contactInfo.phone}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
+                <a href={`mailto:${config.contactInfo.email}`} className="break-all text-brand-800 hover:underline">
+                  {config.contactInfo.email}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Clock className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
+                <span>
+                  <span className="block text-sm text-slate-600">{t('contact.businessHours')}</span>
+                  {text(config.contactInfo.workingHours)}
+                </span>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="emergency-title" className="rounded-xl bg-red-700 p-6 text-white">
+            <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-bold">
+              <PhoneCall className="h-6 w-6" aria-hidden="true" />
+              {t('contact.emergency')}
+            </h2>
+            <p className="mt-2 text-red-50">{t('contact.emergencyText')}</p>
+            <a href={phoneLink(emergency)} className="mt-4 block text-2xl font-bold hover:underline">
+              {emergency}
+            </a>
+            <p className="text-sm text-red-50">{t('contact.emergencyHours')}</p>
+          </section>
+        </aside>
+      </div>
+      {offices.length > 0 && (
+        <section aria-labelledby="offices-title" className="bg-slate-50 py-14">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2 id="offices-title" className="text-center text-3xl font-bold text-brand-900">
+              {t('contact.offices')}
+            </h2>
+            <ul className="mt-10 grid gap-6 md:grid-cols-2">
+              {offices.map((office, index) => {
+                const name = text(office.name);
+                const directions = office.mapUrl || `https://www.openstreetmap.org/search?query=${encodeURIComponent(text(office.address))}`;
+                return (
+                  <li key={index} className="overflow-hidden rounded-xl bg-white shadow-sm">
+                    <Picture src={office.image} alt={name} width={800} height={400} sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[2/1] w-full" />
+                    <div className="p-6">
+                      <h3 className="text-xl font-semibold text-brand-900">{name}</h3>
+                      <ul className="mt-3 space-y-2 text-slate-700">
+                        <li className="flex gap-2">
+                          <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                          {text(office.address)}
+                        </li>
+                        {office.phone && (
+                          <li className="flex gap-2">
+                            <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                            <a href={phoneLink(office.phone)} className="hover:underline">
+                              {office.phone}
+                            </a>
+                          </li>
+                        )}
+                        {office.email && (
+                          <li className="flex gap-2">
+                            <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                            <a href={`mailto:${office.email}`} className="hover:underline">
+                              {office.email}
+                            </a>
+                          </li>
+                        )}
+                        <li className="flex gap-2">
+                          <Clock className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                          {text(office.workingHours)}
+                        </li>
+                      </ul>
+                      <a href={directions} target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+                        <Navigation className="h-4 w-4" aria-hidden="true" />
+                        {t('contact.directions')}
+                        <span className="sr-only">: {name}</span>
+                      </a>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import { ArrowRight, CircleCheck } from 'lucide-react';
+import type { Localized } from '../../../domain/shared/localized.ts';
+import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import { servicesContext } from '../../context.ts';
+import { useLink } from '../../site/header.tsx';
+import { NamedIcon } from '../../site/icons.tsx';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { Picture, sizesOf } from '../../site/picture.tsx';
+import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { Section, Stars } from '../../site/ui.tsx';
+import { ServiceCard } from '../../site/service-card.tsx';
+import type { Route } from './+types/home';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const query = { lang, admin: false };
+  const [heroes, offered, stats, features, testimonials, ctas] = await Promise.all([
+    services.hero.list(query),
+    services.services.list(query),
+    services.stats.list(query),
+    services.features.list({ ...query, featured: true }),
+    services.testimonials.list({ ...query, featured: true }),
+    services.ctas.list({ ...query, category: 'home' }),
+  ]);
+  return { hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site) return [];
+  const image = loaderData?.hero?.image as string | undefined;
+  const preload = image ? sizesOf(image) : undefined;
+  return [
+    ...pageMeta(site, { image }),
+    ...(preload ? [{ tagName: 'link', rel: 'preload', as: 'image', href: preload.src, imageSrcSet: preload.srcSet, imageSizes: '(min-width: 1024px) 40vw, 100vw', fetchPriority: 'high' }] : []),
+  ];
+}
+
+type Item = StoredRecord;
+
+function Hero({ hero }: { hero: Item }) {
+  const { text, href, t } = useSite();
+  const features = [...((hero.features as Array<{ text: Localized; order: number }>) ?? [])].sort((a, b) => a.order - b.order);
+  return (
+    <div className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+        <div>
+          <h1 className="text-4xl font-bold leading-tight tracking-tight md:text-5xl">
+            {text(hero.title as Localized)} <span className="text-amber-300">{text(hero.titleHighlight as Localized)}</span>
+          </h1>
+          <p className="mt-5 text-lg leading-relaxed text-slate-100">{text(hero.subtitle as Localized)}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <a href={href('/contact')} className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
+              {text(hero.getConsultationText as Localized)}
+              <ArrowRight className="h-5 w-5" aria-hidden="true" />
+            </a>
+            <a href={href('/team')} className="rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
+              {text(hero.meetTeamText as Localized)}
+            </a>
+          </div>
+          <p className="mt-8 flex items-baseline gap-2">
+            <span className="text-3xl font-bold text-amber-300">{hero.satisfiedClientsCount as string}</span>
+            <span className="text-slate-100">{text(hero.satisfiedClientsText as Localized)}</span>
+          </p>
+        </div>
+        <div className="relative">
+          {typeof hero.image === 'string' && hero.image !== '' && (
+            <Picture src={hero.image} alt={t('home.hero.imageAlt')} width={800} height={500} sizes="(min-width: 1024px) 40vw, 100vw" eager className="aspect-[8/5] w-full rounded-xl shadow-2xl" />
+          )}
+          <div className={`rounded-xl bg-white p-6 text-slate-900 shadow-xl ${hero.image ? 'relative -mt-16 mx-4 md:mx-8' : ''}`}>
+            <p className="text-xl font-bold text-brand-900">{text(hero.cardTitle as Localized)}</p>
+            <p className="mt-1 text-slate-600">{text(hero.cardSubtitle as Localized)}</p>
+            {features.length > 0 && (
+              <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+                {features.map((feature, index) => (
+                  <li key={index} className="flex items-start gap-2 text-sm">
+                    <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+                    {text(feature.text)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, config, href } = site;
+  const link = useLink();
+  const home = config.sections.home;
+  const { hero, services, stats, features, testimonials, cta } = loaderData;
+  const steps = [...home.process.steps].sort((a, b) => a.order - b.order);
+  const cases = [...home.recentCases.items].sort((a, b) => a.order - b.order);
+
+  return (
+    <>
+      <JsonLd data={legalServiceJsonLd(site)} />
+      {hero ? <Hero hero={hero} /> : <h1 className="sr-only">{text(config.companyName)}</h1>}
+
+      {services.length > 0 && (
+        <Section id="services" title={text(home.services.title)} subtitle={text(home.services.subtitle)}>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <li key={service._id}>
+                <ServiceCard service={service} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {stats.length > 0 && (
+        <section aria-label={t('home.stats.title')} className="bg-brand-800 py-12 text-white">
+          <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 text-center md:grid-cols-4">
+            {stats.map((stat) => (
+              <li key={stat._id}>
+                <NamedIcon name={stat.icon as string} className="mx-auto h-8 w-8 text-amber-300" />
+                <p className="mt-2 text-4xl font-bold">
+                  {String(stat.number)}
+                  {stat.suffix as string}
+                </p>
+                <p className="mt-1 text-slate-200">{text(stat.label as Localized)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {features.length > 0 && (
+        <Section id="why" title={text(home.whyChoose.title)} subtitle={text(home.whyChoose.subtitle)} className="bg-slate-50">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {features.map((feature) => (
+              <li key={feature._id} className="rounded-xl bg-white p-6 shadow-sm">
+                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <NamedIcon name={feature.icon as string} />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-brand-900">{text(feature.title as Localized)}</h3>
+                <p className="mt-2 text-slate-600">{text(feature.description as Localized)}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {steps.length > 0 && (
+        <Section id="process" title={text(home.process.title)} subtitle={text(home.process.subtitle)}>
+          <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {steps.map((step) => (
+              <li key={step.step} className="relative rounded-xl border border-slate-200 p-6">
+                <span className="text-4xl font-bold text-brand-100" aria-hidden="true">
+                  {step.step}
+                </span>
+                <span className="sr-only">{t('home.process.step', { step: step.step })}: </span>
+                <NamedIcon name={step.icon} className="absolute right-6 top-6 h-7 w-7 text-brand-700" />
+                <h3 className="mt-2 text-lg font-semibold text-brand-900">{text(step.title)}</h3>
+                <p className="mt-2 text-slate-600">{text(step.description)}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+
+      {cases.length > 0 && (
+        <Section id="cases" title={text(home.recentCases.title)} subtitle={text(home.recentCases.subtitle)} className="bg-slate-50">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {cases.map((item, index) => (
+              <li key={index} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
+                <p className="flex items-center gap-2 text-sm font-medium text-brand-700">
+                  <NamedIcon name={item.icon} className="h-5 w-5" />
+                  {text(item.category)}
+                </p>
+                <h3 className="mt-3 text-lg font-semibold text-brand-900">{text(item.title)}</h3>
+                <p className="mt-2 flex-1 text-slate-600">{text(item.description)}</p>
+                <p className="mt-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+                  <span className="font-semibold">{t('home.cases.result')}: </span>
+                  {text(item.result)}
+                </p>
+                <a href={href('/contact')} className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+                  {text(home.recentCases.learnMoreText)}
+                  <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {testimonials.length > 0 && (
+        <Section id="testimonials" title={text(home.testimonialsSection.title)} subtitle={text(home.testimonialsSection.subtitle)}>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {testimonials.map((item) => (
+              <li key={item._id}>
+                <figure className="flex h-full flex-col rounded-xl border border-slate-200 p-6">
+                  <Stars rating={Number(item.rating)} />
+                  <blockquote className="mt-4 flex-1 text-slate-700">“{text(item.content as Localized)}”</blockquote>
+                  <figcaption className="mt-6 flex items-center gap-3">
+                    <Picture src={item.image as string} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
+                    <span>
+                      <span className="block font-semibold text-brand-900">{item.name as string}</span>
+                      <span className="block text-sm text-slate-600">
+                        {text(item.position as Localized)}, {text(item.company as Localized)}
+                      </span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {cta && (
+        <section className={`py-16 ${cta.backgroundColor === 'white' ? 'bg-white' : cta.backgroundColor === 'gray' ? 'bg-slate-100' : cta.backgroundColor === 'secondary' ? 'bg-brand-900 text-white' : 'bg-brand-700 text-white'}`} aria-labelledby="cta-title">
+          <div className="mx-auto max-w-4xl px-4 text-center">
+            <h2 id="cta-title" className="text-3xl font-bold">
+              {text(cta.title as Localized)}
+            </h2>
+            <p className="mt-3 text-lg opacity-90">{text(cta.subtitle as Localized)}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <a href={link((cta.primaryButtonLink as string) || '/contact')} className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
+                {text(cta.primaryButtonText as Localized)}
+              </a>
+              {text(cta.secondaryButtonText as Localized) && (
+                <a href={link((cta.secondaryButtonLink as string) || '/team')} className="rounded-md border border-current px-6 py-3 font-semibold hover:bg-white/10">
+                  {text(cta.secondaryButtonText as Localized)}
+                </a>
+              )}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

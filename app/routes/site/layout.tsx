@@ -1,0 +1,50 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
+import { servicesContext } from '../../context.ts';
+import { createTranslator } from '../../i18n/translator.ts';
+import { FallbackPage } from '../../site/fallback-page.tsx';
+import { SiteFooter } from '../../site/footer.tsx';
+import { SiteHeader } from '../../site/header.tsx';
+import { buildSite, SiteProvider } from '../../site/site-context.tsx';
+import { loadSiteData, type SiteData } from '../../site/site-data.server.ts';
+import type { Route } from './+types/layout';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadSiteData(context.get(servicesContext), params.lang, request);
+}
+
+function Frame({ data, children }: { data: SiteData; children: React.ReactNode }) {
+  const site = buildSite(data, createTranslator(data.lang, data.defaultLanguage, data.translations));
+  return (
+    <SiteProvider value={site}>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+    </SiteProvider>
+  );
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Frame data={loaderData}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** A page that failed or does not exist, inside the site's own header and footer when possible. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData('routes/site/layout') as SiteData | undefined;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  if (!data) return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} />;
+  const t = createTranslator(data.lang, data.defaultLanguage, data.translations);
+  return (
+    <Frame data={data}>
+      <FallbackPage t={t} notFound={notFound} home={data.lang === data.defaultLanguage ? '/' : `/${data.lang}`} />
+    </Frame>
+  );
+}

@@ -1,0 +1,110 @@
+import { ArrowLeft, CircleCheck } from 'lucide-react';
+import { data } from 'react-router';
+import type { Localized } from '../../../domain/shared/localized.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
+import { servicesContext } from '../../context.ts';
+import { NamedIcon } from '../../site/icons.tsx';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { Picture } from '../../site/picture.tsx';
+import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { serviceCategoryKey } from '../../site/service-card.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Route } from './+types/service-detail';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  try {
+    // SPEC.md: a 24-hex parameter is an id, anything else a slug.
+    return { service: await services.services.getBySlugOrId(params.key, { admin: false }), lang, failed: false as const };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    services.logger.error({ err: error }, 'could not load a service');
+    return data({ service: null, lang, failed: true as const }, { status: 503, headers: { 'cache-control': 'no-store' } });
+  }
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const service = loaderData?.service;
+  if (!site || !service) return [];
+  const text = (value: unknown) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  return pageMeta(site, { title: text(service.title), description: text(service.description), image: service.image as string, type: 'website' });
+}
+
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, href, config } = site;
+  const { service } = loaderData;
+  if (!service) {
+    return (
+      <>
+        <PageHeader title={text(config.sections.services.title)} />
+        <Section>
+          <ErrorBox title={t('services.error')} />
+        </Section>
+      </>
+    );
+  }
+  const title = text(service.title as Localized);
+  const features = (service.features as Array<{ text: Localized }>) ?? [];
+  const facts = [
+    [t('services.category'), t(serviceCategoryKey(service.category))],
+    [t('services.duration'), text(service.duration as Localized)],
+    [t('services.pricing'), text(service.pricing as Localized)],
+  ].filter(([, value]) => value);
+  return (
+    <>
+      <JsonLd
+        data={[
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(config.sections.services.title), path: '/services' }, { name: title, path: `/services/${service.slug as string}` }]),
+          { '@context': 'https://schema.org', '@type': 'Service', name: title, description: text(service.description as Localized), provider: { '@id': `${site.publicUrl}/#firm` }, areaServed: 'UZ' },
+        ]}
+      />
+      <PageHeader title={title}>
+        <a href={href('/services')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t('services.back')}
+        </a>
+      </PageHeader>
+      <Section>
+        <div className="grid gap-10 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <Picture src={service.image as string} alt="" width={800} height={450} sizes="(min-width: 1024px) 66vw, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
+            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{text(service.description as Localized)}</p>
+            {features.length > 0 && (
+              <>
+                <h2 className="mt-10 text-2xl font-bold text-brand-900">{t('services.keyFeatures')}</h2>
+                <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                  {features.map((feature, index) => (
+                    <li key={index} className="flex gap-2 rounded-lg bg-slate-50 p-4">
+                      <CircleCheck className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+                      {text(feature.text)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          <aside className="h-fit rounded-xl border border-slate-200 p-6">
+            <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-700 text-white">
+              <NamedIcon name={service.icon as string} />
+            </span>
+            <dl className="mt-6 space-y-4">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-sm text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-brand-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <a href={href('/contact')} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+              {t('services.askAbout')}
+            </a>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}

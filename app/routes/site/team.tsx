@@ -1,0 +1,120 @@
+import { Mail, Phone } from 'lucide-react';
+import type { Localized } from '../../../domain/shared/localized.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
+import { servicesContext } from '../../context.ts';
+import { loadOr } from '../../site/loading.server.ts';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { Picture } from '../../site/picture.tsx';
+import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Route } from './+types/team';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadOr(services, 'team members', async () => ({ members: await services.team.list({ lang, admin: false }) }));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site) return [];
+  const texts = site.config.sections.team;
+  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage) });
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, href, config } = site;
+  const texts = config.sections.team;
+  const members = loaderData.failed ? [] : loaderData.members;
+  return (
+    <>
+      <JsonLd
+        data={[
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/team' }]),
+          ...members.map((member) => ({
+            '@context': 'https://schema.org',
+            '@type': 'Person',
+            name: text(member.name as Localized),
+            jobTitle: text(member.position as Localized),
+            description: text(member.bio as Localized),
+            email: member.email,
+            telephone: member.phone,
+            ...(member.image ? { image: previewImage(site, member.image as string)?.url } : {}),
+            ...(member.linkedin ? { sameAs: [member.linkedin] } : {}),
+            worksFor: { '@id': `${site.publicUrl}/#firm` },
+          })),
+        ]}
+      />
+      <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
+      <Section>
+        {loaderData.failed ? (
+          <ErrorBox title={t('team.error')} />
+        ) : members.length === 0 ? (
+          <EmptyState>{t('team.empty')}</EmptyState>
+        ) : (
+          <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {members.map((member) => {
+              const name = text(member.name as Localized);
+              return (
+                <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                  <Picture src={member.image as string} alt={name} width={400} height={500} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[4/5] w-full" />
+                  <div className="p-6">
+                    <h2 className="text-xl font-semibold text-brand-900">{name}</h2>
+                    <p className="font-medium text-brand-700">{text(member.position as Localized)}</p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {text(member.specialization as Localized)} · {t('team.experience', { years: member.experience as string })}
+                    </p>
+                    <p className="mt-3 text-slate-700">{text(member.bio as Localized)}</p>
+                    <p className="mt-3 text-sm text-slate-600">
+                      <span className="font-semibold">{t('team.education')}: </span>
+                      {text(member.education as Localized)}
+                    </p>
+                    <ul className="mt-4 space-y-1 text-sm">
+                      <li>
+                        <a href={`mailto:${member.email as string}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                          <Mail className="h-4 w-4" aria-hidden="true" />
+                          {member.email as string}
+                        </a>
+                      </li>
+                      <li>
+                        <a href={`tel:${(member.phone as string).replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                          <Phone className="h-4 w-4" aria-hidden="true" />
+                          {member.phone as string}
+                        </a>
+                      </li>
+                      {typeof member.linkedin === 'string' && member.linkedin !== '' && (
+                        <li>
+                          <a href={member.linkedin} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                            {t('team.linkedin', { name })}
+                          </a>
+                        </li>
+                      )}
+                    </ul>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+      <section className="bg-brand-800 py-14 text-center text-white" aria-labelledby="team-cta">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="team-cta" className="text-3xl font-bold">
+            {t('team.cta.title')}
+          </h2>
+          <p className="mt-3 text-lg text-slate-100">{t('team.cta.text')}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={href('/contact')} className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
+              {t('team.cta.contact')}
+            </a>
+            <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="rounded-md border border-white px-6 py-3 font-semibold hover:bg-white/10">
+              {t('team.cta.call', { phone: config.contactInfo.phone })}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

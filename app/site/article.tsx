@@ -1,0 +1,199 @@
+import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
+import { data } from 'react-router';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { Localized } from '../../domain/shared/localized.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import type { RecordService } from '../../domain/shared/record-service.ts';
+import type { AppServices } from '../../server/app-services.ts';
+import { Picture } from './picture.tsx';
+import { breadcrumbList, JsonLd, pageMeta, previewImage } from './seo.tsx';
+import { useSite } from './site-context.tsx';
+import type { SiteData } from './site-data.server.ts';
+import { ErrorBox, PageHeader, Section } from './ui.tsx';
+
+export type ArticleKind = 'news' | 'blog';
+
+/** A published article by slug or id, counting the visit; never kept in the page cache. */
+export async function loadArticle(services: AppServices, records: RecordService, key: string) {
+  const headers = { 'cache-control': 'no-cache' };
+  try {
+    const article = await records.getBySlugOrId(key, { admin: false });
+    await records.store.increment(article._id, 'views');
+    return data({ article: { ...article, views: Number(article.views) + 1 }, failed: false as const }, { headers });
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    services.logger.error({ err: error }, 'could not load an article');
+    return data({ article: null, failed: true as const }, { status: 503, headers: { 'cache-control': 'no-store' } });
+  }
+}
+
+export const articleDate = (article: StoredRecord, kind: ArticleKind) => (kind === 'news' ? (article.date as string) : (article.publishedAt as string));
+export const tagsOf = (article: StoredRecord) => ((article.tags as Array<Localized | string>) ?? []);
+
+export function articleMeta(site: SiteData | undefined, article: StoredRecord | null | undefined, kind: ArticleKind) {
+  if (!site || !article) return [];
+  const text = (value: unknown) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  const tags = tagsOf(article).map(text).filter(Boolean);
+  return pageMeta(site, {
+    title: text(article.title),
+    description: text(article.excerpt),
+    keywords: tags.join(', '),
+    image: article.image as string,
+    type: 'article',
+    publishedTime: articleDate(article, kind),
+    tags,
+  });
+}
+
+export function ArticlePage({ article, kind }: { article: StoredRecord | null; kind: ArticleKind }) {
+  const site = useSite();
+  const { text, t, href, config, formatDate } = site;
+  const section = kind === 'news' ? config.sections.news : config.sections.blog;
+  const listPath = `/${kind}`;
+  const back = (
+    <a href={href(listPath)} className="inline-flex items-center gap-2 text-slate-100 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t(kind === 'news' ? 'news.back' : 'blog.back')}
+    </a>
+  );
+  if (!article) {
+    return (
+      <>
+        <PageHeader title={text(section.title)}>
+          <div className="mt-6">{back}</div>
+        </PageHeader>
+        <Section>
+          <ErrorBox title={t('article.error')} />
+        </Section>
+      </>
+    );
+  }
+  const title = text(article.title as Localized);
+  const author = text((article.author as { name?: Localized } | undefined)?.name);
+  const date = articleDate(article, kind);
+  const tags = tagsOf(article).map((tag) => text(tag)).filter(Boolean);
+  const image = previewImage(site, article.image as string);
+  return (
+    <article>
+      <JsonLd
+        data={[
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(section.title), path: listPath }, { name: title, path: `${listPath}/${article.slug as string}` }]),
+          {
+            '@context': 'https://schema.org',
+            '@type': kind === 'news' ? 'NewsArticle' : 'BlogPosting',
+            headline: title,
+            description: text(article.excerpt as Localized),
+            datePublished: date,
+            dateModified: article.updatedAt,
+            inLanguage: site.lang,
+            ...(image ? { image: [image.url] } : {}),
+            ...(author ? { author: { '@type': 'Person', name: author } } : {}),
+            ...(tags.length ? { keywords: tags.join(', ') } : {}),
+            publisher: { '@id': `${site.publicUrl}/#firm` },
+            mainEntityOfPage: site.publicUrl + href(`${listPath}/${article.slug as string}`),
+          },
+        ]}
+      />
+      <PageHeader title={title}>
+        <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-slate-100">
+          {back}
+          {author && (
+            <span className="inline-flex items-center gap-2">
+              <User className="h-4 w-4" aria-hidden="true" />
+              {t('common.by', { name: author })}
+            </span>
+          )}
+          <span className="inline-flex items-center gap-2">
+            <Calendar className="h-4 w-4" aria-hidden="true" />
+            <time dateTime={date}>{formatDate(date)}</time>
+          </span>
+          {kind === 'blog' && (
+            <span className="inline-flex items-center gap-2">
+              <Clock className="h-4 w-4" aria-hidden="true" />
+              {t('blog.readTime', { time: article.readTime as string })}
+            </span>
+          )}
+          <span className="inline-flex items-center gap-2">
+            <Eye className="h-4 w-4" aria-hidden="true" />
+            {t('common.views', { count: Number(article.views) })}
+          </span>
+        </div>
+      </PageHeader>
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <Picture src={article.image as string} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
+        <p className="mt-8 text-xl leading-relaxed text-slate-700">{text(article.excerpt as Localized)}</p>
+        <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content as Localized)}</div>
+        {tags.length > 0 && (
+          <div className="mt-10 border-t border-slate-200 pt-6">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('common.tags')}</h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li key={tag}>
+                  {kind === 'blog' ? (
+                    <a href={`${href('/blog')}?tag=${encodeURIComponent(tag)}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100">
+                      #{tag}
+                    </a>
+                  ) : (
+                    <span className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">#{tag}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A card in a news or blog list. */
+export function ArticleCard({ article, kind, featured = false }: { article: StoredRecord; kind: ArticleKind; featured?: boolean }) {
+  const { text, t, href, formatDate } = useSite();
+  const date = articleDate(article, kind);
+  const author = text((article.author as { name?: Localized } | undefined)?.name);
+  const tags = tagsOf(article).slice(0, 2).map((tag) => text(tag));
+  const link = href(`/${kind}/${(article.slug as string) || article._id}`);
+  const title = text(article.title as Localized);
+  return (
+    <article className={`flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${featured ? 'flex-col md:flex-row' : 'flex-col'}`}>
+      <Picture
+        src={article.image as string}
+        alt=""
+        width={800}
+        height={450}
+        sizes={featured ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
+        eager={featured}
+        className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          {featured && <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{t(kind === 'blog' ? 'blog.featured' : 'common.featured')}</span>}
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{text(article.category as Localized)}</span>
+        </p>
+        <h3 className={`mt-3 font-semibold text-brand-900 ${featured ? 'text-2xl' : 'text-xl'}`}>
+          <a href={link} className="hover:underline">
+            {title}
+          </a>
+        </h3>
+        <p className="mt-2 flex-1 text-slate-600">{text(article.excerpt as Localized)}</p>
+        {kind === 'blog' && tags.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          {author && <span>{author}</span>}
+          <time dateTime={date}>{formatDate(date)}</time>
+          {kind === 'blog' && <span>{t('blog.readTime', { time: article.readTime as string })}</span>}
+        </p>
+        <a href={link} className="mt-4 font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+          {t('common.readMore')} →
+        </a>
+      </div>
+    </article>
+  );
+}

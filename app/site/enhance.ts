@@ -1,0 +1,160 @@
+/*
+ * The only script of a public page, inlined by the site layout (a few KB, no framework): pages
+ * work without it, and it adds what HTML alone cannot. It must stay self-contained: it is
+ * serialised with Function.prototype.toString and runs in the browser as it is.
+ *  - remembers the chosen language (localStorage i18nextLng and a cookie) and opens a visitor's
+ *    next entry to the site in it;
+ *  - closes the language and menu dropdowns on Escape, on a click outside and on a choice;
+ *  - shows a loading text while a filter or search loads the next page of a list;
+ *  - sends the contact form in the background: Sending..., a confirmation for 3 seconds, reset,
+ *    errors beside their fields or above the form.
+ */
+export function enhanceSite(): void {
+  const STORAGE_KEY = 'i18nextLng';
+  const html = document.documentElement;
+  const lang = html.lang;
+  const defaultLang = html.dataset.defaultLang;
+
+  const remember = (code: string) => {
+    try {
+      localStorage.setItem(STORAGE_KEY, code);
+    } catch {
+      /* storage may be disabled */
+    }
+    document.cookie = `${STORAGE_KEY}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
+  };
+
+  // A chosen language opens the next visit to the site in that language.
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    const fromSite = document.referrer && new URL(document.referrer).host === location.host;
+    if (stored && stored !== lang && lang === defaultLang && !fromSite) {
+      const target = document.querySelector<HTMLAnchorElement>(`a[data-lang="${CSS.escape(stored)}"]`);
+      if (target) location.replace(target.href + location.search);
+    }
+  } catch {
+    /* ignore */
+  }
+
+  const dropdowns = Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown]'));
+  const closeAll = (except?: Element) => dropdowns.forEach((d) => d !== except && d.removeAttribute('open'));
+  document.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    const language = target.closest<HTMLAnchorElement>('a[data-lang]');
+    if (language) {
+      remember(language.dataset.lang!);
+      closeAll();
+      return;
+    }
+    if (target.closest('details[data-dropdown] a')) closeAll();
+    else closeAll(target.closest('details[data-dropdown]') ?? undefined);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const open = dropdowns.find((d) => d.open);
+    if (open) {
+      open.removeAttribute('open');
+      open.querySelector('summary')?.focus();
+    }
+  });
+
+  // Lists: show that the next page is loading after a filter or a search.
+  const busy = (list: Element | null) => {
+    if (!list) return;
+    list.setAttribute('aria-busy', 'true');
+    const status = list.querySelector<HTMLElement>('[data-loading-text]');
+    if (status) status.hidden = false;
+  };
+  document.querySelectorAll('[data-filters] a').forEach((link) => link.addEventListener('click', () => busy(document.querySelector('[data-list]'))));
+  document.querySelectorAll('form[data-search]').forEach((form) => form.addEventListener('submit', () => busy(document.querySelector('[data-list]'))));
+
+  // "Try again" reloads the page that failed.
+  document.querySelectorAll<HTMLAnchorElement>('a[data-retry]').forEach((link) =>
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      location.reload();
+    }),
+  );
+
+  const form = document.querySelector<HTMLFormElement>('form[data-contact-form]');
+  if (!form) return;
+  const messages = form.dataset;
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const status = form.querySelector<HTMLElement>('[data-form-status]')!;
+  const success = document.querySelector<HTMLElement>('[data-form-success]');
+  const startedAt = Date.now();
+  const idle = button.textContent;
+
+  const showFieldError = (name: string, message: string) => {
+    const input = form.elements.namedItem(name) as HTMLInputElement | null;
+    const slot = form.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
+    if (!input || !slot) return false;
+    input.setAttribute('aria-invalid', 'true');
+    slot.textContent = message;
+    slot.hidden = false;
+    return true;
+  };
+  const clearErrors = () => {
+    status.hidden = true;
+    status.textContent = '';
+    form.querySelectorAll<HTMLElement>('[data-error-for]').forEach((slot) => {
+      slot.hidden = true;
+      slot.textContent = '';
+    });
+    form.querySelectorAll('[aria-invalid]').forEach((input) => input.removeAttribute('aria-invalid'));
+  };
+  const messageFor = (path: string, text: string) => {
+    if (/required/i.test(text)) return messages[`required${path[0].toUpperCase()}${path.slice(1)}`] ?? text;
+    if (path === 'email') return messages.invalidEmail ?? text;
+    const max = /at most (\d+)/.exec(text);
+    return max ? (messages.tooLong ?? text).replace('{max}', max[1]) : text;
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    clearErrors();
+    const body: Record<string, string | number> = {};
+    new FormData(form).forEach((value, key) => {
+      if (typeof value === 'string') body[key] = value.trim();
+    });
+    body.elapsedMs = Date.now() - startedAt;
+    button.disabled = true;
+    button.textContent = messages.sending ?? '…';
+    try {
+      const response = await fetch('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const result = await response.json().catch(() => ({}));
+      if (response.ok && result.success) {
+        form.reset();
+        if (success) {
+          success.hidden = false;
+          success.focus();
+        }
+        form.hidden = true;
+        setTimeout(() => {
+          if (success) success.hidden = true;
+          form.hidden = false;
+          form.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
+        }, 3000);
+        return;
+      }
+      let placed = false;
+      let problem = response.status === 429 ? messages.rateLimited : '';
+      for (const detail of (result.details ?? []) as Array<{ path: string; message: string }>) {
+        if (detail.path === 'elapsedMs') problem = messages.tooFast ?? detail.message;
+        else placed = showFieldError(detail.path, messageFor(detail.path, detail.message)) || placed;
+      }
+      if (!placed) {
+        status.textContent = problem || result.error || messages.failed || '';
+        status.hidden = false;
+      } else {
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      }
+    } catch (error) {
+      status.textContent = messages.error ?? (error as Error).message;
+      status.hidden = false;
+    } finally {
+      button.disabled = false;
+      button.textContent = idle;
+    }
+  });
+}

@@ -1,0 +1,124 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { Localized } from '../../domain/shared/localized.ts';
+import { SocialIcon } from './icons.tsx';
+import { useLink } from './header.tsx';
+import { useSite } from './site-context.tsx';
+
+const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
+
+export function SiteFooter() {
+  const site = useSite();
+  const { t, text, config } = site;
+  const link = useLink();
+  const footer = config.sections.footer as Record<string, Localized>;
+  const quickLinks = [
+    ['/', footer.homeText],
+    ['/team', footer.teamText],
+    ['/partners', footer.partnersText],
+    ['/news', footer.newsText],
+    ['/blog', footer.blogText],
+  ] as const;
+  const socials = Object.entries(config.socialMedia).filter(([, url]) => url);
+  const legal = [
+    [config.legalPages.privacyPolicy, config.legalPages.privacyPolicyUrl],
+    [config.legalPages.termsOfService, config.legalPages.termsOfServiceUrl],
+    [config.legalPages.disclaimer, config.legalPages.disclaimerUrl],
+  ] as const;
+  const heading = 'mb-4 text-base font-semibold text-white';
+
+  return (
+    <footer className="bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{text(config.companyName)}</p>
+          <p className="mt-3 text-sm leading-relaxed text-slate-300">{text(config.companyDescription)}</p>
+          {socials.length > 0 && (
+            <div className="mt-5">
+              <p className="sr-only">{t('footer.followUs')}</p>
+              <ul className="flex gap-3">
+                {socials.map(([network, url]) => (
+                  <li key={network}>
+                    <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t('a11y.socialLink', { network: SOCIAL_NAMES[network] ?? network })} className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+                      <SocialIcon network={network} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        <nav aria-label={text(footer.quickLinksTitle)}>
+          <h2 className={heading}>{text(footer.quickLinksTitle)}</h2>
+          <ul className="space-y-2 text-sm">
+            {quickLinks.map(([path, label]) => (
+              <li key={path}>
+                <a href={site.href(path)} className="hover:text-white hover:underline">
+                  {text(label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={text(footer.servicesTitle)}>
+          <h2 className={heading}>{text(footer.servicesTitle)}</h2>
+          {site.footerServices.length === 0 ? (
+            <p className="text-sm text-slate-300">{text(footer.noServicesText)}</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {site.footerServices.map((service) => (
+                <li key={service._id}>
+                  <a href={site.href(`/services/${(service.slug as string) || service._id}`)} className="hover:text-white hover:underline">
+                    {text(service.title as Localized)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div>
+          <h2 className={heading}>{text(footer.contactTitle)}</h2>
+          <ul className="space-y-3 text-sm">
+            <li className="flex gap-2">
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>{text(config.contactInfo.address)}</span>
+            </li>
+            <li className="flex gap-2">
+              <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="hover:text-white hover:underline">
+                {config.contactInfo.phone}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${config.contactInfo.email}`} className="hover:text-white hover:underline">
+                {config.contactInfo.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span>{text(config.contactInfo.workingHours)}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {site.year} {text(config.companyName)}. {t('footer.rights')}
+          </p>
+          <nav aria-label={t('footer.legal')}>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {legal.map(([title, url]) => (
+                <li key={url + text(title)}>
+                  <a href={link(url)} className="hover:text-white hover:underline">
+                    {text(title)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

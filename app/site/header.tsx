@@ -1,0 +1,123 @@
+import { ChevronDown, Clock, Mail, Menu, Phone } from 'lucide-react';
+import type { Localized } from '../../domain/shared/localized.ts';
+import { LogoMark } from './icons.tsx';
+import { localePath, useSite } from './site-context.tsx';
+
+export const NAVIGATION = [
+  { path: '/', key: 'homeText' },
+  { path: '/services', key: 'servicesText' },
+  { path: '/team', key: 'teamText' },
+  { path: '/partners', key: 'partnersText' },
+  { path: '/news', key: 'newsText' },
+  { path: '/blog', key: 'blogText' },
+  { path: '/contact', key: 'contactText' },
+] as const;
+
+export function isCurrent(current: string, path: string): boolean {
+  return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
+}
+
+/** A configured link: site paths get the page's language prefix, outside links stay as they are. */
+export function useLink() {
+  const site = useSite();
+  return (link: string) => (link.startsWith('/') ? site.href(link) : link);
+}
+
+export function SiteHeader() {
+  const site = useSite();
+  const { t, text, config } = site;
+  const link = useLink();
+  const navigation = config.sections.navigation as Record<string, Localized>;
+  const current = site.languages.find((language) => language.code === site.lang);
+
+  const links = (className: string) =>
+    NAVIGATION.map((item) => {
+      const active = isCurrent(site.path, item.path);
+      return (
+        <li key={item.path}>
+          <a href={site.href(item.path)} aria-current={active ? 'page' : undefined} className={`${className} ${active ? 'text-brand-700 font-semibold' : 'text-slate-700 hover:text-brand-700'}`}>
+            {text(navigation[item.key])}
+          </a>
+        </li>
+      );
+    });
+
+  return (
+    <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
+        {t('a11y.skipToContent')}
+      </a>
+      <div className="hidden bg-brand-900 text-sm text-white md:block">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
+          <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
+            <Phone className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only">{t('header.phone')}: </span>
+            {config.contactInfo.phone}
+          </a>
+          <a href={`mailto:${config.contactInfo.email}`} className="inline-flex items-center gap-2 hover:underline">
+            <Mail className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only">{t('header.email')}: </span>
+            {config.contactInfo.email}
+          </a>
+          <span className="inline-flex items-center gap-2 md:ml-auto">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only">{t('header.hours')}: </span>
+            {text(config.contactInfo.workingHours)}
+          </span>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <a href={site.href('/')} className="mr-auto flex items-center gap-2 rounded text-lg font-bold text-brand-800">
+          <LogoMark />
+          <span>{text(config.companyName)}</span>
+        </a>
+        <nav aria-label={t('a11y.mainNavigation')} className="hidden lg:block">
+          <ul className="flex items-center gap-5 text-[15px]">{links('rounded px-1 py-2')}</ul>
+        </nav>
+        <details className="relative" data-dropdown>
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <span aria-hidden="true">{current?.flag}</span>
+            <span>{site.lang.toUpperCase()}</span>
+            <span className="sr-only">{t('a11y.chooseLanguage', { language: current?.nativeName ?? site.lang })}</span>
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          </summary>
+          <ul className="absolute right-0 z-50 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+            {site.languages.map((language) => (
+              <li key={language.code}>
+                <a
+                  href={localePath(site.path, language.code, site.defaultLanguage)}
+                  hrefLang={language.code}
+                  lang={language.code}
+                  data-lang={language.code}
+                  aria-current={language.code === site.lang ? 'true' : undefined}
+                  className={`flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 ${language.code === site.lang ? 'font-semibold text-brand-700' : 'text-slate-800'}`}
+                >
+                  <span aria-hidden="true">{language.flag}</span>
+                  {language.nativeName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+        <a href={link(config.primaryButton.link)} className="hidden rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-block">
+          {text(config.primaryButton.text)}
+        </a>
+        <details className="lg:hidden" data-dropdown>
+          <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300 text-slate-800" aria-label={t('a11y.openMenu')}>
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </summary>
+          <nav aria-label={t('a11y.mainNavigation')} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-lg">
+            <ul className="mx-auto max-w-7xl px-4 py-2">
+              {links('block rounded px-2 py-3 text-base')}
+              <li className="py-2 sm:hidden">
+                <a href={link(config.primaryButton.link)} className="block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white">
+                  {text(config.primaryButton.text)}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,142 @@
+import type { MetaDescriptor } from 'react-router';
+import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import { localePath } from './site-context.tsx';
+import type { SiteData } from './site-data.server.ts';
+
+const OG_LOCALES: Record<string, string> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' };
+const ogLocale = (code: string) => OG_LOCALES[code] ?? code.replace('-', '_');
+
+/** An absolute URL of the JPEG preview size of an uploaded image (Telegram shows no WebP). */
+export function previewImage(site: Pick<SiteData, 'publicUrl'>, image: string | undefined): { url: string; og: boolean } | undefined {
+  if (!image) return undefined;
+  const og = /-(large|medium|thumbnail)\.webp$/.test(image);
+  const path = og ? image.replace(/-(large|medium|thumbnail)\.webp$/, '-og.jpg') : image;
+  return { url: /^https?:\/\//.test(path) ? path : site.publicUrl + path, og };
+}
+
+export interface PageSeo {
+  title?: string;
+  description?: string;
+  keywords?: string;
+  image?: string;
+  type?: 'website' | 'article';
+  publishedTime?: string;
+  tags?: string[];
+}
+
+/** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags for a page. */
+export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
+  const text = (value: Localized | string | undefined) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  const company = text(site.config.companyName);
+  const title = seo.title ? `${seo.title} | ${company}` : text(site.config.seo.title) || company;
+  const description = seo.description || text(site.config.seo.description);
+  const keywords = seo.keywords ?? text(site.config.seo.keywords);
+  const url = (lang: string) => site.publicUrl + localePath(site.path, lang, site.defaultLanguage);
+  const image = previewImage(site, seo.image);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    ...(keywords ? [{ name: 'keywords', content: keywords }] : []),
+    { tagName: 'link', rel: 'canonical', href: url(site.lang) },
+    ...site.languages.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language.code, href: url(language.code) })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url(site.defaultLanguage) },
+    { property: 'og:type', content: seo.type ?? 'website' },
+    { property: 'og:site_name', content: company },
+    { property: 'og:title', content: seo.title ?? title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url(site.lang) },
+    { property: 'og:locale', content: ogLocale(site.lang) },
+    ...site.languages.filter((language) => language.code !== site.lang).map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language.code) })),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: seo.title ?? title },
+    { name: 'twitter:description', content: description },
+  ];
+  if (image) {
+    tags.push({ property: 'og:image', content: image.url }, { name: 'twitter:image', content: image.url });
+    if (image.og) tags.push({ property: 'og:image:type', content: 'image/jpeg' }, { property: 'og:image:width', content: '1200' }, { property: 'og:image:height', content: '630' });
+    if (seo.title) tags.push({ property: 'og:image:alt', content: seo.title });
+  }
+  if (seo.type === 'article') {
+    if (seo.publishedTime) tags.push({ property: 'article:published_time', content: seo.publishedTime });
+    for (const tag of seo.tags ?? []) tags.push({ property: 'article:tag', content: tag });
+  }
+  return tags;
+}
+
+/** JSON for a <script> element: nothing in it can close the element or start markup. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function JsonLd({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />;
+}
+
+/** "Mon - Fri: 9:00 AM - 6:00 PM", "Dush – Jum: 9:00 – 18:00" → "Mo-Fr 09:00-18:00". */
+export function openingHours(text: string): string | undefined {
+  const times = [...text.matchAll(/(\d{1,2})[:.](\d{2})\s*(AM|PM)?/gi)].map(([, h, m, half]) => {
+    let hour = Number(h) % 12;
+    if (!half) hour = Number(h);
+    else if (half.toUpperCase() === 'PM') hour += 12;
+    return `${String(hour).padStart(2, '0')}:${m}`;
+  });
+  if (times.length < 2) return undefined;
+  const saturday = /\b(sat|shan|сб|суб)/i.test(text);
+  return `${saturday ? 'Mo-Sa' : 'Mo-Fr'} ${times[0]}-${times[1]}`;
+}
+
+export function breadcrumbList(site: SiteData, items: Array<{ name: string; path: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: site.publicUrl + localePath(item.path, site.lang, site.defaultLanguage),
+    })),
+  };
+}
+
+export function legalServiceJsonLd(site: SiteData) {
+  const text = (value: Localized | string | undefined) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  const { config } = site;
+  const hours = openingHours(pickText(config.contactInfo.workingHours as Localized, 'en', site.defaultLanguage));
+  const sameAs = Object.values(config.socialMedia).filter((link) => link && !/^https?:\/\/(www\.)?[a-z]+\.com\/?$/.test(link));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LegalService',
+    '@id': `${site.publicUrl}/#firm`,
+    name: text(config.companyName),
+    description: text(config.companyDescription),
+    url: site.publicUrl + localePath('/', site.lang, site.defaultLanguage),
+    telephone: config.contactInfo.phone,
+    email: config.contactInfo.email,
+    address: { '@type': 'PostalAddress', streetAddress: text(config.contactInfo.address), addressCountry: 'UZ' },
+    ...(hours ? { openingHours: hours } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+    ...(config.offices.length
+      ? {
+          department: config.offices
+            .filter((office) => office.isActive)
+            .map((office) => {
+              const officeHours = openingHours(pickText(office.workingHours as Localized, 'en', site.defaultLanguage));
+              return {
+                '@type': 'LegalService',
+                name: text(office.name),
+                address: { '@type': 'PostalAddress', streetAddress: text(office.address), addressCountry: 'UZ' },
+                ...(office.phone ? { telephone: office.phone } : {}),
+                ...(office.email ? { email: office.email } : {}),
+                ...(officeHours ? { openingHours: officeHours } : {}),
+                ...(office.image ? { image: previewImage(site, office.image)?.url } : {}),
+              };
+            }),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,52 @@
+import { ArrowRight, CircleCheck, Clock } from 'lucide-react';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { Localized } from '../../domain/shared/localized.ts';
+import type { UiTextKey } from '../i18n/ui-texts.ts';
+import { NamedIcon } from './icons.tsx';
+import { useSite } from './site-context.tsx';
+
+export const serviceCategoryKey = (category: unknown) => `services.category.${String(category)}` as UiTextKey;
+
+/** A service card: category, duration, title, description, the first 3 features, pricing, link. */
+export function ServiceCard({ service }: { service: StoredRecord }) {
+  const { text, t, href, config } = useSite();
+  const features = ((service.features as Array<{ text: Localized }>) ?? []).slice(0, 3);
+  const duration = text(service.duration as Localized);
+  const pricing = text(service.pricing as Localized);
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{t(serviceCategoryKey(service.category))}</span>
+        {duration && (
+          <span className="inline-flex items-center gap-1 text-slate-600">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {duration}
+          </span>
+        )}
+      </div>
+      <span className="mt-5 flex h-12 w-12 items-center justify-center rounded-lg bg-brand-700 text-white">
+        <NamedIcon name={service.icon as string} />
+      </span>
+      <h3 className="mt-4 text-xl font-semibold text-brand-900">{text(service.title as Localized)}</h3>
+      <p className="mt-2 text-slate-600">{text(service.description as Localized)}</p>
+      {features.length > 0 && (
+        <ul className="mt-4 space-y-2 text-sm text-slate-700">
+          {features.map((feature, index) => (
+            <li key={index} className="flex gap-2">
+              <CircleCheck className="h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+              {text(feature.text)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-auto flex items-end justify-between gap-3 pt-6">
+        {pricing && <p className="font-semibold text-brand-900">{pricing}</p>}
+        <a href={href(`/services/${(service.slug as string) || service._id}`)} className="ml-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          {text(config.sections.services.learnMoreText)}
+          <span className="sr-only">: {text(service.title as Localized)}</span>
+          <ArrowRight className="sr-only h-4 w-4" aria-hidden="true" />
+        </a>
+      </div>
+    </article>
+  );
+}

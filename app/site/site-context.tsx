@@ -1,0 +1,41 @@
+import { createContext, useContext } from 'react';
+import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import type { Translate } from '../i18n/translator.ts';
+import type { SiteData } from './site-data.server.ts';
+
+export interface Site extends SiteData {
+  t: Translate;
+  /** The text of a multilingual field in the page's language, with fallback. */
+  text: (value: Localized | string | null | undefined) => string;
+  /** A site path in the page's language: /news in the default language, /ru/news in Russian. */
+  href: (path: string) => string;
+  formatDate: (iso: string) => string;
+}
+
+const SiteContext = createContext<Site | null>(null);
+export const SiteProvider = SiteContext.Provider;
+
+export function useSite(): Site {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite outside the site layout');
+  return site;
+}
+
+export function localePath(path: string, lang: string, defaultLanguage: string): string {
+  if (lang === defaultLanguage) return path;
+  return `/${lang}${path === '/' ? '' : path}`;
+}
+
+export function buildSite(data: SiteData, t: Translate): Site {
+  const dateFormat = new Intl.DateTimeFormat(data.lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tashkent' });
+  return {
+    ...data,
+    t,
+    text: (value) => pickText(value as Localized, data.lang, data.defaultLanguage),
+    href: (path) => localePath(path, data.lang, data.defaultLanguage),
+    formatDate: (iso) => {
+      const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+      return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+    },
+  };
+}
