@@ -156,9 +156,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Page forms (the contact form without JavaScript) post to their page's action.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
   if (options.ssrBuild) {
     const renderPage = createSsrHandler(options.ssrBuild, services, mode);
-    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage });
+    app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: renderPage });
   } else {
     app.route({
       method: ['GET', 'HEAD'],

@@ -3,6 +3,17 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { AppServices } from './app-services.ts';
+import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL } from './http/response-cache.ts';
+
+/** Pages that set their own cache policy (article views, forms with a timestamp) are not kept. */
+function isCacheable(request: FastifyRequest, response: Response): boolean {
+  return (
+    response.status === 200 &&
+    isPublicRead(request.method, request.url, request.headers.authorization) &&
+    !response.headers.has('set-cookie') &&
+    !response.headers.has('cache-control')
+  );
+}
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -16,6 +27,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
   const handle = createRequestHandler(loadBuild, mode);
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const generation = services.cache.generation();
     const build = await loadBuild();
     const { servicesContext, clientAddressContext } = build.entry.module as unknown as {
       servicesContext: RouterContext<AppServices>;
@@ -33,7 +45,8 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const response = await handle(new Request(url, { method: request.method, headers, signal: controller.signal }), context);
+    const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
+    const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
 
     reply.status(response.status);
     for (const [name, value] of response.headers) {
@@ -43,6 +56,16 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    if (!isCacheable(request, response)) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+
+    // A page any visitor gets alike: kept whole (the renderer waits for all content anyway),
+    // with an ETag, until the next write.
+    const body = Buffer.from(await response.arrayBuffer());
+    const etag = etagOf(body);
+    reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    const shared = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !['x-request-id', 'content-length', 'date', 'connection'].includes(name)));
+    services.cache.set(request.url, { body, etag, headers: shared }, generation);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.send(body);
   };
 }

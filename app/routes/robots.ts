@@ -4,5 +4,5 @@ import type { Route } from './+types/robots';
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(servicesContext).config;
   const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
-  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   );
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
-  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 }
 
 export type { Localized };

@@ -103,9 +103,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
-          <p>
-            © {site.year} {text(config.companyName)}. {t('footer.rights')}
-          </p>
+          <p>{`© ${site.year} ${text(config.companyName)}. ${t('footer.rights')}`}</p>
           <nav aria-label={t('footer.legal')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {legal.map(([title, url]) => (

@@ -42,3 +42,13 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
 export const validationError = (details: ErrorDetail[]) =>
   new AppError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'Invalid input', { details });
+
+/**
+ * True for an AppError, also one made by another copy of this module (the page bundle includes
+ * its own copy of the domain code, so instanceof alone is not enough there).
+ */
+export function isAppError(error: unknown): error is AppError {
+  if (error instanceof AppError) return true;
+  const candidate = error as { status?: unknown; code?: unknown; message?: unknown } | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.status === 'number' && typeof candidate.code === 'string' && typeof candidate.message === 'string';
+}

@@ -22,7 +22,7 @@ const UNSHARED_HEADERS = new Set(['x-request-id', 'content-length', 'set-cookie'
  */
 export function registerResponseCaching(app: FastifyInstance, cache: ResponseCache): void {
   app.addHook('onRequest', async (request) => {
-    if (isPublicRead(request.method, request.url, request.headers.authorization)) request.cacheGeneration = cache.generation();
+    if (request.url.startsWith('/api/') && isPublicRead(request.method, request.url, request.headers.authorization)) request.cacheGeneration = cache.generation();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -50,9 +50,14 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET of a public URL: no token, no admin=true. Only these are cached. */
+/**
+ * A GET that any visitor would get the same answer to: API reads without a token or admin=true,
+ * and public pages (not the admin area, not files). Only these are cached.
+ */
 export function isPublicRead(method: string | undefined, url: string | undefined, authorization: string | undefined): boolean {
-  return method === 'GET' && url !== undefined && url.startsWith('/api/') && !authorization && !/[?&]admin=true(&|$)/.test(url);
+  if (method !== 'GET' || url === undefined || authorization) return false;
+  if (url.startsWith('/api/')) return !/[?&]admin=true(&|$)/.test(url);
+  return !url.startsWith('/api') && !url.startsWith('/admin') && !url.startsWith('/uploads/') && !url.startsWith('/assets/');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

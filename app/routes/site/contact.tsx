@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react'
 import { data, Form } from 'react-router';
 import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
 import { HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
-import { AppError } from '../../../domain/shared/errors.ts';
+import { isAppError } from '../../../domain/shared/errors.ts';
 import type { Localized } from '../../../domain/shared/localized.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
@@ -45,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
     return { sent: true as const };
   } catch (error) {
-    if (!(error instanceof AppError)) {
+    if (!isAppError(error)) {
       services.logger.error({ err: error }, 'contact form failed');
       return data({ sent: false as const, values, problem: 'contact.error' as UiTextKey, errors: {} as Partial<Record<Field, string>> }, { status: 500 });
     }

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* What a visitor's browser, a search engine and a link preview get from the server, in every language. */
+
+const PAGES = ['/', '/services', '/services/corporate', '/team', '/partners', '/news', '/blog', '/contact'];
+const PREFIX: Record<string, string> = { uz: '', ru: '/ru', en: '/en' };
+const at = (lang: string, path: string) => (PREFIX[lang] + (path === '/' && PREFIX[lang] ? '' : path)) || '/';
+
+describe('the public website, rendered on the server', () => {
+  let app: TestApp;
+  let token: string;
+  const page = async (path: string, init?: RequestInit) => {
+    const response = await fetch(app.url + path, { redirect: 'manual', ...init });
+    return { status: response.status, headers: response.headers, html: await response.text() };
+  };
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { demo: true, ssr: true });
+    token = await app.login();
+  });
+  afterAll(() => app.close());
+
+  describe.each(['uz', 'ru', 'en'])('in %s', (lang) => {
+    it.each(PAGES)('%s has one h1, its title, description, canonical, hreflang and Open Graph tags', async (path) => {
+      const { status, html } = await page(at(lang, path));
+      expect(status).toBe(200);
+      expect(htmlAttribute(html, 'lang')).toBe(lang);
+      expect(htmlAttribute(html, 'dir')).toBe('ltr');
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(title(html)).toMatch(/Adliya Partners|Адлия Партнерс/);
+      expect(metaContent(html, 'description')?.length).toBeGreaterThan(20);
+      expect(links(html, 'canonical').map((l) => l.href)).toEqual([`https://lawfirm.test${at(lang, path)}`]);
+      const alternates = Object.fromEntries(links(html, 'alternate').map((l) => [l.hreflang, l.href]));
+      expect(alternates).toEqual({
+        uz: `https://lawfirm.test${at('uz', path)}`,
+        ru: `https://lawfirm.test${at('ru', path)}`,
+        en: `https://lawfirm.test${at('en', path)}`,
+        'x-default': `https://lawfirm.test${at('uz', path)}`,
+      });
+      expect(metaContent(html, 'og:locale')).toBe({ uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' }[lang]);
+      expect(metaContents(html, 'og:locale:alternate')).toHaveLength(2);
+      expect(metaContent(html, 'og:title')).toBeTruthy();
+      expect(metaContent(html, 'twitter:card')).toBeTruthy();
+      expect(jsonLd(html).length).toBeGreaterThan(0);
+      // No framework on public pages, and nothing of the admin area.
+      expect(html).not.toMatch(/<script[^>]+src=/);
+      expect(html).not.toMatch(/modulepreload/);
+      expect(html).not.toMatch(/\/admin/);
+    });
+  });
+
+  it('writes every interface text in the page’s language', async () => {
+    const uz = (await page('/contact')).html;
+    const ru = (await page('/ru/contact')).html;
+    const en = (await page('/en/contact')).html;
+    expect(textOf(uz, 'h2')).toContain('Bizga xabar yuboring');
+    expect(textOf(ru, 'h2')).toContain('Напишите нам');
+    expect(textOf(en, 'h2')).toContain('Send us a Message');
+    expect(ru).toContain('Отправить сообщение');
+    expect(uz).toContain('Xabarni yuborish');
+    expect(uz).not.toContain('Send Message');
+    expect(ru).not.toContain('Send Message');
+    const footer = (await page('/ru')).html;
+    expect(footer).toContain(`© ${new Date().getFullYear()} Адлия Партнерс. Все права защищены.`);
+  });
+
+  it('describes the firm, its lawyers, articles and breadcrumbs in JSON-LD', async () => {
+    const home = jsonLd((await page('/en')).html) as Array<Record<string, unknown>>;
+    const firm = home.find((item) => item['@type'] === 'LegalService')!;
+    expect(firm).toMatchObject({ name: 'Adliya Partners', telephone: '+998 71 205 40 40', email: 'info@adliya-partners.uz', openingHours: 'Mo-Fr 09:00-18:00' });
+    expect((firm.department as unknown[]).length).toBe(2);
+    const team = jsonLd((await page('/ru/team')).html) as Array<Record<string, unknown>>;
+    expect(team.filter((item) => item['@type'] === 'Person').map((p) => p.name)).toContain('Рустам Алиев');
+    const newsList = (await app.api('/api/news?limit=1')).body.data[0];
+    const article = jsonLd((await page(`/ru/news/${newsList.slug}`)).html) as Array<Record<string, unknown>>;
+    expect(article.find((item) => item['@type'] === 'NewsArticle')).toMatchObject({ headline: newsList.title.ru, inLanguage: 'ru' });
+    expect(article.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
+  });
+
+  it('gives an article its own title, excerpt and JPEG preview image in the visitor’s language', async () => {
+    const article = (await app.api('/api/news?limit=1')).body.data[0];
+    for (const lang of ['uz', 'ru', 'en']) {
+      const { html } = await page(at(lang, `/news/${article.slug}`));
+      expect(metaContent(html, 'og:title')).toBe(article.title[lang]);
+      expect(metaContent(html, 'og:description')).toBe(article.excerpt[lang]);
+      expect(metaContent(html, 'og:type')).toBe('article');
+      expect(metaContent(html, 'og:image')).toBe(`https://lawfirm.test${article.image.replace('-large.webp', '-og.jpg')}`);
+      expect(metaContent(html, 'og:image:width')).toBe('1200');
+      expect(textOf(html, 'h1')).toEqual([article.title[lang]]);
+    }
+    const byId = await page(`/news/${article._id}`);
+    expect(byId.status).toBe(200);
+    const service = await page('/ru/services/real-estate');
+    expect(textOf(service.html, 'h1')).toEqual(['Право недвижимости']);
+  });
+
+  it('shows text as text: a title with <script> is escaped in the page, the meta tags and JSON-LD', async () => {
+    const evil = '</script><script>alert("x")</script> & <b>bold</b>';
+    const created = await app.api('/api/news', { body: { title: { uz: evil }, excerpt: { uz: `Excerpt ${evil}` }, content: { uz: 'x' }, category: { uz: 'Xavfsizlik' }, slug: 'escaping-test' }, token });
+    expect(created.status).toBe(201);
+    const { html } = await page('/news/escaping-test');
+    expect(html).not.toContain('<script>alert(');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(textOf(html, 'h1')).toEqual([evil]);
+    expect(title(html)).toBe(`${evil} | Adliya Partners`);
+    expect(metaContent(html, 'og:title')).toBe(evil);
+    const article = (jsonLd(html) as Array<Record<string, unknown>>).find((item) => item['@type'] === 'NewsArticle');
+    expect(article?.headline).toBe(evil);
+    const list = await page('/news');
+    expect(list.html).not.toContain('<script>alert(');
+  });
+
+  it('lists every page in every language with alternates in sitemap.xml, and keeps admin and API out of robots.txt', async () => {
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const services = (await app.api('/api/services')).body.data;
+    const news = (await app.api('/api/news?limit=100')).body.data;
+    for (const path of ['/', '/team', `/services/${services[0].slug}`, `/news/${news[0].slug}`]) {
+      for (const lang of ['uz', 'ru', 'en']) expect(sitemap.html).toContain(`<loc>https://lawfirm.test${at(lang, path)}</loc>`);
+    }
+    expect(sitemap.html).toContain('hreflang="x-default"');
+    expect(sitemap.html).not.toContain('Yangi hamkor jamoaga'); // drafts stay out
+    const robots = await page('/robots.txt');
+    expect(robots.html).toContain('Disallow: /admin');
+    expect(robots.html).toContain('Disallow: /api');
+    expect(robots.html).toContain('Sitemap: https://lawfirm.test/sitemap.xml');
+  });
+
+  it('answers unknown pages with a branded 404 in the language, and sends /uz/… to the unprefixed page', async () => {
+    const missing = await page('/ru/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(textOf(missing.html, 'h1')).toEqual(['Страница не найдена']);
+    expect(missing.html).toContain('Адлия Партнерс');
+    expect((await page('/news/no-such-article')).status).toBe(404);
+    expect((await page('/services/no-such-service')).status).toBe(404);
+    expect((await page('/xx')).status).toBe(404);
+    const redirect = await page('/uz/team');
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/team');
+  });
+
+  it('shows the news featured block, categories and filters without JavaScript', async () => {
+    const { html } = await page('/ru/news');
+    expect(html).toContain('Главное');
+    expect(html).toMatch(/aria-current="true"[^>]*>Все</);
+    const filtered = await page(`/ru/news?category=${encodeURIComponent('События')}`);
+    expect(textOf(filtered.html, 'h3')).toEqual(['Бесплатный семинар для предпринимателей: договорные споры']);
+    const blog = await page(`/en/blog?search=${encodeURIComponent('INHERITANCE')}`);
+    expect(textOf(blog.html, 'h3')).toEqual(['How to register an inheritance']);
+    const none = await page('/en/blog?search=zzzz');
+    expect(none.html).toContain('No posts match “zzzz”.');
+  });
+
+  it('adds a language at runtime: it appears in the switcher, uses its own interface texts, and RTL sets dir', async () => {
+    const added = await app.api('/api/languages', { body: { code: 'ar', name: 'Arabic', nativeName: 'العربية', flag: '🇸🇦', rtl: true, order: 9, translations: { 'contact.formTitle': 'أرسل لنا رسالة' } }, token });
+    expect(added.status).toBe(201);
+    const arabic = await page('/ar/contact');
+    expect(arabic.status).toBe(200);
+    expect(htmlAttribute(arabic.html, 'dir')).toBe('rtl');
+    expect(htmlAttribute(arabic.html, 'lang')).toBe('ar');
+    expect(textOf(arabic.html, 'h2')).toContain('أرسل لنا رسالة');
+    const home = await page('/');
+    expect(home.html).toContain('hrefLang="ar"');
+    await app.api(`/api/languages/${added.body.data._id}`, { method: 'DELETE', token });
+    expect((await page('/ar/contact')).status).toBe(404);
+  });
+
+  it('serves pages from the cache with an ETag until a write, and answers If-None-Match with 304', async () => {
+    const first = await page('/en/team');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    const second = await page('/en/team');
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect((await page('/en/team', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const member = (await app.api('/api/team')).body.data[0];
+    await app.api(`/api/team/${member._id}`, { method: 'PUT', body: { name: { ...member.name, en: 'Renamed Lawyer' } }, token });
+    const fresh = await page('/en/team');
+    expect(fresh.headers.get('x-cache')).toBeNull();
+    expect(fresh.html).toContain('Renamed Lawyer');
+    const contact = await page('/contact');
+    expect(contact.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  describe('the contact form without JavaScript', () => {
+    // As if the visitor had opened the form 5 seconds ago.
+    const post = async (fields: Record<string, string>, path = '/en/contact') => {
+      const shown = await page(path);
+      expect(shown.html).toMatch(/name="renderedAt" value="\d+"/);
+      const renderedAt = String(Date.now() - 5000);
+      return page(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ renderedAt, website: '', ...fields }).toString(),
+      });
+    };
+
+    it('names each problem beside its field in the page language and keeps what was typed', async () => {
+      const response = await post({ name: 'Olga', email: 'olga@', subject: '', message: 'Salom' }, '/ru/contact');
+      expect(response.status).toBe(400);
+      expect(response.html).toContain('Пожалуйста, укажите правильный адрес эл. почты');
+      expect(response.html).toContain('Пожалуйста, укажите тему.');
+      expect(response.html).toMatch(/id="contact-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="contact-email"/);
+      expect(response.html).toContain('value="Olga"');
+    });
+
+    it('refuses a form sent faster than a person can type, and pretends to accept a filled honeypot', async () => {
+      const before = (await app.api('/api/contact', { token })).body.pagination.total;
+      const shown = await page('/en/contact');
+      const fast = await page('/en/contact', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ renderedAt: String(Date.now()), name: 'Bot', email: 'bot@example.com', subject: 'x', message: 'x' }).toString() });
+      expect(fast.status).toBe(400);
+      expect(fast.html).toContain('Please take a moment to check your message');
+      expect(shown.status).toBe(200);
+      const trap = await post({ name: 'Bot', email: 'bot@example.com', subject: 'Offer', message: 'Buy now', website: 'http://spam.example' });
+      expect(trap.status).toBe(200);
+      expect(trap.html).toContain('Thank you! Your message has been sent.');
+      expect((await app.api('/api/contact', { token })).body.pagination.total).toBe(before);
+    });
+
+    it('stores a real message and thanks the visitor', async () => {
+      const response = await post({ name: 'Aziz Karimov', email: 'aziz@example.uz', subject: 'Shartnoma', message: 'Maslahat kerak', service: 'Korporativ huquq' }, '/contact');
+      expect(response.status).toBe(200);
+      expect(response.html).toContain('Rahmat! Xabaringiz yuborildi.');
+      const stored = (await app.api('/api/contact?search=aziz', { token })).body.data;
+      expect(stored[0]).toMatchObject({ name: 'Aziz Karimov', status: 'new', service: 'Korporativ huquq' });
+    });
+  });
+});
