@@ -45,5 +45,5 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
-  return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} />;
+  return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} standalone />;
 }

@@ -2,9 +2,11 @@ import type { Translate } from '../i18n/translator.ts';
 import { LogoMark } from './icons.tsx';
 
 /** The branded not-found or error page when even the site's data could not be read. */
-export function FallbackPage({ t, notFound, home = '/' }: { t: Translate; notFound: boolean; home?: string }) {
+export function FallbackPage({ t, notFound, home = '/', standalone = false }: { t: Translate; notFound: boolean; home?: string; standalone?: boolean }) {
+  // Inside the site layout the page already has its <main>.
+  const Wrapper = standalone ? 'main' : 'div';
   return (
-    <main id="main" className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+    <Wrapper id={standalone ? 'main' : undefined} className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <LogoMark className="h-14 w-14" />
       <p className="mt-6 text-6xl font-bold text-brand-800">{notFound ? '404' : '500'}</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{t(notFound ? 'notFound.title' : 'error.title')}</h1>
@@ -19,6 +21,6 @@ export function FallbackPage({ t, notFound, home = '/' }: { t: Translate; notFou
           </a>
         )}
       </div>
-    </main>
+    </Wrapper>
   );
 }

@@ -8,7 +8,7 @@ import { useSite } from './site-context.tsx';
 export const serviceCategoryKey = (category: unknown) => `services.category.${String(category)}` as UiTextKey;
 
 /** A service card: category, duration, title, description, the first 3 features, pricing, link. */
-export function ServiceCard({ service }: { service: StoredRecord }) {
+export function ServiceCard({ service, heading: Heading = 'h3' }: { service: StoredRecord; heading?: 'h2' | 'h3' }) {
   const { text, t, href, config } = useSite();
   const features = ((service.features as Array<{ text: Localized }>) ?? []).slice(0, 3);
   const duration = text(service.duration as Localized);
@@ -27,7 +27,7 @@ export function ServiceCard({ service }: { service: StoredRecord }) {
       <span className="mt-5 flex h-12 w-12 items-center justify-center rounded-lg bg-brand-700 text-white">
         <NamedIcon name={service.icon as string} />
       </span>
-      <h3 className="mt-4 text-xl font-semibold text-brand-900">{text(service.title as Localized)}</h3>
+      <Heading className="mt-4 text-xl font-semibold text-brand-900">{text(service.title as Localized)}</Heading>
       <p className="mt-2 text-slate-600">{text(service.description as Localized)}</p>
       {features.length > 0 && (
         <ul className="mt-4 space-y-2 text-sm text-slate-700">

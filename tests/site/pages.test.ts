@@ -145,9 +145,9 @@ describe('the public website, rendered on the server', () => {
     expect(html).toContain('Главное');
     expect(html).toMatch(/aria-current="true"[^>]*>Все</);
     const filtered = await page(`/ru/news?category=${encodeURIComponent('События')}`);
-    expect(textOf(filtered.html, 'h3')).toEqual(['Бесплатный семинар для предпринимателей: договорные споры']);
+    expect(textOf(filtered.html, 'h2')).toEqual(['Бесплатный семинар для предпринимателей: договорные споры']);
     const blog = await page(`/en/blog?search=${encodeURIComponent('INHERITANCE')}`);
-    expect(textOf(blog.html, 'h3')).toEqual(['How to register an inheritance']);
+    expect(textOf(blog.html, 'h2')).toEqual(['How to register an inheritance']);
     const none = await page('/en/blog?search=zzzz');
     expect(none.html).toContain('No posts match “zzzz”.');
   });

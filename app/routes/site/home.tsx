@@ -153,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((step) => (
               <li key={step.step} className="relative rounded-xl border border-slate-200 p-6">
-                <span className="text-4xl font-bold text-brand-100" aria-hidden="true">
+                <span className="text-4xl font-bold text-brand-700" aria-hidden="true">
                   {step.step}
                 </span>
                 <span className="sr-only">{t('home.process.step', { step: step.step })}: </span>

@@ -40,7 +40,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData('routes/site/layout') as SiteData | undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
-  if (!data) return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} />;
+  if (!data) return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} standalone />;
   const t = createTranslator(data.lang, data.defaultLanguage, data.translations);
   return (
     <Frame data={data}>

@@ -38,7 +38,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.services.map((service) => (
               <li key={service._id}>
-                <ServiceCard service={service} />
+                <ServiceCard service={service} heading="h2" />
               </li>
             ))}
           </ul>

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((violation) => `${violation.id}: ${violation.help} @ ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+
+describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
+  let app: TestApp;
+  let browser: Browser;
+  const open = async (path: string, width = 1280) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(app.url + path);
+    return { page, context, errors };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { demo: true, ssr: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('switches the language at once, closes the switcher and remembers the choice for the next visit', async () => {
+    const { page, context, errors } = await open('/team');
+    await page.getByText('UZ', { exact: true }).click();
+    const russian = page.getByRole('link', { name: 'Русский' });
+    await expect.poll(() => russian.isVisible()).toBe(true);
+    await russian.click();
+    await page.waitForURL('**/ru/team');
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    expect(await page.locator('h1').textContent()).toBe('Наша команда юристов');
+    expect(await page.getByRole('link', { name: 'Русский' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ru');
+    // A new visit to the site opens in the remembered language.
+    const next = await context.newPage();
+    await next.goto(app.url + '/');
+    await next.waitForURL('**/ru');
+    expect(await next.getAttribute('html', 'lang')).toBe('ru');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens and closes the switcher from the keyboard, and starts with a skip link', async () => {
+    const { page, context } = await open('/en');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    const summary = page.locator('details[data-dropdown] summary').first();
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('link', { name: 'O‘zbekcha' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: 'O‘zbekcha' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('collapses the menu on a phone, opens it, and closes it by following a link', async () => {
+    const { page, context } = await open('/', 375);
+    const menuButton = page.getByLabel('Menyuni ochish');
+    expect(await menuButton.isVisible()).toBe(true);
+    expect(await page.locator('details[data-dropdown] nav').isVisible()).toBe(false);
+    await menuButton.click();
+    const partners = page.locator('details[data-dropdown] nav').getByRole('link', { name: 'Hamkorlar' });
+    expect(await partners.isVisible()).toBe(true);
+    await partners.click();
+    await page.waitForURL('**/partners');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Hamkorlarimiz');
+    await expect.poll(() => page.locator('details[data-dropdown] nav').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('sends the contact form: Sending..., a confirmation for 3 seconds, then an empty form again', async () => {
+    const { page, context, errors } = await open('/en/contact');
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.locator('#contact-name').fill('Dilnoza Saidova');
+    await page.locator('#contact-email').fill('dilnoza@example.uz');
+    await page.locator('#contact-subject').fill('Lease agreement');
+    await page.locator('#contact-service').selectOption({ label: 'Real Estate Law' });
+    await page.locator('#contact-message').fill('Please review my lease before I sign it.');
+    await page.waitForTimeout(3000);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await expect.poll(() => sending.isDisabled()).toBe(true);
+    const confirmation = page.getByText('Thank you! Your message has been sent. We will respond within 24 hours.');
+    await expect.poll(() => confirmation.isVisible()).toBe(true);
+    await expect.poll(() => confirmation.isVisible(), { timeout: 5000 }).toBe(false);
+    expect(await page.locator('#contact-name').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    const token = await app.login();
+    const stored = (await app.api('/api/contact?search=dilnoza', { token })).body.data;
+    expect(stored[0]).toMatchObject({ subject: 'Lease agreement', service: 'Real Estate Law', status: 'new' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server’s verdict beside the field, in the page language', async () => {
+    const { page, context } = await open('/ru/contact');
+    await page.locator('#contact-name').fill('Олег');
+    await page.locator('#contact-email').fill('oleg@');
+    await page.locator('#contact-subject').fill('Вопрос');
+    await page.locator('#contact-message').fill('Здравствуйте');
+    await page.waitForTimeout(3000);
+    await page.getByRole('button', { name: 'Отправить сообщение' }).click();
+    const message = page.getByText('Пожалуйста, укажите правильный адрес эл. почты, например name@example.uz.');
+    await expect.poll(() => message.isVisible()).toBe(true);
+    expect(await page.locator('#contact-email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#contact-name').inputValue()).toBe('Олег');
+    await context.close();
+  });
+
+  it('filters news by category and searches the blog', async () => {
+    const { page, context } = await open('/en/news');
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await page.waitForURL('**/en/news?category=Events');
+    expect(await page.locator('[data-list] h2').allTextContents()).toEqual(['Free seminar for entrepreneurs: contract disputes']);
+    await page.goto(app.url + '/en/blog');
+    await page.getByLabel('Search articles').fill('notary');
+    await page.getByLabel('Search articles').press('Enter');
+    await page.waitForURL('**/en/blog?search=notary');
+    expect(await page.locator('[data-list] h2').allTextContents()).toEqual(['How to register an inheritance']);
+    await context.close();
+  });
+
+  it('shows an error with Try Again when the team cannot be read, and the list after a retry', async () => {
+    const team = app.services.team;
+    const list = team.list;
+    team.list = async () => {
+      throw new Error('database is locked');
+    };
+    const { page, context } = await open('/en/team');
+    expect(await page.getByRole('alert').textContent()).toContain('Error loading team members');
+    team.list = list;
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect.poll(() => page.locator('h2').first().textContent()).toBe('Rustam Aliyev');
+    await context.close();
+  });
+
+  describe.each([375, 1280])('at %i px', (width) => {
+    it('has no accessibility violations on any public page (axe-core)', async () => {
+      const news = (await app.api('/api/news?limit=1')).body.data[0];
+      const post = (await app.api('/api/blog?limit=1')).body.data[0];
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      for (const path of ['/', '/services', '/services/corporate', '/team', '/partners', '/news', `/news/${news.slug}`, '/blog', `/blog/${post.slug}`, '/contact', '/ru', '/en/contact', '/ru/no-such-page']) {
+        await page.goto(app.url + path);
+        const violations = await axeViolations(page);
+        if (violations.length) found[path] = violations;
+      }
+      expect(found).toEqual({});
+      await context.close();
+    });
+  });
+});
