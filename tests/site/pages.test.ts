@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -43,8 +44,11 @@ describe('the public website, rendered on the server', () => {
       expect(metaContent(html, 'og:title')).toBeTruthy();
       expect(metaContent(html, 'twitter:card')).toBeTruthy();
       expect(jsonLd(html).length).toBeGreaterThan(0);
-      // No framework on public pages, and nothing of the admin area.
+      // No framework on public pages, nothing of the admin area, and far less than 100 KB of script.
       expect(html).not.toMatch(/<script[^>]+src=/);
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code).join('');
+      expect(gzipSync(inline).length).toBeLessThan(100 * 1024);
+      expect(gzipSync(inline).length).toBeLessThan(4 * 1024);
       expect(html).not.toMatch(/modulepreload/);
       expect(html).not.toMatch(/\/admin/);
     });
