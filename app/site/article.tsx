@@ -173,7 +173,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Stor
           <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{text(article.category as Localized)}</span>
         </p>
         <Heading className={`mt-3 font-semibold text-brand-900 ${featured ? 'text-2xl' : 'text-xl'}`}>
-          <a href={link} className="hover:underline">
+          <a href={link} data-loading={t('article.loading')} className="hover:underline">
             {title}
           </a>
         </Heading>

@@ -68,6 +68,18 @@ export function enhanceSite(): void {
   document.querySelectorAll('[data-filters] a').forEach((link) => link.addEventListener('click', () => busy(document.querySelector('[data-list]'))));
   document.querySelectorAll('form[data-search]').forEach((form) => form.addEventListener('submit', () => busy(document.querySelector('[data-list]'))));
 
+  // Opening an article or a service: say that it is loading (SPEC.md's 'Loading article…').
+  const pageStatus = document.querySelector<HTMLElement>('[data-page-status]');
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-loading]');
+    if (!link || !pageStatus || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    pageStatus.textContent = link.dataset.loading ?? '';
+    pageStatus.hidden = false;
+  });
+  window.addEventListener('pageshow', () => {
+    if (pageStatus) pageStatus.hidden = true;
+  });
+
   // "Try again" reloads the page that failed.
   document.querySelectorAll<HTMLAnchorElement>('a[data-retry]').forEach((link) =>
     link.addEventListener('click', (event) => {

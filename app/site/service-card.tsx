@@ -41,7 +41,7 @@ export function ServiceCard({ service, heading: Heading = 'h3' }: { service: Sto
       )}
       <div className="mt-auto flex items-end justify-between gap-3 pt-6">
         {pricing && <p className="font-semibold text-brand-900">{pricing}</p>}
-        <a href={href(`/services/${(service.slug as string) || service._id}`)} className="ml-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        <a href={href(`/services/${(service.slug as string) || service._id}`)} data-loading={text(config.sections.services.loadingText)} className="ml-auto inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
           {text(config.sections.services.learnMoreText)}
           <span className="sr-only">: {text(service.title as Localized)}</span>
           <ArrowRight className="sr-only h-4 w-4" aria-hidden="true" />

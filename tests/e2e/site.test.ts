@@ -157,6 +157,18 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
+  it('fits a 360 px phone without sideways scrolling on any page', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const news = (await app.api('/api/news?limit=1')).body.data[0];
+    for (const path of ['/', '/ru/services', '/services/real-estate', '/team', '/partners', '/news', `/ru/news/${news.slug}`, '/blog', '/ru/contact']) {
+      await page.goto(app.url + path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+
   describe.each([375, 1280])('at %i px', (width) => {
     it('has no accessibility violations on any public page (axe-core)', async () => {
       const news = (await app.api('/api/news?limit=1')).body.data[0];

@@ -22,6 +22,7 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
           {children}
         </main>
         <SiteFooter />
+        <p data-page-status role="status" hidden className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-brand-900 px-5 py-2 text-sm text-white shadow-lg" />
       </div>
     </SiteProvider>
   );
