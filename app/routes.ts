@@ -3,6 +3,17 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // The admin area: rendered in the browser only, its code loaded only under /admin.
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('contacts', 'routes/admin/contacts.tsx'),
+    route(':resource', 'routes/admin/resource.tsx'),
+    route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
+    route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),
+    route(':resource/:id', 'routes/admin/resource-view.tsx'),
+    route('*', 'routes/admin/unknown.tsx'),
+  ]),
   // Every public page at its path in the default language and under /{code}/ in the others.
   route(':lang?', 'routes/site/layout.tsx', [
     index('routes/site/home.tsx'),

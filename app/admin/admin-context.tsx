@@ -1,0 +1,105 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
+
+export interface SiteLanguage {
+  _id: string;
+  code: string;
+  name: string;
+  nativeName: string;
+  flag: string;
+  isDefault: boolean;
+  isActive: boolean;
+  rtl: boolean;
+  order: number;
+  version: number;
+  translations: Record<string, string>;
+}
+
+export interface AdminUser {
+  _id: string;
+  email: string;
+  name: string;
+}
+
+export type AdminT = (key: AdminTextKey, values?: Record<string, string | number>) => string;
+
+interface AdminContextValue {
+  lang: string;
+  setLang: (code: string) => void;
+  t: AdminT;
+  user: AdminUser;
+  languages: SiteLanguage[];
+  defaultLanguage: string;
+  reloadLanguages: () => Promise<void>;
+  unread: number;
+  refreshUnread: () => void;
+}
+
+const AdminContext = createContext<AdminContextValue | null>(null);
+
+export function useAdmin(): AdminContextValue {
+  const value = useContext(AdminContext);
+  if (!value) throw new Error('useAdmin outside the admin layout');
+  return value;
+}
+
+export const LANGUAGE_KEY = 'i18nextLng';
+
+export function storedAdminLanguage(): string {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  if (stored && ADMIN_TEXTS[stored]) return stored;
+  const browser = typeof navigator === 'undefined' ? '' : navigator.language.slice(0, 2);
+  return ADMIN_TEXTS[browser] ? browser : 'uz';
+}
+
+export function makeAdminT(lang: string): AdminT {
+  const texts = ADMIN_TEXTS[lang] ?? ADMIN_TEXTS.uz;
+  return (key, values) => {
+    const text = texts[key] ?? ADMIN_TEXTS.en[key] ?? key;
+    return values ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match)) : text;
+  };
+}
+
+export function AdminProvider({
+  user,
+  initialLanguages,
+  loadLanguages,
+  loadUnread,
+  children,
+}: {
+  user: AdminUser;
+  initialLanguages: SiteLanguage[];
+  loadLanguages: () => Promise<SiteLanguage[]>;
+  loadUnread: () => Promise<number>;
+  children: ReactNode;
+}) {
+  const [lang, setLangState] = useState(storedAdminLanguage);
+  const [languages, setLanguages] = useState(initialLanguages);
+  const [unread, setUnread] = useState(0);
+  const setLang = useCallback((code: string) => {
+    localStorage.setItem(LANGUAGE_KEY, code);
+    setLangState(code);
+  }, []);
+  const refreshUnread = useCallback(() => {
+    loadUnread().then(setUnread, () => {});
+  }, [loadUnread]);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  useEffect(refreshUnread, [refreshUnread]);
+  const value = useMemo<AdminContextValue>(
+    () => ({
+      lang,
+      setLang,
+      t: makeAdminT(lang),
+      user,
+      languages,
+      defaultLanguage: languages.find((language) => language.isDefault)?.code ?? 'uz',
+      reloadLanguages: async () => setLanguages(await loadLanguages()),
+      unread,
+      refreshUnread,
+    }),
+    [lang, setLang, user, languages, loadLanguages, unread, refreshUnread],
+  );
+  return <AdminContext.Provider value={value}>{children}</AdminContext.Provider>;
+}

@@ -1,0 +1,85 @@
+/* The admin area's one HTTP client: the bearer token from local storage, the API envelope, and a
+ * 401 anywhere signs the user out and returns to the login page. */
+
+export const TOKEN_KEY = 'token';
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: FieldProblem[];
+  constructor(message: string, status: number, code = '', details: FieldProblem[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface Envelope<T> {
+  success: true;
+  data: T;
+  message?: string;
+  pagination?: { page: number; limit: number; total: number; pages: number };
+}
+
+export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
+export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+function signedOut() {
+  clearToken();
+  if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') location.assign('/admin/login');
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+    cache: 'no-store',
+  });
+  const payload = await response.json().catch(() => undefined);
+  if (response.status === 401 && path !== '/auth/login') {
+    signedOut();
+  }
+  if (!response.ok || !payload?.success) {
+    throw new ApiError(payload?.error ?? `HTTP error! status: ${response.status}`, response.status, payload?.code, payload?.details ?? []);
+  }
+  return payload as Envelope<T>;
+}
+
+/** Uploads files with progress (fetch cannot report upload progress). */
+export function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api${path}`);
+    const token = getToken();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onerror = () => reject(new ApiError('', 0, 'NETWORK'));
+    request.onload = () => {
+      let payload: { success?: boolean; error?: string; code?: string; details?: FieldProblem[] } | undefined;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (request.status === 401) signedOut();
+      if (request.status >= 200 && request.status < 300 && payload?.success) resolve(payload as Envelope<T>);
+      else reject(new ApiError(payload?.error ?? `HTTP error! status: ${request.status}`, request.status, payload?.code, payload?.details ?? []));
+    };
+    request.send(form);
+  });
+}

@@ -1,0 +1,337 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useBlocker } from 'react-router';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
+import { useAdmin } from './admin-context.tsx';
+import { api, ApiError } from './api.ts';
+import { fieldLabel, localizeMessage } from './field-labels.ts';
+import { ImageUploader } from './image-uploader.tsx';
+import type { FieldSpec, Resource } from './resources.ts';
+import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
+
+type Values = Record<string, unknown>;
+type Localized = Record<string, string>;
+
+const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views'];
+const editable = (record: StoredRecord | undefined, defaults: Values): Values => {
+  if (!record) return { ...defaults };
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !META.includes(key)));
+};
+
+/** Warns before leaving a form with unsaved changes: in the app and when closing the tab. */
+export function useUnsavedChanges(dirty: boolean) {
+  const { t } = useAdmin();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(t('common.unsaved'))) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/** The language tabs for multilingual fields; the default language is marked. */
+export function LanguageTabs({ active, onChange, problems }: { active: string; onChange: (code: string) => void; problems: Set<string> }) {
+  const { languages, t, defaultLanguage } = useAdmin();
+  return (
+    <div role="tablist" aria-label={t('app.language')} className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 pb-3">
+      {languages.map((language) => (
+        <button
+          key={language.code}
+          type="button"
+          role="tab"
+          aria-selected={active === language.code}
+          aria-label={t('common.languageTab', { language: language.nativeName })}
+          onClick={() => onChange(language.code)}
+          className={`min-h-10 rounded-md px-3 text-sm font-semibold ${active === language.code ? 'bg-brand-700 text-white' : 'border border-slate-300 text-slate-800 hover:bg-slate-50'} ${problems.has(language.code) ? 'ring-2 ring-red-600' : ''}`}
+        >
+          {language.code.toUpperCase()} · {language.nativeName}
+          {language.code === defaultLanguage && ` (${t('common.defaultLanguage')})`}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function RecordForm({ resource, record, onSaved, onCancel }: { resource: Resource; record?: StoredRecord; onSaved: (record: StoredRecord) => void; onCancel: () => void }) {
+  const admin = useAdmin();
+  const { t, lang, defaultLanguage } = admin;
+  const initial = useMemo(() => editable(record, resource.defaults()), [record, resource]);
+  const [values, setValues] = useState<Values>(initial);
+  const [version, setVersion] = useState(record?.version);
+  const [active, setActive] = useState(defaultLanguage);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [team, setTeam] = useState<StoredRecord[]>([]);
+  useUnsavedChanges(dirty && !saving);
+
+  useEffect(() => {
+    if (resource.fields.some((field) => field.kind === 'author')) api<StoredRecord[]>('/team?admin=true').then((result) => setTeam(result.data), () => {});
+  }, [resource]);
+
+  const set = (name: string, value: unknown) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setDirty(true);
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
+  };
+
+  const problemLanguages = new Set(Object.keys(errors).map((path) => path.split('.')[1]).filter((code) => admin.languages.some((language) => language.code === code)));
+
+  function showProblems(details: Array<{ path: string; message: string }>) {
+    const found = Object.fromEntries(details.map((detail) => [detail.path, localizeMessage(detail.message, lang)]));
+    setErrors(found);
+    const firstLanguage = details.map((detail) => detail.path.split('.')[1]).find((code) => admin.languages.some((language) => language.code === code));
+    if (firstLanguage) setActive(firstLanguage);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setFormError('');
+    setConflict(false);
+    const checked = resource.schema({ defaultLanguage }).safeParse(values);
+    if (!checked.success) {
+      showProblems(checked.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = record ? { ...values, version } : values;
+      const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
+      setDirty(false);
+      setVersion(saved.data.version);
+      onSaved(saved.data);
+    } catch (caught) {
+      if (caught instanceof ApiError) {
+        if (caught.status === 409 && /Reload|saved this record/i.test(caught.message)) setConflict(true);
+        else if (caught.details.length) showProblems(caught.details);
+        else setFormError(caught.message || t('common.error'));
+      } else {
+        setFormError(t('common.saveError'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function reload() {
+    if (!record) return;
+    const fresh = await api<StoredRecord>(`${resource.path}/${record._id}?admin=true`);
+    setValues(editable(fresh.data, {}));
+    setVersion(fresh.data.version);
+    setConflict(false);
+    setDirty(false);
+  }
+
+  const hasLocalized = resource.fields.some((field) => ['ml', 'ml-list', 'features', 'author'].includes(field.kind));
+  return (
+    <form onSubmit={save} noValidate className="space-y-5">
+      {formError && <ErrorNotice message={formError} />}
+      {conflict && (
+        <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-900">
+          <p>{t('common.conflict')}</p>
+          <button type="button" onClick={reload} className={`${buttonClass.secondary} mt-3`}>
+            {t('common.reload')}
+          </button>
+        </div>
+      )}
+      {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
+      <div className="grid gap-5 md:grid-cols-2">
+        {resource.fields.map((field) => (
+          <Field key={field.name} field={field} value={values[field.name]} active={active} errors={errors} team={team} onChange={(value) => set(field.name, value)} />
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
+        <button type="submit" className={buttonClass.primary} disabled={saving}>
+          {saving ? t('common.saving') : t('common.save')}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({ field, value, active, errors, team, onChange }: { field: FieldSpec; value: unknown; active: string; errors: Record<string, string>; team: StoredRecord[]; onChange: (value: unknown) => void }) {
+  const { lang, t, defaultLanguage } = useAdmin();
+  const label = fieldLabel(field.name, lang);
+  const id = `field-${field.name}`;
+  const ownError = errors[field.name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field.name}.`))?.[1];
+  const errorId = `${id}-error`;
+  const describe = ownError ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const error = ownError ? (
+    <p id={errorId} className="mt-1 text-sm text-red-700">
+      {ownError}
+    </p>
+  ) : null;
+  const required = 'required' in field && field.required;
+  const labelText = (
+    <>
+      {label}
+      {field.kind === 'ml' && ` (${active.toUpperCase()})`}
+      {required && (
+        <span className="text-red-700" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </>
+  );
+  const wide = field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
+
+  if (field.kind === 'checkbox') {
+    return (
+      <div className="flex items-center gap-2">
+        <input id={id} type="checkbox" checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} className="h-5 w-5" />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+    );
+  }
+  if (field.kind === 'image') {
+    return (
+      <div className="md:col-span-2">
+        <ImageUploader label={label} value={(value as string) ?? ''} onChange={onChange} />
+        {error}
+      </div>
+    );
+  }
+  if (field.kind === 'ml-list' || field.kind === 'features') {
+    const items = (value as unknown[]) ?? [];
+    const textOf = (item: unknown): string => {
+      const holder = field.kind === 'features' ? (item as { text?: unknown }).text : item;
+      return typeof holder === 'string' ? holder : ((holder as Localized | undefined)?.[active] ?? '');
+    };
+    const withText = (item: unknown, text: string): unknown => {
+      if (field.kind === 'features') {
+        const current = (item as { text?: Localized; order?: number }) ?? {};
+        return { ...current, text: { ...(current.text ?? {}), [active]: text } };
+      }
+      return typeof item === 'string' ? text : { ...((item as Localized) ?? {}), [active]: text };
+    };
+    return (
+      <fieldset className="md:col-span-2">
+        <legend className="text-sm font-medium text-slate-800">
+          {label} ({active.toUpperCase()})
+        </legend>
+        <ul className="mt-2 space-y-2">
+          {items.map((item, index) => (
+            <li key={index} className="flex gap-2">
+              <label htmlFor={`${id}-${index}`} className="sr-only">
+                {label} {index + 1}
+              </label>
+              <input id={`${id}-${index}`} value={textOf(item)} onChange={(event) => onChange(items.map((other, i) => (i === index ? withText(other, event.target.value) : other)))} className={`${inputClass} mt-0`} />
+              <button type="button" className={buttonClass.danger} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                {t('common.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} mt-2`}
+          onClick={() => onChange([...items, field.kind === 'features' ? { text: {}, ...(field.withOrder ? { order: items.length } : {}) } : {}])}
+        >
+          {t('common.add')}
+        </button>
+        {error}
+      </fieldset>
+    );
+  }
+  if (field.kind === 'author') {
+    const author = (value as { id?: string; name?: Localized }) ?? { name: {} };
+    return (
+      <div className="md:col-span-2 grid gap-3 md:grid-cols-2">
+        {team.length > 0 && (
+          <div>
+            <label htmlFor={`${id}-member`} className="block text-sm font-medium text-slate-800">
+              {label}
+            </label>
+            <select
+              id={`${id}-member`}
+              value={author.id ?? ''}
+              onChange={(event) => {
+                const member = team.find((candidate) => candidate._id === event.target.value);
+                onChange(member ? { id: member._id, name: member.name } : { name: author.name ?? {} });
+              }}
+              className={inputClass}
+            >
+              <option value="">—</option>
+              {team.map((member) => (
+                <option key={member._id} value={member._id}>
+                  {(member.name as Localized)[lang] || (member.name as Localized)[defaultLanguage]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+            {label} ({active.toUpperCase()})
+          </label>
+          <input id={id} value={author.name?.[active] ?? ''} onChange={(event) => onChange({ ...author, name: { ...(author.name ?? {}), [active]: event.target.value } })} className={inputClass} />
+        </div>
+      </div>
+    );
+  }
+
+  let control: React.ReactNode;
+  if (field.kind === 'ml') {
+    const text = (value as Localized | undefined)?.[active] ?? '';
+    const change = (next: string) => onChange({ ...((value as Localized) ?? {}), [active]: next });
+    control = field.multiline ? (
+      <textarea id={id} rows={5} value={text} onChange={(event) => change(event.target.value)} lang={active} className={inputClass} {...describe} />
+    ) : (
+      <input id={id} value={text} onChange={(event) => change(event.target.value)} lang={active} className={inputClass} {...describe} />
+    );
+  } else if (field.kind === 'select') {
+    control = (
+      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(field.name === 'rating' ? Number(event.target.value) : event.target.value)} className={inputClass} {...describe}>
+        {field.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'number') {
+    control = (
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        value={value === undefined || value === null ? '' : String(value)}
+        onChange={(event) => {
+          const parsed = Number.parseInt(event.target.value, 10);
+          onChange(Number.isNaN(parsed) ? (field.name === 'order' ? 0 : event.target.value) : parsed);
+        }}
+        className={inputClass}
+        {...describe}
+      />
+    );
+  } else if (field.kind === 'textarea') {
+    control = <textarea id={id} rows={4} value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  } else if (field.kind === 'date') {
+    control = <input id={id} type="date" value={String(value ?? '').slice(0, 10)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  } else {
+    control = <input id={id} type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  }
+  return (
+    <div className={wide ? 'md:col-span-2' : ''}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {labelText}
+      </label>
+      {control}
+      {error}
+    </div>
+  );
+}

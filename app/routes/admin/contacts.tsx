@@ -1,0 +1,212 @@
+import { Download, Eye, Mail, Trash } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api } from '../../admin/api.ts';
+import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
+
+const CSV_COLUMNS = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'] as const;
+
+/** CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised. */
+export function toCsv(rows: StoredRecord[]): string {
+  const cell = (value: unknown) => {
+    let text = String(value ?? '');
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return `"${text.replace(/"/g, '""')}"`;
+  };
+  return `\uFEFF${[CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(','))].join('\r\n')}\r\n`;
+}
+
+export default function Contacts() {
+  const { t, lang, refreshUnread } = useAdmin();
+  const [items, setItems] = useState<StoredRecord[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [error, setError] = useState('');
+  const [open, setOpen] = useState<StoredRecord | null>(null);
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      const query = new URLSearchParams({ page: '1', limit: '100' });
+      if (status) query.set('status', status);
+      if (search) query.set('search', search);
+      const result = await api<StoredRecord[]>(`/contact?${query}`);
+      setItems(result.data);
+      setTotal(result.pagination?.total ?? result.data.length);
+    } catch (caught) {
+      setError((caught as Error).message || t('common.error'));
+    }
+  }, [status, search, t]);
+  useEffect(() => {
+    const timer = setTimeout(load, 250);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  async function setItemStatus(item: StoredRecord, next: string) {
+    try {
+      const saved = await api<StoredRecord>(`/contact/${item._id}`, { method: 'PUT', body: { status: next } });
+      setItems((current) => current?.map((other) => (other._id === item._id ? saved.data : other)) ?? null);
+      if (open?._id === item._id) setOpen(saved.data);
+      refreshUnread();
+    } catch (caught) {
+      setError((caught as Error).message || t('common.error'));
+    }
+  }
+
+  async function remove(item: StoredRecord) {
+    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить это обращение?' : lang === 'uz' ? 'Haqiqatan ham bu murojaatni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this submission?')) return;
+    try {
+      await api(`/contact/${item._id}`, { method: 'DELETE' });
+      setItems((current) => current?.filter((other) => other._id !== item._id) ?? null);
+      setTotal((count) => count - 1);
+      setOpen(null);
+      refreshUnread();
+    } catch {
+      setError(lang === 'ru' ? 'Не удалось удалить обращение' : lang === 'uz' ? 'Murojaatni o‘chirib bo‘lmadi' : 'Failed to delete submission');
+    }
+  }
+
+  async function exportCsv() {
+    const all: StoredRecord[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await api<StoredRecord[]>(`/contact?page=${page}&limit=100${status ? `&status=${status}` : ''}`);
+      all.push(...result.data);
+      if (page >= (result.pagination?.pages ?? 1)) break;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([toCsv(all)], { type: 'text/csv;charset=utf-8' }));
+    link.download = `contact-requests-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  const statusSelect = (item: StoredRecord, id: string) => (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {t('common.status')}: {item.name as string}
+      </label>
+      <select id={id} value={item.status as string} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-32`}>
+        {CONTACT_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t(`contacts.status.${value}`)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <button type="button" className={buttonClass.secondary} onClick={exportCsv} disabled={!items?.length}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {t('contacts.exportCsv')}
+          </button>
+        }
+      >
+        {t('contacts.title')} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
+      </PageTitle>
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="contacts-search" className="text-sm font-medium text-slate-800">
+            {t('common.search')}
+          </label>
+          <input id="contacts-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="contacts-status" className="text-sm font-medium text-slate-800">
+            {t('common.status')}
+          </label>
+          <select id="contacts-status" value={status} onChange={(event) => setStatus(event.target.value)} className={inputClass}>
+            <option value="">{t('common.all')}</option>
+            {CONTACT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`contacts.status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {items === null && !error ? (
+        <Loading />
+      ) : !items?.length ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">{t('contacts.received')}</th>
+                <th scope="col" className="px-4 py-3">{t('contacts.from')}</th>
+                <th scope="col" className="px-4 py-3">{t('contacts.subject')}</th>
+                <th scope="col" className="px-4 py-3">{t('common.status')}</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('common.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
+                  <td className="px-4 py-3 whitespace-nowrap">{when.format(new Date(item.createdAt))}</td>
+                  <td className="px-4 py-3">
+                    {item.name as string}
+                    <span className="block font-normal text-slate-600">{item.email as string}</span>
+                  </td>
+                  <td className="px-4 py-3">{item.subject as string}</td>
+                  <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-2">
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name as string}`} onClick={() => setOpen(item)}>
+                        <Eye className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name as string}`} onClick={() => remove(item)}>
+                        <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog title={open ? `${t('contacts.details')}: ${open.subject as string}` : ''} open={Boolean(open)} onClose={() => setOpen(null)}>
+        {open && (
+          <div className="space-y-4">
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <dt className="font-semibold text-slate-700">{t('contacts.from')}</dt>
+              <dd className="col-span-2">{open.name as string}</dd>
+              <dt className="font-semibold text-slate-700">{t('contacts.email')}</dt>
+              <dd className="col-span-2 break-all">{open.email as string}</dd>
+              <dt className="font-semibold text-slate-700">{t('contacts.phone')}</dt>
+              <dd className="col-span-2">{(open.phone as string) || '—'}</dd>
+              <dt className="font-semibold text-slate-700">{t('contacts.service')}</dt>
+              <dd className="col-span-2">{(open.service as string) || '—'}</dd>
+              <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
+              <dd className="col-span-2">{when.format(new Date(open.createdAt))}</dd>
+            </dl>
+            <div>
+              <h3 className="text-sm font-semibold text-slate-700">{t('contacts.message')}</h3>
+              <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message as string}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <div>{statusSelect(open, 'dialog-status')}</div>
+              <a href={`mailto:${open.email as string}?subject=${encodeURIComponent(`Re: ${open.subject as string}`)}`} className={buttonClass.primary}>
+                <Mail className="h-4 w-4" aria-hidden="true" />
+                {t('contacts.reply')}
+              </a>
+              <button type="button" className={buttonClass.danger} onClick={() => remove(open)}>
+                {t('common.delete')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { BookOpen, ExternalLink, Handshake, Newspaper, Plus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api } from '../../admin/api.ts';
+import { shown } from '../../admin/display.ts';
+import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+
+interface Activity {
+  _id: string;
+  createdAt: string;
+  userEmail: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  summary: string;
+}
+
+interface DashboardData {
+  counts: Record<'team' | 'news' | 'blog' | 'partners', number>;
+  news: StoredRecord[];
+  blog: StoredRecord[];
+  activity: Activity[];
+}
+
+async function loadDashboard(): Promise<DashboardData> {
+  const [team, news, blog, partners, activity] = await Promise.all([
+    api<StoredRecord[]>('/team?admin=true'),
+    api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
+    api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
+    api<StoredRecord[]>('/partners?admin=true'),
+    api<Activity[]>('/admin/activity?limit=8'),
+  ]);
+  return {
+    counts: { team: team.data.length, news: news.pagination?.total ?? 0, blog: blog.pagination?.total ?? 0, partners: partners.data.length },
+    news: news.data.slice(0, 3),
+    blog: blog.data.slice(0, 3),
+    activity: activity.data,
+  };
+}
+
+export default function Dashboard() {
+  const { t, lang, defaultLanguage } = useAdmin();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [error, setError] = useState('');
+  const load = () => {
+    setError('');
+    loadDashboard().then(setData, (caught: Error) => setError(caught.message || t('common.error')));
+  };
+  useEffect(load, [t]);
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const cards = [
+    { key: 'team', label: t('nav.team'), icon: Users },
+    { key: 'news', label: t('nav.news'), icon: Newspaper },
+    { key: 'blog', label: t('nav.blog'), icon: BookOpen },
+    { key: 'partners', label: t('nav.partners'), icon: Handshake },
+  ] as const;
+  const latest = (kind: 'news' | 'blog', items: StoredRecord[]) => (
+    <section className="rounded-xl bg-white p-6 shadow-sm">
+      <h2 className="text-lg font-semibold text-brand-900">{t(kind === 'news' ? 'dashboard.latestNews' : 'dashboard.latestBlog')}</h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-slate-600">{t('common.empty')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item._id} className="flex items-center justify-between gap-3 py-2">
+              <span className="text-slate-800">{shown(item.title, lang, defaultLanguage)}</span>
+              <Link to={`/admin/${kind}/${item._id}/edit`} className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+                {t('common.edit')}
+                <span className="sr-only">: {shown(item.title, lang, defaultLanguage)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <a href="/" target="_blank" rel="noopener" className={buttonClass.secondary}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            {t('app.viewWebsite')}
+          </a>
+        }
+      >
+        {t('dashboard.title')}
+      </PageTitle>
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      {!data && !error && <Loading />}
+      {data && (
+        <div className="space-y-6">
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {cards.map(({ key, label, icon: Icon }) => (
+              <li key={key}>
+                <Link to={`/admin/${key}`} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm hover:shadow-md">
+                  <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Icon className="h-6 w-6" aria-hidden="true" />
+                  </span>
+                  <span>
+                    <span className="block text-3xl font-bold text-brand-900">{data.counts[key]}</span>
+                    <span className="text-slate-700">{label}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <section className="rounded-xl bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-brand-900">{t('dashboard.quickActions')}</h2>
+            <div className="mt-3 flex flex-wrap gap-3">
+              {(
+                [
+                  ['/admin/team/new', 'dashboard.addTeam'],
+                  ['/admin/news/new', 'dashboard.addNews'],
+                  ['/admin/blog/new', 'dashboard.addBlog'],
+                  ['/admin/partners/new', 'dashboard.addPartner'],
+                ] as const
+              ).map(([to, label]) => (
+                <Link key={to} to={to} className={buttonClass.secondary}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  {t(label)}
+                </Link>
+              ))}
+            </div>
+          </section>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {latest('news', data.news)}
+            {latest('blog', data.blog)}
+          </div>
+          <section className="rounded-xl bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-brand-900">{t('dashboard.recentActivity')}</h2>
+            {data.activity.length === 0 ? (
+              <p className="mt-3 text-slate-600">{t('dashboard.noActivity')}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="activity">
+                {data.activity.map((entry) => (
+                  <li key={entry._id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <span className="font-semibold">{entry.userEmail}</span> {t(`activity.${entry.action}`)} {entry.summary}
+                    </span>
+                    <time dateTime={entry.createdAt} className="text-slate-600">
+                      {when.format(new Date(entry.createdAt))}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

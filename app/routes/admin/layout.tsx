@@ -1,0 +1,172 @@
+import { BarChart3, BookOpen, FileText, Handshake, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, Settings, SlidersHorizontal, Sparkles, Users, X, Briefcase, Hash } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { AdminProvider, useAdmin, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
+import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
+import { api, clearToken, getToken } from '../../admin/api.ts';
+import { AdminLoading } from '../../admin/ui.tsx';
+import { LogoMark } from '../../site/icons.tsx';
+
+export const handle = { hydrate: true };
+
+const loadLanguages = async () => (await api<SiteLanguage[]>('/languages?admin=true')).data;
+const loadUnread = async () => (await api<Record<string, number>>('/contact/counts')).data.new ?? 0;
+
+/** The admin area is shown only with a stored token; the server refuses every call without a valid one. */
+export async function clientLoader() {
+  if (!getToken()) throw redirect('/admin/login');
+  try {
+    const [me, languages] = await Promise.all([api<AdminUser>('/auth/me'), loadLanguages()]);
+    return { user: me.data, languages };
+  } catch {
+    clearToken();
+    throw redirect('/admin/login');
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export function meta() {
+  return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
+}
+
+const NAVIGATION: Array<{ to: string; label: AdminTextKey; icon: typeof Home }> = [
+  { to: '/admin', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/admin/team', label: 'nav.team', icon: Users },
+  { to: '/admin/news', label: 'nav.news', icon: Newspaper },
+  { to: '/admin/blog', label: 'nav.blog', icon: BookOpen },
+  { to: '/admin/services', label: 'nav.services', icon: Briefcase },
+  { to: '/admin/stats', label: 'nav.stats', icon: Hash },
+  { to: '/admin/features', label: 'nav.features', icon: Sparkles },
+  { to: '/admin/testimonials', label: 'nav.testimonials', icon: MessageSquareQuote },
+  { to: '/admin/ctas', label: 'nav.ctas', icon: Megaphone },
+  { to: '/admin/partners', label: 'nav.partners', icon: Handshake },
+  { to: '/admin/contacts', label: 'nav.contacts', icon: Inbox },
+  { to: '/admin/hero', label: 'nav.hero', icon: FileText },
+  { to: '/admin/languages', label: 'nav.languages', icon: Languages },
+  { to: '/admin/media', label: 'nav.media', icon: Image },
+  { to: '/admin/analytics', label: 'nav.analytics', icon: BarChart3 },
+  { to: '/admin/site-config', label: 'nav.siteConfig', icon: SlidersHorizontal },
+  { to: '/admin/settings', label: 'nav.settings', icon: Settings },
+];
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t, unread } = useAdmin();
+  return (
+    <nav aria-label={t('app.menu')}>
+      <ul className="space-y-1">
+        {NAVIGATION.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/admin'}
+              onClick={onNavigate}
+              className={({ isActive }) => `flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-white/10'}`}
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <span className="flex-1">{t(label)}</span>
+              {to === '/admin/contacts' && unread > 0 && (
+                <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-brand-900" aria-label={t('app.unread', { count: unread })}>
+                  {unread}
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Shell() {
+  const { t, lang, setLang, user } = useAdmin();
+  const [drawer, setDrawer] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => setDrawer(false), [location.pathname]);
+
+  async function logout() {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } catch {
+      // The token is dropped either way.
+    }
+    clearToken();
+    navigate('/admin/login', { replace: true });
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-100 lg:flex">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
+        {t('app.title')}
+      </a>
+      <aside className="hidden w-64 shrink-0 bg-brand-900 p-4 lg:block">
+        <p className="mb-6 flex items-center gap-2 px-2 text-lg font-bold text-white">
+          <LogoMark className="h-8 w-8" />
+          {t('app.admin')}
+        </p>
+        <Sidebar />
+      </aside>
+      {drawer && (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t('app.menu')}>
+          <button type="button" className="absolute inset-0 bg-slate-900/50" aria-label={t('app.closeMenu')} onClick={() => setDrawer(false)} />
+          <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-brand-900 p-4">
+            <div className="mb-4 flex items-center justify-between">
+              <p className="text-lg font-bold text-white">{t('app.admin')}</p>
+              <button type="button" onClick={() => setDrawer(false)} className="rounded-md p-2 text-white hover:bg-white/10" aria-label={t('app.closeMenu')} autoFocus>
+                <X className="h-6 w-6" aria-hidden="true" />
+              </button>
+            </div>
+            <Sidebar onNavigate={() => setDrawer(false)} />
+          </div>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+          <button type="button" className="rounded-md border border-slate-300 p-2 lg:hidden" onClick={() => setDrawer(true)} aria-label={t('app.menu')}>
+            <Menu className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <span className="font-semibold text-brand-900">{t('app.admin')}</span>
+          <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
+          <div className="ml-auto flex items-center gap-2">
+            <label htmlFor="admin-language" className="sr-only">
+              {t('app.language')}
+            </label>
+            <select id="admin-language" value={lang} onChange={(event) => setLang(event.target.value)} className="min-h-10 rounded-md border border-slate-300 px-2 text-sm">
+              {ADMIN_LANGUAGES.map((language) => (
+                <option key={language.code} value={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </select>
+            <a href="/" className="hidden min-h-10 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:inline-flex">
+              <Home className="h-4 w-4" aria-hidden="true" />
+              {t('app.viewWebsite')}
+            </a>
+            <button type="button" onClick={logout} className="inline-flex min-h-10 items-center gap-2 rounded-md bg-slate-800 px-3 text-sm font-semibold text-white hover:bg-slate-900">
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              {t('app.logout')}
+            </button>
+          </div>
+        </header>
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  const { user, languages } = useLoaderData<typeof clientLoader>();
+  const reload = useCallback(loadLanguages, []);
+  const unread = useCallback(loadUnread, []);
+  return (
+    <AdminProvider user={user} initialLanguages={languages} loadLanguages={reload} loadUnread={unread}>
+      <Shell />
+    </AdminProvider>
+  );
+}

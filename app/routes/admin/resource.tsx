@@ -1,0 +1,283 @@
+import { Eye, Pencil, Plus, Trash } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, ApiError } from '../../admin/api.ts';
+import { matchesSearch, shown } from '../../admin/display.ts';
+import { fieldLabel } from '../../admin/field-labels.ts';
+import { RecordForm } from '../../admin/record-form.tsx';
+import { resourceByKey, type Resource } from '../../admin/resources.ts';
+import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+
+type Editing = { record?: StoredRecord } | null;
+
+export default function ResourceList() {
+  const resource = resourceByKey(useParams().resource);
+  if (!resource) return <Navigate to="/admin" replace />;
+  return <ResourceScreen key={resource.key} resource={resource} />;
+}
+
+function ResourceScreen({ resource }: { resource: Resource }) {
+  const { t, lang, defaultLanguage } = useAdmin();
+  const [records, setRecords] = useState<StoredRecord[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [category, setCategory] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const text = (value: unknown) => shown(value, lang, defaultLanguage);
+  const hasOrder = resource.fields.some((field) => field.name === 'order');
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      if (resource.paginated) {
+        const query = new URLSearchParams({ admin: 'true', page: '1', limit: '50', lang });
+        if (status !== 'all') query.set('status', status);
+        if (category) query.set('category', category);
+        if (search) query.set('search', search);
+        const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
+        setRecords(result.data);
+        setTotal(result.pagination?.total ?? result.data.length);
+      } else {
+        const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
+        setRecords(result.data);
+        setTotal(result.data.length);
+      }
+    } catch (caught) {
+      setError((caught as Error).message || t('common.error'));
+    }
+  }, [resource, status, category, search, lang, t]);
+
+  useEffect(() => {
+    const timer = setTimeout(load, resource.paginated ? 250 : 0);
+    return () => clearTimeout(timer);
+  }, [load, resource.paginated]);
+
+  const visible = (records ?? []).filter((record) => {
+    if (resource.paginated) return true;
+    if (!matchesSearch(record, resource.searchFields, search)) return false;
+    if (status === 'active' && !record.isActive) return false;
+    if (status === 'inactive' && record.isActive) return false;
+    if (category && resource.categoryFilter && text(record[resource.categoryFilter.field]) !== category) return false;
+    return true;
+  });
+  const categories = resource.categoryFilter
+    ? [...new Set((records ?? []).map((record) => text(record[resource.categoryFilter!.field])).filter(Boolean))].sort((a, b) => a.localeCompare(b, lang))
+    : [];
+
+  async function toggle(record: StoredRecord, field: string) {
+    setBusy(record._id + field);
+    setError('');
+    try {
+      const saved = await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body: { [field]: !record[field], version: record.version } });
+      setRecords((current) => current?.map((other) => (other._id === record._id ? saved.data : other)) ?? null);
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status === 409 ? t('common.conflict') : (caught as Error).message || t('common.error'));
+      if (caught instanceof ApiError && caught.status === 409) void load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(record: StoredRecord) {
+    if (!window.confirm(resource.confirmDelete[lang] ?? resource.confirmDelete.en)) return;
+    setError('');
+    try {
+      await api(`${resource.path}/${record._id}`, { method: 'DELETE' });
+      setRecords((current) => current?.filter((other) => other._id !== record._id) ?? null);
+      setTotal((count) => count - 1);
+      setNotice(t('common.deleted'));
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status !== 0 ? resource.deleteFailed[lang] ?? resource.deleteFailed.en : `${t('common.error')}`);
+    }
+  }
+
+  function saved(record: StoredRecord) {
+    setEditing(null);
+    setNotice(t('common.saved'));
+    setRecords((current) => {
+      if (!current) return [record];
+      return current.some((other) => other._id === record._id) ? current.map((other) => (other._id === record._id ? record : other)) : [record, ...current];
+    });
+    void load();
+  }
+
+  const createButton =
+    resource.placement === 'page' ? (
+      <Link to={`/admin/${resource.key}/new`} className={buttonClass.primary}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {t('common.create')}
+      </Link>
+    ) : (
+      <button type="button" className={buttonClass.primary} onClick={() => setEditing({})}>
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {t('common.create')}
+      </button>
+    );
+
+  const form = editing && <RecordForm resource={resource} record={editing.record} onSaved={saved} onCancel={() => setEditing(null)} />;
+
+  return (
+    <div>
+      <PageTitle actions={createButton}>
+        {t(resource.title)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
+      </PageTitle>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      {resource.placement === 'inline' && editing && <section className="mb-6 rounded-xl bg-white p-6 shadow-sm">{form}</section>}
+      {resource.placement === 'modal' && (
+        <Dialog title={editing?.record ? t('common.edit') : t('common.create')} open={Boolean(editing)} onClose={() => setEditing(null)} wide>
+          {form}
+        </Dialog>
+      )}
+      {(resource.searchFields.length > 0 || resource.statusFilter || resource.categoryFilter) && (
+        <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
+          {resource.searchFields.length > 0 && (
+            <div className="min-w-48 flex-1">
+              <label htmlFor="list-search" className="text-sm font-medium text-slate-800">
+                {t('common.search')}
+              </label>
+              <input id="list-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={inputClass} />
+            </div>
+          )}
+          {resource.statusFilter && (
+            <div>
+              <label htmlFor="list-status" className="text-sm font-medium text-slate-800">
+                {t('common.status')}
+              </label>
+              <select id="list-status" value={status} onChange={(event) => setStatus(event.target.value)} className={inputClass}>
+                <option value="all">{t('common.all')}</option>
+                {resource.statusFilter === 'active' ? (
+                  <>
+                    <option value="active">{t('common.active')}</option>
+                    <option value="inactive">{t('common.inactive')}</option>
+                  </>
+                ) : (
+                  <>
+                    <option value="published">{t('common.published')}</option>
+                    <option value="draft">{t('common.draft')}</option>
+                  </>
+                )}
+              </select>
+            </div>
+          )}
+          {resource.categoryFilter && (
+            <div>
+              <label htmlFor="list-category" className="text-sm font-medium text-slate-800">
+                {fieldLabel(resource.categoryFilter.field, lang)}
+              </label>
+              <select id="list-category" value={category} onChange={(event) => setCategory(event.target.value)} className={inputClass}>
+                <option value="">{t('common.all')}</option>
+                {categories.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
+      )}
+      {records === null && !error ? (
+        <Loading />
+      ) : visible.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {fieldLabel(resource.titleField, lang)}
+                </th>
+                {resource.toggles.map((toggle) => (
+                  <th key={toggle.field} scope="col" className="px-4 py-3">
+                    {t(toggle.label)}
+                  </th>
+                ))}
+                {hasOrder && (
+                  <th scope="col" className="px-4 py-3">
+                    {t('common.order')}
+                  </th>
+                )}
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{t('common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((record) => {
+                const name = text(record[resource.titleField]);
+                const chips = resource.chips ? ((record[resource.chips.field] as unknown[]) ?? []) : [];
+                return (
+                  <tr key={record._id} className="border-b border-slate-100 align-top last:border-0">
+                    <td className="px-4 py-3">
+                      <p className="font-semibold text-slate-900">{name}</p>
+                      {resource.subtitleField && <p className="text-slate-600">{text(record[resource.subtitleField])}</p>}
+                      {chips.length > 0 && (
+                        <p className="mt-1 flex flex-wrap gap-1">
+                          {chips.slice(0, resource.chips!.shown).map((chip, index) => (
+                            <Badge key={index} tone="blue">
+                              {text(chip)}
+                            </Badge>
+                          ))}
+                          {chips.length > resource.chips!.shown && <Badge tone="gray">{t('common.moreTags', { count: chips.length - resource.chips!.shown })}</Badge>}
+                        </p>
+                      )}
+                    </td>
+                    {resource.toggles.map((flag) => {
+                      const on = Boolean(record[flag.field]);
+                      const what = t(flag.label);
+                      return (
+                        <td key={flag.field} className="px-4 py-3">
+                          <button
+                            type="button"
+                            aria-pressed={on}
+                            aria-label={`${what}: ${name}`}
+                            title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
+                            disabled={busy === record._id + flag.field}
+                            onClick={() => toggle(record, flag.field)}
+                            className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+                          >
+                            {on ? t('common.yes') : t('common.no')}
+                          </button>
+                        </td>
+                      );
+                    })}
+                    {hasOrder && <td className="px-4 py-3">{String(record.order ?? '')}</td>}
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2">
+                        {resource.placement === 'page' && (
+                          <Link to={`/admin/${resource.key}/${record._id}`} className={buttonClass.icon} aria-label={`${t('common.view')}: ${name}`}>
+                            <Eye className="h-4 w-4" aria-hidden="true" />
+                          </Link>
+                        )}
+                        {resource.placement === 'page' ? (
+                          <Link to={`/admin/${resource.key}/${record._id}/edit`} className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`}>
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                          </Link>
+                        ) : (
+                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} onClick={() => setEditing({ record })}>
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                          </button>
+                        )}
+                        <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${name}`} onClick={() => remove(record)}>
+                          <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
