@@ -8,6 +8,11 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
+    route('languages', 'routes/admin/languages.tsx'),
+    route('media', 'routes/admin/media.tsx'),
+    route('site-config', 'routes/admin/site-config.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
+    route('analytics', 'routes/admin/analytics.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),

@@ -1,7 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { ApiError, upload } from './api.ts';
+import { type ApiError, upload } from './api.ts';
 import { buttonClass } from './ui.tsx';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,210 @@
+import { Pencil, Plus, Star, Trash } from 'lucide-react';
+import { useState } from 'react';
+import { LanguageSchema } from '../../../domain/languages/language-schema.ts';
+import { useAdmin, type SiteLanguage } from '../../admin/admin-context.tsx';
+import { api, ApiError } from '../../admin/api.ts';
+import { localizeMessage } from '../../admin/field-labels.ts';
+import { useUnsavedChanges } from '../../admin/record-form.tsx';
+import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { UI_TEXTS, type UiTextKey } from '../../i18n/ui-texts.ts';
+
+type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
+const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: true, isDefault: false, rtl: false, translations: {} };
+
+export default function Languages() {
+  const { t, lang, languages, reloadLanguages } = useAdmin();
+  const [editing, setEditing] = useState<{ language?: SiteLanguage; draft: Draft } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty && !saving);
+
+  const open = (language?: SiteLanguage) => {
+    setErrors({});
+    setFormError('');
+    setDirty(false);
+    setEditing({ language, draft: language ? { code: language.code, name: language.name, nativeName: language.nativeName, flag: language.flag, order: language.order, isActive: language.isActive, isDefault: language.isDefault, rtl: language.rtl, translations: language.translations ?? {} } : { ...EMPTY } });
+  };
+  const change = (patch: Partial<Draft>) => {
+    setEditing((current) => (current ? { ...current, draft: { ...current.draft, ...patch } } : current));
+    setDirty(true);
+  };
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!editing) return;
+    const translations = Object.fromEntries(Object.entries(editing.draft.translations).filter(([, text]) => text.trim() !== ''));
+    const body = { ...editing.draft, translations };
+    const checked = LanguageSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), localizeMessage(issue.message, lang)])));
+      return;
+    }
+    setSaving(true);
+    setFormError('');
+    try {
+      if (editing.language) {
+        const { code: _fixed, ...rest } = body;
+        await api(`/languages/${editing.language._id}`, { method: 'PUT', body: { ...rest, version: editing.language.version } });
+      } else {
+        await api('/languages', { body });
+      }
+      setDirty(false);
+      setEditing(null);
+      setNotice(t('common.saved'));
+      await reloadLanguages();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.details.length) setErrors(Object.fromEntries(caught.details.map((detail) => [detail.path.split('.')[0], localizeMessage(detail.message, lang)])));
+      else setFormError(caught instanceof ApiError ? caught.message || t('common.error') : t('common.saveError'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(language: SiteLanguage) {
+    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить этот язык?' : lang === 'uz' ? 'Haqiqatan ham bu tilni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this language?')) return;
+    try {
+      await api(`/languages/${language._id}`, { method: 'DELETE' });
+      await reloadLanguages();
+    } catch (caught) {
+      setFormError((caught as Error).message || (lang === 'ru' ? 'Не удалось удалить язык' : lang === 'uz' ? 'Tilni o‘chirib bo‘lmadi' : 'Failed to delete language'));
+    }
+  }
+
+  const text = (name: keyof Draft, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div>
+      <label htmlFor={`language-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={`language-${name}`}
+        value={String(editing!.draft[name] ?? '')}
+        onChange={(event) => change({ [name]: name === 'order' ? Number.parseInt(event.target.value, 10) || 0 : event.target.value } as Partial<Draft>)}
+        className={inputClass}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `language-${name}-error` : undefined}
+        {...extra}
+      />
+      {errors[name] && (
+        <p id={`language-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const check = (name: 'isActive' | 'isDefault' | 'rtl', label: string) => (
+    <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+      <input type="checkbox" checked={editing!.draft[name]} onChange={(event) => change({ [name]: event.target.checked })} className="h-5 w-5" />
+      {label}
+    </label>
+  );
+
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <button type="button" className={buttonClass.primary} onClick={() => open()}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('common.create')}
+          </button>
+        }
+      >
+        {t('languages.title')}
+      </PageTitle>
+      {notice && <SuccessNotice message={notice} />}
+      {formError && <ErrorNotice message={formError} />}
+      {editing && (
+        <form onSubmit={save} noValidate className="mb-6 space-y-5 rounded-xl bg-white p-6 shadow-sm">
+          <div className="grid gap-4 md:grid-cols-3">
+            {text('code', `${t('languages.code')} *`, { disabled: Boolean(editing.language), 'aria-describedby': editing.language ? 'code-fixed' : undefined })}
+            {text('name', `${t('languages.name')} *`)}
+            {text('nativeName', `${t('languages.nativeName')} *`)}
+            {text('flag', t('languages.flag'))}
+            {text('order', t('common.order'), { type: 'number' })}
+          </div>
+          {editing.language && (
+            <p id="code-fixed" className="text-sm text-slate-600">
+              {t('languages.codeFixed')}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-6">
+            {check('isActive', t('common.active'))}
+            {check('isDefault', t('languages.default'))}
+            {check('rtl', t('languages.rtl'))}
+          </div>
+          <details className="rounded-md border border-slate-200 p-4">
+            <summary className="cursor-pointer font-semibold text-brand-900">{t('languages.translations')}</summary>
+            <p className="mt-2 text-sm text-slate-600">{t('languages.translationsHelp')}</p>
+            <div className="mt-4 grid max-h-[28rem] gap-3 overflow-y-auto pr-2 md:grid-cols-2">
+              {(Object.keys(UI_TEXTS.en) as UiTextKey[]).map((key) => (
+                <div key={key}>
+                  <label htmlFor={`tr-${key}`} className="block font-mono text-xs text-slate-700">
+                    {key}
+                  </label>
+                  <input
+                    id={`tr-${key}`}
+                    value={editing.draft.translations[key] ?? ''}
+                    placeholder={(UI_TEXTS[editing.draft.code] ?? UI_TEXTS.en)[key]}
+                    onChange={(event) => change({ translations: { ...editing.draft.translations, [key]: event.target.value } })}
+                    className={`${inputClass} placeholder:text-slate-500`}
+                  />
+                </div>
+              ))}
+            </div>
+          </details>
+          <div className="flex gap-3">
+            <button type="submit" className={buttonClass.primary} disabled={saving}>
+              {saving ? t('common.saving') : t('common.save')}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={() => setEditing(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      {languages.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('languages.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
+          {languages.map((language) => (
+            <li key={language._id} className="flex flex-wrap items-center gap-4 px-5 py-4">
+              <span className="text-2xl" aria-hidden="true">
+                {language.flag}
+              </span>
+              <div className="min-w-40 flex-1">
+                <p className="font-semibold text-slate-900">
+                  {language.name} · {language.nativeName}
+                  {language.isDefault && (
+                    <Star className="ml-2 inline h-4 w-4 fill-amber-400 text-amber-600" aria-label={t('languages.default')} role="img" />
+                  )}
+                </p>
+                <p className="font-mono text-sm text-slate-600">{language.code}</p>
+              </div>
+              <div className="flex gap-2">
+                {language.rtl && <Badge tone="amber">RTL</Badge>}
+                <Badge tone={language.isActive ? 'green' : 'gray'}>{language.isActive ? t('common.active') : t('common.inactive')}</Badge>
+              </div>
+              <div className="flex gap-2">
+                <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${language.name}`} onClick={() => open(language)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </button>
+                <span title={language.isDefault ? t('languages.cannotDelete') : undefined}>
+                  <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${language.name}`} disabled={language.isDefault} aria-describedby={language.isDefault ? `default-${language._id}` : undefined} onClick={() => remove(language)}>
+                    <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                  </button>
+                </span>
+                {language.isDefault && (
+                  <span id={`default-${language._id}`} className="sr-only">
+                    {t('languages.cannotDelete')}
+                  </span>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

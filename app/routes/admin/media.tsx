@@ -1,0 +1,212 @@
+import { Copy, Download, Eye, Trash, Upload } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, type ApiError, upload } from '../../admin/api.ts';
+import { checkImage } from '../../admin/image-uploader.tsx';
+import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+
+interface MediaImage {
+  url: string;
+  filename: string;
+  size: number;
+  uploadedAt: string;
+  path: string;
+  images: { large: string; medium: string; thumbnail: string; og: string };
+  width: number;
+  height: number;
+}
+
+const GRID = ['grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5', 'grid-cols-6'];
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export default function Media() {
+  const { t, lang } = useAdmin();
+  const [images, setImages] = useState<MediaImage[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [columns, setColumns] = useState(4);
+  const [preview, setPreview] = useState<MediaImage | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const [many, setMany] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState('');
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+
+  const load = useCallback(async () => {
+    try {
+      setImages((await api<{ images: MediaImage[]; total: number }>('/upload/list')).data.images);
+      setError('');
+    } catch (caught) {
+      setError((caught as Error).message || t('media.loadError'));
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function send(files: FileList | null) {
+    if (!files?.length) return;
+    setUploadError('');
+    for (const file of Array.from(files)) {
+      const problem = checkImage(file);
+      if (problem) {
+        setUploadError(`${file.name}: ${t(problem === 'invalidType' ? 'image.invalidType' : 'image.tooLarge')}`);
+        return;
+      }
+    }
+    const form = new FormData();
+    for (const file of Array.from(files)) form.append(many ? 'images' : 'image', file);
+    setProgress(0);
+    try {
+      await upload(many ? '/upload/multiple' : '/upload/single', form, setProgress);
+      setDialog(false);
+      setNotice(t('common.saved'));
+      await load();
+    } catch (caught) {
+      const apiError = caught as ApiError;
+      setUploadError(apiError.code === 'NETWORK' ? t('image.network') : apiError.message || t('image.uploadFailed'));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function remove(image: MediaImage) {
+    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить это изображение?' : lang === 'uz' ? 'Haqiqatan ham bu rasmni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this image?')) return;
+    try {
+      await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path } });
+      setImages((current) => current?.filter((other) => other.path !== image.path) ?? null);
+      setPreview(null);
+    } catch (caught) {
+      setError((caught as Error).message || 'Delete failed');
+    }
+  }
+
+  async function copy(image: MediaImage) {
+    const url = new URL(image.url, location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // Clipboard refused (an insecure page): the URL is still shown in the preview.
+    }
+    setNotice(t('media.copied'));
+  }
+
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <>
+            <label htmlFor="media-columns" className="sr-only">
+              {t('media.columns')}
+            </label>
+            <select id="media-columns" value={columns} onChange={(event) => setColumns(Number(event.target.value))} className={`${inputClass} mt-0 w-auto`}>
+              {[1, 2, 3, 4, 5, 6].map((count) => (
+                <option key={count} value={count}>
+                  {t('media.columns')}: {count}
+                </option>
+              ))}
+            </select>
+            <button type="button" className={buttonClass.primary} onClick={() => setDialog(true)}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              {t('media.upload')}
+            </button>
+          </>
+        }
+      >
+        {t('media.title')} <span className="text-base font-normal text-slate-600">({images?.length ?? 0})</span>
+      </PageTitle>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      {images === null && !error ? (
+        <Loading />
+      ) : !images?.length ? (
+        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('media.empty')}</p>
+      ) : (
+        <ul className={`grid gap-4 ${GRID[columns - 1]}`} data-testid="media-grid">
+          {images.map((image) => (
+            <li key={image.path} className="overflow-hidden rounded-xl bg-white shadow-sm">
+              <button type="button" onClick={() => setPreview(image)} className="block w-full" aria-label={`${t('media.preview')}: ${image.filename}`}>
+                <img src={image.images.thumbnail} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+              </button>
+              <div className="p-3 text-sm">
+                <p className="truncate font-semibold text-slate-900" title={image.filename}>
+                  {image.filename}
+                </p>
+                <p className="text-slate-600">
+                  {formatBytes(image.size)} · {when.format(new Date(image.uploadedAt))}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <button type="button" className={buttonClass.icon} onClick={() => copy(image)} aria-label={`${t('media.copyUrl')}: ${image.filename}`}>
+                    <Copy className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <a href={image.url} download={image.filename} className={buttonClass.icon} aria-label={`${t('media.download')}: ${image.filename}`}>
+                    <Download className="h-4 w-4" aria-hidden="true" />
+                  </a>
+                  <button type="button" className={buttonClass.icon} onClick={() => setPreview(image)} aria-label={`${t('media.preview')}: ${image.filename}`}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button type="button" className={buttonClass.icon} onClick={() => remove(image)} aria-label={`${t('common.delete')}: ${image.filename}`}>
+                    <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog title={preview?.filename ?? ''} open={Boolean(preview)} onClose={() => setPreview(null)} wide>
+        {preview && (
+          <div>
+            <img src={preview.images.medium} alt="" className="max-h-[60vh] w-full rounded object-contain" />
+            <p className="mt-3 break-all text-sm text-slate-700">{new URL(preview.url, 'http://x').pathname}</p>
+            <p className="text-sm text-slate-600">
+              {preview.width}×{preview.height} · {formatBytes(preview.size)}
+            </p>
+          </div>
+        )}
+      </Dialog>
+      <Dialog title={t('media.upload')} open={dialog} onClose={() => progress === null && setDialog(false)}>
+        <fieldset className="flex gap-4" disabled={progress !== null}>
+          <legend className="sr-only">{t('media.upload')}</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="upload-mode" checked={!many} onChange={() => setMany(false)} />
+            {t('media.uploadOne')}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="upload-mode" checked={many} onChange={() => setMany(true)} />
+            {t('media.uploadMany')}
+          </label>
+        </fieldset>
+        <label htmlFor="media-files" className="mt-4 block text-sm font-medium text-slate-800">
+          {t('media.chooseFiles')}
+        </label>
+        <input id="media-files" type="file" accept="image/*" multiple={many} disabled={progress !== null} onChange={(event) => send(event.target.files)} className="mt-1 block w-full text-sm" />
+        <p className="mt-1 text-sm text-slate-600">{t('image.hint')}</p>
+        {progress !== null && (
+          <div className="mt-3" role="status">
+            <div className="h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label={t('media.uploading', { percent: progress })}>
+              <div className="h-full bg-brand-700" style={{ width: `${progress}%` }} />
+            </div>
+            <p className="mt-1 text-sm">{t('media.uploading', { percent: progress })}</p>
+          </div>
+        )}
+        {uploadError && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {uploadError}
+          </p>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { Trash } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, ApiError, clearToken } from '../../admin/api.ts';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+
+interface Admin {
+  _id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+}
+
+export default function Settings() {
+  const { t, lang, user } = useAdmin();
+  const navigate = useNavigate();
+  const [admins, setAdmins] = useState<Admin[] | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [addError, setAddError] = useState('');
+  const [passwordError, setPasswordError] = useState('');
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+
+  const load = useCallback(async () => {
+    try {
+      setAdmins((await api<Admin[]>('/auth/users')).data);
+    } catch (caught) {
+      setError((caught as Error).message || t('common.error'));
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function add(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setAddError('');
+    try {
+      await api('/auth/users', { body: { email: data.get('email'), name: data.get('name') || undefined, password: data.get('password') } });
+      form.reset();
+      setNotice(t('common.saved'));
+      await load();
+    } catch (caught) {
+      setAddError(caught instanceof ApiError ? caught.message : t('common.saveError'));
+    }
+  }
+
+  async function remove(admin: Admin) {
+    if (!window.confirm(t('settings.removeConfirm'))) return;
+    try {
+      await api(`/auth/users/${admin._id}`, { method: 'DELETE' });
+      await load();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }
+
+  async function changePassword(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setPasswordError('');
+    try {
+      await api('/auth/password', { method: 'PUT', body: { currentPassword: data.get('currentPassword'), newPassword: data.get('newPassword') } });
+      window.alert(t('settings.passwordChanged'));
+      clearToken();
+      navigate('/admin/login', { replace: true });
+    } catch (caught) {
+      setPasswordError(caught instanceof ApiError ? caught.message : t('common.saveError'));
+    }
+  }
+
+  const field = (id: string, name: string, label: string, type = 'text', autoComplete?: string) => (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} name={name} type={type} autoComplete={autoComplete} required={name !== 'name'} className={inputClass} />
+    </div>
+  );
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageTitle>{t('settings.title')}</PageTitle>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="admins-title">
+        <h2 id="admins-title" className="text-lg font-semibold text-brand-900">
+          {t('settings.admins')}
+        </h2>
+        {!admins ? (
+          <Loading />
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {admins.map((admin) => (
+              <li key={admin._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span>
+                  <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
+                  <span className="block text-sm text-slate-600">
+                    {admin.name} · {t('settings.added')} {when.format(new Date(admin.createdAt))}
+                  </span>
+                </span>
+                {admin._id !== user._id && (
+                  <button type="button" className={buttonClass.danger} onClick={() => remove(admin)} aria-label={`${t('common.delete')}: ${admin.email}`}>
+                    <Trash className="h-4 w-4" aria-hidden="true" />
+                    {t('common.delete')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="add-title">
+        <h2 id="add-title" className="text-lg font-semibold text-brand-900">
+          {t('settings.addAdmin')}
+        </h2>
+        {addError && <ErrorNotice message={addError} />}
+        <form onSubmit={add} className="mt-3 grid gap-4 md:grid-cols-3">
+          {field('new-email', 'email', t('settings.email'), 'email', 'off')}
+          {field('new-name', 'name', t('settings.name'))}
+          {field('new-password', 'password', t('settings.password'), 'password', 'new-password')}
+          <div>
+            <button type="submit" className={buttonClass.primary}>
+              {t('common.add')}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="password-title">
+        <h2 id="password-title" className="text-lg font-semibold text-brand-900">
+          {t('settings.changePassword')}
+        </h2>
+        {passwordError && <ErrorNotice message={passwordError} />}
+        <form onSubmit={changePassword} className="mt-3 grid gap-4 md:grid-cols-2">
+          {field('current-password', 'currentPassword', t('settings.currentPassword'), 'password', 'current-password')}
+          {field('next-password', 'newPassword', t('settings.newPassword'), 'password', 'new-password')}
+          <div>
+            <button type="submit" className={buttonClass.primary}>
+              {t('common.save')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, ApiError } from '../../admin/api.ts';
+import { localizeMessage } from '../../admin/field-labels.ts';
+import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+
+type Json = Record<string, unknown>;
+const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const isLocalized = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.entries(value).every(([key, text]) => LANGUAGE_KEY.test(key) && typeof text === 'string');
+
+/** Section names of the configuration in the admin's languages; other keys are spelled out. */
+const LABELS: Record<string, [string, string, string]> = {
+  company: ['Company', 'Компания', 'Kompaniya'],
+  companyName: ['Company name', 'Название компании', 'Kompaniya nomi'],
+  companyDescription: ['Company description', 'Описание компании', 'Kompaniya tavsifi'],
+  seo: ['Search engines and previews', 'Поисковики и превью', 'Qidiruv tizimlari va ko‘rinish'],
+  contactInfo: ['Contact', 'Контакты', 'Aloqa'],
+  socialMedia: ['Social media', 'Соцсети', 'Ijtimoiy tarmoqlar'],
+  primaryButton: ['Header button', 'Кнопка в шапке', 'Sarlavhadagi tugma'],
+  footerLinks: ['Footer links', 'Ссылки в подвале', 'Pastki qism havolalari'],
+  legalPages: ['Legal pages', 'Правовые страницы', 'Huquqiy sahifalar'],
+  offices: ['Offices', 'Офисы', 'Ofislar'],
+  sections: ['Page sections', 'Разделы страниц', 'Sahifa bo‘limlari'],
+  home: ['Home page', 'Главная страница', 'Bosh sahifa'],
+  title: ['Title', 'Заголовок', 'Sarlavha'],
+  subtitle: ['Subtitle', 'Подзаголовок', 'Kichik sarlavha'],
+  description: ['Description', 'Описание', 'Tavsif'],
+  keywords: ['Keywords', 'Ключевые слова', 'Kalit so‘zlar'],
+  phone: ['Phone', 'Телефон', 'Telefon'],
+  email: ['Email', 'Эл. почта', 'E-pochta'],
+  address: ['Address', 'Адрес', 'Manzil'],
+  workingHours: ['Working hours', 'Часы работы', 'Ish vaqti'],
+  emergencyPhone: ['Emergency phone', 'Экстренный телефон', 'Shoshilinch telefon'],
+  name: ['Name', 'Название', 'Nomi'],
+  image: ['Image', 'Изображение', 'Rasm'],
+  url: ['Link', 'Ссылка', 'Havola'],
+  link: ['Link', 'Ссылка', 'Havola'],
+  text: ['Text', 'Текст', 'Matn'],
+  order: ['Order', 'Порядок', 'Tartib raqami'],
+  isActive: ['Active', 'Активен', 'Faol'],
+  category: ['Category', 'Категория', 'Turkum'],
+  steps: ['Steps', 'Шаги', 'Qadamlar'],
+  items: ['Cases', 'Дела', 'Ishlar'],
+  icon: ['Icon', 'Значок', 'Belgi'],
+  result: ['Result', 'Результат', 'Natija'],
+  step: ['Step number', 'Номер шага', 'Qadam raqami'],
+};
+const humanize = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (char) => char.toUpperCase());
+const labelOf = (key: string, lang: string) => {
+  const labels = LABELS[key];
+  if (!labels) return humanize(key);
+  return lang === 'ru' ? labels[1] : lang === 'uz' ? labels[2] : labels[0];
+};
+
+/** A blank copy of a list item, so "Add" creates one of the same shape. */
+function blank(value: unknown): unknown {
+  if (Array.isArray(value)) return [];
+  if (isLocalized(value)) return {};
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, blank(inner)]));
+  if (typeof value === 'boolean') return true;
+  if (typeof value === 'number') return 0;
+  return '';
+}
+
+export default function SiteConfig() {
+  const { t, lang, defaultLanguage } = useAdmin();
+  const [config, setConfig] = useState<Json | null>(null);
+  const [active, setActive] = useState(defaultLanguage);
+  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<Array<{ path: string; message: string }>>([]);
+  const [notice, setNotice] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty && !saving);
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      setConfig((await api<Json>('/site-config')).data);
+      setDirty(false);
+    } catch (caught) {
+      setError((caught as Error).message || t('siteConfig.loadError'));
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const update = (path: Array<string | number>, value: unknown) => {
+    setConfig((current) => {
+      const next = structuredClone(current) as Json;
+      let target: Record<string | number, unknown> = next;
+      for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
+      target[path[path.length - 1]] = value;
+      return next;
+    });
+    setDirty(true);
+  };
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!config) return;
+    setSaving(true);
+    setNotice('');
+    setError('');
+    setProblems([]);
+    try {
+      const saved = await api<Json>('/site-config', { method: 'PUT', body: config });
+      setConfig(saved.data);
+      setDirty(false);
+      setNotice(t('siteConfig.saved'));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeMessage(detail.message, lang) })));
+      else if (caught instanceof ApiError && caught.status === 409) setError(t('common.conflict'));
+      else setError((caught as Error).message || t('siteConfig.saveError'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const idOf = (path: Array<string | number>) => `config-${path.join('-')}`;
+  const problemAt = (path: Array<string | number>) => problems.find((problem) => problem.path === path.join('.') || problem.path.startsWith(`${path.join('.')}.`))?.message;
+
+  function render(key: string, value: unknown, path: Array<string | number>): React.ReactNode {
+    const id = idOf(path);
+    const problem = problemAt(path);
+    const invalid = problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+    const note = problem ? (
+      <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        {problem}
+      </p>
+    ) : null;
+    if (isLocalized(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) {
+      const texts = value as Record<string, string>;
+      return (
+        <div key={id}>
+          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+            {labelOf(key, lang)} ({active.toUpperCase()})
+          </label>
+          <input id={id} value={texts[active] ?? ''} lang={active} onChange={(event) => update(path, { ...texts, [active]: event.target.value })} className={inputClass} {...invalid} />
+          {note}
+        </div>
+      );
+    }
+    if (Array.isArray(value)) {
+      return (
+        <fieldset key={id} className="md:col-span-2 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 font-semibold text-brand-900">{labelOf(key, lang)}</legend>
+          {value.map((item, index) => (
+            <div key={index} className="mb-4 rounded-md bg-slate-50 p-3">
+              <div className="grid gap-3 md:grid-cols-2">{Object.entries(item as Json).map(([innerKey, inner]) => render(innerKey, inner, [...path, index, innerKey]))}</div>
+              <button type="button" className={`${buttonClass.danger} mt-3`} onClick={() => update(path, value.filter((_, i) => i !== index))}>
+                {t('common.remove')}
+              </button>
+            </div>
+          ))}
+          <button type="button" className={buttonClass.secondary} onClick={() => update(path, [...value, value.length ? blank(value[0]) : {}])}>
+            {t('common.add')}
+          </button>
+        </fieldset>
+      );
+    }
+    if (typeof value === 'object' && value !== null) {
+      return (
+        <fieldset key={id} className="md:col-span-2 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 font-semibold text-brand-900">{labelOf(key, lang)}</legend>
+          <div className="grid gap-3 md:grid-cols-2">{Object.entries(value as Json).map(([innerKey, inner]) => render(innerKey, inner, [...path, innerKey]))}</div>
+        </fieldset>
+      );
+    }
+    if (typeof value === 'boolean') {
+      return (
+        <label key={id} className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input id={id} type="checkbox" checked={value} onChange={(event) => update(path, event.target.checked)} className="h-5 w-5" />
+          {labelOf(key, lang)}
+        </label>
+      );
+    }
+    return (
+      <div key={id}>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {labelOf(key, lang)}
+        </label>
+        <input id={id} type={typeof value === 'number' ? 'number' : 'text'} value={String(value ?? '')} onChange={(event) => update(path, typeof value === 'number' ? Number(event.target.value) || 0 : event.target.value)} className={inputClass} {...invalid} />
+        {note}
+      </div>
+    );
+  }
+
+  const groups: Array<[string, string[]]> = [
+    ['company', ['companyName', 'companyDescription', 'seo', 'primaryButton']],
+    ['contactInfo', ['contactInfo', 'offices']],
+    ['socialMedia', ['socialMedia']],
+    ['sections', ['sections']],
+    ['legalPages', ['legalPages']],
+    ['footerLinks', ['footerLinks']],
+  ];
+
+  return (
+    <div className="max-w-5xl">
+      <PageTitle
+        actions={
+          <button type="button" className={buttonClass.secondary} onClick={load}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            {t('common.refresh')}
+          </button>
+        }
+      >
+        {t('siteConfig.title')}
+      </PageTitle>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      {problems.length > 0 && (
+        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem.path}>
+                <a href={`#${idOf(problem.path.split('.'))}`} className="underline">
+                  {problem.path}
+                </a>
+                : {problem.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!config && !error && <Loading />}
+      {config && (
+        <form onSubmit={save} noValidate className="space-y-4">
+          <LanguageTabs active={active} onChange={setActive} problems={new Set()} />
+          {groups.map(([group, keys], index) => (
+            <details key={group} open={index === 0} className="rounded-xl bg-white p-5 shadow-sm">
+              <summary className="cursor-pointer text-lg font-semibold text-brand-900">{labelOf(group, lang)}</summary>
+              <div className="mt-4 grid gap-4 md:grid-cols-2">{keys.map((key) => render(key, config[key], [key]))}</div>
+            </details>
+          ))}
+          <div className="sticky bottom-0 flex gap-3 rounded-xl bg-white p-4 shadow-lg">
+            <button type="submit" className={buttonClass.primary} disabled={saving}>
+              {saving ? t('common.saving') : t('common.save')}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
