@@ -45,7 +45,7 @@ export function LanguageTabs({ active, onChange, problems }: { active: string; o
           type="button"
           role="tab"
           aria-selected={active === language.code}
-          aria-label={t('common.languageTab', { language: language.nativeName })}
+          title={t('common.languageTab', { language: language.nativeName })}
           onClick={() => onChange(language.code)}
           className={`min-h-10 rounded-md px-3 text-sm font-semibold ${active === language.code ? 'bg-brand-700 text-white' : 'border border-slate-300 text-slate-800 hover:bg-slate-50'} ${problems.has(language.code) ? 'ring-2 ring-red-600' : ''}`}
         >

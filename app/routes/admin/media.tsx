@@ -110,7 +110,7 @@ export default function Media() {
             <label htmlFor="media-columns" className="sr-only">
               {t('media.columns')}
             </label>
-            <select id="media-columns" value={columns} onChange={(event) => setColumns(Number(event.target.value))} className={`${inputClass} mt-0 w-auto`}>
+            <select id="media-columns" value={columns} onChange={(event) => setColumns(Number(event.target.value))} className="min-h-10 rounded-md border border-slate-400 px-3 text-sm">
               {[1, 2, 3, 4, 5, 6].map((count) => (
                 <option key={count} value={count}>
                   {t('media.columns')}: {count}

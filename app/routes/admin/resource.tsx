@@ -238,12 +238,14 @@ function ResourceScreen({ resource }: { resource: Resource }) {
                           <button
                             type="button"
                             aria-pressed={on}
-                            aria-label={`${what}: ${name}`}
                             title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
                             disabled={busy === record._id + flag.field}
                             onClick={() => toggle(record, flag.field)}
                             className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
                           >
+                            <span className="sr-only">
+                              {what}: {name}:{' '}
+                            </span>
                             {on ? t('common.yes') : t('common.no')}
                           </button>
                         </td>

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES } from '../../app/admin/resources.ts';
+import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((violation) => `${violation.id} @ ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+}
+
+describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let token: string;
+
+  /** A signed-in admin page in English (the token stored as the login page would). */
+  async function signedIn(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const session = await app.login();
+    await context.addInitScript(([value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', 'en');
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, [session]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    return { context, page, errors };
+  }
+
+  const goto = async (page: Page, path: string) => {
+    await page.goto(app.url + path);
+    await page.waitForSelector('#admin-main h1');
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { demo: true, ssr: true });
+    token = await app.login();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('sends a visitor without a token to the login page, shows Login Error, and signs in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await context.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.goto(`${app.url}/admin/news`);
+    await page.waitForURL('**/admin/login');
+    await page.fill('#login-email', ADMIN_EMAIL);
+    await page.fill('#login-password', 'wrong-password-here');
+    await page.click('button[type=submit]');
+    const box = page.getByRole('alert');
+    await expect.poll(() => box.textContent()).toContain('Login Error');
+    expect(await box.textContent()).toContain('Invalid email or password');
+    await page.fill('#login-password', ADMIN_PASSWORD);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${app.url}/admin`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/.{40,}/);
+    // With a token, the login page goes to the dashboard; an unknown admin path too.
+    await page.goto(`${app.url}/admin/login`);
+    await page.waitForURL(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/no-such-screen/at/all`);
+    await page.waitForURL(`${app.url}/admin`);
+    await context.close();
+  });
+
+  it('shows the dashboard: counts, quick actions, the newest articles and real recent activity', async () => {
+    const stat = (await app.api('/api/stats', { body: { number: 77, label: { uz: 'Faollik sinovi' } }, token })).body.data;
+    const { page, context } = await signedIn();
+    await goto(page, '/admin');
+    const cards = page.locator('#admin-main ul').first();
+    expect(await cards.textContent()).toContain('Team');
+    for (const to of ['/admin/team/new', '/admin/news/new', '/admin/blog/new', '/admin/partners/new']) expect(await page.locator(`a[href="${to}"]`).count()).toBe(1);
+    expect(await page.locator('a[href$="/edit"][href^="/admin/news/"]').count()).toBe(3);
+    expect(await page.locator('a[href$="/edit"][href^="/admin/blog/"]').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('activity').textContent()).toContain('Faollik sinovi');
+    expect(await page.getByRole('link', { name: 'View Website' }).count()).toBeGreaterThan(0);
+    await app.api(`/api/stats/${stat._id}`, { method: 'DELETE', token });
+    await context.close();
+  });
+
+  describe.each(RESOURCES.map((resource) => [resource.key, resource] as const))('%s', (key, resource) => {
+    it('is created through the form after its validation messages, edited and deleted', async () => {
+      const { page, context, errors } = await signedIn();
+      await goto(page, `/admin/${key}`);
+      await page.getByRole('button', { name: 'Add new' }).or(page.getByRole('link', { name: 'Add new' })).first().click();
+      await page.waitForSelector('form button[type=submit]');
+      // Clear what the defaults filled, then save: every required field says so.
+      for (const field of resource.fields) if (field.kind === 'number' && 'required' in field && field.required) await page.fill(`#field-${field.name}`, '');
+      await page.locator('form button[type=submit]').click();
+      const firstRequired = resource.fields.find((field) => 'required' in field && field.required)!;
+      await expect.poll(() => page.locator(`#field-${firstRequired.name}-error`).textContent()).toMatch(/is required/);
+      expect(await page.locator(`#field-${firstRequired.name}`).getAttribute('aria-invalid')).toBe('true');
+
+      const marker = `E2E ${key} ${Date.now()}`;
+      for (const field of resource.fields) {
+        if (!('required' in field) || !field.required) continue;
+        const value = field.kind === 'email' ? 'e2e@example.uz' : field.kind === 'number' ? '5' : field.name === resource.titleField ? marker : `${field.name} text`;
+        await page.fill(`#field-${field.name}`, value);
+      }
+      await page.locator('form button[type=submit]').click();
+      await page.waitForSelector(`text=${marker}`);
+      const stored = (await app.api(`/api${resource.path}?admin=true&limit=100`, { token })).body.data.find((record: Record<string, unknown>) => JSON.stringify(record).includes(marker));
+      expect(stored).toBeTruthy();
+
+      await page.getByRole('button', { name: `Edit: ${marker}` }).or(page.getByRole('link', { name: `Edit: ${marker}` })).click();
+      await page.waitForSelector('form button[type=submit]');
+      await page.fill(`#field-${resource.titleField}`, `${marker} edited`);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForSelector(`text=${marker} edited`);
+      expect(JSON.stringify((await app.api(`/api${resource.path}/${stored._id}?admin=true`, { token })).body.data)).toContain(`${marker} edited`);
+
+      await page.getByRole('button', { name: `Delete: ${marker} edited` }).click();
+      await expect.poll(() => page.getByText(`${marker} edited`).count()).toBe(0);
+      expect((await app.api(`/api${resource.path}/${stored._id}?admin=true`, { token })).status).toBe(404);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+
+  it('saves every toggle at once: news featured and published, partner active, hero active', async () => {
+    const { page, context } = await signedIn();
+    const cases: Array<[string, string, string, string]> = [
+      ['news', 'Featured', 'featured', 'title'],
+      ['news', 'Published', 'published', 'title'],
+      ['partners', 'Active', 'isActive', 'name'],
+      ['hero', 'Active', 'isActive', 'title'],
+    ];
+    for (const [key, label, field, titleField] of cases) {
+      await goto(page, `/admin/${key}`);
+      const record = (await app.api(`/api/${key}?admin=true&limit=100`, { token })).body.data[0];
+      const name = record[titleField].en;
+      const button = page.getByRole('button', { name: `${label}: ${name}:`, exact: false });
+      await button.waitFor();
+      expect(await button.getAttribute('aria-pressed')).toBe(String(record[field]));
+      await button.click();
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(!record[field]));
+      const after = (await app.api(`/api/${key}/${record._id}?admin=true`, { token })).body.data;
+      expect(after[field]).toBe(!record[field]);
+    }
+    await context.close();
+  });
+
+  it('sets a contact request’s status at once, shows its details and exports CSV', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin/contacts');
+    const request = (await app.api('/api/contact?status=new', { token })).body.data[0];
+    await page.locator(`#status-${request._id}`).selectOption('replied');
+    await expect.poll(async () => (await app.api(`/api/contact/${request._id}`, { token })).body.data.status).toBe('replied');
+    await page.getByRole('button', { name: `Details: ${request.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain(request.message);
+    expect(await dialog.getByRole('link', { name: 'Reply via Email' }).getAttribute('href')).toContain(`mailto:${request.email}`);
+    await page.keyboard.press('Escape');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFcreatedAt,status,name,email,phone,service,subject,message');
+    expect(csv).toContain(request.email);
+    await context.close();
+  });
+
+  it('uploads one and several images in the media library, and lists them', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin/media');
+    const before = (await app.api('/api/upload/list', { token })).body.data.total;
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } }).png().toBuffer();
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    await page.setInputFiles('#media-files', { name: 'single-e2e.png', mimeType: 'image/png', buffer: png });
+    await page.waitForSelector('text=single-e2e.png');
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    await page.getByLabel('Several images').check();
+    await page.setInputFiles('#media-files', [
+      { name: 'many-a.png', mimeType: 'image/png', buffer: png },
+      { name: 'many-b.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await page.waitForSelector('text=many-b.png');
+    expect((await app.api('/api/upload/list', { token })).body.data.total).toBe(before + 3);
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    await page.setInputFiles('#media-files', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(() => page.getByRole('dialog').getByRole('alert').textContent()).toContain('Invalid file type. Accepted types: jpeg, jpg, png, gif, webp');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Copy URL: many-a.png' }).click();
+    await page.waitForSelector('text=URL copied to clipboard!');
+    await page.getByRole('button', { name: 'Delete: many-a.png' }).click();
+    await expect.poll(async () => (await app.api('/api/upload/list', { token })).body.data.total).toBe(before + 2);
+    await context.close();
+  });
+
+  it('saves the site configuration with its success message', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin/site-config');
+    await page.fill('#config-companyName', 'Adliya Partners Plus');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=Site configuration updated successfully!');
+    expect((await app.api('/api/site-config')).body.data.companyName.uz).toBe('Adliya Partners Plus');
+    await context.close();
+  });
+
+  it('says clearly when someone else saved first, and reloads their version', async () => {
+    const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
+    const { page, context } = await signedIn();
+    await goto(page, `/admin/team/${member._id}/edit`);
+    await page.waitForSelector('#field-experience');
+    await app.api(`/api/team/${member._id}`, { method: 'PUT', body: { experience: '99', version: member.version }, token });
+    await page.fill('#field-experience', '30');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForSelector('text=Someone else saved this record after you opened it.');
+    await page.getByRole('button', { name: 'Reload the latest version' }).click();
+    await expect.poll(() => page.inputValue('#field-experience')).toBe('99');
+    await context.close();
+  });
+
+  it('keeps the default language from being deleted and fixes a code after creation', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin/languages');
+    const deleteDefault = page.getByRole('button', { name: 'Delete: Uzbek' });
+    expect(await deleteDefault.isDisabled()).toBe(true);
+    expect(await page.locator('span[title="Cannot delete default language"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Edit: Russian' }).click();
+    expect(await page.locator('#language-code').isDisabled()).toBe(true);
+    await page.getByText('Interface texts').click();
+    await page.fill('#tr-contact\\.send', 'Отправить заявку');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=Saved.');
+    const ru = (await app.api('/api/languages')).body.data.find((language: { code: string }) => language.code === 'ru');
+    expect(ru.translations['contact.send']).toBe('Отправить заявку');
+    await context.close();
+  });
+
+  it('logs out: the token is revoked on the server and the login page shows', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin');
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await app.api('/api/auth/me', { token: stored! })).status).toBe(401);
+    await context.close();
+  });
+
+  it('works on a 375 px phone with the drawer', async () => {
+    const { page, context } = await signedIn(375);
+    await goto(page, '/admin');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Media library' }).click();
+    await page.waitForURL('**/admin/media');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('has no accessibility violations on any admin screen (axe-core)', async () => {
+    const { page, context } = await signedIn();
+    const news = (await app.api('/api/news?admin=true&limit=1', { token })).body.data[0];
+    const found: Record<string, string[]> = {};
+    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
+    for (const path of screens) {
+      await goto(page, path);
+      await page.waitForTimeout(300);
+      const violations = await axeViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    const login = await browser.newPage();
+    await login.goto(`${app.url}/admin/login`);
+    await login.waitForSelector('h1');
+    const loginViolations = await axeViolations(login);
+    if (loginViolations.length) found['/admin/login'] = loginViolations;
+    expect(found).toEqual({});
+    await context.close();
+  });
+});
