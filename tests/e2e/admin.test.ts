@@ -254,6 +254,33 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('sends a save without a token to the login page and keeps nothing half-saved', async () => {
+    const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
+    const { page, context } = await signedIn();
+    await goto(page, `/admin/team/${member._id}/edit`);
+    await page.waitForSelector('#field-experience');
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.fill('#field-experience', '12');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/admin/login');
+    expect((await app.api(`/api/team/${member._id}`)).body.data.experience).toBe(member.experience);
+    await context.close();
+  });
+
+  it('adds and removes an administrator in the settings', async () => {
+    const { page, context } = await signedIn();
+    await goto(page, '/admin/settings');
+    await page.fill('#new-email', 'assistant@example.uz');
+    await page.fill('#new-name', 'Office Assistant');
+    await page.fill('#new-password', 'assistant-password-1');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.waitForSelector('text=assistant@example.uz');
+    expect((await app.api('/api/auth/users', { token })).body.data.map((user: { email: string }) => user.email)).toContain('assistant@example.uz');
+    await page.getByRole('button', { name: 'Delete: assistant@example.uz' }).click();
+    await expect.poll(async () => (await app.api('/api/auth/users', { token })).body.data.length).toBe(1);
+    await context.close();
+  });
+
   it('works on a 375 px phone with the drawer', async () => {
     const { page, context } = await signedIn(375);
     await goto(page, '/admin');

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, type ApiError, upload } from '../../admin/api.ts';
 import { checkImage } from '../../admin/image-uploader.tsx';
-import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 
 interface MediaImage {
   url: string;
