@@ -169,6 +169,12 @@ const en = {
   'analytics.contactsByWeek': 'Contact requests by week',
   'analytics.weekOf': 'Week of {date}',
   'analytics.views': '{count} views',
+'confirm.deleteSubmission': 'Are you sure you want to delete this submission?',
+  'confirm.deleteLanguage': 'Are you sure you want to delete this language?',
+  'confirm.deleteImage': 'Are you sure you want to delete this image?',
+  'error.deleteSubmission': 'Failed to delete submission',
+  'error.deleteLanguage': 'Failed to delete language',
+  'error.deleteImage': 'Delete failed',
   'analytics.none': 'No data yet.',
 };
 
@@ -344,6 +350,12 @@ const ru: AdminTexts = {
   'analytics.contactsByWeek': 'Обращения по неделям',
   'analytics.weekOf': 'Неделя с {date}',
   'analytics.views': 'Просмотров: {count}',
+'confirm.deleteSubmission': 'Вы уверены, что хотите удалить это обращение?',
+  'confirm.deleteLanguage': 'Вы уверены, что хотите удалить этот язык?',
+  'confirm.deleteImage': 'Вы уверены, что хотите удалить это изображение?',
+  'error.deleteSubmission': 'Не удалось удалить обращение',
+  'error.deleteLanguage': 'Не удалось удалить язык',
+  'error.deleteImage': 'Не удалось удалить изображение',
   'analytics.none': 'Данных пока нет.',
 };
 
@@ -516,6 +528,12 @@ const uz: AdminTexts = {
   'analytics.contactsByWeek': 'Murojaatlar haftalar bo‘yicha',
   'analytics.weekOf': '{date} dan boshlangan hafta',
   'analytics.views': '{count} marta ko‘rilgan',
+'confirm.deleteSubmission': 'Haqiqatan ham bu murojaatni o‘chirmoqchimisiz?',
+  'confirm.deleteLanguage': 'Haqiqatan ham bu tilni o‘chirmoqchimisiz?',
+  'confirm.deleteImage': 'Haqiqatan ham bu rasmni o‘chirmoqchimisiz?',
+  'error.deleteSubmission': 'Murojaatni o‘chirib bo‘lmadi',
+  'error.deleteLanguage': 'Tilni o‘chirib bo‘lmadi',
+  'error.deleteImage': 'Rasmni o‘chirib bo‘lmadi',
   'analytics.none': 'Hozircha ma’lumot yo‘q.',
 };
 

@@ -1,4 +1,3 @@
-import type { Localized } from '../../domain/shared/localized.ts';
 import { servicesContext } from '../context.ts';
 import { localePath } from '../site/site-context.tsx';
 import type { Route } from './+types/sitemap';
@@ -40,4 +39,3 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 }
 
-export type { Localized };

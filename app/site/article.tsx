@@ -147,9 +147,8 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
 }
 
 /** A card in a news or blog list. */
+/** Lists have no section headings between the page title and the cards, so card titles are h2. */
 export function ArticleCard({ article, kind, featured = false }: { article: StoredRecord; kind: ArticleKind; featured?: boolean }) {
-  // Lists have no section headings between the page title and the cards.
-  const Heading = 'h2';
   const { text, t, href, formatDate } = useSite();
   const date = articleDate(article, kind);
   const author = text((article.author as { name?: Localized } | undefined)?.name);
@@ -172,11 +171,11 @@ export function ArticleCard({ article, kind, featured = false }: { article: Stor
           {featured && <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{t(kind === 'blog' ? 'blog.featured' : 'common.featured')}</span>}
           <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{text(article.category as Localized)}</span>
         </p>
-        <Heading className={`mt-3 font-semibold text-brand-900 ${featured ? 'text-2xl' : 'text-xl'}`}>
+        <h2 className={`mt-3 font-semibold text-brand-900 ${featured ? 'text-2xl' : 'text-xl'}`}>
           <a href={link} data-loading={t('article.loading')} className="hover:underline">
             {title}
           </a>
-        </Heading>
+        </h2>
         <p className="mt-2 flex-1 text-slate-600">{text(article.excerpt as Localized)}</p>
         {kind === 'blog' && tags.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-2">

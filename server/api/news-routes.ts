@@ -32,7 +32,7 @@ export async function blogRoutes(app: FastifyInstance, { services }: { services:
   app.get('/blog/search', async (request) => {
     const parameters = parseListQuery(request.query);
     const admin = assertAdminRead(request, parameters.admin);
-    const page = await services.blog.listPage({ ...toListQuery(request, parameters, admin), search: parameters.q ?? parameters.search ?? '' }, BLOG_SEARCH_PAGE_SIZE);
+    const page = await services.blog.listPage({ ...toListQuery(parameters, admin), search: parameters.q ?? parameters.search ?? '' }, BLOG_SEARCH_PAGE_SIZE);
     return ok(page.data, { pagination: page.pagination });
   });
   registerRecordRoutes(app, '/blog', services.blog, { pageSize: BLOG_PAGE_SIZE, bySlug: true, countViews: true });

@@ -16,7 +16,7 @@ export interface RecordRouteOptions {
 
 export const deletedMessage = (label: string) => `${label} deleted`;
 
-export function toListQuery(request: { user?: unknown }, parameters: ListParameters, admin: boolean) {
+export function toListQuery(parameters: ListParameters, admin: boolean) {
   return { ...parameters, admin, search: parameters.search ?? parameters.q };
 }
 
@@ -27,7 +27,7 @@ export function registerRecordRoutes(app: FastifyInstance, path: string, service
   app.get(path, async (request) => {
     const parameters = parseListQuery(request.query);
     const admin = assertAdminRead(request, parameters.admin);
-    const query = toListQuery(request, parameters, admin);
+    const query = toListQuery(parameters, admin);
     if (options.pageSize) {
       const page = await service.listPage(query, options.pageSize);
       return ok(page.data, { pagination: page.pagination });

@@ -284,10 +284,17 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   it('works on a 375 px phone with the drawer', async () => {
     const { page, context } = await signedIn(375);
     await goto(page, '/admin');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Media library' }).click();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Media library' }).click();
     await page.waitForURL('**/admin/media');
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
     await context.close();
   });
 

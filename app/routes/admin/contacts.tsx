@@ -58,7 +58,7 @@ export default function Contacts() {
   }
 
   async function remove(item: StoredRecord) {
-    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить это обращение?' : lang === 'uz' ? 'Haqiqatan ham bu murojaatni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this submission?')) return;
+    if (!window.confirm(t('confirm.deleteSubmission'))) return;
     try {
       await api(`/contact/${item._id}`, { method: 'DELETE' });
       setItems((current) => current?.filter((other) => other._id !== item._id) ?? null);
@@ -66,7 +66,7 @@ export default function Contacts() {
       setOpen(null);
       refreshUnread();
     } catch {
-      setError(lang === 'ru' ? 'Не удалось удалить обращение' : lang === 'uz' ? 'Murojaatni o‘chirib bo‘lmadi' : 'Failed to delete submission');
+      setError(t('error.deleteSubmission'));
     }
   }
 

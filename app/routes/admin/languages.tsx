@@ -64,12 +64,12 @@ export default function Languages() {
   }
 
   async function remove(language: SiteLanguage) {
-    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить этот язык?' : lang === 'uz' ? 'Haqiqatan ham bu tilni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this language?')) return;
+    if (!window.confirm(t('confirm.deleteLanguage'))) return;
     try {
       await api(`/languages/${language._id}`, { method: 'DELETE' });
       await reloadLanguages();
     } catch (caught) {
-      setFormError((caught as Error).message || (lang === 'ru' ? 'Не удалось удалить язык' : lang === 'uz' ? 'Tilni o‘chirib bo‘lmadi' : 'Failed to delete language'));
+      setFormError((caught as Error).message || t('error.deleteLanguage'));
     }
   }
 

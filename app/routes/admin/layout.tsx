@@ -1,5 +1,5 @@
 import { BarChart3, BookOpen, FileText, Handshake, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, Settings, SlidersHorizontal, Sparkles, Users, X, Briefcase, Hash } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { AdminProvider, useAdmin, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
@@ -84,9 +84,17 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 function Shell() {
   const { t, lang, setLang, user } = useAdmin();
   const [drawer, setDrawer] = useState(false);
+  const drawerRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setDrawer(false), [location.pathname]);
+  // A native modal dialog keeps focus inside, closes on Escape and returns focus to the menu button.
+  useEffect(() => {
+    const dialog = drawerRef.current;
+    if (!dialog) return;
+    if (drawer && !dialog.open) dialog.showModal();
+    if (!drawer && dialog.open) dialog.close();
+  }, [drawer]);
 
   async function logout() {
     try {
@@ -110,20 +118,25 @@ function Shell() {
         </p>
         <Sidebar />
       </aside>
-      {drawer && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label={t('app.menu')}>
-          <button type="button" className="absolute inset-0 bg-slate-900/50" aria-label={t('app.closeMenu')} onClick={() => setDrawer(false)} />
-          <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-brand-900 p-4">
+      <dialog
+        ref={drawerRef}
+        aria-label={t('app.menu')}
+        onClose={() => setDrawer(false)}
+        onClick={(event) => event.target === drawerRef.current && setDrawer(false)}
+        className="m-0 h-full max-h-none w-72 overflow-y-auto bg-brand-900 p-4 backdrop:bg-slate-900/50 lg:hidden"
+      >
+        {drawer && (
+          <>
             <div className="mb-4 flex items-center justify-between">
               <p className="text-lg font-bold text-white">{t('app.admin')}</p>
-              <button type="button" onClick={() => setDrawer(false)} className="rounded-md p-2 text-white hover:bg-white/10" aria-label={t('app.closeMenu')} autoFocus>
+              <button type="button" onClick={() => setDrawer(false)} className="rounded-md p-2 text-white hover:bg-white/10" aria-label={t('app.closeMenu')}>
                 <X className="h-6 w-6" aria-hidden="true" />
               </button>
             </div>
             <Sidebar onNavigate={() => setDrawer(false)} />
-          </div>
-        </div>
-      )}
+          </>
+        )}
+      </dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
           <button type="button" className="rounded-md border border-slate-300 p-2 lg:hidden" onClick={() => setDrawer(true)} aria-label={t('app.menu')}>

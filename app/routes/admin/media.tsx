@@ -82,13 +82,13 @@ export default function Media() {
   }
 
   async function remove(image: MediaImage) {
-    if (!window.confirm(lang === 'ru' ? 'Вы уверены, что хотите удалить это изображение?' : lang === 'uz' ? 'Haqiqatan ham bu rasmni o‘chirmoqchimisiz?' : 'Are you sure you want to delete this image?')) return;
+    if (!window.confirm(t('confirm.deleteImage'))) return;
     try {
       await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path } });
       setImages((current) => current?.filter((other) => other.path !== image.path) ?? null);
       setPreview(null);
     } catch (caught) {
-      setError((caught as Error).message || 'Delete failed');
+      setError((caught as Error).message || t('error.deleteImage'));
     }
   }
 
