@@ -6,3 +6,6 @@ export const servicesContext = createContext<AppServices>();
 
 /** The visitor's address as the host sees it (behind TRUST_PROXY, from X-Forwarded-For). */
 export const clientAddressContext = createContext<string>('unknown');
+
+/** A fresh nonce per page response: React Router's inline scripts carry it (see server/ssr.ts). */
+export const nonceContext = createContext<string>('');

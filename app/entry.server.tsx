@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { nonceContext } from './context.ts';
+import { ENHANCE_SCRIPT } from './site/enhance-script.ts';
 
-// The host (server/ssr.ts) reads this to hand the domain services to the loaders.
-export { clientAddressContext, servicesContext } from './context.ts';
+// The host (server/ssr.ts) reads these to hand the services, the client address and a nonce to
+// the pages, and to allow the public pages' one inline script by its hash.
+export { clientAddressContext, nonceContext, servicesContext } from './context.ts';
+export const enhanceScriptHash = `sha256-${createHash('sha256').update(ENHANCE_SCRIPT).digest('base64')}`;
 
 export const streamTimeout = 5_000;
 
@@ -12,11 +17,13 @@ export const streamTimeout = 5_000;
  * Renders the whole page before answering (not a streamed shell): link previews and search
  * engines get complete HTML, and the response can be cached and given an ETag as one body.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const nonce = loadContext.get(nonceContext) || undefined;
   return new Promise<Response>((resolve, reject) => {
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       onAllReady() {
         const body = new PassThrough({
           final(callback) {

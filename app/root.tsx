@@ -1,13 +1,12 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { createTranslator } from './i18n/translator.ts';
-import { enhanceSite } from './site/enhance.ts';
+import { ENHANCE_SCRIPT } from './site/enhance-script.ts';
 import type { SiteData } from './site/site-data.server.ts';
 import { FallbackPage } from './site/fallback-page.tsx';
 import './app.css';
 
-/** Public pages are complete HTML plus one small inline script; only routes that ask for it are hydrated. */
-const ENHANCE_SCRIPT = `(${enhanceSite.toString()})()`;
+/* Public pages are complete HTML plus one small inline script; only routes that ask for it are hydrated. */
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData('routes/site/layout') as SiteData | undefined;

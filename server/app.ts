@@ -21,6 +21,7 @@ import { uploadRoutes } from './api/upload-routes.ts';
 import { bearerToken } from './http/auth.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { BASE_CSP_DIRECTIVES } from './http/security.ts';
 import { registerResponseCaching } from './http/caching.ts';
 import { requestIdOf, serveFromCache } from './http/response-cache.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
@@ -73,25 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy:
-      mode === 'development'
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              // React Router inlines its hydration data as a script.
-              scriptSrc: ["'self'", "'unsafe-inline'"],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'https:'],
-              fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'"],
-              frameAncestors: ["'none'"],
-              formAction: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              upgradeInsecureRequests: null,
-            },
-          },
+    // Pages get their own policy with a script hash and nonce (server/ssr.ts); in development
+    // Vite injects scripts of its own.
+    contentSecurityPolicy: mode === 'development' ? false : { directives: BASE_CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     strictTransportSecurity: false,

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { AppServices } from './app-services.ts';
 import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL } from './http/response-cache.ts';
+import { pageContentSecurityPolicy } from './http/security.ts';
 
 /** Pages that set their own cache policy (article views, forms with a timestamp) are not kept. */
 function isCacheable(request: FastifyRequest, response: Response): boolean {
@@ -29,13 +31,17 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const generation = services.cache.generation();
     const build = await loadBuild();
-    const { servicesContext, clientAddressContext } = build.entry.module as unknown as {
+    const { servicesContext, clientAddressContext, nonceContext, enhanceScriptHash } = build.entry.module as unknown as {
       servicesContext: RouterContext<AppServices>;
       clientAddressContext: RouterContext<string>;
+      nonceContext: RouterContext<string>;
+      enhanceScriptHash: string;
     };
+    const nonce = randomBytes(16).toString('base64');
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(clientAddressContext, request.ip);
+    context.set(nonceContext, nonce);
 
     const controller = new AbortController();
     reply.raw.once('close', () => controller.abort());
@@ -49,6 +55,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
 
     reply.status(response.status);
+    if (mode === 'production') reply.header('content-security-policy', pageContentSecurityPolicy(enhanceScriptHash, nonce));
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
       reply.header(name, value);

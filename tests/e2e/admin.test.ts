@@ -24,8 +24,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   let token: string;
 
   /** A signed-in admin page in English (the token stored as the login page would). */
-  async function signedIn(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+  async function signedIn(width = 1280, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
     const session = await app.login();
     await context.addInitScript(([value]) => {
       if (!sessionStorage.getItem('seeded')) {
@@ -37,6 +37,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
     page.on('dialog', (dialog) => void dialog.accept());
     return { context, page, errors };
   }
@@ -299,7 +302,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   });
 
   it('has no accessibility violations on any admin screen (axe-core)', async () => {
-    const { page, context } = await signedIn();
+    // bypassCSP: the page's policy would (rightly) block the injected axe-core script.
+    const { page, context } = await signedIn(1280, { bypassCSP: true });
     const news = (await app.api('/api/news?admin=true&limit=1', { token })).body.data[0];
     const found: Record<string, string[]> = {};
     const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
@@ -309,12 +313,14 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       const violations = await axeViolations(page);
       if (violations.length) found[path] = violations;
     }
-    const login = await browser.newPage();
+    const signedOut = await browser.newContext({ bypassCSP: true });
+    const login = await signedOut.newPage();
     await login.goto(`${app.url}/admin/login`);
     await login.waitForSelector('h1');
     const loginViolations = await axeViolations(login);
     if (loginViolations.length) found['/admin/login'] = loginViolations;
     expect(found).toEqual({});
+    await signedOut.close();
     await context.close();
   });
 });

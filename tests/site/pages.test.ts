@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
@@ -55,6 +56,16 @@ describe('the public website, rendered on the server', () => {
       expect(html).not.toMatch(/modulepreload/);
       expect(html).not.toMatch(/\/admin/);
     });
+  });
+
+  it('allows no inline script but its own: the page’s script by hash, nothing unsafe-inline', async () => {
+    const { headers, html } = await page('/ru');
+    const policy = headers.get('content-security-policy')!;
+    const scriptSrc = policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src '))!;
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 
   it('writes every interface text in the page’s language', async () => {

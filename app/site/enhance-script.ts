@@ -1,0 +1,4 @@
+import { enhanceSite } from './enhance.ts';
+
+/** The inline script of every public page, as sent; its SHA-256 is allowed by the page's CSP. */
+export const ENHANCE_SCRIPT = `(${enhanceSite.toString()})()`;
