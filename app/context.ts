@@ -1,8 +1,8 @@
 import { createContext } from 'react-router';
-import type { AppServices } from '../server/app-services.ts';
+import type { DomainServices } from '../domain/app-services.ts';
 
 /** The domain services, set by the Fastify host for every page request (server only). */
-export const servicesContext = createContext<AppServices>();
+export const servicesContext = createContext<DomainServices>();
 
 /** The visitor's address as the host sees it (behind TRUST_PROXY, from X-Forwarded-For). */
 export const clientAddressContext = createContext<string>('unknown');

@@ -31,6 +31,9 @@ export default [
     route('blog', 'routes/site/blog.tsx'),
     route('blog/:key', 'routes/site/blog-detail.tsx'),
     route('contact', 'routes/site/contact.tsx'),
+    route('faq', 'routes/site/faq.tsx'),
+    // The pages every footer links; any other page slug is served by the two routes below.
+    ...['privacy', 'terms', 'disclaimer'].map((slug) => route(slug, 'routes/site/text-page.tsx', { id: `text-page-${slug}` })),
     route('*', 'routes/site/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,10 +1,12 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import type { Database } from './connection.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as faqsAndPages from './migrations/002-faqs-and-pages.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-faqs-and-pages': faqsAndPages,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

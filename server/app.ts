@@ -10,12 +10,10 @@ import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
-import { contentRoutes } from './api/content-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { languageRoutes } from './api/language-routes.ts';
-import { blogRoutes, newsRoutes } from './api/news-routes.ts';
-import { partnerRoutes } from './api/partner-routes.ts';
+import { recordRoutes } from './api/record-routes.ts';
 import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { bearerToken } from './http/auth.ts';
@@ -103,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, contentRoutes, newsRoutes, blogRoutes, partnerRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

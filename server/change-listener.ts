@@ -15,7 +15,7 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
 
   const forget = () => {
     services.cache.clear();
-    services.languages.forgetDefault();
+    services.languages.forgetCached();
   };
 
   async function connect() {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadServerBuild, ROOT, startApplication, type Application } from './start.ts';
-import { seedDemoContent } from '../db/seed/demo.ts';
+import { seedDemoContent } from '../seed/demo.ts';
 
 const dev = process.argv.includes('--dev');
 

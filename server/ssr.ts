@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { AppServices } from './app-services.ts';
-import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL } from './http/response-cache.ts';
+import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
 
 /** Pages that set their own cache policy (article views, forms with a timestamp) are not kept. */
@@ -70,8 +70,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    const shared = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !['x-request-id', 'content-length', 'date', 'connection'].includes(name)));
-    services.cache.set(request.url, { body, etag, headers: shared }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()) }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { ensureLanguages } from '../db/seed/base.ts';
+import { ensureLanguages } from '../seed/base.ts';
 import { createDiskStorage } from '../domain/media/media-storage.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createAppServices, type AppServices } from './app-services.ts';

@@ -90,7 +90,7 @@ describe.each(DIALECTS)('sign-in on %s', (dialect) => {
     const duplicate = await app.api('/api/auth/users', { body: { email: 'LAWYER@example.uz', password: 'a-long-password-1' }, token });
     expect(duplicate.status).toBe(409);
     const short = await app.api('/api/auth/users', { body: { email: 'x@example.uz', password: 'short' }, token });
-    expect(short.body.details).toEqual([{ path: 'password', message: 'Password must be at least 10 characters long' }]);
+    expect(short.body.details).toEqual([{ path: 'password', message: 'Password must be at least 10 characters long', code: 'too_small', params: { min: 10 } }]);
     const lawyer = await app.login('lawyer@example.uz', 'a-long-password-1');
     const wrong = await app.api('/api/auth/password', { method: 'PUT', body: { currentPassword: 'nope', newPassword: 'another-long-one' }, token: lawyer });
     expect(wrong.status).toBe(400);

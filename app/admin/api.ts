@@ -1,22 +1,32 @@
+import type { ConflictReason, ErrorDetail } from '../../domain/shared/errors.ts';
+
 /* The admin area's one HTTP client: the bearer token from local storage, the API envelope, and a
  * 401 anywhere signs the user out and returns to the login page. */
 
 export const TOKEN_KEY = 'token';
 
-export interface FieldProblem {
-  path: string;
-  message: string;
+export type FieldProblem = ErrorDetail;
+
+interface FailureBody {
+  success?: boolean;
+  error?: string;
+  code?: string;
+  details?: FieldProblem[];
+  reason?: ConflictReason;
 }
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: FieldProblem[];
-  constructor(message: string, status: number, code = '', details: FieldProblem[] = []) {
+  /** With 409: someone saved first (stale_version) or the value is taken (duplicate). */
+  readonly reason?: ConflictReason;
+  constructor(message: string, status: number, body: FailureBody = {}) {
     super(message);
     this.status = status;
-    this.code = code;
-    this.details = details;
+    this.code = body.code ?? '';
+    this.details = body.details ?? [];
+    this.reason = body.reason;
   }
 }
 
@@ -48,14 +58,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     signal: init.signal,
     cache: 'no-store',
   });
-  const payload = await response.json().catch(() => undefined);
+  const payload: (FailureBody & Partial<Envelope<T>>) | undefined = await response.json().catch(() => undefined);
   if (response.status === 401 && path !== '/auth/login') {
     signedOut();
   }
   if (!response.ok || !payload?.success) {
-    throw new ApiError(payload?.error ?? `HTTP error! status: ${response.status}`, response.status, payload?.code, payload?.details ?? []);
+    throw new ApiError(payload?.error ?? `HTTP error! status: ${response.status}`, response.status, payload);
   }
-  return payload as Envelope<T>;
+  return { success: true, data: payload.data as T, message: payload.message, pagination: payload.pagination };
 }
 
 /** Uploads files with progress (fetch cannot report upload progress). */
@@ -68,17 +78,17 @@ export function upload<T>(path: string, form: FormData, onProgress: (percent: nu
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    request.onerror = () => reject(new ApiError('', 0, 'NETWORK'));
+    request.onerror = () => reject(new ApiError('', 0, { code: 'NETWORK' }));
     request.onload = () => {
-      let payload: { success?: boolean; error?: string; code?: string; details?: FieldProblem[] } | undefined;
+      let payload: (FailureBody & Partial<Envelope<T>>) | undefined;
       try {
         payload = JSON.parse(request.responseText);
       } catch {
         payload = undefined;
       }
       if (request.status === 401) signedOut();
-      if (request.status >= 200 && request.status < 300 && payload?.success) resolve(payload as Envelope<T>);
-      else reject(new ApiError(payload?.error ?? `HTTP error! status: ${request.status}`, request.status, payload?.code, payload?.details ?? []));
+      if (request.status >= 200 && request.status < 300 && payload?.success) resolve({ success: true, data: payload.data as T, message: payload.message });
+      else reject(new ApiError(payload?.error ?? `HTTP error! status: ${request.status}`, request.status, payload));
     };
     request.send(form);
   });

@@ -1,7 +1,11 @@
-/* Form field labels in the admin's languages. */
-const l = (en: string, ru: string, uz: string) => ({ en, ru, uz });
+import type { ErrorDetail } from '../../domain/shared/errors.ts';
+import type { AdminTexts } from '../../domain/shared/fields.ts';
+import { inLanguage, texts as l } from '../../domain/shared/texts.ts';
+import type { AdminT } from './admin-context.tsx';
 
-export const FIELD_LABELS: Record<string, Record<string, string>> = {
+/* Form field labels in the admin's languages. */
+
+export const FIELD_LABELS: Record<string, AdminTexts> = {
   name: l('Name', 'Имя', 'Ism'),
   position: l('Position', 'Должность', 'Lavozim'),
   specialization: l('Specialization', 'Специализация', 'Ixtisoslik'),
@@ -57,25 +61,84 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   secondaryButtonText: l('Secondary Button Text', 'Текст второй кнопки', 'Ikkinchi tugma matni'),
   secondaryButtonLink: l('Secondary Button Link', 'Ссылка второй кнопки', 'Ikkinchi tugma havolasi'),
   backgroundColor: l('Background', 'Фон', 'Fon'),
+  code: l('Language code', 'Код языка', 'Til kodi'),
+  nativeName: l('Native name', 'Самоназвание', 'O‘z tilidagi nomi'),
+  flag: l('Flag', 'Флаг', 'Bayroq'),
 };
 
-export function fieldLabel(name: string, lang: string): string {
-  const labels = FIELD_LABELS[name];
-  return labels?.[lang] ?? labels?.en ?? name;
+/** The choices of select fields in the admin's languages; codes without an entry are shown as they are. */
+const OPTION_LABELS: Record<string, AdminTexts> = {
+  corporate: l('Corporate', 'Корпоративное право', 'Korporativ'),
+  family: l('Family', 'Семейное право', 'Oilaviy'),
+  realEstate: l('Real estate', 'Недвижимость', 'Ko‘chmas mulk'),
+  criminal: l('Criminal', 'Уголовные дела', 'Jinoiy'),
+  personalInjury: l('Personal injury', 'Возмещение вреда', 'Zararni qoplash'),
+  estate: l('Estate planning', 'Наследство', 'Meros'),
+  other: l('Other', 'Другое', 'Boshqa'),
+  strategic: l('Strategic', 'Стратегическое', 'Strategik'),
+  referral: l('Referral', 'По рекомендациям', 'Tavsiya bo‘yicha'),
+  affiliate: l('Affiliate', 'Аффилированное', 'Sho‘ba'),
+  collaboration: l('Collaboration', 'Сотрудничество', 'Hamkorlik'),
+  general: l('General', 'Общее', 'Umumiy'),
+  experience: l('Experience', 'Опыт', 'Tajriba'),
+  clients: l('Clients', 'Клиенты', 'Mijozlar'),
+  cases: l('Cases', 'Дела', 'Ishlar'),
+  whyChoose: l('Why choose us', 'Почему мы', 'Nega biz'),
+  services: l('Services', 'Услуги', 'Xizmatlar'),
+  home: l('Home page', 'Главная страница', 'Bosh sahifa'),
+  contact: l('Contact page', 'Страница контактов', 'Aloqa sahifasi'),
+  footer: l('Footer', 'Подвал сайта', 'Pastki qism'),
+  primary: l('Primary colour', 'Основной цвет', 'Asosiy rang'),
+  secondary: l('Secondary colour', 'Дополнительный цвет', 'Qo‘shimcha rang'),
+  gray: l('Gray', 'Серый', 'Kulrang'),
+  white: l('White', 'Белый', 'Oq'),
+};
+
+export function optionLabel(option: string, lang: string): string {
+  const labels = OPTION_LABELS[option];
+  return labels ? inLanguage(labels, lang) : option;
 }
 
-/** The schema's English messages ('Title (UZ) is required') in the admin's language. */
-export function localizeMessage(message: string, lang: string): string {
-  if (lang === 'en') return message;
-  const required = /^(.*?)(?: \(([A-Z-]+)\))? is required$/.exec(message);
-  if (required) {
-    const [, , code] = required;
-    const text = lang === 'ru' ? 'обязательное поле' : 'to‘ldirilishi shart';
-    return code ? `${text} (${code})` : text[0].toUpperCase() + text.slice(1);
+/** A field's label in the admin's language: the record type's own, else the shared dictionary's. */
+export function fieldLabel(name: string, lang: string, own?: Record<string, AdminTexts>): string {
+  const labels = own?.[name] ?? FIELD_LABELS[name];
+  return labels ? inLanguage(labels, lang) : name;
+}
+
+/**
+ * A refused field in the admin's language, from its stable code and parameters (the English
+ * message is the server's own and is shown as it is in the English interface).
+ */
+export function localizeIssue(detail: ErrorDetail, label: string, lang: string, t: AdminT): string {
+  if (lang === 'en') return detail.message;
+  const params = detail.params ?? {};
+  const values = { label, ...params, lang: String(params.lang ?? '').toUpperCase() };
+  switch (detail.code) {
+    case 'required':
+      return params.lang ? t('issue.requiredIn', values) : t('issue.required', values);
+    case 'too_long':
+      return t('issue.tooLong', values);
+    case 'too_many':
+      return t('issue.tooMany', values);
+    case 'too_small':
+      return t('issue.tooSmall', values);
+    case 'too_big':
+      return t('issue.tooBig', values);
+    case 'not_whole_number':
+      return t('issue.wholeNumber', values);
+    case 'invalid_email':
+      return t('issue.email', values);
+    case 'invalid_url':
+      return t('issue.url', values);
+    case 'invalid_link':
+      return t('issue.link', values);
+    case 'invalid_date':
+      return t('issue.date', values);
+    case 'invalid_slug':
+      return t('issue.slug', values);
+    case 'one_of':
+      return t('issue.oneOf', values);
+    default:
+      return t('issue.invalid', values);
   }
-  if (/Email is invalid/.test(message)) return lang === 'ru' ? 'Неверный адрес эл. почты' : 'E-pochta manzili noto‘g‘ri';
-  if (/must be a URL/.test(message)) return lang === 'ru' ? 'Укажите ссылку, начинающуюся с http:// или https://' : 'http:// yoki https:// bilan boshlanadigan havolani kiriting';
-  const max = /at most (\d+) characters/.exec(message);
-  if (max) return lang === 'ru' ? `Не более ${max[1]} символов` : `Ko‘pi bilan ${max[1]} ta belgi`;
-  return message;
 }

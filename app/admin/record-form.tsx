@@ -1,9 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { ErrorDetail } from '../../domain/shared/errors.ts';
+import type { AdminTexts } from '../../domain/shared/fields.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import { recordTypeNamed } from '../../domain/registry.ts';
+import { issuesToDetails } from '../../domain/shared/validation.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
-import { fieldLabel, localizeMessage } from './field-labels.ts';
+import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
@@ -60,7 +65,7 @@ export function LanguageTabs({ active, onChange, problems }: { active: string; o
 export function RecordForm({ resource, record, onSaved, onCancel }: { resource: Resource; record?: StoredRecord; onSaved: (record: StoredRecord) => void; onCancel: () => void }) {
   const admin = useAdmin();
   const { t, lang, defaultLanguage } = admin;
-  const initial = useMemo(() => editable(record, resource.defaults()), [record, resource]);
+  const initial = useMemo(() => editable(record, resource.type.defaults()), [record, resource]);
   const [values, setValues] = useState<Values>(initial);
   const [version, setVersion] = useState(record?.version);
   const [active, setActive] = useState(defaultLanguage);
@@ -69,11 +74,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
-  const [team, setTeam] = useState<StoredRecord[]>([]);
+  const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   useUnsavedChanges(dirty && !saving);
 
+  // Authors are team members; references list the records of their type.
   useEffect(() => {
-    if (resource.fields.some((field) => field.kind === 'author')) api<StoredRecord[]>('/team?admin=true').then((result) => setTeam(result.data), () => {});
+    const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'reference' ? [field.references] : [])));
+    for (const type of wanted) api<StoredRecord[]>(`/${type}?admin=true`).then((result) => setChoices((current) => ({ ...current, [type]: result.data })), () => {});
   }, [resource]);
 
   const set = (name: string, value: unknown) => {
@@ -84,8 +91,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
 
   const problemLanguages = new Set(Object.keys(errors).map((path) => path.split('.')[1]).filter((code) => admin.languages.some((language) => language.code === code)));
 
-  function showProblems(details: Array<{ path: string; message: string }>) {
-    const found = Object.fromEntries(details.map((detail) => [detail.path, localizeMessage(detail.message, lang)]));
+  function showProblems(details: ErrorDetail[]) {
+    const found = Object.fromEntries(details.map((detail) => [detail.path, localizeIssue(detail, fieldLabel(detail.path.split('.')[0], lang, resource.labels), lang, t)]));
     setErrors(found);
     const firstLanguage = details.map((detail) => detail.path.split('.')[1]).find((code) => admin.languages.some((language) => language.code === code));
     if (firstLanguage) setActive(firstLanguage);
@@ -96,9 +103,9 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     event.preventDefault();
     setFormError('');
     setConflict(false);
-    const checked = resource.schema({ defaultLanguage }).safeParse(values);
+    const checked = resource.type.schema({ defaultLanguage }).safeParse(values);
     if (!checked.success) {
-      showProblems(checked.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+      showProblems(issuesToDetails(checked.error.issues, values));
       return;
     }
     setSaving(true);
@@ -110,7 +117,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       onSaved(saved.data);
     } catch (caught) {
       if (caught instanceof ApiError) {
-        if (caught.status === 409 && /Reload|saved this record/i.test(caught.message)) setConflict(true);
+        if (caught.reason === 'stale_version') setConflict(true);
         else if (caught.details.length) showProblems(caught.details);
         else setFormError(caught.message || t('common.error'));
       } else {
@@ -145,7 +152,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
-          <Field key={field.name} field={field} value={values[field.name]} active={active} errors={errors} team={team} onChange={(value) => set(field.name, value)} />
+          <Field key={field.name} field={field} labels={resource.labels} value={values[field.name]} active={active} errors={errors} choices={choices} onChange={(value) => set(field.name, value)} />
         ))}
       </div>
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
@@ -160,9 +167,20 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   );
 }
 
-function Field({ field, value, active, errors, team, onChange }: { field: FieldSpec; value: unknown; active: string; errors: Record<string, string>; team: StoredRecord[]; onChange: (value: unknown) => void }) {
+interface FieldProps {
+  field: FieldSpec;
+  labels: Record<string, AdminTexts>;
+  value: unknown;
+  active: string;
+  errors: Record<string, string>;
+  choices: Record<string, StoredRecord[]>;
+  onChange: (value: unknown) => void;
+}
+
+function Field({ field, labels, value, active, errors, choices, onChange }: FieldProps) {
   const { lang, t, defaultLanguage } = useAdmin();
-  const label = fieldLabel(field.name, lang);
+  const label = fieldLabel(field.name, lang, labels);
+  const team = choices.team ?? [];
   const id = `field-${field.name}`;
   const ownError = errors[field.name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field.name}.`))?.[1];
   const errorId = `${id}-error`;
@@ -268,7 +286,7 @@ function Field({ field, value, active, errors, team, onChange }: { field: FieldS
               <option value="">—</option>
               {team.map((member) => (
                 <option key={member._id} value={member._id}>
-                  {(member.name as Localized)[lang] || (member.name as Localized)[defaultLanguage]}
+                  {pickText(member.name, lang, defaultLanguage)}
                 </option>
               ))}
             </select>
@@ -295,10 +313,23 @@ function Field({ field, value, active, errors, team, onChange }: { field: FieldS
     );
   } else if (field.kind === 'select') {
     control = (
-      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(field.name === 'rating' ? Number(event.target.value) : event.target.value)} className={inputClass} {...describe}>
+      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(field.numeric ? Number(event.target.value) : event.target.value)} className={inputClass} {...describe}>
         {field.options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option, lang)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'reference') {
+    const type = recordTypeNamed(field.references);
+    const options = choices[field.references] ?? [];
+    control = (
+      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe}>
+        <option value="">—</option>
+        {options.map((option) => (
+          <option key={option._id} value={option._id}>
+            {type ? pickText(option[type.admin.titleField], lang, defaultLanguage) : option._id}
           </option>
         ))}
       </select>

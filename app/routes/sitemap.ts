@@ -1,26 +1,27 @@
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import { servicesContext } from '../context.ts';
 import { localePath } from '../site/site-context.tsx';
 import type { Route } from './+types/sitemap';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
+/** The pages of the site that are not a record's own page. */
+const FIXED_PAGES = ['/', '/services', '/team', '/partners', '/news', '/blog', '/faq', '/contact'];
+
 /** Every public page in every active language, each with its language alternates. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [languages, defaultLanguage, offered, news, blog] = await Promise.all([
+  const withPages = RECORD_TYPES.filter((type) => type.publicPath !== undefined && type.slugFrom);
+  const [languages, defaultLanguage, ...records] = await Promise.all([
     services.languages.list({ admin: false }),
     services.languages.defaultLanguage(),
-    services.services.list({ lang: 'uz', admin: false }),
-    services.news.list({ lang: 'uz', admin: false }),
-    services.blog.list({ lang: 'uz', admin: false }),
+    ...withPages.map((type) => services.recordService(type).list({ lang: 'uz', admin: false })),
   ]);
-  const codes = languages.map((language) => language.code as string);
-  const base = services.config.publicUrl;
+  const codes = languages.map((language) => String(language.code));
+  const base = services.publicUrl;
   const pages: Array<{ path: string; modified?: string }> = [
-    ...['/', '/services', '/team', '/partners', '/news', '/blog', '/contact'].map((path) => ({ path })),
-    ...offered.map((record) => ({ path: `/services/${record.slug as string}`, modified: record.updatedAt })),
-    ...news.map((record) => ({ path: `/news/${record.slug as string}`, modified: record.updatedAt })),
-    ...blog.map((record) => ({ path: `/blog/${record.slug as string}`, modified: record.updatedAt })),
+    ...FIXED_PAGES.map((path) => ({ path })),
+    ...withPages.flatMap((type, index) => records[index].map((record) => ({ path: `${type.publicPath}/${String(record.slug)}`, modified: record.updatedAt }))),
   ];
   const url = (path: string, code: string) => escapeXml(base + localePath(path, code, defaultLanguage));
   const entries = pages.flatMap((page) =>
@@ -38,4 +39,3 @@ export async function loader({ context }: Route.LoaderArgs) {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
   return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 }
-

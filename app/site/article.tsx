@@ -1,10 +1,7 @@
 import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
-import { data } from 'react-router';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
 import { pickText } from '../../domain/shared/localized.ts';
-import type { RecordService } from '../../domain/shared/record-service.ts';
-import type { AppServices } from '../../server/app-services.ts';
 import { Picture } from './picture.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
@@ -12,20 +9,6 @@ import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
 
 export type ArticleKind = 'news' | 'blog';
-
-/** A published article by slug or id, counting the visit; never kept in the page cache. */
-export async function loadArticle(services: AppServices, records: RecordService, key: string) {
-  const headers = { 'cache-control': 'no-cache' };
-  try {
-    const article = await records.getBySlugOrId(key, { admin: false });
-    await records.store.increment(article._id, 'views');
-    return data({ article: { ...article, views: Number(article.views) + 1 }, failed: false as const }, { headers });
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
-    services.logger.error({ err: error }, 'could not load an article');
-    return data({ article: null, failed: true as const }, { status: 503, headers: { 'cache-control': 'no-store' } });
-  }
-}
 
 export const articleDate = (article: StoredRecord, kind: ArticleKind) => (kind === 'news' ? (article.date as string) : (article.publishedAt as string));
 export const tagsOf = (article: StoredRecord) => ((article.tags as Array<Localized | string>) ?? []);

@@ -12,18 +12,24 @@ export function SiteFooter() {
   const link = useLink();
   const footer = config.sections.footer as Record<string, Localized>;
   const quickLinks = [
-    ['/', footer.homeText],
-    ['/team', footer.teamText],
-    ['/partners', footer.partnersText],
-    ['/news', footer.newsText],
-    ['/blog', footer.blogText],
+    ['/', text(footer.homeText)],
+    ['/team', text(footer.teamText)],
+    ['/partners', text(footer.partnersText)],
+    ['/news', text(footer.newsText)],
+    ['/blog', text(footer.blogText)],
+    ['/faq', t('faq.title')],
   ] as const;
   const socials = Object.entries(config.socialMedia).filter(([, url]) => url);
-  const legal = [
-    [config.legalPages.privacyPolicy, config.legalPages.privacyPolicyUrl],
-    [config.legalPages.termsOfService, config.legalPages.termsOfServiceUrl],
-    [config.legalPages.disclaimer, config.legalPages.disclaimerUrl],
-  ] as const;
+  // A link the firm typed into the configuration wins; else the site's own page, when it has one.
+  const legal = (
+    [
+      [config.legalPages.privacyPolicy, config.legalPages.privacyPolicyUrl, 'privacy'],
+      [config.legalPages.termsOfService, config.legalPages.termsOfServiceUrl, 'terms'],
+      [config.legalPages.disclaimer, config.legalPages.disclaimerUrl, 'disclaimer'],
+    ] as const
+  )
+    .map(([title, configured, slug]) => [title, configured && configured !== '#' ? configured : site.pageSlugs.includes(slug) ? `/${slug}` : ''] as const)
+    .filter(([, url]) => url);
   const heading = 'mb-4 text-base font-semibold text-white';
 
   return (
@@ -53,7 +59,7 @@ export function SiteFooter() {
             {quickLinks.map(([path, label]) => (
               <li key={path}>
                 <a href={site.href(path)} className="hover:text-white hover:underline">
-                  {text(label)}
+                  {label}
                 </a>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
-import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { Service } from '../../domain/services/services.ts';
 import type { SiteConfigRecord } from '../../domain/site-config/site-config-service.ts';
-import type { AppServices } from '../../server/app-services.ts';
+import type { DomainServices } from '../../domain/app-services.ts';
 
 export interface SiteLanguage {
   code: string;
@@ -17,30 +17,43 @@ export interface SiteData {
   languages: SiteLanguage[];
   translations: Record<string, string>;
   config: SiteConfigRecord;
-  footerServices: StoredRecord[];
+  footerServices: Service[];
+  /** Slugs of the active pages of text (the footer links the legal ones). */
+  pageSlugs: string[];
   publicUrl: string;
   /** The page's path without the language prefix, for hreflang and the switcher. */
   path: string;
   year: number;
 }
 
-/** The page's language: the URL prefix, or the default language when there is none. */
-export async function resolveLanguage(services: AppServices, requested: string | undefined, request: Request) {
+/**
+ * The page's language: the URL prefix, or the default language when there is none. A first
+ * segment that is no language is a 404 for the pages below it; the layout (`lenient`) renders it
+ * in the default language, so that a missing page keeps the site's header and footer.
+ */
+export async function resolveLanguage(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
   const [languages, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
   const url = new URL(request.url);
   if (requested === defaultLanguage) {
-    // The default language has no prefix: /uz/news is /news.
-    throw redirect(url.pathname.replace(new RegExp(`^/${requested}(?=/|$)`), '') + url.search || '/', 301);
+    // The default language has no prefix: /uz/news is /news. The rest is kept on this site:
+    // leading slashes or backslashes would make "//host" an address elsewhere.
+    const rest = url.pathname.slice(requested.length + 1).replace(/^[/\\]+/, '');
+    throw redirect(`/${rest}${url.search}`, 301);
   }
-  if (requested && !languages.some((language) => language.code === requested)) throw data(null, { status: 404 });
-  const lang = requested ?? defaultLanguage;
-  const path = requested ? url.pathname.replace(new RegExp(`^/${requested}(?=/|$)`), '') || '/' : url.pathname;
-  return { lang, defaultLanguage, languages, path };
+  const known = !requested || languages.some((language) => language.code === requested);
+  if (!known && !options.lenient) throw data(null, { status: 404 });
+  const lang = known ? (requested ?? defaultLanguage) : defaultLanguage;
+  const path = requested && known ? url.pathname.replace(new RegExp(`^/${requested}(?=/|$)`), '') || '/' : url.pathname;
+  return { lang, defaultLanguage, languages, path, known };
 }
 
-export async function loadSiteData(services: AppServices, requested: string | undefined, request: Request): Promise<SiteData> {
-  const { lang, defaultLanguage, languages, path } = await resolveLanguage(services, requested, request);
-  const [config, activeServices] = await Promise.all([services.siteConfig.get(), services.services.list({ lang, admin: false })]);
+export async function loadSiteData(services: DomainServices, requested: string | undefined, request: Request): Promise<SiteData> {
+  const { lang, defaultLanguage, languages, path } = await resolveLanguage(services, requested, request, { lenient: true });
+  const [config, activeServices, pages] = await Promise.all([
+    services.siteConfig.get(),
+    services.records.services.list({ lang, admin: false }),
+    services.records.pages.list({ lang, admin: false }),
+  ]);
   const current = languages.find((language) => language.code === lang);
   return {
     lang,
@@ -55,14 +68,15 @@ export async function loadSiteData(services: AppServices, requested: string | un
     translations: (current?.translations as Record<string, string>) ?? {},
     config,
     footerServices: activeServices.slice(0, 6),
-    publicUrl: services.config.publicUrl,
+    pageSlugs: pages.map((page) => page.slug),
+    publicUrl: services.publicUrl,
     path,
     year: new Date().getFullYear(),
   };
 }
 
 /** What a page loader needs: the services and the page's language (same rules as the layout). */
-export async function pageContext(services: AppServices, requested: string | undefined, request: Request) {
-  const { lang, defaultLanguage } = await resolveLanguage(services, requested, request);
-  return { services, lang, defaultLanguage };
+export async function pageContext(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
+  const { lang, defaultLanguage, known } = await resolveLanguage(services, requested, request, options);
+  return { services, lang, defaultLanguage, known };
 }

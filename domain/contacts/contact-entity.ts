@@ -6,7 +6,7 @@ import { ContactFormSchema } from './contact-schema.ts';
 export const contactEntity: EntityDefinition = {
   label: 'Submission',
   table: 'contacts',
-  fields: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text' },
+  storage: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text' },
   schema: () => ContactFormSchema,
   defaults: () => ({ phone: '', service: '' }),
   // Contact submissions are never public; the API requires a token for every read.

@@ -1,12 +1,13 @@
-import type { StoredRecord } from '../shared/entity.ts';
-import { AppError, notFound, validationError } from '../shared/errors.ts';
+import type { ListQuery, StoredRecord } from '../shared/entity.ts';
+import { notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { isId, newId } from '../shared/ids.ts';
 import { createRateLimiter } from '../shared/rate-limiter.ts';
 import type { RecordStore } from '../shared/record-store.ts';
-import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
+import { MAX_PAGE_SIZE, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
-import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactStatus } from './contact-schema.ts';
+import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactFormInput, type ContactStatus } from './contact-schema.ts';
 
+export const CONTACT_PAGE_SIZE = 20;
 export const CONTACT_THANK_YOU = 'Thank you for your message. We will respond within 24 hours.';
 /** Spam protection a person never notices (SPEC.md leaves it to us; see docs/api.md). */
 export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
@@ -19,7 +20,13 @@ export interface SubmitContext {
   address: string;
 }
 
-export function createContactService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>) {
+export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus };
+
+/**
+ * `received` hears of every stored request (e-mail to the firm, later other channels); it runs
+ * after the request is saved and never delays or fails the visitor's answer.
+ */
+export function createContactService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>, received?: (request: StoredContact) => void) {
   const limiter = createRateLimiter(CONTACT_LIMIT);
   return {
     /**
@@ -32,15 +39,16 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
       if (context) {
         const wait = limiter.hit(context.address);
         if (wait > 0) {
-          throw new AppError(429, 'RATE_LIMITED', 'You have sent several messages in a short time. Please try again in a few minutes.', { headers: { 'retry-after': String(wait) } });
+          throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
         }
       }
       const elapsed = raw.elapsedMs;
-      if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE }]);
+      if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
       const input = parseOrThrow(ContactFormSchema, raw);
       if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
       const created = await store.insert({ phone: '', service: '', ...input, status: 'new' });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
+      received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' });
       return created;
     },
 
@@ -63,6 +71,15 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
       const existing = await this.get(id);
       await store.remove(id);
       await environment.changed({ entity: 'contacts', action: 'delete', id, actor, summary: `Contact request from ${existing.name as string}` });
+    },
+
+    /** Newest first, filtered by status and search (admin only). */
+    async listPage(query: ListQuery, pageSize = CONTACT_PAGE_SIZE): Promise<Page<StoredRecord>> {
+      const page = query.page ?? 1;
+      const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
+      const conditions = store.definition.listConditions?.(query) ?? [];
+      const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
+      return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
 
     async countByStatus(): Promise<Record<ContactStatus, number>> {

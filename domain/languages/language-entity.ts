@@ -5,7 +5,7 @@ import { languageDefaults, LanguageSchema } from './language-schema.ts';
 export const languageEntity: EntityDefinition = {
   label: 'Language',
   table: 'languages',
-  fields: {
+  storage: {
     code: 'text', name: 'text', nativeName: 'text', flag: 'text', isActive: 'bool', isDefault: 'bool', order: 'int',
     rtl: 'bool', translations: 'json',
   },

@@ -1,10 +1,10 @@
 import type { StoredRecord } from '../shared/entity.ts';
-import { AppError, badRequest, notFound } from '../shared/errors.ts';
+import { badRequest, duplicate, notFound, staleVersion } from '../shared/errors.ts';
 import { isId } from '../shared/ids.ts';
 import { DEFAULT_LANGUAGE } from '../shared/localized.ts';
 import type { RecordStore } from '../shared/record-store.ts';
-import { STALE_VERSION_MESSAGE, type Actor, type ServiceEnvironment } from '../shared/record-service.ts';
-import { assertObject, expectedVersion, parseOrThrow } from '../shared/validation.ts';
+import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
+import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
 import { languageDefaults, LanguageSchema } from './language-schema.ts';
 
 export const CANNOT_DELETE_DEFAULT = 'Cannot delete default language';
@@ -12,6 +12,11 @@ export const CANNOT_DELETE_DEFAULT = 'Cannot delete default language';
 /** Languages: codes are unique and fixed, exactly one is the default, and the default stays. */
 export function createLanguageService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>) {
   let cachedDefault: Promise<string> | undefined;
+  let cachedActive: Promise<StoredRecord[]> | undefined;
+  const forgetCached = () => {
+    cachedDefault = undefined;
+    cachedActive = undefined;
+  };
 
   async function clearOtherDefaults(keepId: string): Promise<void> {
     const others = await store.list({ conditions: [{ column: 'is_default', op: '=', value: true }] });
@@ -21,7 +26,7 @@ export function createLanguageService(store: RecordStore, environment: Pick<Serv
   }
 
   async function changed(action: 'create' | 'update' | 'delete', record: StoredRecord, actor?: Actor) {
-    cachedDefault = undefined;
+    forgetCached();
     await environment.changed({ entity: 'languages', action, id: record._id, actor, summary: `Language "${record.name as string}" (${record.code as string})` });
   }
 
@@ -38,13 +43,19 @@ export function createLanguageService(store: RecordStore, environment: Pick<Serv
       return cachedDefault;
     },
 
-    forgetDefault() {
-      cachedDefault = undefined;
-    },
+    /** Another instance changed data: read languages afresh. */
+    forgetCached,
 
+    /** Visitors' list (active languages) is read on every page: kept until a language changes. */
     list(options: { admin: boolean; active?: boolean }): Promise<StoredRecord[]> {
-      const conditions = options.admin && options.active === undefined ? [] : [{ column: 'is_active', op: '=' as const, value: options.active ?? true }];
-      return store.list({ conditions });
+      if (options.active === false || (options.admin && options.active === undefined)) {
+        return store.list({ conditions: options.active === false ? [{ column: 'is_active', op: '=', value: false }] : [] });
+      }
+      cachedActive ??= store.list({ conditions: [{ column: 'is_active', op: '=', value: true }] }).catch((error) => {
+        cachedActive = undefined;
+        throw error;
+      });
+      return cachedActive;
     },
 
     async get(id: string, options: { admin: boolean }): Promise<StoredRecord> {
@@ -57,7 +68,7 @@ export function createLanguageService(store: RecordStore, environment: Pick<Serv
       const input = withActiveAlias(assertObject(body));
       const values = parseOrThrow(LanguageSchema, { ...languageDefaults(), ...input });
       if (await store.findOne([{ column: 'code', op: '=', value: values.code }])) {
-        throw new AppError(409, 'CONFLICT', `A language with code "${values.code}" already exists`);
+        throw duplicate(`A language with code "${values.code}" already exists`);
       }
       if (values.isDefault) values.isActive = true;
       const created = await store.insert(values);
@@ -71,7 +82,7 @@ export function createLanguageService(store: RecordStore, environment: Pick<Serv
       const version = expectedVersion(input);
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound('Language');
-      const patch = parseOrThrow(LanguageSchema.partial(), stripMeta(input));
+      const patch = parseOrThrow(LanguageSchema.partial(), withoutMeta(input));
       if (patch.code !== undefined && patch.code !== existing.code) throw badRequest('The language code cannot be changed');
       const merged = { ...existing, ...patch };
       if (existing.isDefault && merged.isDefault === false) {
@@ -79,7 +90,7 @@ export function createLanguageService(store: RecordStore, environment: Pick<Serv
       }
       if (merged.isDefault && merged.isActive === false) throw badRequest('The default language must stay active');
       const updated = await store.update(id, merged, version);
-      if (!updated) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+      if (!updated) throw staleVersion();
       if (updated.isDefault && !existing.isDefault) await clearOtherDefaults(id);
       await changed('update', updated, actor);
       return updated;
@@ -101,10 +112,5 @@ export type LanguageService = ReturnType<typeof createLanguageService>;
 /** SPEC.md: a language's isActive is "also read as active". */
 function withActiveAlias(input: Record<string, unknown>): Record<string, unknown> {
   const { active, ...rest } = input;
-  return stripMeta(rest.isActive === undefined && active !== undefined ? { ...rest, isActive: active } : rest);
-}
-
-function stripMeta(input: Record<string, unknown>): Record<string, unknown> {
-  const { _id: _i, createdAt: _c, updatedAt: _u, version: _v, ...rest } = input;
-  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return withoutMeta(rest.isActive === undefined && active !== undefined ? { ...rest, isActive: active } : rest);
 }

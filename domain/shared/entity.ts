@@ -36,7 +36,8 @@ export interface EntityDefinition {
   /** Product name, used in messages: 'News article not found'. */
   label: string;
   table: string;
-  fields: Record<string, FieldKind>;
+  /** How each field is kept in its column. */
+  storage: Record<string, FieldKind>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   schema: (context: SchemaContext) => z.ZodObject<any>;
   defaults: () => Record<string, unknown>;

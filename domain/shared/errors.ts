@@ -11,35 +11,70 @@ export type ErrorCode =
   | 'INTERNAL'
   | 'UNAVAILABLE';
 
+/**
+ * Why one field was refused, as data: a stable `code` and its `params` beside the English
+ * `message`, so that every screen can say it in its own language without reading the English.
+ */
+export type IssueCode =
+  | 'required'
+  | 'too_long'
+  | 'too_small'
+  | 'too_big'
+  | 'not_whole_number'
+  | 'invalid_type'
+  | 'invalid_format'
+  | 'invalid_email'
+  | 'invalid_url'
+  | 'invalid_link'
+  | 'invalid_date'
+  | 'invalid_slug'
+  | 'invalid_language_key'
+  | 'one_of'
+  | 'too_many'
+  | 'invalid';
+
 export interface ErrorDetail {
   path: string;
   message: string;
+  code: IssueCode;
+  params?: Record<string, string | number>;
 }
+
+/** What a 409 is about: a stale `version` (someone saved first) or a value another record holds. */
+export type ConflictReason = 'stale_version' | 'duplicate';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
-  readonly headers?: Record<string, string>;
+  readonly reason?: ConflictReason;
+  /** For 429: when the client may try again (the host turns it into Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ErrorDetail[]; reason?: ConflictReason; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = options.details;
-    this.headers = options.headers;
+    this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
+export const STALE_VERSION_MESSAGE =
+  'Someone else saved this record after you opened it. Reload to see their changes, then save again.';
+
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const duplicate = (message: string) => new AppError(409, 'CONFLICT', message, { reason: 'duplicate' });
+export const staleVersion = () => new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE, { reason: 'stale_version' });
 export const badRequest = (message: string) => new AppError(400, 'BAD_REQUEST', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
 export const validationError = (details: ErrorDetail[]) =>
   new AppError(400, 'VALIDATION_ERROR', details[0]?.message ?? 'Invalid input', { details });
 

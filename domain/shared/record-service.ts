@@ -1,10 +1,11 @@
 import type { ListQuery, StoredRecord } from './entity.ts';
-import { AppError, notFound } from './errors.ts';
+import { duplicate, notFound, staleVersion } from './errors.ts';
 import { isId } from './ids.ts';
-import { pickText } from './localized.ts';
+import { pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
+import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
-import { assertObject, expectedVersion, parseOrThrow } from './validation.ts';
+import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
 
 export interface Actor {
   userId: string;
@@ -31,113 +32,125 @@ export interface Page<T> {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
-export const STALE_VERSION_MESSAGE =
-  'Someone else saved this record after you opened it. Reload to see their changes, then save again.';
 export const MAX_PAGE_SIZE = 100;
+/** Page size of paginated lists whose type names none. */
+const DEFAULT_PAGE_SIZE = 10;
 
-/** The rules every record type shares: defaults, validation, slugs, versions, visibility, lists. */
-export function createRecordService(store: RecordStore, environment: ServiceEnvironment) {
-  const { definition } = store;
-  const label = definition.label;
+/**
+ * The rules every record type shares, driven by its declaration: defaults, validation, slugs,
+ * versions, visibility, lists, pages and view counts.
+ */
+export function createRecordService<T extends RecordType>(type: T, store: RecordStore, environment: ServiceEnvironment) {
+  type Stored = RecordOf<T>;
+  const label = type.label;
+  const typed = (record: StoredRecord) => record as unknown as Stored;
 
   async function schemaNow() {
     const defaultLanguage = await environment.defaultLanguage();
-    return { schema: definition.schema({ defaultLanguage }), defaultLanguage };
+    return { schema: type.schema({ defaultLanguage }), defaultLanguage };
   }
 
   async function uniqueSlug(values: Record<string, unknown>, defaultLanguage: string, exceptId?: string): Promise<string> {
     const given = typeof values.slug === 'string' ? values.slug : '';
     if (given) {
-      if (await store.slugTaken(given, exceptId)) throw new AppError(409, 'CONFLICT', `The slug "${given}" is already used by another ${label.toLowerCase()}`);
+      if (await store.slugTaken(given, exceptId)) throw duplicate(`The slug "${given}" is already used by another ${label.toLowerCase()}`);
       return given;
     }
-    const base = slugify(pickText(values[definition.slugFrom!] as Record<string, string>, defaultLanguage));
+    const base = slugify(pickText(values[type.slugFrom!] as Localized, defaultLanguage)) || type.name;
     let candidate = base;
     for (let n = 2; await store.slugTaken(candidate, exceptId); n += 1) candidate = `${base}-${n}`;
     return candidate;
   }
 
   function describe(record: Record<string, unknown>, defaultLanguage: string): string {
-    const named = record.title ?? record.name ?? record.label ?? record.code;
-    const text = pickText(named as Record<string, string> | string | undefined, defaultLanguage);
+    const text = pickText(record[type.admin.titleField] as Localized | string | undefined, defaultLanguage);
     return text ? `${label} "${text.slice(0, 80)}"` : label;
   }
 
-  async function getVisible(record: StoredRecord | undefined, admin: boolean): Promise<StoredRecord> {
+  function visible(record: StoredRecord | undefined, admin: boolean): Stored {
     if (!record) throw notFound(label);
-    if (!admin) {
-      for (const condition of definition.publicConditions) {
-        if (condition.op === '=' && record[fieldOfColumn(condition.column)] !== condition.value) throw notFound(label);
-      }
-    }
-    return record;
+    if (!admin && type.visibilityField && record[type.visibilityField] !== true) throw notFound(label);
+    return typed(record);
   }
 
+  const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions), ...(type.listConditions?.(query) ?? [])];
+
   return {
-    definition,
+    type,
     store,
 
-    async create(body: unknown, actor?: Actor): Promise<StoredRecord> {
+    async create(body: unknown, actor?: Actor): Promise<Stored> {
       const input = assertObject(body);
       const { schema, defaultLanguage } = await schemaNow();
-      const values: Record<string, unknown> = parseOrThrow(schema, { ...definition.defaults(), ...withoutUndefined(input) });
-      if (definition.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
+      const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
+      if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       const created = await store.insert(values);
-      await environment.changed({ entity: definition.table, action: 'create', id: created._id, actor, summary: describe(values, defaultLanguage) });
-      return (await store.findById(created._id))!;
+      await environment.changed({ entity: type.table, action: 'create', id: created._id, actor, summary: describe(values, defaultLanguage) });
+      return typed((await store.findById(created._id))!);
     },
 
-    async update(id: string, body: unknown, actor?: Actor): Promise<StoredRecord> {
+    async update(id: string, body: unknown, actor?: Actor): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
       const { schema, defaultLanguage } = await schemaNow();
-      const patch = parseOrThrow(schema.partial(), withoutUndefined(input));
+      const patch = parseOrThrow(schema.partial(), withoutMeta(input));
       const merged: Record<string, unknown> = { ...existing, ...patch };
-      if (definition.slugFrom && ('slug' in patch || !merged.slug)) {
+      if (type.slugFrom && ('slug' in patch || !merged.slug)) {
         merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
       }
       const updated = await store.update(id, merged, version);
-      if (!updated) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
-      await environment.changed({ entity: definition.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
-      return updated;
+      if (!updated) throw staleVersion();
+      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
+      return typed(updated);
     },
 
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing || !(await store.remove(id))) throw notFound(label);
       const defaultLanguage = await environment.defaultLanguage();
-      await environment.changed({ entity: definition.table, action: 'delete', id, actor, summary: describe(existing, defaultLanguage) });
+      await environment.changed({ entity: type.table, action: 'delete', id, actor, summary: describe(existing, defaultLanguage) });
     },
 
-    async get(id: string, options: { admin: boolean }): Promise<StoredRecord> {
+    async get(id: string, options: { admin: boolean }): Promise<Stored> {
       if (!isId(id)) throw notFound(label);
-      return getVisible(await store.findById(id), options.admin);
+      return visible(await store.findById(id), options.admin);
     },
 
-    async getBySlug(slug: string, options: { admin: boolean }): Promise<StoredRecord> {
-      if (!definition.slugFrom || slug.length > 200) throw notFound(label);
-      return getVisible(await store.findOne([{ column: 'slug', op: '=', value: slug }]), options.admin);
+    async getBySlug(slug: string, options: { admin: boolean }): Promise<Stored> {
+      if (!type.slugFrom || slug.length > 200) throw notFound(label);
+      return visible(await store.findOne([{ column: 'slug', op: '=', value: slug }]), options.admin);
     },
 
     /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
-    async getBySlugOrId(key: string, options: { admin: boolean }): Promise<StoredRecord> {
+    async getBySlugOrId(key: string, options: { admin: boolean }): Promise<Stored> {
       return isId(key) ? this.get(key, options) : this.getBySlug(key, options);
     },
 
-    async list(query: ListQuery): Promise<StoredRecord[]> {
-      const conditions = [...(query.admin ? [] : definition.publicConditions), ...(definition.listConditions?.(query) ?? [])];
-      const records = await store.list({ conditions });
-      const keep = definition.listPostFilter?.(query, await environment.defaultLanguage());
-      return keep ? records.filter(keep) : records;
+    /**
+     * A visitor read one published record: counts the view (for types that count them) and
+     * answers the record with its new count. Admin reads count nothing.
+     */
+    async viewed(record: Stored, options: { admin: boolean }): Promise<Stored> {
+      if (!type.countsViews || options.admin) return record;
+      await store.increment(record._id, 'views');
+      const views = Number((record as Record<string, unknown>).views ?? 0) + 1;
+      return { ...record, views };
     },
 
-    async listPage(query: ListQuery, defaultLimit = 10): Promise<Page<StoredRecord>> {
+    async list(query: ListQuery): Promise<Stored[]> {
+      const records = await store.list({ conditions: conditionsOf(query) });
+      const keep = type.listPostFilter?.(query, await environment.defaultLanguage());
+      return (keep ? records.filter(keep) : records).map(typed);
+    },
+
+    /** One page of a list; the page size is the type's unless the query names a limit. */
+    async listPage(query: ListQuery, pageSize = type.pageSize ?? DEFAULT_PAGE_SIZE): Promise<Page<Stored>> {
       const page = query.page ?? 1;
-      const limit = Math.min(query.limit ?? defaultLimit, MAX_PAGE_SIZE);
-      const conditions = [...(query.admin ? [] : definition.publicConditions), ...(definition.listConditions?.(query) ?? [])];
-      const keep = definition.listPostFilter?.(query, await environment.defaultLanguage());
+      const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
+      const conditions = conditionsOf(query);
+      const keep = type.listPostFilter?.(query, await environment.defaultLanguage());
       let data: StoredRecord[];
       let total: number;
       if (keep) {
@@ -147,19 +160,25 @@ export function createRecordService(store: RecordStore, environment: ServiceEnvi
       } else {
         [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       }
-      return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+      return { data: data.map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted. */
+    async distinct(field: string, query: ListQuery): Promise<string[]> {
+      const records = await store.list({ conditions: conditionsOf({ lang: query.lang, admin: query.admin }) });
+      const defaultLanguage = await environment.defaultLanguage();
+      const values = new Set<string>();
+      for (const record of records) {
+        const raw = record[field];
+        for (const item of Array.isArray(raw) ? raw : [raw]) {
+          const text = pickText(item as Localized | string, query.lang, defaultLanguage).trim();
+          if (text) values.add(text);
+        }
+      }
+      return [...values].sort((a, b) => a.localeCompare(b, query.lang));
     },
   };
 }
 
-export type RecordService = ReturnType<typeof createRecordService>;
-
-function withoutUndefined(input: Record<string, unknown>): Record<string, unknown> {
-  const { _id: _ignoredId, createdAt: _c, updatedAt: _u, version: _v, ...rest } = input;
-  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-}
-
-function fieldOfColumn(column: string): string {
-  if (column === 'order_index') return 'order';
-  return column.replace(/_([a-z])/g, (_, char: string) => char.toUpperCase());
-}
+/** The service of one record type; `RecordService` alone accepts any type's service. */
+export type RecordService<T extends RecordType = RecordType> = ReturnType<typeof createRecordService<T>>;

@@ -12,8 +12,8 @@ export interface ListOptions {
 /** Reads and writes one record type's table; knows nothing of rules, only of columns. */
 export function createRecordStore(database: Database, definition: EntityDefinition) {
   const { db } = database;
-  const { table, fields } = definition;
-  const fieldColumns = Object.entries(fields).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
+  const { table, storage } = definition;
+  const fieldColumns = Object.entries(storage).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
 
   function toRow(values: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};

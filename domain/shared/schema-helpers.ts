@@ -33,7 +33,7 @@ export function localized(label: string, options: { requiredIn?: string; max?: n
     .record(languageKey, z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`), {
       error: `${label} must be an object of texts per language`,
     })
-    .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, `${label} has too many languages`)
+    .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, { message: `${label} has too many languages`, params: { code: 'too_many', max: MAX_LANGUAGES } })
     .transform((value) => {
       const clean: Record<string, string> = {};
       for (const [code, text] of Object.entries(value)) clean[code] = text.trim();
@@ -44,7 +44,7 @@ export function localized(label: string, options: { requiredIn?: string; max?: n
   // A required text that is missing altogether gets the same message as an empty one.
   return z.preprocess((value) => (value === undefined || value === null ? {} : value), base).superRefine((value, context) => {
     if (!value[lang]) {
-      context.addIssue({ code: 'custom', path: [lang], message: `${label} (${lang.toUpperCase()}) is required` });
+      context.addIssue({ code: 'custom', path: [lang], message: `${label} (${lang.toUpperCase()}) is required`, params: { code: 'required', lang } });
     }
   });
 }
@@ -63,8 +63,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function email(options: { required?: boolean } = {}) {
   const base = z.string({ error: 'Email is required' }).trim().max(320, 'Email is invalid');
-  if (options.required) return base.min(1, 'Email is required').regex(EMAIL_PATTERN, 'Email is invalid');
-  return base.refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Email is invalid');
+  const invalid = { message: 'Email is invalid', params: { code: 'invalid_email' } };
+  if (options.required) return base.min(1, 'Email is required').refine((value) => EMAIL_PATTERN.test(value), invalid);
+  return base.refine((value) => value === '' || EMAIL_PATTERN.test(value), invalid);
 }
 
 /** An absolute http(s) URL, or empty. */
@@ -73,7 +74,7 @@ export function absoluteUrl(label: string) {
     .string({ error: `${label} must be a URL` })
     .trim()
     .max(2000, `${label} is too long`)
-    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), `${label} must be a URL starting with http:// or https://`);
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), { message: `${label} must be a URL starting with http:// or https://`, params: { code: 'invalid_url' } });
 }
 
 /** A link inside the site (/contact) or an absolute http(s) / mailto / tel link, or empty. */
@@ -81,7 +82,7 @@ export function link(label: string, options: { required?: boolean } = {}) {
   const base = z.string({ error: `${label} is required` }).trim().max(2000, `${label} is too long`);
   const checked = base.refine(
     (value) => value === '' || /^(\/(?!\/)[^\s]*|#[^\s]*|https?:\/\/[^\s]+|mailto:[^\s]+|tel:[^\s]+)$/i.test(value),
-    `${label} must be a URL or a path such as /contact`,
+    { message: `${label} must be a URL or a path such as /contact`, params: { code: 'invalid_link' } },
   );
   return options.required ? base.min(1, `${label} is required`).pipe(checked) : checked;
 }
@@ -89,10 +90,19 @@ export function link(label: string, options: { required?: boolean } = {}) {
 /** An image: a path from the upload store (/uploads/...) or an absolute http(s) URL, or empty. */
 export const imageUrl = link('Image');
 
-export const order = z
-  .union([z.number(), z.string().regex(/^-?\d+$/)], { error: 'Order must be a whole number' })
-  .transform((value) => Number(value))
-  .pipe(z.number().int('Order must be a whole number').min(-1_000_000).max(1_000_000));
+/** A whole number, also given as a string of digits (HTML forms send text). */
+export function wholeNumber(messages: { invalid: string; min?: string; max?: string }, range: { min: number; max: number }) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
+    z
+      .number({ error: messages.invalid })
+      .int(messages.invalid)
+      .min(range.min, messages.min ?? messages.invalid)
+      .max(range.max, messages.max ?? messages.invalid),
+  );
+}
+
+export const order = wholeNumber({ invalid: 'Order must be a whole number' }, { min: -1_000_000, max: 1_000_000 });
 
 export const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
@@ -119,4 +129,4 @@ export const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .trim()
-    .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))), `${label} must be a date such as 2026-11-23`);
+    .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))), { message: `${label} must be a date such as 2026-11-23`, params: { code: 'invalid_date' } });

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/connection.ts';
-import { AppError } from '../shared/errors.ts';
+import { staleVersion } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
-import { STALE_VERSION_MESSAGE, type Actor, type ServiceEnvironment } from '../shared/record-service.ts';
-import { assertObject, expectedVersion, parseOrThrow } from '../shared/validation.ts';
+import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
+import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
 import { mergeOverDefaults } from './merge.ts';
 import { siteConfigDefaults } from './site-config-defaults.ts';
 import { makeSiteConfigSchema, type SiteConfig } from './site-config-schema.ts';
@@ -32,23 +32,22 @@ export function createSiteConfigService(database: Database, environment: Service
     async update(body: unknown, actor?: Actor): Promise<SiteConfigRecord> {
       const input = assertObject(body);
       const version = expectedVersion(input);
-      const { _id: _i, version: _v, updatedAt: _u, createdAt: _c, ...rest } = input;
       const defaultLanguage = await environment.defaultLanguage();
-      const config = parseOrThrow(makeSiteConfigSchema({ defaultLanguage }), mergeOverDefaults(siteConfigDefaults(), rest));
+      const config = parseOrThrow(makeSiteConfigSchema({ defaultLanguage }), mergeOverDefaults(siteConfigDefaults(), withoutMeta(input)));
       const row = await readRow();
       const now = nowIso();
       if (!row) {
-        if (version !== undefined && version !== 0) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+        if (version !== undefined && version !== 0) throw staleVersion();
         await db.insertInto('site_config').values({ id: newId(), created_at: now, updated_at: now, version: 1, data: JSON.stringify(config) }).execute();
       } else {
-        if (version !== undefined && version !== Number(row.version)) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+        if (version !== undefined && version !== Number(row.version)) throw staleVersion();
         let query = db
           .updateTable('site_config')
           .set({ data: JSON.stringify(config), updated_at: now, version: Number(row.version) + 1 })
           .where('id', '=', row.id);
         if (version !== undefined) query = query.where('version', '=', version);
         const result = await query.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+        if (Number(result.numUpdatedRows) === 0) throw staleVersion();
       }
       const saved = await this.get();
       await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary: 'Site configuration' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
-import { AppError, conflict, notFound } from '../shared/errors.ts';
+import { AppError, duplicate, notFound, tooManyRequests } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { PublicUser } from './user-schema.ts';
@@ -56,9 +56,7 @@ export function createAuthService(database: Database) {
       if (failures.length >= limit) {
         const oldestRelevant = Date.parse(failures[failures.length - limit]);
         const retryAfter = Math.max(1, Math.ceil((oldestRelevant + FAILURE_WINDOW_MS - now) / 1000));
-        throw new AppError(429, 'RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
-          headers: { 'retry-after': String(retryAfter) },
-        });
+        throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, retryAfter);
       }
     }
   }
@@ -132,7 +130,7 @@ export function createAuthService(database: Database) {
 
     async createUser(input: { email: string; password: string; name?: string }): Promise<PublicUser> {
       const email = input.email.trim().toLowerCase();
-      if (await findUserByEmail(email)) throw conflict('An administrator with this email already exists');
+      if (await findUserByEmail(email)) throw duplicate('An administrator with this email already exists');
       const now = nowIso();
       const row: UserRow = {
         id: newId(),

@@ -14,14 +14,14 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   app.get('/admin/analytics', async () => {
     const query = { lang: 'uz', admin: true };
-    const [news, blog, contacts] = await Promise.all([services.news.list(query), services.blog.list(query), services.contactList.list(query)]);
-    const topByViews = (records: typeof news) =>
+    const [news, blog, contacts] = await Promise.all([services.records.news.list(query), services.records.blog.list(query), services.contacts.listPage({ ...query, limit: 100_000 })]);
+    const topByViews = (records: Array<{ _id: string; title: unknown; views: number }>) =>
       [...records]
         .sort((a, b) => Number(b.views) - Number(a.views))
         .slice(0, 10)
         .map((r) => ({ _id: r._id, title: r.title, views: Number(r.views) }));
     const byWeek = new Map<string, number>();
-    for (const contact of contacts) {
+    for (const contact of contacts.data) {
       const day = new Date(contact.createdAt);
       const monday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7)));
       const week = monday.toISOString().slice(0, 10);

@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   app.put('/auth/password', { preHandler: requireUser }, async (request) => {
     const input = parseOrThrow(ChangePasswordSchema, assertObject(request.body));
     if (!(await auth.verifyUserPassword(request.user!._id, input.currentPassword))) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Current password is wrong', { details: [{ path: 'currentPassword', message: 'Current password is wrong' }] });
+      throw new AppError(400, 'VALIDATION_ERROR', 'Current password is wrong', { details: [{ path: 'currentPassword', message: 'Current password is wrong', code: 'invalid' }] });
     }
     await auth.setPassword(request.user!.email, input.newPassword);
     return ok(null, { message: 'Password changed: sign in again with the new password' });

@@ -1,28 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContactFormInput } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
-import { pickText } from '../../domain/shared/localized.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { parseListQuery } from '../http/query.ts';
 import { deletedMessage } from './record-routes.ts';
 
-export const CONTACT_PAGE_SIZE = 20;
-
 export async function contactRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.post('/contact', async (request, reply) => {
     const created = await services.contacts.submit(request.body, { address: request.ip });
-    if (services.mailer && !('discarded' in created)) {
-      const config = await services.siteConfig.get();
-      void services.mailer.notify(config.contactInfo.email, pickText(config.companyName, 'en'), created as unknown as ContactFormInput & { _id: string });
-    }
     return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
   });
 
   app.get('/contact', { preHandler: requireUser }, async (request) => {
     const parameters = parseListQuery(request.query);
-    const page = await services.contactList.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q }, CONTACT_PAGE_SIZE);
+    const page = await services.contacts.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q });
     return ok(page.data, { pagination: page.pagination });
   });
 

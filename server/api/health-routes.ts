@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
 import type { AppServices } from '../app-services.ts';
+import { APP_VERSION as version } from '../version.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/error-handler.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const PING_TIMEOUT_MS = 2000;
 
 export async function healthRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

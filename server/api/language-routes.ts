@@ -3,7 +3,9 @@ import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, assertAdminRead, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { parseListQuery } from '../http/query.ts';
+import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
+
+const LANGUAGE_QUERY = BaseQuerySchema.extend({ active: flagParam('active') });
 import { deletedMessage } from './record-routes.ts';
 
 /** SPEC.md: a language's isActive is "also read as active". */
@@ -13,7 +15,7 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
   const { languages } = services;
 
   app.get('/languages', async (request) => {
-    const parameters = parseListQuery(request.query);
+    const parameters = parseQuery(request.query, LANGUAGE_QUERY);
     // Visitors see active languages; a signed-in admin sees all unless active=true|false narrows it.
     const admin = Boolean(request.user) && (parameters.admin ?? true);
     assertAdminRead(request, parameters.admin);

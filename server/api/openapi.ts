@@ -1,23 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
-import { makeCtaSchema } from '../../domain/ctas/cta-schema.ts';
-import { makeFeatureSchema } from '../../domain/features/feature-schema.ts';
-import { makeHeroSchema } from '../../domain/hero/hero-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
-import { makeNewsSchema } from '../../domain/news/news-schema.ts';
-import { makeBlogPostSchema } from '../../domain/blog/blog-schema.ts';
-import { makePartnerSchema } from '../../domain/partners/partner-schema.ts';
-import { makeServiceSchema } from '../../domain/services/service-schema.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
+import type { RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
-import { makeStatSchema } from '../../domain/stats/stat-schema.ts';
-import { makeTeamMemberSchema } from '../../domain/team/team-schema.ts';
-import { makeTestimonialSchema } from '../../domain/testimonials/testimonial-schema.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema } from '../../domain/users/user-schema.ts';
+import { APP_VERSION as version } from '../version.ts';
 
 /*
- * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests (and the
- * admin forms), so the document cannot drift from what the server accepts.
+ * The OpenAPI 3.1 document, generated from the record-type registry and the same zod schemas
+ * that validate requests (and the admin forms), so it cannot drift from what the server accepts.
+ * Every operation has an operationId, states its security and its answers.
  */
 
 const context = { defaultLanguage: 'uz' };
@@ -25,92 +18,231 @@ const jsonSchema = (schema: z.ZodType) => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 };
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
-const bearer = [{ bearer: [] }];
+const BEARER = [{ bearer: [] }];
+const PUBLIC: never[] = [];
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
-const success = (data: unknown, extra: Record<string, unknown> = {}) =>
+const envelope = (data: unknown, extra: Schema = {}) =>
   json({ type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data, message: { type: 'string' }, ...extra } });
+const answer = (description: string, data: unknown, extra: Schema = {}) => ({ description, content: envelope(data, extra) });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/E${status}` }]));
-const parameter = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }, where = 'query') => ({ name, in: where, description, schema, required: where === 'path' });
-const lang = parameter('lang', 'Language for search, category filters and fallback (default uz)');
-const admin = parameter('admin', 'true: include inactive records and drafts (needs a token)', { enum: ['true'] });
+const parameter = (name: string, description: string, schema: Schema = { type: 'string' }, where: 'query' | 'path' = 'query') => ({
+  name,
+  in: where,
+  description,
+  schema,
+  required: where === 'path',
+});
+const lang = parameter('lang', 'Language for search, category filters and fallback (default uz)', { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' });
+const admin = parameter('admin', 'true: include inactive records and drafts (needs a token)', { type: 'string', enum: ['true'] });
 const page = parameter('page', 'Page number, from 1', { type: 'integer', minimum: 1 });
 const limit = parameter('limit', 'Page size, at most 100', { type: 'integer', minimum: 1, maximum: 100 });
+const search = parameter('search', 'Text to find in any language, any case');
 const idParam = parameter('id', '24 hexadecimal characters', { type: 'string', pattern: '^[0-9a-f]{24}$' }, 'path');
-const pagination = { pagination: { type: 'object', properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } } } };
+const pagination = {
+  pagination: {
+    type: 'object',
+    required: ['page', 'limit', 'total', 'pages'],
+    properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+  },
+};
+const stringList = { type: 'array', items: { type: 'string' } };
+const untyped = { type: 'object', additionalProperties: true };
 
-interface Resource {
-  path: string;
-  tag: string;
-  schema: string;
-  filters: ReturnType<typeof parameter>[];
-  paginated?: boolean;
-  bySlug?: boolean;
-}
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
 
-const RESOURCES: Resource[] = [
-  { path: '/team', tag: 'Team', schema: 'TeamMemberInput', filters: [lang, admin, parameter('search', 'Name, position or e-mail')] },
-  { path: '/news', tag: 'News', schema: 'NewsInput', paginated: true, bySlug: true, filters: [lang, admin, page, limit, parameter('category', 'Category in lang'), parameter('featured', 'true or false'), parameter('search', 'Title, excerpt, content or tags'), parameter('status', 'published or draft (admin)')] },
-  { path: '/blog', tag: 'Blog', schema: 'BlogPostInput', paginated: true, bySlug: true, filters: [lang, admin, page, limit, parameter('category', 'Category in lang'), parameter('featured', 'true or false'), parameter('tag', 'A tag in any language'), parameter('search', 'Title, excerpt, content or tags'), parameter('status', 'published or draft (admin)')] },
-  { path: '/partners', tag: 'Partners', schema: 'PartnerInput', filters: [lang, admin, parameter('type', 'Partner type in lang'), parameter('partnershipType', 'strategic, referral, affiliate or collaboration')] },
-  { path: '/hero', tag: 'Hero', schema: 'HeroInput', filters: [lang, admin] },
-  { path: '/services', tag: 'Services', schema: 'ServiceInput', bySlug: true, filters: [lang, admin, parameter('category', 'Service category'), parameter('featured', 'true or false')] },
-  { path: '/stats', tag: 'Stats', schema: 'StatInput', filters: [lang, admin, parameter('category', 'Stat category')] },
-  { path: '/features', tag: 'Features', schema: 'FeatureInput', filters: [lang, admin, parameter('category', 'Feature category'), parameter('featured', 'true or false')] },
-  { path: '/testimonials', tag: 'Testimonials', schema: 'TestimonialInput', filters: [lang, admin, parameter('featured', 'true or false'), parameter('service', 'Service it concerns')] },
-  { path: '/ctas', tag: 'CTAs', schema: 'CtaInput', filters: [lang, admin, parameter('category', 'home, services, contact or footer')] },
-];
-
-const record = (schema: string) => ({ allOf: [ref(schema), ref('RecordMeta')] });
-
-function resourcePaths(resource: Resource): Record<string, Record<string, Operation>> {
-  const { path, tag, schema } = resource;
-  const one = record(schema);
+/** Paths of one record type, from its declaration. */
+function recordTypePaths(type: RecordType): Record<string, Record<string, Operation>> {
+  const tag = pascal(type.name);
+  const input = `${tag}Input`;
+  const record = { allOf: [ref(`${tag}Fields`), ref('RecordMeta')] };
+  const name = pascal(type.name);
+  const filters = Object.values(type.fields)
+    .filter((field) => field.filter)
+    .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
+  const listParameters = [lang, admin, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', 'published or draft (with admin=true)', { type: 'string', enum: ['published', 'draft'] })] : []), ...filters];
   const paths: Record<string, Record<string, Operation>> = {
-    [path]: {
-      get: { tags: [tag], summary: `List ${tag.toLowerCase()}`, parameters: resource.filters, responses: { 200: { description: 'The records', content: success({ type: 'array', items: one }, resource.paginated ? pagination : {}) }, ...errors(400, 401) } },
-      post: { tags: [tag], summary: 'Create', security: bearer, requestBody: { required: true, content: json(ref(schema)) }, responses: { 201: { description: 'Created', content: success(one) }, ...errors(400, 401, 409, 413) } },
+    [`/${type.name}`]: {
+      get: {
+        tags: [tag],
+        operationId: `list${name}`,
+        summary: `List ${type.label.toLowerCase()} records`,
+        security: PUBLIC,
+        parameters: listParameters,
+        responses: { 200: answer('The records a visitor may see (or all, with admin=true)', { type: 'array', items: record }, type.pageSize ? pagination : {}), ...errors(400, 401) },
+      },
+      post: {
+        tags: [tag],
+        operationId: `create${name}`,
+        summary: `Create a ${type.label.toLowerCase()}`,
+        security: BEARER,
+        requestBody: { required: true, content: json(ref(input)) },
+        responses: { 201: answer('Created', record), ...errors(400, 401, 409, 413) },
+      },
     },
-    [`${path}/{id}`]: {
-      get: { tags: [tag], summary: 'Read one', parameters: [idParam, lang, admin], responses: { 200: { description: 'The record', content: success(one) }, ...errors(401, 404) } },
-      put: { tags: [tag], summary: 'Update (shallow merge; send version to refuse a stale save)', security: bearer, parameters: [idParam], requestBody: { required: true, content: json({ allOf: [ref(schema), { type: 'object', properties: { version: { type: 'integer' } } }] }) }, responses: { 200: { description: 'Updated', content: success(one) }, ...errors(400, 401, 404, 409) } },
-      delete: { tags: [tag], summary: 'Delete', security: bearer, parameters: [idParam], responses: { 200: { description: 'Deleted', content: success({ type: 'null' }) }, ...errors(401, 404) } },
+    [`/${type.name}/{id}`]: {
+      get: {
+        tags: [tag],
+        operationId: `get${name}`,
+        summary: `Read one ${type.label.toLowerCase()}${type.countsViews ? ' (a visitor read counts a view)' : ''}`,
+        security: PUBLIC,
+        parameters: [idParam, lang, admin],
+        responses: { 200: answer('The record', record), ...errors(401, 404) },
+      },
+      put: {
+        tags: [tag],
+        operationId: `update${name}`,
+        summary: 'Update (shallow merge; send version to refuse a stale save)',
+        security: BEARER,
+        parameters: [idParam],
+        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' } } }] }) },
+        responses: { 200: answer('Updated', record), ...errors(400, 401, 404, 409) },
+      },
+      delete: {
+        tags: [tag],
+        operationId: `delete${name}`,
+        summary: `Delete a ${type.label.toLowerCase()}`,
+        security: BEARER,
+        parameters: [idParam],
+        responses: { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) },
+      },
     },
   };
-  if (resource.bySlug) {
-    paths[`${path}/slug/{slug}`] = { get: { tags: [tag], summary: 'Read one by slug', parameters: [parameter('slug', 'URL slug', { type: 'string' }, 'path'), lang], responses: { 200: { description: 'The record', content: success(one) }, ...errors(404) } } };
+  if (type.slugFrom) {
+    paths[`/${type.name}/slug/{slug}`] = {
+      get: {
+        tags: [tag],
+        operationId: `get${name}BySlug`,
+        summary: 'Read one by its slug',
+        security: PUBLIC,
+        parameters: [parameter('slug', 'URL slug', { type: 'string', maxLength: 200 }, 'path'), lang, admin],
+        responses: { 200: answer('The record', record), ...errors(401, 404) },
+      },
+    };
+  }
+  for (const [route, field] of Object.entries(type.distinct ?? {})) {
+    paths[`/${type.name}/${route}`] = {
+      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `Distinct ${field} texts in lang, sorted`, security: PUBLIC, parameters: [lang, admin], responses: { 200: answer('Sorted texts', stringList), ...errors(400, 401) } },
+    };
+  }
+  for (const [route, values] of Object.entries(type.constants ?? {})) {
+    paths[`/${type.name}/${route}`] = {
+      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `The ${route.replace(/-/g, ' ')}: ${values.join(', ')}`, security: PUBLIC, responses: { 200: answer('The values', { type: 'array', items: { type: 'string', enum: [...values] } }) } },
+    };
+  }
+  if (type.pageSize && type.searchFields.length) {
+    paths[`/${type.name}/search`] = {
+      get: {
+        tags: [tag],
+        operationId: `search${name}`,
+        summary: `Search published ${type.label.toLowerCase()} records`,
+        security: PUBLIC,
+        parameters: [parameter('q', 'Text to find (any language, any case)'), lang, page, limit],
+        responses: { 200: answer('Matching records', { type: 'array', items: record }, pagination), ...errors(400) },
+      },
+    };
   }
   return paths;
 }
 
-const stringList = (tag: string, summary: string) => ({ get: { tags: [tag], summary, parameters: [lang], responses: { 200: { description: 'Sorted texts', content: success({ type: 'array', items: { type: 'string' } }) } } } });
-const uploadResult = { type: 'object', properties: { images: { type: 'object', properties: { large: { type: 'string' }, medium: { type: 'string' }, thumbnail: { type: 'string' }, og: { type: 'string', description: '1200×630 JPEG for link previews' } } }, filename: { type: 'string' }, size: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' }, path: { type: 'string' } } };
+const uploadResult = {
+  type: 'object',
+  properties: {
+    images: {
+      type: 'object',
+      properties: { large: { type: 'string' }, medium: { type: 'string' }, thumbnail: { type: 'string' }, og: { type: 'string', description: '1200×630 JPEG for link previews' } },
+    },
+    filename: { type: 'string' },
+    size: { type: 'integer' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    path: { type: 'string' },
+  },
+};
+const user = { type: 'object', properties: { _id: { type: 'string' }, email: { type: 'string', format: 'email' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } };
+
+/** Types that count views return `views` beside their fields (never written by a client). */
+function withViews(schema: Schema, counts: boolean): Schema {
+  if (!counts) return schema;
+  return { ...schema, properties: { ...(schema.properties as Schema), views: { type: 'integer', minimum: 0, readOnly: true } } };
+}
+
+function operation(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Operation = {}): Operation {
+  return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
+}
 
 export function buildOpenApiDocument() {
-  const errorBody = { type: 'object', required: ['success', 'error', 'code'], properties: { success: { const: false }, error: { type: 'string' }, code: { type: 'string' }, details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } } };
-  const errorResponses: Record<string, string> = { 400: 'Invalid input (VALIDATION_ERROR with details, or BAD_REQUEST)', 401: 'No valid token', 404: 'No such record or route', 409: 'Duplicate value or stale version', 413: 'Body or file too large', 415: 'Not an accepted image', 429: 'Too many requests (see Retry-After)', 503: 'Database unavailable' };
+  const detail = {
+    type: 'object',
+    required: ['path', 'message', 'code'],
+    properties: {
+      path: { type: 'string', description: 'The field, dotted: title.uz' },
+      message: { type: 'string', description: 'In English' },
+      code: { type: 'string', enum: ['required', 'too_long', 'too_small', 'too_big', 'not_whole_number', 'invalid_type', 'invalid_format', 'invalid_email', 'invalid_url', 'invalid_link', 'invalid_date', 'invalid_slug', 'invalid_language_key', 'one_of', 'too_many', 'invalid'] },
+      params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
+    },
+  };
+  const errorBody = {
+    type: 'object',
+    required: ['success', 'error', 'code'],
+    properties: {
+      success: { const: false },
+      error: { type: 'string' },
+      code: { type: 'string' },
+      reason: { type: 'string', enum: ['stale_version', 'duplicate'], description: 'With 409: someone saved first, or the value is taken' },
+      details: { type: 'array', items: detail },
+    },
+  };
+  const errorResponses: Record<string, string> = {
+    400: 'Invalid input (VALIDATION_ERROR with details, or BAD_REQUEST)',
+    401: 'No valid token',
+    404: 'No such record or route',
+    409: 'A value another record holds (reason duplicate) or a stale version (reason stale_version)',
+    413: 'Body or file too large',
+    415: 'Not an accepted image',
+    429: 'Too many requests (see Retry-After)',
+    503: 'Database unavailable',
+  };
+  const recordSchemas = Object.fromEntries(
+    RECORD_TYPES.flatMap((type) => [
+      [`${pascal(type.name)}Input`, jsonSchema(type.schema(context))],
+      [`${pascal(type.name)}Fields`, withViews(jsonSchema(type.schema(context)), type.countsViews)],
+    ]),
+  );
   return {
     openapi: '3.1.0',
-    info: { title: 'Law firm website API', version, description: 'Every answer is an envelope: { success, data, message? } or { success: false, error, code, details? }. Multilingual fields are objects keyed by language code and are returned whole.' },
+    info: {
+      title: 'Law firm website API',
+      version,
+      description:
+        'Every answer is an envelope: { success, data, message? } or { success: false, error, code, details?, reason? }. Multilingual fields are objects keyed by language code and are returned whole.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: '/api' }],
+    security: BEARER,
+    tags: [
+      { name: 'System', description: 'Health' },
+      { name: 'Auth', description: 'Sign-in and administrators' },
+      ...RECORD_TYPES.map((type) => ({ name: pascal(type.name), description: type.label })),
+      { name: 'Contact', description: 'Contact requests' },
+      { name: 'Languages', description: 'Site languages' },
+      { name: 'SiteConfiguration', description: 'The whole site configuration' },
+      { name: 'Uploads', description: 'Images' },
+      { name: 'Admin', description: 'Dashboard figures' },
+    ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
       responses: Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [`E${status}`, { description, content: json(errorBody) }])),
       schemas: {
-        RecordMeta: { type: 'object', properties: { _id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' }, version: { type: 'integer' } } },
-        TeamMemberInput: jsonSchema(makeTeamMemberSchema(context)),
-        NewsInput: jsonSchema(makeNewsSchema(context)),
-        BlogPostInput: jsonSchema(makeBlogPostSchema(context)),
-        PartnerInput: jsonSchema(makePartnerSchema(context)),
-        HeroInput: jsonSchema(makeHeroSchema(context)),
-        ServiceInput: jsonSchema(makeServiceSchema(context)),
-        StatInput: jsonSchema(makeStatSchema(context)),
-        FeatureInput: jsonSchema(makeFeatureSchema(context)),
-        TestimonialInput: jsonSchema(makeTestimonialSchema(context)),
-        CtaInput: jsonSchema(makeCtaSchema(context)),
+        RecordMeta: {
+          type: 'object',
+          required: ['_id', 'createdAt', 'updatedAt', 'version'],
+          properties: { _id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' }, version: { type: 'integer' } },
+        },
+        ...recordSchemas,
         LanguageInput: jsonSchema(LanguageSchema),
         SiteConfig: jsonSchema(makeSiteConfigSchema(context)),
         ContactForm: jsonSchema(ContactFormSchema),
@@ -118,56 +250,113 @@ export function buildOpenApiDocument() {
         Login: jsonSchema(LoginInputSchema),
         NewUser: jsonSchema(NewUserSchema),
         ChangePassword: jsonSchema(ChangePasswordSchema),
+        User: user,
       },
     },
     paths: {
-      '/health': { get: { tags: ['System'], summary: 'Health of the app and its database', responses: { 200: { description: 'Healthy', content: success({ type: 'object', properties: { status: { const: 'ok' }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } } }) }, ...errors(503) } } },
-      '/auth/login': { post: { tags: ['Auth'], summary: 'Sign in', requestBody: { required: true, content: json(ref('Login')) }, responses: { 200: { description: 'A bearer token', content: success({ type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string' }, user: { type: 'object' } } }) }, ...errors(400, 401, 429) } } },
-      '/auth/logout': { post: { tags: ['Auth'], summary: 'Revoke the token', security: bearer, responses: { 200: { description: 'Signed out' }, ...errors(401) } } },
-      '/auth/me': { get: { tags: ['Auth'], summary: 'The signed-in administrator', security: bearer, responses: { 200: { description: 'The user' }, ...errors(401) } } },
+      '/health': {
+        get: {
+          tags: ['System'],
+          operationId: 'getHealth',
+          summary: 'Health of the app and its database',
+          security: PUBLIC,
+          responses: { 200: answer('Healthy', { type: 'object', properties: { status: { const: 'ok' }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } } }), ...errors(503) },
+        },
+      },
+      '/auth/login': {
+        post: {
+          tags: ['Auth'],
+          operationId: 'login',
+          summary: 'Sign in',
+          security: PUBLIC,
+          requestBody: { required: true, content: json(ref('Login')) },
+          responses: { 200: answer('A bearer token', { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } }), ...errors(400, 401, 429) },
+        },
+      },
+      '/auth/logout': { post: operation('Auth', 'logout', 'Revoke the token', { 200: answer('Signed out', { type: 'null' }), ...errors(401) }) },
+      '/auth/me': { get: operation('Auth', 'getCurrentUser', 'The signed-in administrator', { 200: answer('The user', ref('User')), ...errors(401) }) },
       '/auth/users': {
-        get: { tags: ['Auth'], summary: 'List administrators', security: bearer, responses: { 200: { description: 'Administrators' }, ...errors(401) } },
-        post: { tags: ['Auth'], summary: 'Add an administrator', security: bearer, requestBody: { required: true, content: json(ref('NewUser')) }, responses: { 201: { description: 'Added' }, ...errors(400, 401, 409) } },
+        get: operation('Auth', 'listUsers', 'List administrators', { 200: answer('Administrators', { type: 'array', items: ref('User') }), ...errors(401) }),
+        post: operation('Auth', 'createUser', 'Add an administrator', { 201: answer('Added', ref('User')), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('NewUser')) } }),
       },
-      '/auth/users/{id}': { delete: { tags: ['Auth'], summary: 'Remove an administrator (not yourself)', security: bearer, parameters: [idParam], responses: { 200: { description: 'Removed' }, ...errors(400, 401, 404) } } },
-      '/auth/password': { put: { tags: ['Auth'], summary: 'Change your own password (signs you out everywhere)', security: bearer, requestBody: { required: true, content: json(ref('ChangePassword')) }, responses: { 200: { description: 'Changed' }, ...errors(400, 401) } } },
-      ...Object.assign({}, ...RESOURCES.map(resourcePaths)),
-      '/news/categories': stringList('News', 'Distinct categories in lang'),
-      '/blog/categories': stringList('Blog', 'Distinct categories in lang'),
-      '/blog/tags': stringList('Blog', 'Distinct tags in lang'),
-      '/blog/search': { get: { tags: ['Blog'], summary: 'Search published posts', parameters: [parameter('q', 'Text to find (any language, any case)'), lang, page, limit], responses: { 200: { description: 'Matching posts', content: success({ type: 'array', items: record('BlogPostInput') }, pagination) }, ...errors(400) } } },
-      '/partners/types': stringList('Partners', 'Distinct partner types in lang'),
-      '/partners/partnership-types': { get: { tags: ['Partners'], summary: 'The four partnership types', responses: { 200: { description: 'strategic, referral, affiliate, collaboration', content: success({ type: 'array', items: { type: 'string' } }) } } } },
+      '/auth/users/{id}': { delete: operation('Auth', 'deleteUser', 'Remove an administrator (not yourself)', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401, 404) }, { parameters: [idParam] }) },
+      '/auth/password': {
+        put: operation('Auth', 'changePassword', 'Change your own password (signs you out everywhere)', { 200: answer('Changed', { type: 'null' }), ...errors(400, 401) }, { requestBody: { required: true, content: json(ref('ChangePassword')) } }),
+      },
+      ...Object.assign({}, ...RECORD_TYPES.map(recordTypePaths)),
       '/contact': {
-        post: { tags: ['Contact'], summary: 'Send a contact request (stored with status new; 5 per 10 minutes per address)', requestBody: { required: true, content: json(ref('ContactForm')) }, responses: { 201: { description: 'Stored', content: success({ type: 'object', properties: { _id: { type: 'string' } } }) }, ...errors(400, 429) } },
-        get: { tags: ['Contact'], summary: 'List contact requests, newest first', security: bearer, parameters: [page, limit, parameter('status', 'new, read, replied or closed'), parameter('search', 'Name, e-mail, subject or message')], responses: { 200: { description: 'Requests', content: success({ type: 'array' }, pagination) }, ...errors(401) } },
+        post: {
+          tags: ['Contact'],
+          operationId: 'sendContactRequest',
+          summary: 'Send a contact request (stored with status new; 5 per 10 minutes per address)',
+          security: PUBLIC,
+          requestBody: { required: true, content: json(ref('ContactForm')) },
+          responses: { 201: answer('Stored', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 429) },
+        },
+        get: operation('Contact', 'listContactRequests', 'List contact requests, newest first', { 200: answer('Requests', { type: 'array', items: untyped }, pagination), ...errors(400, 401) }, {
+          parameters: [page, limit, parameter('status', 'new, read, replied or closed', { type: 'string', enum: ['new', 'read', 'replied', 'closed'] }), search],
+        }),
       },
-      '/contact/counts': { get: { tags: ['Contact'], summary: 'Number of requests per status', security: bearer, responses: { 200: { description: 'Counts' }, ...errors(401) } } },
+      '/contact/counts': { get: operation('Contact', 'countContactRequests', 'Number of requests per status', { 200: answer('Counts', { type: 'object', additionalProperties: { type: 'integer' } }), ...errors(401) }) },
       '/contact/{id}': {
-        get: { tags: ['Contact'], summary: 'Read one request', security: bearer, parameters: [idParam], responses: { 200: { description: 'The request' }, ...errors(401, 404) } },
-        put: { tags: ['Contact'], summary: 'Set the status', security: bearer, parameters: [idParam], requestBody: { required: true, content: json(ref('ContactStatus')) }, responses: { 200: { description: 'Updated' }, ...errors(400, 401, 404) } },
-        delete: { tags: ['Contact'], summary: 'Delete', security: bearer, parameters: [idParam], responses: { 200: { description: 'Deleted' }, ...errors(401, 404) } },
+        get: operation('Contact', 'getContactRequest', 'Read one request', { 200: answer('The request', untyped), ...errors(401, 404) }, { parameters: [idParam] }),
+        put: operation('Contact', 'setContactRequestStatus', 'Set the status', { 200: answer('Updated', untyped), ...errors(400, 401, 404) }, { parameters: [idParam], requestBody: { required: true, content: json(ref('ContactStatus')) } }),
+        delete: operation('Contact', 'deleteContactRequest', 'Delete', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
       },
       '/languages': {
-        get: { tags: ['Languages'], summary: 'Languages by order (active ones for visitors)', parameters: [parameter('active', 'true: active only', { enum: ['true', 'false'] })], responses: { 200: { description: 'Languages', content: success({ type: 'array', items: { allOf: [ref('LanguageInput'), ref('RecordMeta')] } }) } } },
-        post: { tags: ['Languages'], summary: 'Add a language', security: bearer, requestBody: { required: true, content: json(ref('LanguageInput')) }, responses: { 201: { description: 'Created' }, ...errors(400, 401, 409) } },
+        get: {
+          tags: ['Languages'],
+          operationId: 'listLanguages',
+          summary: 'Languages by order (active ones for visitors)',
+          security: PUBLIC,
+          parameters: [parameter('active', 'true: active only', { type: 'string', enum: ['true', 'false'] })],
+          responses: { 200: answer('Languages', { type: 'array', items: { allOf: [ref('LanguageInput'), ref('RecordMeta')] } }), ...errors(400) },
+        },
+        post: operation('Languages', 'createLanguage', 'Add a language', { 201: answer('Created', untyped), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('LanguageInput')) } }),
       },
       '/languages/{id}': {
-        get: { tags: ['Languages'], summary: 'Read one', parameters: [idParam], responses: { 200: { description: 'The language' }, ...errors(404) } },
-        put: { tags: ['Languages'], summary: 'Update (the code cannot change; isDefault clears it on the others)', security: bearer, parameters: [idParam], requestBody: { required: true, content: json(ref('LanguageInput')) }, responses: { 200: { description: 'Updated' }, ...errors(400, 401, 404, 409) } },
-        delete: { tags: ['Languages'], summary: 'Delete (not the default language)', security: bearer, parameters: [idParam], responses: { 200: { description: 'Deleted' }, ...errors(400, 401, 404) } },
+        get: { tags: ['Languages'], operationId: 'getLanguage', summary: 'Read one', security: PUBLIC, parameters: [idParam], responses: { 200: answer('The language', untyped), ...errors(404) } },
+        put: operation('Languages', 'updateLanguage', 'Update (the code cannot change; isDefault clears it on the others)', { 200: answer('Updated', untyped), ...errors(400, 401, 404, 409) }, {
+          parameters: [idParam],
+          requestBody: { required: true, content: json(ref('LanguageInput')) },
+        }),
+        delete: operation('Languages', 'deleteLanguage', 'Delete (not the default language)', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404) }, { parameters: [idParam] }),
       },
       '/site-config': {
-        get: { tags: ['Site configuration'], summary: 'The whole configuration with defaults filled in', responses: { 200: { description: 'Configuration', content: success(ref('SiteConfig')) } } },
-        put: { tags: ['Site configuration'], summary: 'Replace the configuration', security: bearer, requestBody: { required: true, content: json(ref('SiteConfig')) }, responses: { 200: { description: 'Saved', content: success(ref('SiteConfig')) }, ...errors(400, 401, 409) } },
+        get: { tags: ['SiteConfiguration'], operationId: 'getSiteConfig', summary: 'The whole configuration with defaults filled in', security: PUBLIC, responses: { 200: answer('Configuration', ref('SiteConfig')) } },
+        put: operation('SiteConfiguration', 'updateSiteConfig', 'Replace the configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('SiteConfig')) } }),
       },
-      '/upload/single': { post: { tags: ['Uploads'], summary: 'Upload one image (field image; JPEG, PNG, GIF or WebP by content; 5 MB)', security: bearer, requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } } } }, responses: { 201: { description: 'Stored in every size', content: success(uploadResult) }, ...errors(400, 401, 413, 415) } } },
-      '/upload/multiple': { post: { tags: ['Uploads'], summary: 'Upload up to 10 images (repeated field images)', security: bearer, requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } }, responses: { 201: { description: 'Stored', content: success({ type: 'array', items: uploadResult }) }, ...errors(400, 401, 413, 415) } } },
-      '/upload/list': { get: { tags: ['Uploads'], summary: 'Every uploaded image, newest first', security: bearer, responses: { 200: { description: '{ images, total }' }, ...errors(401) } } },
-      '/upload/info/{path}': { get: { tags: ['Uploads'], summary: 'One image by its path or any of its URLs', security: bearer, parameters: [parameter('path', 'e.g. 2026/11/name-abc123', { type: 'string' }, 'path')], responses: { 200: { description: 'The image' }, ...errors(400, 401, 404) } } },
-      '/upload/delete': { delete: { tags: ['Uploads'], summary: 'Delete an image and all its sizes', security: bearer, requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' } } }) }, responses: { 200: { description: 'Deleted' }, ...errors(400, 401, 404) } } },
-      '/admin/activity': { get: { tags: ['Admin'], summary: 'Latest admin writes (who, what, when)', security: bearer, parameters: [limit], responses: { 200: { description: 'Entries' }, ...errors(401) } } },
-      '/admin/analytics': { get: { tags: ['Admin'], summary: 'Article views and contact requests by status and week', security: bearer, responses: { 200: { description: 'Figures' }, ...errors(401) } } },
+      '/upload/single': {
+        post: operation('Uploads', 'uploadImage', 'Upload one image (field image; JPEG, PNG, GIF or WebP by content; 5 MB)', { 201: answer('Stored in every size', uploadResult), ...errors(400, 401, 413, 415) }, {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } } } },
+        }),
+      },
+      '/upload/multiple': {
+        post: operation('Uploads', 'uploadImages', 'Upload up to 10 images (repeated field images)', { 201: answer('Stored', { type: 'array', items: uploadResult }), ...errors(400, 401, 413, 415) }, {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } },
+        }),
+      },
+      '/upload/list': {
+        get: operation('Uploads', 'listImages', 'Every uploaded image, newest first', {
+          200: answer('The images', { type: 'object', properties: { images: { type: 'array', items: untyped }, total: { type: 'integer' } } }),
+          ...errors(401),
+        }),
+      },
+      '/upload/info/{path}': {
+        get: operation('Uploads', 'getImage', 'One image by its path or any of its URLs', { 200: answer('The image', untyped), ...errors(400, 401, 404) }, {
+          parameters: [parameter('path', 'e.g. 2026/11/name-abc123', { type: 'string' }, 'path')],
+        }),
+      },
+      '/upload/delete': {
+        delete: operation('Uploads', 'deleteImage', 'Delete an image and all its sizes', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404) }, {
+          requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' } } }) },
+        }),
+      },
+      '/admin/activity': {
+        get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when)', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401) }, { parameters: [limit] }),
+      },
+      '/admin/analytics': { get: operation('Admin', 'getAnalytics', 'Article views and contact requests by status and week', { 200: answer('Figures', untyped), ...errors(401) }) },
     },
   };
 }
+

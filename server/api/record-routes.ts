@@ -1,74 +1,81 @@
 import type { FastifyInstance } from 'fastify';
-import type { StoredRecord } from '../../domain/shared/entity.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
+import type { RecordType } from '../../domain/shared/record-type.ts';
+import type { AppServices } from '../app-services.ts';
 import { actorOf, assertAdminRead, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { parseListQuery, type ListParameters } from '../http/query.ts';
-
-export interface RecordRouteOptions {
-  /** Paginated lists (news, blog) and their default page size. */
-  pageSize?: number;
-  /** GET /{path}/slug/{slug} (news, blog, services). */
-  bySlug?: boolean;
-  /** A public detail read adds one to `views` (news, blog). */
-  countViews?: boolean;
-}
+import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 
 export const deletedMessage = (label: string) => `${label} deleted`;
+/** blog/search pages by ten, whatever the blog's own page size (SPEC.md section 7). */
+const SEARCH_PAGE_SIZE = 10;
 
-export function toListQuery(parameters: ListParameters, admin: boolean) {
-  return { ...parameters, admin, search: parameters.search ?? parameters.q };
+const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parameters, admin, search: parameters.search ?? parameters.q });
+
+/** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
+export async function recordRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  for (const type of RECORD_TYPES) registerRecordType(app, type, services.records[type.name] as unknown as RecordService);
 }
 
-/** The five calls every record type has: list, read, create, update, delete. */
-export function registerRecordRoutes(app: FastifyInstance, path: string, service: RecordService, options: RecordRouteOptions = {}): void {
-  const label = service.definition.label;
+function registerRecordType(app: FastifyInstance, type: RecordType, service: RecordService) {
+  const path = `/${type.name}`;
+  const querySchema = listQuerySchema(type);
+  const readQuery = (query: unknown) => parseQuery(query, querySchema) as ListParameters;
+
+  for (const [route, field] of Object.entries(type.distinct ?? {})) {
+    app.get(`${path}/${route}`, async (request) => {
+      const parameters = readQuery(request.query);
+      return ok(await service.distinct(field, { lang: parameters.lang, admin: assertAdminRead(request, parameters.admin) }));
+    });
+  }
+  for (const [route, values] of Object.entries(type.constants ?? {})) app.get(`${path}/${route}`, async () => ok([...values]));
+
+  if (type.pageSize && type.searchFields.length) {
+    app.get(`${path}/search`, async (request) => {
+      const parameters = readQuery(request.query);
+      const admin = assertAdminRead(request, parameters.admin);
+      const page = await service.listPage({ ...toListQuery(parameters, admin), search: parameters.q ?? parameters.search ?? '' }, SEARCH_PAGE_SIZE);
+      return ok(page.data, { pagination: page.pagination });
+    });
+  }
 
   app.get(path, async (request) => {
-    const parameters = parseListQuery(request.query);
-    const admin = assertAdminRead(request, parameters.admin);
-    const query = toListQuery(parameters, admin);
-    if (options.pageSize) {
-      const page = await service.listPage(query, options.pageSize);
+    const parameters = readQuery(request.query);
+    const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
+    if (type.pageSize) {
+      const page = await service.listPage(query);
       return ok(page.data, { pagination: page.pagination });
     }
     return ok(await service.list(query));
   });
 
-  const readOne = async (record: StoredRecord, admin: boolean) => {
-    if (options.countViews && !admin && record.published) {
-      await service.store.increment(record._id, 'views');
-      return { ...record, views: Number(record.views ?? 0) + 1 };
-    }
-    return record;
-  };
-
-  // Detail reads that count views are never served from the cache.
-  const detailConfig = { config: { cache: !options.countViews } };
+  // Reads that count views are never served from the cache.
+  const detailConfig = { config: { cache: !type.countsViews } };
 
   app.get<{ Params: { id: string } }>(`${path}/:id`, detailConfig, async (request) => {
-    const admin = assertAdminRead(request, parseListQuery(request.query).admin);
-    return ok(await readOne(await service.get(request.params.id, { admin }), admin));
+    const admin = assertAdminRead(request, readQuery(request.query).admin);
+    return ok(await service.viewed(await service.get(request.params.id, { admin }), { admin }));
   });
 
-  if (options.bySlug) {
+  if (type.slugFrom) {
     app.get<{ Params: { slug: string } }>(`${path}/slug/:slug`, detailConfig, async (request) => {
-      const admin = assertAdminRead(request, parseListQuery(request.query).admin);
-      return ok(await readOne(await service.getBySlug(request.params.slug, { admin }), admin));
+      const admin = assertAdminRead(request, readQuery(request.query).admin);
+      return ok(await service.viewed(await service.getBySlug(request.params.slug, { admin }), { admin }));
     });
   }
 
   app.post(path, { preHandler: requireUser }, async (request, reply) => {
     const created = await service.create(request.body, actorOf(request));
-    return reply.status(201).send(ok(created, { message: `${label} created` }));
+    return reply.status(201).send(ok(created, { message: `${type.label} created` }));
   });
 
   app.put<{ Params: { id: string } }>(`${path}/:id`, { preHandler: requireUser }, async (request) => {
-    return ok(await service.update(request.params.id, request.body, actorOf(request)), { message: `${label} updated` });
+    return ok(await service.update(request.params.id, request.body, actorOf(request)), { message: `${type.label} updated` });
   });
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, { preHandler: requireUser }, async (request) => {
     await service.remove(request.params.id, actorOf(request));
-    return ok(null, { message: deletedMessage(label) });
+    return ok(null, { message: deletedMessage(type.label) });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ResponseCache } from './response-cache.ts';
+import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sharedHeaders, type ResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,8 +12,6 @@ declare module 'fastify' {
 }
 
 const NOT_STORED = 'no-cache';
-/** Per-request headers that a cached copy must not repeat. */
-const UNSHARED_HEADERS = new Set(['x-request-id', 'content-length', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /**
  * Every GET answer under /api carries an ETag, and a matching If-None-Match gets a 304. Public
@@ -32,8 +30,7 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
     const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;
     reply.header('etag', etag).header('cache-control', cacheControl);
     if (storable) {
-      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !UNSHARED_HEADERS.has(name)));
-      cache.set(request.url, { body: Buffer.from(payload), etag, headers }, request.cacheGeneration!);
+      cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()) }, request.cacheGeneration!);
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);

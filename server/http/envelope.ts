@@ -1,9 +1,10 @@
-import type { ErrorCode, ErrorDetail } from '../../domain/shared/errors.ts';
+import type { ConflictReason, ErrorCode, ErrorDetail } from '../../domain/shared/errors.ts';
 
 export function ok<T>(data: T, extra: { message?: string; pagination?: unknown } = {}) {
   return { success: true as const, data, ...extra };
 }
 
-export function failure(error: string, code: ErrorCode, details?: ErrorDetail[]) {
-  return { success: false as const, error, code, ...(details ? { details } : {}) };
+/** The failure envelope; a 409 says why in `reason` (stale_version or duplicate). */
+export function failure(error: string, code: ErrorCode, extra: { details?: ErrorDetail[]; reason?: ConflictReason } = {}) {
+  return { success: false as const, error, code, ...(extra.details ? { details: extra.details } : {}), ...(extra.reason ? { reason: extra.reason } : {}) };
 }

@@ -17,8 +17,19 @@ function isDatabaseDown(error: unknown): boolean {
 }
 
 /** Translates any error into the API envelope with a status that carries meaning. */
-export function toApiError(error: FastifyError | Error): { status: number; code: ErrorCode; message: string; details?: AppError['details']; headers?: Record<string, string> } {
-  if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message, details: error.details, headers: error.headers };
+interface ApiError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: AppError['details'];
+  reason?: AppError['reason'];
+  retryAfterSeconds?: number;
+}
+
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof AppError) {
+    return { status: error.status, code: error.code, message: error.message, details: error.details, reason: error.reason, retryAfterSeconds: error.retryAfterSeconds };
+  }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -54,10 +65,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const mapped = toApiError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
-    for (const [name, value] of Object.entries(mapped.headers ?? {})) reply.header(name, value);
+    if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
     if (!request.url.startsWith('/api') && !request.url.startsWith('/uploads')) {
       return reply.status(mapped.status).type('text/plain; charset=utf-8').send(mapped.status >= 500 ? INTERNAL_MESSAGE : mapped.message);
     }
-    return reply.status(mapped.status).send(failure(mapped.message, mapped.code, mapped.details));
+    return reply.status(mapped.status).send(failure(mapped.message, mapped.code, { details: mapped.details, reason: mapped.reason }));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecordType } from '../../domain/shared/record-type.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../domain/shared/localized.ts';
 import { parseOrThrow } from '../../domain/shared/validation.ts';
 
@@ -11,26 +12,34 @@ const positive = (name: string) =>
     .pipe(z.number().min(1, `${name} must be a whole number from 1`));
 const word = (name: string) => z.string({ error: `${name} must be given once, as text` }).max(200, `${name} is too long`);
 
-/** Every list parameter of SPEC.md section 7; each route uses the ones it understands. */
-export const ListQuerySchema = z.object({
+/** The parameters every list understands. */
+const BASE_QUERY = {
   lang: z.string({ error: 'lang must be a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'lang must be a language code such as uz').default(DEFAULT_LANGUAGE),
   page: positive('page').optional(),
   limit: positive('limit').optional(),
   admin: bool('admin').optional(),
-  featured: bool('featured').optional(),
-  active: bool('active').optional(),
   status: word('status').optional(),
-  category: word('category').optional(),
   search: word('search').optional(),
   q: word('q').optional(),
-  tag: word('tag').optional(),
-  type: word('type').optional(),
-  partnershipType: word('partnershipType').optional(),
-  service: word('service').optional(),
-});
+};
+export const BaseQuerySchema = z.object(BASE_QUERY);
+export const flagParam = (name: string) => bool(name).optional();
 
-export type ListParameters = z.infer<typeof ListQuerySchema>;
+export type ListParameters = z.infer<typeof BaseQuerySchema> & Record<string, unknown>;
+
+/** A list's parameters: the common ones and the filters its record type declares. */
+export function listQuerySchema(type: RecordType) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of Object.values(type.fields)) {
+    if (field.filter) shape[field.filter.param] = field.filter.kind === 'flag' ? flagParam(field.filter.param) : word(field.filter.param).optional();
+  }
+  return BaseQuerySchema.extend(shape);
+}
 
 export function parseListQuery(query: unknown): ListParameters {
-  return parseOrThrow(ListQuerySchema, query ?? {});
+  return parseOrThrow(BaseQuerySchema, query ?? {});
+}
+
+export function parseQuery<S extends z.ZodType>(query: unknown, schema: S): z.output<S> {
+  return parseOrThrow(schema, query ?? {});
 }

@@ -103,6 +103,14 @@ export function serveFromCache(cache: ResponseCache, request: IncomingMessage, r
   return true;
 }
 
+/** Per-request headers that a cached copy must not repeat. */
+const UNSHARED_HEADERS = new Set(['x-request-id', 'content-length', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The headers of an answer that every later copy of it may carry. */
+export function sharedHeaders(headers: Record<string, string | number | string[] | undefined>): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !UNSHARED_HEADERS.has(name))) as OutgoingHttpHeaders;
+}
+
 /** Public content: fresh for a short while, then served stale while a fresh copy is fetched. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../db/seed/demo.ts';
+import { seedDemoContent } from '../../seed/demo.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { startApplication, type Application } from '../../server/start.ts';

@@ -40,9 +40,9 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       await create('/news', news({ uz: 'A' }, { slug: 'taken-slug' }));
       const clash = await app.api('/api/news', { body: news({ uz: 'B' }, { slug: 'taken-slug' }), token });
       expect(clash.status).toBe(409);
-      expect(clash.body.code).toBe('CONFLICT');
+      expect(clash.body).toMatchObject({ code: 'CONFLICT', reason: 'duplicate' });
       const bad = await app.api('/api/news', { body: news({ uz: 'B' }, { slug: 'Not A Slug' }), token });
-      expect(bad.body.details[0]).toEqual({ path: 'slug', message: 'Slug may contain only lowercase Latin letters, digits and hyphens' });
+      expect(bad.body.details[0]).toEqual({ path: 'slug', message: 'Slug may contain only lowercase Latin letters, digits and hyphens', code: 'invalid_slug' });
     });
 
     it('reads news, blog posts and services by slug, and a service by slug or id', async () => {
@@ -216,7 +216,9 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
         expect((await fresh.api(`/api/partners?lang=ru&type=${encodeURIComponent('Юридическая фирма')}`)).body.data.map((p: { name: { uz: string } }) => p.name.uz)).toEqual(['Alpha']);
         expect((await fresh.api('/api/partners?partnershipType=referral')).body.data.map((p: { name: { uz: string } }) => p.name.uz)).toEqual(['Beta']);
         const wrong = await add('Gamma', { uz: 'x' }, 'friendship');
-        expect(wrong.body.details).toEqual([{ path: 'partnershipType', message: 'Partnership type must be one of: strategic, referral, affiliate, collaboration' }]);
+        expect(wrong.body.details).toEqual([
+          { path: 'partnershipType', message: 'Partnership type must be one of: strategic, referral, affiliate, collaboration', code: 'one_of', params: { options: 'strategic, referral, affiliate, collaboration' } },
+        ]);
       } finally {
         await fresh.close();
       }
@@ -227,11 +229,11 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
     it('checks e-mails, URLs, ratings, categories and falls back to Shield for an unknown icon', async () => {
       const member = await app.api('/api/team', { body: { name: { uz: 'A' }, position: { uz: 'A' }, specialization: { uz: 'A' }, education: { uz: 'A' }, bio: { uz: 'A' }, experience: '1', email: 'not-an-email', phone: '1', linkedin: 'javascript:alert(1)' }, token });
       expect(member.body.details).toEqual([
-        { path: 'email', message: 'Email is invalid' },
-        { path: 'linkedin', message: 'LinkedIn must be a URL starting with http:// or https://' },
+        { path: 'email', message: 'Email is invalid', code: 'invalid_email' },
+        { path: 'linkedin', message: 'LinkedIn must be a URL starting with http:// or https://', code: 'invalid_url' },
       ]);
       const rating = await app.api('/api/testimonials', { body: { name: 'A', position: { uz: 'x' }, company: { uz: 'x' }, content: { uz: 'x' }, rating: 6 }, token });
-      expect(rating.body.details).toEqual([{ path: 'rating', message: 'Rating must be a number from 1 to 5' }]);
+      expect(rating.body.details).toEqual([{ path: 'rating', message: 'Rating must be a number from 1 to 5', code: 'too_big', params: { max: 5 } }]);
       const category = await app.api('/api/services', { body: { title: { uz: 'x' }, description: { uz: 'x' }, category: 'space-law' }, token });
       expect(category.body.details[0].message).toBe('Category must be one of: corporate, family, realEstate, criminal, personalInjury, estate, other');
       const background = await app.api('/api/ctas', { body: { title: { uz: 'x' }, subtitle: { uz: 'x' }, primaryButtonText: { uz: 'x' }, backgroundColor: 'purple' }, token });
@@ -308,7 +310,7 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       expect(updated.body.data.tags).toEqual(['a']);
       expect(updated.body.data.slug).toBe(article.slug);
       const emptied = await app.api(`/api/news/${article._id}`, { method: 'PUT', body: { title: { ru: 'Только русский' } }, token });
-      expect(emptied.body.details).toEqual([{ path: 'title.uz', message: 'Title (UZ) is required' }]);
+      expect(emptied.body.details).toEqual([{ path: 'title.uz', message: 'Title (UZ) is required', code: 'required', params: { lang: 'uz' } }]);
     });
 
     it('refuses a save with a stale version with 409 and writes nothing', async () => {
@@ -318,7 +320,7 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       expect(first.body.data.version).toBe(2);
       const stale = await app.api(`/api/stats/${stat._id}`, { method: 'PUT', body: { number: 3, version: 1 }, token });
       expect(stale.status).toBe(409);
-      expect(stale.body).toMatchObject({ success: false, code: 'CONFLICT' });
+      expect(stale.body).toMatchObject({ success: false, code: 'CONFLICT', reason: 'stale_version' });
       expect(stale.body.error).toMatch(/Reload/);
       expect((await app.api(`/api/stats/${stat._id}`)).body.data).toMatchObject({ number: 2, version: 2 });
       expect((await app.api(`/api/stats/${stat._id}`, { method: 'PUT', body: { version: 'two' }, token })).status).toBe(400);

@@ -31,9 +31,9 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
       expect(empty.body.details.map((d: { message: string }) => d.message)).toEqual(['Full Name is required', 'Email is required', 'Subject is required', 'Message is required']);
       const invalid = await app.api('/api/contact', { body: contact({ email: 'bekzod@', name: 'x'.repeat(201), message: 'y'.repeat(10_001) }) });
       expect(invalid.body.details).toEqual([
-        { path: 'name', message: 'Full Name must be at most 200 characters' },
-        { path: 'email', message: 'Email is invalid' },
-        { path: 'message', message: 'Message must be at most 10000 characters' },
+        { path: 'name', message: 'Full Name must be at most 200 characters', code: 'too_long', params: { max: 200 } },
+        { path: 'email', message: 'Email is invalid', code: 'invalid_email' },
+        { path: 'message', message: 'Message must be at most 10000 characters', code: 'too_long', params: { max: 10_000 } },
       ]);
     });
 
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
         expect(response.body.data.status).toBe(status);
       }
       const wrong = await app.api(`/api/contact/${id}`, { method: 'PUT', body: { status: 'archived', name: 'Changed' }, token });
-      expect(wrong.body.details).toEqual([{ path: 'status', message: 'Status must be one of: new, read, replied, closed' }]);
+      expect(wrong.body.details).toEqual([{ path: 'status', message: 'Status must be one of: new, read, replied, closed', code: 'one_of', params: { options: 'new, read, replied, closed' } }]);
       expect((await app.api(`/api/contact/${id}`, { method: 'PUT', body: { status: 'read' } })).status).toBe(401);
       const counts = await app.api('/api/contact/counts', { token });
       expect(counts.body.data.new).toBeGreaterThanOrEqual(1);
@@ -132,8 +132,8 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
       expect(saved.body.data.sections.navigation.homeText.uz).toBe('Bosh sahifa');
       const bad = await app.api('/api/site-config', { method: 'PUT', body: { ...saved.body.data, contactInfo: { ...saved.body.data.contactInfo, email: 'nope' }, companyName: { ru: 'x' } }, token });
       expect(bad.body.details).toEqual([
-        { path: 'companyName.uz', message: 'Company name (UZ) is required' },
-        { path: 'contactInfo.email', message: 'Email is invalid' },
+        { path: 'companyName.uz', message: 'Company name (UZ) is required', code: 'required', params: { lang: 'uz' } },
+        { path: 'contactInfo.email', message: 'Email is invalid', code: 'invalid_email' },
       ]);
       const stale = await app.api('/api/site-config', { method: 'PUT', body: { ...current, version: saved.body.data.version - 1 }, token });
       expect(stale.status).toBe(409);

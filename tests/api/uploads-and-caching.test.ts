@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -175,11 +177,39 @@ describe('API documentation', () => {
     expect(json.body.openapi).toBe('3.1.0');
     expect(json.body.paths['/news']).toHaveProperty('post');
     expect(json.body.paths['/upload/single'].post.security).toEqual([{ bearer: [] }]);
-    expect(json.body.components.schemas.TeamMemberInput.properties.email).toMatchObject({ type: 'string' });
-    expect(json.body.components.schemas.PartnerInput.properties.partnershipType.enum).toEqual(['strategic', 'referral', 'affiliate', 'collaboration']);
+    expect(json.body.components.schemas.TeamInput.properties.email).toMatchObject({ type: 'string' });
+    expect(json.body.components.schemas.PartnersInput.properties.partnershipType.enum).toEqual(['strategic', 'referral', 'affiliate', 'collaboration']);
     const page = await fetch(`${app.url}/api/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('/api/news/slug/{slug}');
+  });
+
+  it('names, secures and answers every operation, for every registered record type', async () => {
+    const document = (await app.api('/api/docs/openapi.json')).body;
+    const operations = Object.entries(document.paths as Record<string, Record<string, { operationId?: string; security?: unknown[]; responses: Record<string, unknown> }>>).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route, method, ...operation })),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const operation of operations) {
+      expect(Array.isArray(operation.security), `${operation.method} ${operation.route}`).toBe(true);
+      const writes = operation.method !== 'get' && !['/auth/login', '/contact'].includes(operation.route);
+      if (writes) expect(operation.security, `${operation.method} ${operation.route}`).toEqual([{ bearer: [] }]);
+    }
+    for (const type of RECORD_TYPES) {
+      expect(document.paths[`/${type.name}`].get.operationId).toBeTruthy();
+      expect(document.paths[`/${type.name}/{id}`].put.responses).toHaveProperty('409');
+    }
+    expect(document.paths['/faqs/{id}'].get.operationId).toBe('getFaqs');
+  });
+
+  it('passes the recommended rules of Redocly’s linter with no error', async () => {
+    const file = path.join(app.dataDir, 'openapi.json');
+    fs.writeFileSync(file, (await app.api('/api/docs/openapi.json')).text);
+    const result = spawnSync(process.execPath, [path.resolve('node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--format=json'], { encoding: 'utf8' });
+    const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+    expect(report.totals.errors, result.stdout).toBe(0);
   });
 });

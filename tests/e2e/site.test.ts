@@ -147,7 +147,7 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
   });
 
   it('shows an error with Try Again when the team cannot be read, and the list after a retry', async () => {
-    const team = app.services.team;
+    const team = app.services.records.team;
     const list = team.list;
     team.list = async () => {
       throw new Error('database is locked');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { seedDemoContent } from '../../db/seed/demo.ts';
+import { seedDemoContent } from '../../seed/demo.ts';
 import type { AppServices } from '../../server/app-services.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { LanguageSchema } from '../../../domain/languages/language-schema.ts';
 import { useAdmin, type SiteLanguage } from '../../admin/admin-context.tsx';
 import { api, ApiError } from '../../admin/api.ts';
-import { localizeMessage } from '../../admin/field-labels.ts';
+import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
+import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import { UI_TEXTS, type UiTextKey } from '../../i18n/ui-texts.ts';
@@ -39,7 +40,7 @@ export default function Languages() {
     const body = { ...editing.draft, translations };
     const checked = LanguageSchema.safeParse(body);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), localizeMessage(issue.message, lang)])));
+      setErrors(Object.fromEntries(issuesToDetails(checked.error.issues, body).map((detail) => [detail.path.split('.')[0], localizeIssue(detail, fieldLabel(detail.path.split('.')[0], lang), lang, t)])));
       return;
     }
     setSaving(true);
@@ -56,7 +57,7 @@ export default function Languages() {
       setNotice(t('common.saved'));
       await reloadLanguages();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.details.length) setErrors(Object.fromEntries(caught.details.map((detail) => [detail.path.split('.')[0], localizeMessage(detail.message, lang)])));
+      if (caught instanceof ApiError && caught.details.length) setErrors(Object.fromEntries(caught.details.map((detail) => [detail.path.split('.')[0], localizeIssue(detail, fieldLabel(detail.path.split('.')[0], lang), lang, t)])));
       else setFormError(caught instanceof ApiError ? caught.message || t('common.error') : t('common.saveError'));
     } finally {
       setSaving(false);

@@ -1,7 +1,10 @@
-import { BarChart3, BookOpen, FileText, Handshake, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, Settings, SlidersHorizontal, Sparkles, Users, X, Briefcase, Hash } from 'lucide-react';
+import { BarChart3, BookOpen, Briefcase, CircleHelp, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, ScrollText, Settings, SlidersHorizontal, Sparkles, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { AdminProvider, useAdmin, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
+import { RECORD_TYPES } from '../../../domain/registry.ts';
+import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
+import { inLanguage } from '../../../domain/shared/texts.ts';
+import { AdminProvider, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, clearToken, getToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
@@ -33,28 +36,28 @@ export function meta() {
   return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
 }
 
-const NAVIGATION: Array<{ to: string; label: AdminTextKey; icon: typeof Home }> = [
-  { to: '/admin', label: 'nav.dashboard', icon: LayoutDashboard },
-  { to: '/admin/team', label: 'nav.team', icon: Users },
-  { to: '/admin/news', label: 'nav.news', icon: Newspaper },
-  { to: '/admin/blog', label: 'nav.blog', icon: BookOpen },
-  { to: '/admin/services', label: 'nav.services', icon: Briefcase },
-  { to: '/admin/stats', label: 'nav.stats', icon: Hash },
-  { to: '/admin/features', label: 'nav.features', icon: Sparkles },
-  { to: '/admin/testimonials', label: 'nav.testimonials', icon: MessageSquareQuote },
-  { to: '/admin/ctas', label: 'nav.ctas', icon: Megaphone },
-  { to: '/admin/partners', label: 'nav.partners', icon: Handshake },
-  { to: '/admin/contacts', label: 'nav.contacts', icon: Inbox },
-  { to: '/admin/hero', label: 'nav.hero', icon: FileText },
-  { to: '/admin/languages', label: 'nav.languages', icon: Languages },
-  { to: '/admin/media', label: 'nav.media', icon: Image },
-  { to: '/admin/analytics', label: 'nav.analytics', icon: BarChart3 },
-  { to: '/admin/site-config', label: 'nav.siteConfig', icon: SlidersHorizontal },
-  { to: '/admin/settings', label: 'nav.settings', icon: Settings },
+/** Lucide icons for the names record types choose from (ADMIN_ICONS). */
+const TYPE_ICONS: Record<(typeof ADMIN_ICONS)[number], typeof Home> = {
+  users: Users, newspaper: Newspaper, book: BookOpen, briefcase: Briefcase, hash: Hash, sparkles: Sparkles, quote: MessageSquareQuote,
+  megaphone: Megaphone, handshake: Handshake, layout: FileText, help: CircleHelp, scroll: ScrollText,
+};
+
+type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home };
+const screen = (to: string, key: AdminTextKey, icon: typeof Home): NavigationItem => ({ to, label: (t) => t(key), icon });
+
+const NAVIGATION: NavigationItem[] = [
+  screen('/admin', 'nav.dashboard', LayoutDashboard),
+  ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => inLanguage(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
+  screen('/admin/contacts', 'nav.contacts', Inbox),
+  screen('/admin/languages', 'nav.languages', Languages),
+  screen('/admin/media', 'nav.media', Image),
+  screen('/admin/analytics', 'nav.analytics', BarChart3),
+  screen('/admin/site-config', 'nav.siteConfig', SlidersHorizontal),
+  screen('/admin/settings', 'nav.settings', Settings),
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, unread } = useAdmin();
+  const { t, lang, unread } = useAdmin();
   return (
     <nav aria-label={t('app.menu')}>
       <ul className="space-y-1">
@@ -67,7 +70,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               className={({ isActive }) => `flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-white/10'}`}
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-              <span className="flex-1">{t(label)}</span>
+              <span className="flex-1">{label(t, lang)}</span>
               {to === '/admin/contacts' && unread > 0 && (
                 <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-brand-900" aria-label={t('app.unread', { count: unread })}>
                   {unread}

@@ -6,6 +6,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, getToken } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
+import { inLanguage } from '../../../domain/shared/texts.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 
@@ -35,7 +36,7 @@ export default function ResourceEdit() {
         {t('common.back')}
       </Link>
       <PageTitle>
-        {t(resource.title)} · {record ? shown(record[resource.titleField], lang, defaultLanguage) : t('common.create')}
+        {inLanguage(resource.title, lang)} · {record ? shown(record[resource.titleField], lang, defaultLanguage) : t('common.create')}
       </PageTitle>
       {error && <ErrorNotice message={error} />}
       {record === undefined && !error ? (

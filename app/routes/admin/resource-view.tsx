@@ -70,7 +70,7 @@ export default function ResourceView() {
           <dl className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
             {resource.fields.map((field) => (
               <div key={field.name} className="grid gap-2 px-6 py-4 md:grid-cols-4">
-                <dt className="font-semibold text-slate-700">{fieldLabel(field.name, lang)}</dt>
+                <dt className="font-semibold text-slate-700">{fieldLabel(field.name, lang, resource.labels)}</dt>
                 <dd className="md:col-span-3">{render(record[field.name])}</dd>
               </div>
             ))}

@@ -5,8 +5,9 @@ import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError } from '../../admin/api.ts';
 import { matchesSearch, shown } from '../../admin/display.ts';
-import { fieldLabel } from '../../admin/field-labels.ts';
+import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
+import { inLanguage } from '../../../domain/shared/texts.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 
@@ -85,7 +86,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
   }
 
   async function remove(record: StoredRecord) {
-    if (!window.confirm(resource.confirmDelete[lang] ?? resource.confirmDelete.en)) return;
+    if (!window.confirm(inLanguage(resource.confirmDelete, lang))) return;
     setError('');
     try {
       await api(`${resource.path}/${record._id}`, { method: 'DELETE' });
@@ -93,7 +94,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
       setTotal((count) => count - 1);
       setNotice(t('common.deleted'));
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status !== 0 ? resource.deleteFailed[lang] ?? resource.deleteFailed.en : `${t('common.error')}`);
+      setError(caught instanceof ApiError && caught.status !== 0 ? inLanguage(resource.deleteFailed, lang) : `${t('common.error')}`);
     }
   }
 
@@ -125,7 +126,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
   return (
     <div>
       <PageTitle actions={createButton}>
-        {t(resource.title)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
+        {inLanguage(resource.title, lang)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={load} />}
@@ -169,7 +170,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
           {resource.categoryFilter && (
             <div>
               <label htmlFor="list-category" className="text-sm font-medium text-slate-800">
-                {fieldLabel(resource.categoryFilter.field, lang)}
+                {fieldLabel(resource.categoryFilter.field, lang, resource.labels)}
               </label>
               <select id="list-category" value={category} onChange={(event) => setCategory(event.target.value)} className={inputClass}>
                 <option value="">{t('common.all')}</option>
@@ -193,11 +194,11 @@ function ResourceScreen({ resource }: { resource: Resource }) {
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-3">
-                  {fieldLabel(resource.titleField, lang)}
+                  {fieldLabel(resource.titleField, lang, resource.labels)}
                 </th>
                 {resource.toggles.map((toggle) => (
-                  <th key={toggle.field} scope="col" className="px-4 py-3">
-                    {t(toggle.label)}
+                  <th key={toggle} scope="col" className="px-4 py-3">
+                    {fieldLabel(toggle, lang, resource.labels)}
                   </th>
                 ))}
                 {hasOrder && (
@@ -218,7 +219,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
                   <tr key={record._id} className="border-b border-slate-100 align-top last:border-0">
                     <td className="px-4 py-3">
                       <p className="font-semibold text-slate-900">{name}</p>
-                      {resource.subtitleField && <p className="text-slate-600">{text(record[resource.subtitleField])}</p>}
+                      {resource.subtitleField && <p className="text-slate-600">{optionLabel(text(record[resource.subtitleField]), lang)}</p>}
                       {chips.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-1">
                           {chips.slice(0, resource.chips!.shown).map((chip, index) => (
@@ -231,16 +232,16 @@ function ResourceScreen({ resource }: { resource: Resource }) {
                       )}
                     </td>
                     {resource.toggles.map((flag) => {
-                      const on = Boolean(record[flag.field]);
-                      const what = t(flag.label);
+                      const on = Boolean(record[flag]);
+                      const what = fieldLabel(flag, lang, resource.labels);
                       return (
-                        <td key={flag.field} className="px-4 py-3">
+                        <td key={flag} className="px-4 py-3">
                           <button
                             type="button"
                             aria-pressed={on}
                             title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
-                            disabled={busy === record._id + flag.field}
-                            onClick={() => toggle(record, flag.field)}
+                            disabled={busy === record._id + flag}
+                            onClick={() => toggle(record, flag)}
                             className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
                           >
                             <span className="sr-only">

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError } from '../../admin/api.ts';
-import { localizeMessage } from '../../admin/field-labels.ts';
+import { localizeIssue } from '../../admin/field-labels.ts';
 import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 
@@ -47,6 +47,42 @@ const LABELS: Record<string, [string, string, string]> = {
   icon: ['Icon', 'Значок', 'Belgi'],
   result: ['Result', 'Результат', 'Natija'],
   step: ['Step number', 'Номер шага', 'Qadam raqami'],
+  mapUrl: ['Map link', 'Ссылка на карту', 'Xarita havolasi'],
+  privacyPolicy: ['Privacy policy title', 'Название политики конфиденциальности', 'Maxfiylik siyosati nomi'],
+  termsOfService: ['Terms of service title', 'Название условий использования', 'Foydalanish shartlari nomi'],
+  disclaimer: ['Disclaimer title', 'Название отказа от ответственности', 'Javobgarlikni cheklash nomi'],
+  privacyPolicyUrl: ['Privacy policy link', 'Ссылка на политику конфиденциальности', 'Maxfiylik siyosati havolasi'],
+  termsOfServiceUrl: ['Terms of service link', 'Ссылка на условия использования', 'Foydalanish shartlari havolasi'],
+  disclaimerUrl: ['Disclaimer link', 'Ссылка на отказ от ответственности', 'Javobgarlikni cheklash havolasi'],
+  navigation: ['Main menu', 'Главное меню', 'Asosiy menyu'],
+  footer: ['Footer', 'Подвал сайта', 'Sayt pastki qismi'],
+  homeText: ['“Home” link', 'Ссылка «Главная»', '“Bosh sahifa” havolasi'],
+  servicesText: ['“Services” link', 'Ссылка «Услуги»', '“Xizmatlar” havolasi'],
+  teamText: ['“Team” link', 'Ссылка «Команда»', '“Jamoa” havolasi'],
+  partnersText: ['“Partners” link', 'Ссылка «Партнёры»', '“Hamkorlar” havolasi'],
+  newsText: ['“News” link', 'Ссылка «Новости»', '“Yangiliklar” havolasi'],
+  blogText: ['“Blog” link', 'Ссылка «Блог»', '“Blog” havolasi'],
+  contactText: ['“Contact” link', 'Ссылка «Контакты»', '“Aloqa” havolasi'],
+  quickLinksTitle: ['Quick links heading', 'Заголовок быстрых ссылок', 'Tezkor havolalar sarlavhasi'],
+  servicesTitle: ['Services heading', 'Заголовок услуг', 'Xizmatlar sarlavhasi'],
+  noServicesText: ['Text when there are no services', 'Текст, если услуг нет', 'Xizmatlar bo‘lmaganda matn'],
+  contactTitle: ['Contact heading', 'Заголовок контактов', 'Aloqa sarlavhasi'],
+  team: ['Team page', 'Страница «Команда»', '“Jamoa” sahifasi'],
+  partners: ['Partners page', 'Страница «Партнёры»', '“Hamkorlar” sahifasi'],
+  benefits: ['Partnership benefits', 'Преимущества партнёрства', 'Hamkorlik afzalliklari'],
+  news: ['News page', 'Страница «Новости»', '“Yangiliklar” sahifasi'],
+  blog: ['Blog page', 'Страница «Блог»', '“Blog” sahifasi'],
+  contact: ['Contact page', 'Страница «Контакты»', '“Aloqa” sahifasi'],
+  services: ['Services', 'Услуги', 'Xizmatlar'],
+  whyChoose: ['Why choose us', 'Почему выбирают нас', 'Nega aynan biz'],
+  testimonialsSection: ['Testimonials', 'Отзывы', 'Mijozlar fikri'],
+  process: ['How we work', 'Как мы работаем', 'Qanday ishlaymiz'],
+  recentCases: ['Recent cases', 'Недавние дела', 'So‘nggi ishlar'],
+  learnMoreText: ['“Learn more” text', 'Текст «Подробнее»', '“Batafsil” matni'],
+  loadingText: ['Loading text', 'Текст загрузки', 'Yuklanish matni'],
+  errorText: ['Error text', 'Текст ошибки', 'Xatolik matni'],
+  retryText: ['Retry text', 'Текст повтора', 'Qayta urinish matni'],
+  noResultsText: ['Text when nothing is found', 'Текст, если ничего не найдено', 'Hech narsa topilmaganda matn'],
 };
 const humanize = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (char) => char.toUpperCase());
 const labelOf = (key: string, lang: string) => {
@@ -66,7 +102,13 @@ function blank(value: unknown): unknown {
 }
 
 export default function SiteConfig() {
-  const { t, lang, defaultLanguage } = useAdmin();
+  const { t, lang, defaultLanguage, languages } = useAdmin();
+  /** The field a problem is about: its path without list positions and a trailing language code. */
+  const fieldOfPath = (path: string) => {
+    const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+    if (parts.length > 1 && languages.some((language) => language.code === parts.at(-1))) parts.pop();
+    return parts.at(-1) ?? path;
+  };
   const [config, setConfig] = useState<Json | null>(null);
   const [active, setActive] = useState(defaultLanguage);
   const [error, setError] = useState('');
@@ -113,7 +155,7 @@ export default function SiteConfig() {
       setDirty(false);
       setNotice(t('siteConfig.saved'));
     } catch (caught) {
-      if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeMessage(detail.message, lang) })));
+      if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeIssue(detail, labelOf(fieldOfPath(detail.path), lang), lang, t) })));
       else if (caught instanceof ApiError && caught.status === 409) setError(t('common.conflict'));
       else setError((caught as Error).message || t('siteConfig.saveError'));
     } finally {

@@ -1,20 +1,21 @@
 import { servicesContext } from '../../context.ts';
-import { ArticlePage, articleMeta, loadArticle } from '../../site/article.tsx';
+import { ArticlePage, articleMeta } from '../../site/article.tsx';
+import { loadArticle } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/blog-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.blog, params.key);
+  return loadArticle(services, services.records.blog, params.key);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return articleMeta(siteFromMatches(matches), loaderData?.article, 'blog');
+  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'blog');
 }
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage article={loaderData.article} kind="blog" />;
+  return <ArticlePage article={loaderData.failed ? null : loaderData.article} kind="blog" />;
 }

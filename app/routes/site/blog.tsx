@@ -21,8 +21,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageParameter(url);
   return loadOr(services, 'blog posts', async () => {
     const [all, shown] = await Promise.all([
-      services.blog.list({ lang, admin: false }),
-      services.blog.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page: 1, limit: BLOG_PAGE_SIZE * page }, BLOG_PAGE_SIZE),
+      services.records.blog.list({ lang, admin: false }),
+      services.records.blog.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page: 1, limit: BLOG_PAGE_SIZE * page }, BLOG_PAGE_SIZE),
     ]);
     return { categories: distinctTexts(all, 'category', lang, defaultLanguage), search, category, tag, page, items: shown.data, total: shown.pagination.total };
   });

@@ -22,9 +22,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   let choices: string[] = [];
   try {
-    choices = (await services.services.list({ lang, admin: false })).map((service) => pickText(service.title as Localized, lang)).filter(Boolean);
+    choices = (await services.records.services.list({ lang, admin: false })).map((service) => pickText(service.title as Localized, lang)).filter(Boolean);
   } catch (error) {
-    services.logger.error({ err: error }, 'could not list services for the contact form');
+    services.log.error({ err: error }, 'could not list services for the contact form');
   }
   // The form carries the time it was shown (spam check), so this page is never cached.
   return data({ choices: choices.length ? choices : FALLBACK_SERVICE_CHOICES, renderedAt: Date.now() }, { headers: { 'cache-control': 'no-cache' } });
@@ -46,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { sent: true as const };
   } catch (error) {
     if (!isAppError(error)) {
-      services.logger.error({ err: error }, 'contact form failed');
+      services.log.error({ err: error }, 'contact form failed');
       return data({ sent: false as const, values, problem: 'contact.error' as UiTextKey, errors: {} as Partial<Record<Field, string>> }, { status: 500 });
     }
     const errors: Partial<Record<Field, string>> = {};

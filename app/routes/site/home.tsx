@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import type { Localized } from '../../../domain/shared/localized.ts';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';
 import { useLink } from '../../site/header.tsx';
 import { NamedIcon } from '../../site/icons.tsx';
@@ -10,26 +11,34 @@ import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { Section, Stars } from '../../site/ui.tsx';
+import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang, known } = await pageContext(context.get(servicesContext), params.lang, request, { lenient: true });
+  // "/about-us": a first segment that is no language is a page of text, or the 404.
+  if (!known) {
+    const textPage = await services.records.pages.getBySlug(params.lang ?? '', { admin: false }).catch(() => undefined);
+    if (!textPage) throw data(null, { status: 404 });
+    return { textPage, hero: null, services: [], stats: [], features: [], testimonials: [], cta: null };
+  }
   const query = { lang, admin: false };
   const [heroes, offered, stats, features, testimonials, ctas] = await Promise.all([
-    services.hero.list(query),
-    services.services.list(query),
-    services.stats.list(query),
-    services.features.list({ ...query, featured: true }),
-    services.testimonials.list({ ...query, featured: true }),
-    services.ctas.list({ ...query, category: 'home' }),
+    services.records.hero.list(query),
+    services.records.services.list(query),
+    services.records.stats.list(query),
+    services.records.features.list({ ...query, featured: true }),
+    services.records.testimonials.list({ ...query, featured: true }),
+    services.records.ctas.list({ ...query, category: 'home' }),
   ]);
-  return { hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
+  return { textPage: null, hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site) return [];
+  if (loaderData?.textPage) return textPageMeta(site, loaderData.textPage);
   const image = loaderData?.hero?.image as string | undefined;
   const preload = image ? sizesOf(image) : undefined;
   return [
@@ -93,6 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { text, t, config, href } = site;
   const link = useLink();
+  if (loaderData.textPage) return <TextPage page={loaderData.textPage} />;
   const home = config.sections.home;
   const { hero, services, stats, features, testimonials, cta } = loaderData;
   const steps = [...home.process.steps].sort((a, b) => a.order - b.order);

@@ -1,20 +1,21 @@
 import { servicesContext } from '../../context.ts';
-import { ArticlePage, articleMeta, loadArticle } from '../../site/article.tsx';
+import { ArticlePage, articleMeta } from '../../site/article.tsx';
+import { loadArticle } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/news-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.news, params.key);
+  return loadArticle(services, services.records.news, params.key);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return articleMeta(siteFromMatches(matches), loaderData?.article, 'news');
+  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'news');
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage article={loaderData.article} kind="news" />;
+  return <ArticlePage article={loaderData.failed ? null : loaderData.article} kind="news" />;
 }

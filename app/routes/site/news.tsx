@@ -19,8 +19,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageParameter(url);
   return loadOr(services, 'news', async () => {
     const [all, shown] = await Promise.all([
-      services.news.list({ lang, admin: false }),
-      services.news.listPage({ lang, admin: false, category: category || undefined, page: 1, limit: NEWS_PAGE_SIZE * page }, NEWS_PAGE_SIZE),
+      services.records.news.list({ lang, admin: false }),
+      services.records.news.listPage({ lang, admin: false, category: category || undefined, page: 1, limit: NEWS_PAGE_SIZE * page }, NEWS_PAGE_SIZE),
     ]);
     return { categories: distinctTexts(all, 'category', lang, defaultLanguage), category, page, items: shown.data, total: shown.pagination.total };
   });

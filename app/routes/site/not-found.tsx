@@ -1,22 +1,33 @@
 import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';
 import { FallbackPage } from '../../site/fallback-page.tsx';
+import { loadTextPage } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
+import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import type { Route } from './+types/not-found';
 
+/** Any other address: a page of text when one has this slug (/ru/about), else the branded 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  await pageContext(context.get(servicesContext), params.lang, request);
-  return data(null, { status: 404 });
+  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  const segments = (params['*'] ?? '').split('/').filter(Boolean);
+  if (segments.length === 1) return loadTextPage(services, segments[0]);
+  throw data(null, { status: 404 });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return [{ title: site ? '404' : '404' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const page = loaderData && !loaderData.failed ? loaderData.page : undefined;
+  if (page) return textPageMeta(siteFromMatches(matches), page);
+  return [{ title: '404' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function NotFound() {
+export default function PageOrNotFound({ loaderData }: Route.ComponentProps) {
+  return <TextPage page={loaderData.failed ? null : loaderData.page} />;
+}
+
+/** The branded 404 inside the site's header and footer. */
+export function ErrorBoundary() {
   const { t, href } = useSite();
   return <FallbackPage t={t} notFound home={href('/')} />;
 }

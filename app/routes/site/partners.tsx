@@ -15,7 +15,7 @@ import type { Route } from './+types/partners';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadOr(services, 'partners', async () => ({ partners: await services.partners.list({ lang, admin: false }) }));
+  return loadOr(services, 'partners', async () => ({ partners: await services.records.partners.list({ lang, admin: false }) }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

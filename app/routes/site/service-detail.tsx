@@ -1,43 +1,40 @@
 import { ArrowLeft, CircleCheck } from 'lucide-react';
-import { data } from 'react-router';
 import type { Localized } from '../../../domain/shared/localized.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { NamedIcon } from '../../site/icons.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Picture } from '../../site/picture.tsx';
+import { faqPageJsonLd, FaqList } from '../../site/faq-list.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { serviceCategoryKey } from '../../site/service-card.tsx';
 import { useSite } from '../../site/site-context.tsx';
+import { loadOr } from '../../site/loading.server.ts';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/service-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  try {
-    // SPEC.md: a 24-hex parameter is an id, anything else a slug.
-    return { service: await services.services.getBySlugOrId(params.key, { admin: false }), lang, failed: false as const };
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
-    services.logger.error({ err: error }, 'could not load a service');
-    return data({ service: null, lang, failed: true as const }, { status: 503, headers: { 'cache-control': 'no-store' } });
-  }
+  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  // SPEC.md: a 24-hex parameter is an id, anything else a slug.
+  return loadOr(services, 'a service', async () => {
+    const service = await services.records.services.getBySlugOrId(params.key, { admin: false });
+    return { service, faqs: await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }) };
+  });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
-  const service = loaderData?.service;
+  const service = loaderData && !loaderData.failed ? loaderData.service : undefined;
   if (!site || !service) return [];
-  const text = (value: unknown) => pickText(value as Localized, site.lang, site.defaultLanguage);
-  return pageMeta(site, { title: text(service.title), description: text(service.description), image: service.image as string, type: 'website' });
+  const text = (value: Localized) => pickText(value, site.lang, site.defaultLanguage);
+  return pageMeta(site, { title: text(service.title), description: text(service.description), image: service.image, type: 'website' });
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { text, t, href, config } = site;
-  const { service } = loaderData;
-  if (!service) {
+  if (loaderData.failed) {
     return (
       <>
         <PageHeader title={text(config.sections.services.title)} />
@@ -47,19 +44,21 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const title = text(service.title as Localized);
-  const features = (service.features as Array<{ text: Localized }>) ?? [];
+  const { service, faqs } = loaderData;
+  const title = text(service.title);
+  const features = service.features;
   const facts = [
     [t('services.category'), t(serviceCategoryKey(service.category))],
-    [t('services.duration'), text(service.duration as Localized)],
-    [t('services.pricing'), text(service.pricing as Localized)],
+    [t('services.duration'), text(service.duration)],
+    [t('services.pricing'), text(service.pricing)],
   ].filter(([, value]) => value);
   return (
     <>
       <JsonLd
         data={[
-          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(config.sections.services.title), path: '/services' }, { name: title, path: `/services/${service.slug as string}` }]),
-          { '@context': 'https://schema.org', '@type': 'Service', name: title, description: text(service.description as Localized), provider: { '@id': `${site.publicUrl}/#firm` }, areaServed: 'UZ' },
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(config.sections.services.title), path: '/services' }, { name: title, path: `/services/${service.slug}` }]),
+          { '@context': 'https://schema.org', '@type': 'Service', name: title, description: text(service.description), provider: { '@id': `${site.publicUrl}/#firm` }, areaServed: 'UZ' },
+          ...(faqs.length ? [faqPageJsonLd(site, faqs)] : []),
         ]}
       />
       <PageHeader title={title}>
@@ -71,8 +70,8 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <Picture src={service.image as string} alt="" width={800} height={450} sizes="(min-width: 1024px) 66vw, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
-            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{text(service.description as Localized)}</p>
+            <Picture src={service.image} alt="" width={800} height={450} sizes="(min-width: 1024px) 66vw, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
+            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{text(service.description)}</p>
             {features.length > 0 && (
               <>
                 <h2 className="mt-10 text-2xl font-bold text-brand-900">{t('services.keyFeatures')}</h2>
@@ -86,10 +85,18 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </ul>
               </>
             )}
+            {faqs.length > 0 && (
+              <section aria-labelledby="service-faq" className="mt-10">
+                <h2 id="service-faq" className="mb-4 text-2xl font-bold text-brand-900">
+                  {t('faq.forService')}
+                </h2>
+                <FaqList faqs={faqs} />
+              </section>
+            )}
           </div>
           <aside className="h-fit rounded-xl border border-slate-200 p-6">
             <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-700 text-white">
-              <NamedIcon name={service.icon as string} />
+              <NamedIcon name={service.icon} />
             </span>
             <dl className="mt-6 space-y-4">
               {facts.map(([label, value]) => (

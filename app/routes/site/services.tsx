@@ -11,7 +11,7 @@ import type { Route } from './+types/services';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadOr(services, 'services', async () => ({ services: await services.services.list({ lang, admin: false }) }));
+  return loadOr(services, 'services', async () => ({ services: await services.records.services.list({ lang, admin: false }) }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

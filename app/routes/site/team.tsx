@@ -13,7 +13,7 @@ import type { Route } from './+types/team';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadOr(services, 'team members', async () => ({ members: await services.team.list({ lang, admin: false }) }));
+  return loadOr(services, 'team members', async () => ({ members: await services.records.team.list({ lang, admin: false }) }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
-import type { AppServices } from '../../server/app-services.ts';
+import type { DomainServices } from '../domain/app-services.ts';
 import * as demo from './demo-content.ts';
+import * as demoPages from './demo-pages.ts';
 import { illustrationSvg, logoSvg, portraitSvg, svgToPng } from './demo-images.ts';
 
 /**
@@ -7,7 +8,7 @@ import { illustrationSvg, logoSvg, portraitSvg, svgToPng } from './demo-images.t
  * and en, with pictures made by the real upload pipeline. Goes through the services, so the demo
  * obeys every rule an administrator's input does.
  */
-export async function seedDemoContent(services: AppServices): Promise<void> {
+export async function seedDemoContent(services: DomainServices): Promise<void> {
   const upload = async (svg: string, name: string) => (await services.media.upload(await svgToPng(svg), `${name}.png`)).images.large;
   let picture = 0;
   const illustration = (name: string) => upload(illustrationSvg(picture++), name);
@@ -20,34 +21,40 @@ export async function seedDemoContent(services: AppServices): Promise<void> {
     sections: { home: { recentCases: { items: demo.recentCases } } },
   });
 
-  await services.hero.create({ ...demo.heroSection, image: await illustration('hero') });
+  await services.records.hero.create({ ...demo.heroSection, image: await illustration('hero') });
 
+  const offered = new Map<string, string>();
   for (const [order, service] of demo.services.entries()) {
-    await services.services.create({ ...service, features: service.features.map((text) => ({ text })), image: await illustration(service.slug), order, isActive: true });
+    const created = await services.records.services.create({ ...service, features: service.features.map((text) => ({ text })), image: await illustration(service.slug), order, isActive: true });
+    offered.set(service.slug, created._id);
   }
-  for (const [order, stat] of demo.stats.entries()) await services.stats.create({ ...stat, order });
-  for (const [order, feature] of demo.features.entries()) await services.features.create({ ...feature, category: 'whyChoose', order });
+  for (const [order, faq] of demoPages.faqs.entries()) {
+    await services.records.faqs.create({ question: faq.question, answer: faq.answer, service: offered.get(faq.service) ?? '', order });
+  }
+  for (const page of demoPages.pages) await services.records.pages.create(page);
+  for (const [order, stat] of demo.stats.entries()) await services.records.stats.create({ ...stat, order });
+  for (const [order, feature] of demo.features.entries()) await services.records.features.create({ ...feature, category: 'whyChoose', order });
   for (const [order, testimonial] of demo.testimonials.entries()) {
-    await services.testimonials.create({ ...testimonial, image: await upload(portraitSvg(order + 2), `client-${order + 1}`), order });
+    await services.records.testimonials.create({ ...testimonial, image: await upload(portraitSvg(order + 2), `client-${order + 1}`), order });
   }
-  await services.ctas.create(demo.cta);
+  await services.records.ctas.create(demo.cta);
 
   const lawyers = [];
   for (const [order, member] of demo.team.entries()) {
-    lawyers.push(await services.team.create({ ...member, image: await upload(portraitSvg(order), `lawyer-${order + 1}`), order, isActive: true }));
+    lawyers.push(await services.records.team.create({ ...member, image: await upload(portraitSvg(order), `lawyer-${order + 1}`), order, isActive: true }));
   }
 
   for (const [order, partner] of demo.partners.entries()) {
-    await services.partners.create({ ...partner, logo: await upload(logoSvg(order), `partner-${order + 1}`), order, isActive: true });
+    await services.records.partners.create({ ...partner, logo: await upload(logoSvg(order), `partner-${order + 1}`), order, isActive: true });
   }
 
   // Oldest first, so the newest article is also the most recently created.
   for (const article of [...demo.news].reverse()) {
-    await services.news.create({ ...article, image: await illustration('news') });
+    await services.records.news.create({ ...article, image: await illustration('news') });
   }
   for (const post of [...demo.blogPosts].reverse()) {
     const author = lawyers[post.author];
-    await services.blog.create({
+    await services.records.blog.create({
       title: post.title,
       excerpt: post.excerpt,
       content: post.content,

@@ -1,4 +1,4 @@
-import type { AppServices } from '../../server/app-services.ts';
+import type { DomainServices } from '../domain/app-services.ts';
 
 export const BUILT_IN_LANGUAGES = [
   { code: 'uz', name: 'Uzbek', nativeName: 'O‘zbekcha', flag: '🇺🇿', isDefault: true, order: 0 },
@@ -7,7 +7,7 @@ export const BUILT_IN_LANGUAGES = [
 ];
 
 /** The three built-in languages, created when the site has none yet. Returns whether it did. */
-export async function ensureLanguages(services: AppServices): Promise<boolean> {
+export async function ensureLanguages(services: DomainServices): Promise<boolean> {
   const existing = await services.languages.list({ admin: true });
   if (existing.length > 0) return false;
   for (const language of BUILT_IN_LANGUAGES) {

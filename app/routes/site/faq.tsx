@@ -1,0 +1,76 @@
+import { servicesContext } from '../../context.ts';
+import { createTranslator } from '../../i18n/translator.ts';
+import { faqPageJsonLd, FaqList } from '../../site/faq-list.tsx';
+import { loadOr } from '../../site/loading.server.ts';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Route } from './+types/faq';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadOr(services, 'the questions', async () => {
+    const [faqs, offered] = await Promise.all([services.records.faqs.list({ lang, admin: false }), services.records.services.list({ lang, admin: false })]);
+    return { faqs, services: offered.map((service) => ({ _id: service._id, slug: service.slug, title: service.title })) };
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site) return [];
+  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
+  return pageMeta(site, { title: t('faq.title'), description: t('faq.subtitle') });
+}
+
+/** Every active question, grouped by the service it is about; general questions first. */
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { t, text, href } = site;
+  const header = <PageHeader title={t('faq.title')} subtitle={t('faq.subtitle')} />;
+  if (loaderData.failed) {
+    return (
+      <>
+        {header}
+        <Section>
+          <ErrorBox title={t('faq.error')} />
+        </Section>
+      </>
+    );
+  }
+  const { faqs, services } = loaderData;
+  const groups = [
+    { key: 'general', title: t('faq.general'), href: undefined, items: faqs.filter((faq) => !services.some((service) => service._id === faq.service)) },
+    ...services.map((service) => ({ key: service._id, title: text(service.title), href: href(`/services/${service.slug}`), items: faqs.filter((faq) => faq.service === service._id) })),
+  ].filter((group) => group.items.length > 0);
+  return (
+    <>
+      {header}
+      <Section>
+        {groups.length === 0 ? (
+          <EmptyState>{t('faq.empty')}</EmptyState>
+        ) : (
+          <div className="mx-auto max-w-3xl space-y-12">
+            {groups.map((group) => (
+              <section key={group.key} aria-labelledby={`faq-${group.key}`}>
+                <h2 id={`faq-${group.key}`} className="mb-4 font-serif text-2xl font-semibold text-brand-900">
+                  {group.href ? (
+                    <a href={group.href} className="hover:underline">
+                      {group.title}
+                    </a>
+                  ) : (
+                    group.title
+                  )}
+                </h2>
+                <FaqList faqs={group.items} />
+              </section>
+            ))}
+          </div>
+        )}
+      </Section>
+      {faqs.length > 0 && <JsonLd data={faqPageJsonLd(site, faqs)} />}
+      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: t('faq.title'), path: '/faq' }])} />
+    </>
+  );
+}

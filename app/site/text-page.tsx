@@ -1,0 +1,48 @@
+import type { Page } from '../../domain/pages/pages.ts';
+import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
+import { useSite } from './site-context.tsx';
+import type { SiteData } from './site-data.server.ts';
+import { ErrorBox, PageHeader, Section } from './ui.tsx';
+
+/** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
+export const paragraphsOf = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+
+export function textPageMeta(site: SiteData | undefined, page: Page | undefined) {
+  if (!site || !page) return [];
+  const text = (value: Localized) => pickText(value, site.lang, site.defaultLanguage);
+  return pageMeta(site, { title: text(page.title), description: paragraphsOf(text(page.body))[0]?.slice(0, 160) });
+}
+
+/** A page of text: the privacy policy, the terms of service, a disclaimer. */
+export function TextPage({ page }: { page: Page | null }) {
+  const site = useSite();
+  const { text, t, formatDate } = site;
+  if (!page) {
+    return (
+      <Section>
+        <ErrorBox title={t('page.error')} />
+      </Section>
+    );
+  }
+  const title = text(page.title);
+  return (
+    <>
+      <PageHeader title={title} subtitle={t('page.updated', { date: formatDate(page.updatedAt) })} />
+      <Section>
+        <article className="mx-auto max-w-3xl space-y-5 text-lg leading-relaxed text-slate-800">
+          {paragraphsOf(text(page.body)).map((paragraph, index) => (
+            <p key={index} className="whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
+        </article>
+      </Section>
+      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: title, path: `/${page.slug}` }])} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Database } from '../db/connection.ts';
+import { createActivityService } from './activity/activity-service.ts';
+import { contactEntity } from './contacts/contact-entity.ts';
+import { createContactService, type StoredContact } from './contacts/contact-service.ts';
+import { languageEntity } from './languages/language-entity.ts';
+import { createLanguageService, type LanguageService } from './languages/language-service.ts';
+import { createMediaService } from './media/media-service.ts';
+import type { MediaStorage } from './media/media-storage.ts';
+import { RECORD_TYPES, type RecordTypeName, type TypeNamed } from './registry.ts';
+import { createRecordService, type ChangeEvent, type RecordService, type ServiceEnvironment } from './shared/record-service.ts';
+import { createRecordStore } from './shared/record-store.ts';
+import type { RecordType } from './shared/record-type.ts';
+import { createSiteConfigService } from './site-config/site-config-service.ts';
+import { createAuthService } from './users/auth-service.ts';
+
+/** Where the domain reports what it cannot handle itself (the host's logger). */
+export interface DomainLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** What the host (the HTTP server, a command, a test) gives the domain. */
+export interface DomainHost {
+  database: Database;
+  storage: MediaStorage;
+  log: DomainLog;
+  /** The site's public address: canonical links, sitemaps, previews. */
+  publicUrl: string;
+  /** After every write: the host drops its caches and tells other instances. */
+  changed?(event: ChangeEvent): Promise<void>;
+  /** A contact request was stored (e-mail to the firm and other channels). */
+  contactReceived?(request: StoredContact): void;
+}
+
+export type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
+
+/** Every domain service, built once and shared by the API, the page loaders, commands and the seed. */
+export function createDomainServices(host: DomainHost) {
+  const { database, storage, log } = host;
+  const activity = createActivityService(database);
+
+  // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
+  let languages: LanguageService;
+  const environment: ServiceEnvironment = {
+    defaultLanguage: () => languages.defaultLanguage(),
+    async changed(event) {
+      await host.changed?.(event);
+      await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
+    },
+  };
+  languages = createLanguageService(createRecordStore(database, languageEntity), environment);
+
+  const records = Object.fromEntries(
+    RECORD_TYPES.map((type) => [type.name, createRecordService(type, createRecordStore(database, type), environment)]),
+  ) as unknown as RecordServices;
+  const contactStore = createRecordStore(database, contactEntity);
+
+  return {
+    database,
+    storage,
+    log,
+    publicUrl: host.publicUrl,
+    environment,
+    auth: createAuthService(database),
+    activity,
+    languages,
+    /** One service per record type of the registry: records.news, records.team, … */
+    records,
+    /** The service of any registered type, for code that walks the registry. */
+    recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
+    contacts: createContactService(contactStore, environment, host.contactReceived),
+    siteConfig: createSiteConfigService(database, environment),
+    media: createMediaService(database, storage, environment.changed),
+  };
+}
+
+export type DomainServices = ReturnType<typeof createDomainServices>;

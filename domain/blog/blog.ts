@@ -1,0 +1,43 @@
+import { author } from '../news/article-fields.ts';
+import { counter, date, image, localizedText, plainText, slug, textList, yesNo } from '../shared/fields.ts';
+import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { texts } from '../shared/texts.ts';
+
+export const blog = defineRecordType({
+  name: 'blog',
+  table: 'blog_posts',
+  label: 'Blog post',
+  fields: {
+    slug: slug({ from: 'title' }),
+    title: localizedText('Title', { required: true, search: true }),
+    excerpt: localizedText('Excerpt', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
+    content: localizedText('Content', { required: true, max: LONG_TEXT, multiline: true, search: true }),
+    category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
+    author: author(),
+    readTime: plainText('Read time', { required: true, max: 50 }),
+    publishedAt: date('Publication date', { default: () => new Date().toISOString() }),
+    image: image(),
+    featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
+    published: yesNo('Published', { default: true, toggle: true }),
+    tags: textList('Tags', 'Tag', { search: true, filter: 'tag' }),
+    views: counter(),
+  },
+  publicWhen: { field: 'published' },
+  sort: ['-publishedAt', '-createdAt'],
+  pageSize: 6,
+  publicPath: '/blog',
+  distinct: { categories: 'category', tags: 'tags' },
+  admin: {
+    icon: 'book',
+    title: texts('Blog', 'Блог', 'Blog'),
+    one: texts('blog post', 'статья', 'maqola'),
+    confirmDelete: texts('Are you sure you want to delete this blog post?', 'Вы уверены, что хотите удалить эту статью?', 'Haqiqatan ham bu maqolani o‘chirmoqchimisiz?'),
+    deleteFailed: texts('Failed to delete blog post', 'Не удалось удалить статью', 'Maqolani o‘chirib bo‘lmadi'),
+    titleField: 'title',
+    subtitleField: 'category',
+    placement: 'page',
+    chips: { field: 'tags', shown: 3 },
+  },
+});
+export type BlogPost = RecordOf<typeof blog>;

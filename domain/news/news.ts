@@ -1,0 +1,41 @@
+import { counter, date, image, localizedText, slug, textList, yesNo } from '../shared/fields.ts';
+import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { texts } from '../shared/texts.ts';
+import { author } from './article-fields.ts';
+
+export const news = defineRecordType({
+  name: 'news',
+  table: 'news',
+  label: 'News article',
+  fields: {
+    slug: slug({ from: 'title' }),
+    title: localizedText('Title', { required: true, search: true }),
+    excerpt: localizedText('Excerpt', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
+    content: localizedText('Content', { required: true, max: LONG_TEXT, multiline: true, search: true }),
+    category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
+    author: author(),
+    date: date('Date', { default: () => new Date().toISOString().slice(0, 10) }),
+    image: image(),
+    featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
+    published: yesNo('Published', { default: true, toggle: true }),
+    views: counter(),
+    tags: textList('Tags', 'Tag', { search: true }),
+  },
+  publicWhen: { field: 'published' },
+  sort: ['-date', '-createdAt'],
+  pageSize: 10,
+  publicPath: '/news',
+  distinct: { categories: 'category' },
+  admin: {
+    icon: 'newspaper',
+    title: texts('News', 'Новости', 'Yangiliklar'),
+    one: texts('news article', 'новость', 'yangilik'),
+    confirmDelete: texts('Are you sure you want to delete this news article?', 'Вы уверены, что хотите удалить эту новость?', 'Haqiqatan ham bu yangilikni o‘chirmoqchimisiz?'),
+    deleteFailed: texts('Failed to delete news article', 'Не удалось удалить новость', 'Yangilikni o‘chirib bo‘lmadi'),
+    titleField: 'title',
+    subtitleField: 'category',
+    placement: 'page',
+  },
+});
+export type NewsArticle = RecordOf<typeof news>;

@@ -1,0 +1,40 @@
+import { localizedText, slug, yesNo } from '../shared/fields.ts';
+import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { LONG_TEXT } from '../shared/schema-helpers.ts';
+import { texts } from '../shared/texts.ts';
+
+/** A page of text at /{slug}: the privacy policy, terms of service, disclaimer and the like. */
+export const pages = defineRecordType({
+  name: 'pages',
+  table: 'pages',
+  label: 'Page',
+  fields: {
+    title: localizedText('Title', { required: true, search: true }),
+    slug: slug({ from: 'title' }),
+    body: localizedText('Body', {
+      required: true,
+      max: LONG_TEXT,
+      multiline: true,
+      search: true,
+      label: texts('Text (a blank line starts a new paragraph)', 'Текст (пустая строка начинает новый абзац)', 'Matn (bo‘sh qator yangi xatboshini boshlaydi)'),
+    }),
+    isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
+  },
+  publicWhen: { field: 'isActive' },
+  sort: ['slug'],
+  publicPath: '',
+  admin: {
+    icon: 'scroll',
+    title: texts('Pages', 'Страницы', 'Sahifalar'),
+    one: texts('page', 'страница', 'sahifa'),
+    confirmDelete: texts('Are you sure you want to delete this page?', 'Вы уверены, что хотите удалить эту страницу?', 'Haqiqatan ham bu sahifani o‘chirmoqchimisiz?'),
+    deleteFailed: texts('Failed to delete page', 'Не удалось удалить страницу', 'Sahifani o‘chirib bo‘lmadi'),
+    titleField: 'title',
+    subtitleField: 'slug',
+    placement: 'page',
+  },
+});
+export type Page = RecordOf<typeof pages>;
+
+/** The pages every firm's footer links: created with the site, their slugs fixed by the routes. */
+export const LEGAL_PAGE_SLUGS = ['privacy', 'terms', 'disclaimer'] as const;

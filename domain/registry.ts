@@ -1,0 +1,29 @@
+import { blog } from './blog/blog.ts';
+import { ctas } from './ctas/ctas.ts';
+import { faqs } from './faqs/faqs.ts';
+import { features } from './features/features.ts';
+import { hero } from './hero/hero.ts';
+import { news } from './news/news.ts';
+import { pages } from './pages/pages.ts';
+import { partners } from './partners/partners.ts';
+import { services } from './services/services.ts';
+import type { RecordOf, RecordType } from './shared/record-type.ts';
+import { stats } from './stats/stats.ts';
+import { team } from './team/team.ts';
+import { testimonials } from './testimonials/testimonials.ts';
+
+/**
+ * Every record type of the product, in the order the admin lists them. Adding a type is adding
+ * its module here (and a migration for its table); the API, the OpenAPI document, the admin
+ * screens, the sitemap and the seed follow from its declaration.
+ */
+export const RECORD_TYPES = [team, news, blog, services, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
+
+type Registered = (typeof RECORD_TYPES)[number];
+export type RecordTypeName = Registered['name'];
+export type TypeNamed<N extends RecordTypeName> = Extract<Registered, { name: N }>;
+export type RecordOfType<N extends RecordTypeName> = RecordOf<TypeNamed<N>>;
+
+export function recordTypeNamed(name: string | undefined): RecordType | undefined {
+  return RECORD_TYPES.find((type) => type.name === name);
+}

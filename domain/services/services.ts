@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { choice, custom, iconName, image, localizedText, position, slug, yesNo } from '../shared/fields.ts';
+import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { list, localized, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { texts } from '../shared/texts.ts';
+
+export const SERVICE_CATEGORIES = ['corporate', 'family', 'realEstate', 'criminal', 'personalInjury', 'estate', 'other'] as const;
+
+const serviceFeatures = list('Features', z.object({ text: localized('Feature', { max: 300 }) }, { error: 'Each feature needs a text' }), 30);
+
+export const services = defineRecordType({
+  name: 'services',
+  table: 'services',
+  label: 'Service',
+  fields: {
+    title: localizedText('Title', { required: true }),
+    slug: slug({ from: 'title' }),
+    description: localizedText('Description', { required: true, max: MEDIUM_TEXT, multiline: true }),
+    pricing: localizedText('Pricing', { max: 200 }),
+    duration: localizedText('Duration', { max: 200 }),
+    category: choice('Category', SERVICE_CATEGORIES, { default: 'corporate', filter: 'category' }),
+    icon: iconName(),
+    features: custom({ storage: 'json', schema: () => serviceFeatures, widget: 'features', localized: true, default: () => [] }),
+    image: image(),
+    order: position(),
+    featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
+    isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
+  },
+  publicWhen: { field: 'isActive' },
+  sort: ['order', '-createdAt'],
+  publicPath: '/services',
+  admin: {
+    icon: 'briefcase',
+    title: texts('Services', 'Услуги', 'Xizmatlar'),
+    one: texts('service', 'услуга', 'xizmat'),
+    confirmDelete: texts('Delete this service?', 'Удалить эту услугу?', 'Bu xizmatni o‘chirasizmi?'),
+    deleteFailed: texts('Failed to delete service', 'Не удалось удалить услугу', 'Xizmatni o‘chirib bo‘lmadi'),
+    titleField: 'title',
+    subtitleField: 'category',
+    placement: 'modal',
+  },
+});
+export type Service = RecordOf<typeof services>;

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import {
+  absoluteUrl,
+  email,
+  flag,
+  icon,
+  ICON_NAMES,
+  imageUrl,
+  isoDate,
+  link,
+  list,
+  localized,
+  oneOf,
+  order,
+  SHORT_TEXT,
+  text,
+  textOrLocalized,
+  type SchemaContext,
+} from './schema-helpers.ts';
+import { SLUG_PATTERN } from './slug.ts';
+
+/*
+ * Field builders: each says, once, how a field is stored, validated, edited, searched and
+ * filtered. A record type (record-type.ts) is a set of these; everything else reads them.
+ * Browser-safe: the admin forms import record types.
+ */
+
+/** How a field is kept in its table column. */
+export type Storage = 'text' | 'json' | 'int' | 'bool';
+
+/** The admin's input for a field. */
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'url'
+  | 'date'
+  | 'number'
+  | 'checkbox'
+  | 'select'
+  | 'icon'
+  | 'image'
+  | 'list'
+  | 'features'
+  | 'author'
+  | 'reference';
+
+/** A text in each language of the admin (labels of fields a shared dictionary does not know). */
+export interface AdminTexts {
+  en: string;
+  ru: string;
+  uz: string;
+}
+
+/**
+ * A list parameter this field answers: `value` compares the column, `flag` a true/false
+ * parameter, `text` one whole line of a multilingual field in any language (exact after
+ * fallback with `exact`), kept in the derived column `{column}_text`.
+ */
+export type FieldFilter = { param: string; kind: 'value' | 'flag' } | { param: string; kind: 'text'; exact: boolean };
+
+export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
+  storage: Storage;
+  /** The field's validation; absent for fields the server owns (view counts). */
+  schema?: (context: SchemaContext) => S;
+  /** Multilingual text (an object keyed by language code) or a list of such texts. */
+  localized: boolean;
+  /** 'default-language': multilingual text required in the site's default language. */
+  required: false | 'always' | 'default-language';
+  max?: number;
+  widget: Widget;
+  options?: readonly string[];
+  /** Record type a reference points at. */
+  references?: string;
+  default?: () => unknown;
+  /** Part of the record's search text. */
+  search?: boolean;
+  filter?: FieldFilter;
+  /** A switch in the admin list that saves at once. */
+  toggle?: boolean;
+  /** Holds an uploaded image's URL. */
+  image?: boolean;
+  /** The field whose default-language text makes a slug. */
+  slugFrom?: string;
+  /** Counted by the server (views), never written by a client. */
+  counter?: boolean;
+  /** List items carry their own `order` (hero features). */
+  itemOrder?: boolean;
+  /** Label in the admin when the shared dictionary has none for this field's name. */
+  label?: AdminTexts;
+}
+
+type Options = Partial<Pick<FieldDeclaration, 'search' | 'label' | 'toggle'>>;
+
+/** Multilingual text. */
+export function localizedText(
+  label: string,
+  options: Options & { required?: boolean; max?: number; multiline?: boolean; filter?: { param: string; exact?: boolean } } = {},
+): FieldDeclaration<ReturnType<typeof localized>> {
+  const { required = false, max = SHORT_TEXT } = options;
+  return {
+    storage: 'json',
+    schema: ({ defaultLanguage }) => localized(label, { requiredIn: required ? defaultLanguage : undefined, max }),
+    localized: true,
+    required: required ? 'default-language' : false,
+    max,
+    widget: options.multiline ? 'textarea' : 'text',
+    default: required ? undefined : () => ({}),
+    search: options.search,
+    filter: options.filter ? { param: options.filter.param, kind: 'text', exact: options.filter.exact ?? true } : undefined,
+    label: options.label,
+  };
+}
+
+/** Plain text, the same in every language. */
+export function plainText(
+  label: string,
+  options: Options & { required?: boolean; max?: number; multiline?: boolean; filter?: string } = {},
+): FieldDeclaration<ReturnType<typeof text>> {
+  const { required = false, max = SHORT_TEXT } = options;
+  return {
+    storage: 'text',
+    schema: () => text(label, { required, max }),
+    localized: false,
+    required: required ? 'always' : false,
+    max,
+    widget: options.multiline ? 'textarea' : 'text',
+    default: required ? undefined : () => '',
+    search: options.search,
+    filter: options.filter ? { param: options.filter, kind: 'value' } : undefined,
+    label: options.label,
+  };
+}
+
+export function emailAddress(options: Options & { required?: boolean } = {}): FieldDeclaration<ReturnType<typeof email>> {
+  return {
+    storage: 'text',
+    schema: () => email({ required: options.required }),
+    localized: false,
+    required: options.required ? 'always' : false,
+    widget: 'email',
+    default: options.required ? undefined : () => '',
+    search: options.search,
+    label: options.label,
+  };
+}
+
+/** An absolute http(s) address outside the site. */
+export function webAddress(label: string, options: Options = {}): FieldDeclaration<ReturnType<typeof absoluteUrl>> {
+  return { storage: 'text', schema: () => absoluteUrl(label), localized: false, required: false, widget: 'url', default: () => '', label: options.label };
+}
+
+/** A link inside the site (/contact) or outside it. */
+export function siteLink(label: string, options: Options & { default?: string } = {}): FieldDeclaration<ReturnType<typeof link>> {
+  return { storage: 'text', schema: () => link(label), localized: false, required: false, widget: 'text', default: () => options.default ?? '', label: options.label };
+}
+
+export function date(label: string, options: Options & { default: () => string }): FieldDeclaration<ReturnType<typeof isoDate>> {
+  return { storage: 'text', schema: () => isoDate(label), localized: false, required: false, widget: 'date', default: options.default, label: options.label };
+}
+
+export function image(options: Options = {}): FieldDeclaration<typeof imageUrl> {
+  return { storage: 'text', schema: () => imageUrl, localized: false, required: false, widget: 'image', default: () => '', image: true, label: options.label };
+}
+
+const slugSchema = z
+  .string({ error: 'Slug must be text' })
+  .trim()
+  .max(100, 'Slug must be at most 100 characters')
+  .refine((value) => value === '' || SLUG_PATTERN.test(value), {
+    message: 'Slug may contain only lowercase Latin letters, digits and hyphens',
+    params: { code: 'invalid_slug' },
+  });
+
+/** The record's address; made from `from` (default-language text) when none is given. */
+export function slug(options: { from: string }): FieldDeclaration<typeof slugSchema> {
+  return { storage: 'text', schema: () => slugSchema, localized: false, required: false, widget: 'text', default: () => '', slugFrom: options.from };
+}
+
+export function yesNo(label: string, options: Options & { default: boolean; filter?: string }): FieldDeclaration<ReturnType<typeof flag>> {
+  return {
+    storage: 'bool',
+    schema: () => flag(label),
+    localized: false,
+    required: false,
+    widget: 'checkbox',
+    default: () => options.default,
+    filter: options.filter ? { param: options.filter, kind: 'flag' } : undefined,
+    toggle: options.toggle,
+    label: options.label,
+  };
+}
+
+export function position(): FieldDeclaration<typeof order> {
+  return { storage: 'int', schema: () => order, localized: false, required: false, widget: 'number', default: () => 0 };
+}
+
+export function choice<const T extends readonly [string, ...string[]]>(
+  label: string,
+  options: T,
+  settings: Options & { default: T[number]; filter?: string },
+): FieldDeclaration<ReturnType<typeof oneOf<T>>> {
+  return {
+    storage: 'text',
+    schema: () => oneOf(label, options),
+    localized: false,
+    required: false,
+    widget: 'select',
+    options,
+    default: () => settings.default,
+    filter: settings.filter ? { param: settings.filter, kind: 'value' } : undefined,
+    label: settings.label,
+  };
+}
+
+/** A Lucide icon by name; an unknown name falls back to Shield (SPEC.md section 3). */
+export function iconName(): FieldDeclaration<typeof icon> {
+  return { storage: 'text', schema: () => icon, localized: false, required: false, widget: 'icon', options: ICON_NAMES, default: () => 'Shield' };
+}
+
+/** A list of short texts, each plain or multilingual (tags, specialties). */
+export function textList(
+  label: string,
+  itemLabel: string,
+  options: Options & { max?: number; filter?: string } = {},
+): FieldDeclaration<ReturnType<typeof list<ReturnType<typeof textOrLocalized>>>> {
+  const max = options.max ?? 30;
+  return {
+    storage: 'json',
+    schema: () => list(label, textOrLocalized(itemLabel), max),
+    localized: true,
+    required: false,
+    max,
+    widget: 'list',
+    default: () => [],
+    search: options.search,
+    filter: options.filter ? { param: options.filter, kind: 'text', exact: false } : undefined,
+    label: options.label,
+  };
+}
+
+/** The `_id` of a record of another type, or empty. */
+export function reference(label: string, type: string, options: Options & { filter?: string } = {}) {
+  const schema = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .refine((value) => value === '' || /^[0-9a-f]{24}$/.test(value), { message: `${label} must be chosen from the list`, params: { code: 'invalid' } });
+  const declaration: FieldDeclaration<typeof schema> = {
+    storage: 'text',
+    schema: () => schema,
+    localized: false,
+    required: false,
+    widget: 'reference',
+    references: type,
+    default: () => '',
+    filter: options.filter ? { param: options.filter, kind: 'value' } : undefined,
+    label: options.label,
+  };
+  return declaration;
+}
+
+/** A number the server counts (views): stored, returned, never taken from a request. */
+export function counter(): FieldDeclaration<z.ZodNumber> {
+  return { storage: 'int', localized: false, required: false, widget: 'number', counter: true };
+}
+
+/** A field with a schema of its own (nested objects, numbers with their own messages). */
+export function custom<S extends z.ZodType>(declaration: Omit<FieldDeclaration<S>, 'localized' | 'required'> & Partial<Pick<FieldDeclaration<S>, 'localized' | 'required'>>): FieldDeclaration<S> {
+  return { localized: false, required: false, ...declaration };
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { columnOf, type Condition, type EntityDefinition, type ListQuery, type StoredRecord } from './entity.ts';
+import type { AdminTexts, FieldDeclaration } from './fields.ts';
+import { pickText, type Localized } from './localized.ts';
+import type { SchemaContext } from './schema-helpers.ts';
+import { containsPattern, searchText, wholeLinePattern } from './search.ts';
+
+/*
+ * One declaration per record type: its fields (fields.ts), who may see it, how its lists sort and
+ * page, where its public page is and how the admin shows it. The generic record service and
+ * store, the API routes and OpenAPI document, the admin list, form and navigation, the sitemap
+ * and the seed read these declarations; nothing else lists record types.
+ */
+
+export interface RecordMeta {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** Icons the admin's navigation can show beside a record type (the admin maps each to a Lucide icon). */
+export const ADMIN_ICONS = ['users', 'newspaper', 'book', 'briefcase', 'hash', 'sparkles', 'quote', 'megaphone', 'handshake', 'layout', 'help', 'scroll'] as const;
+
+export interface AdminDeclaration {
+  icon: (typeof ADMIN_ICONS)[number];
+  /** Sidebar and page title. */
+  title: AdminTexts;
+  /** One record, lowercase, as used inside a sentence ("team member"). */
+  one: AdminTexts;
+  confirmDelete: AdminTexts;
+  deleteFailed: AdminTexts;
+  /** Field shown as the record's name in lists, and the one under it. */
+  titleField: string;
+  subtitleField?: string;
+  /** Where the form opens: its own page, inline above the list, or a dialog. */
+  placement: 'page' | 'inline' | 'modal';
+  /** A list field whose first items are shown as chips. */
+  chips?: { field: string; shown: number };
+}
+
+export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {
+  /** Registry key and API path segment: /api/{name}. */
+  name: N;
+  table: string;
+  /** English product name, used in API messages ("News article not found"). */
+  label: string;
+  fields: F;
+  /** The flag that a visitor's read requires to be true. */
+  publicWhen?: { field: keyof F & string } | 'never';
+  /** Sort by fields ('-date' descending); ties break on newest id. */
+  sort: Array<string>;
+  /** Paginated lists and their page size (news, blog); unpaginated lists return every record. */
+  pageSize?: number;
+  /** Public page of one record: "/news" gives /news/{slug} (and /{lang}/news/{slug}). */
+  publicPath?: string;
+  /** Extra public lists: GET /api/{name}/{route} answers the distinct texts of a field in `lang`. */
+  distinct?: Record<string, keyof F & string>;
+  /** Fixed lists: GET /api/{name}/{route} answers them. */
+  constants?: Record<string, readonly string[]>;
+  admin: AdminDeclaration;
+}
+
+export interface RecordType<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, N extends string = string>
+  extends EntityDefinition,
+    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct'> {
+  distinct?: Record<string, string>;
+  /** The field a visitor's read requires to be true, if any. */
+  visibilityField?: string;
+  /** Fields holding multilingual text (translation, copying between languages). */
+  localizedFields: string[];
+  /** Fields holding an image URL (media in use, share images). */
+  imageFields: string[];
+  /** Fields a search matches. */
+  searchFields: string[];
+  countsViews: boolean;
+}
+
+type OutputOf<D> = D extends FieldDeclaration<infer S> ? z.output<S> : never;
+type FieldsOf<T> = T extends RecordType<infer F, string> ? F : never;
+
+/** The stored record of a type, as the API and the pages read it. */
+export type RecordOf<T extends RecordType<Record<string, FieldDeclaration>, string>> = RecordMeta & { [K in keyof FieldsOf<T>]: OutputOf<FieldsOf<T>[K]> };
+
+export function defineRecordType<const F extends Record<string, FieldDeclaration>, const N extends string>(options: RecordTypeOptions<F, N>): RecordType<F, N> {
+  const entries = Object.entries(options.fields) as Array<[string, FieldDeclaration]>;
+  const withFilter = entries.filter(([, field]) => field.filter);
+  const searchFields = entries.filter(([, field]) => field.search).map(([name]) => name);
+  const textFilters = withFilter.filter(([, field]) => field.filter?.kind === 'text');
+  const visibilityField = options.publicWhen && options.publicWhen !== 'never' ? options.publicWhen.field : undefined;
+  const slugFrom = entries.find(([, field]) => field.slugFrom)?.[1].slugFrom;
+
+  function schema(context: SchemaContext) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, field] of entries) if (field.schema) shape[name] = field.schema(context);
+    return z.object(shape);
+  }
+
+  function defaults(): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of entries) if (field.default) values[name] = field.default();
+    return values;
+  }
+
+  function derive(record: Record<string, unknown>): Record<string, string> {
+    const columns: Record<string, string> = {};
+    if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
+    for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
+    return columns;
+  }
+
+  function listConditions(query: ListQuery): Condition[] {
+    const conditions: Condition[] = [];
+    for (const [name, field] of withFilter) {
+      const filter = field.filter!;
+      const value = query[filter.param];
+      if (filter.kind === 'flag') {
+        if (typeof value === 'boolean') conditions.push({ column: columnOf(name), op: '=', value });
+        continue;
+      }
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      if (filter.kind === 'value') conditions.push({ column: columnOf(name), op: '=', value: value.trim() });
+      else conditions.push({ column: `${columnOf(name)}_text`, op: 'like', pattern: wholeLinePattern(value.trim()) });
+    }
+    const search = typeof query.search === 'string' ? query.search.trim() : '';
+    if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'like', pattern: containsPattern(search) });
+    // Admin lists of types a visitor sees only when published or active: status=published|draft.
+    if (query.admin && visibilityField && (query.status === 'published' || query.status === 'draft')) {
+      conditions.push({ column: columnOf(visibilityField), op: '=', value: query.status === 'published' });
+    }
+    return conditions;
+  }
+
+  // A category filter narrows in SQL by line; the exact check reads the text after fallback.
+  const exactFilters = textFilters.filter(([, field]) => field.filter?.kind === 'text' && field.filter.exact);
+  function listPostFilter(query: ListQuery, defaultLanguage: string): ((record: StoredRecord) => boolean) | undefined {
+    const checks = exactFilters
+      .map(([name, field]) => {
+        const value = query[field.filter!.param];
+        return typeof value === 'string' && value.trim() ? { name, value: value.trim().toLowerCase() } : undefined;
+      })
+      .filter((check) => check !== undefined);
+    if (!checks.length) return undefined;
+    return (record) => checks.every(({ name, value }) => pickText(record[name] as Localized, query.lang, defaultLanguage).trim().toLowerCase() === value);
+  }
+
+  return {
+    ...options,
+    visibilityField,
+    storage: Object.fromEntries(entries.map(([name, field]) => [name, field.storage])),
+    schema,
+    defaults,
+    slugFrom,
+    publicConditions: visibilityField ? [{ column: columnOf(visibilityField), op: '=', value: true }] : [],
+    orderBy: [
+      ...options.sort.map((key): [string, 'asc' | 'desc'] => (key.startsWith('-') ? [columnOf(key.slice(1)), 'desc'] : [columnOf(key), 'asc'])),
+    ],
+    derive,
+    listConditions,
+    listPostFilter,
+    localizedFields: entries.filter(([, field]) => field.localized).map(([name]) => name),
+    imageFields: entries.filter(([, field]) => field.image).map(([name]) => name),
+    searchFields,
+    countsViews: entries.some(([name, field]) => field.counter && name === 'views'),
+  };
+}
+
+/** A record's name in the default language, for messages, lists and the activity log. */
+export function titleOf(type: RecordType, record: Record<string, unknown>, lang: string, defaultLanguage: string): string {
+  return pickText(record[type.admin.titleField] as Localized | string | undefined, lang, defaultLanguage);
+}

@@ -1,0 +1,37 @@
+import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { emailAddress, image, localizedText, plainText, position, webAddress, yesNo } from '../shared/fields.ts';
+import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { texts } from '../shared/texts.ts';
+
+export const team = defineRecordType({
+  name: 'team',
+  table: 'team_members',
+  label: 'Team member',
+  fields: {
+    name: localizedText('Name', { required: true, search: true }),
+    position: localizedText('Position', { required: true, search: true }),
+    specialization: localizedText('Specialization', { required: true }),
+    experience: plainText('Experience', { required: true, max: 200 }),
+    education: localizedText('Education', { required: true, max: MEDIUM_TEXT, multiline: true }),
+    bio: localizedText('Bio', { required: true, max: MEDIUM_TEXT, multiline: true }),
+    email: emailAddress({ required: true, search: true }),
+    phone: plainText('Phone', { required: true, max: 50 }),
+    linkedin: webAddress('LinkedIn'),
+    image: image(),
+    isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
+    order: position(),
+  },
+  publicWhen: { field: 'isActive' },
+  sort: ['order', '-createdAt'],
+  admin: {
+    icon: 'users',
+    title: texts('Team', 'Команда', 'Jamoa'),
+    one: texts('team member', 'сотрудник', 'jamoa a’zosi'),
+    confirmDelete: texts('Are you sure you want to delete this team member?', 'Вы уверены, что хотите удалить этого сотрудника?', 'Haqiqatan ham bu jamoa a’zosini o‘chirmoqchimisiz?'),
+    deleteFailed: texts('Failed to delete team member', 'Не удалось удалить сотрудника', 'Jamoa a’zosini o‘chirib bo‘lmadi'),
+    titleField: 'name',
+    subtitleField: 'position',
+    placement: 'page',
+  },
+});
+export type TeamMember = RecordOf<typeof team>;
