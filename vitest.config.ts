@@ -3,11 +3,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    setupFiles: ['tests/helpers/console-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
     onConsoleLog: () => true,
+    // A browser on a 2-core machine running two test files at once can take seconds to settle.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

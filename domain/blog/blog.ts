@@ -1,4 +1,4 @@
-import { author } from '../news/article-fields.ts';
+import { author } from '../shared/author-field.ts';
 import { counter, date, image, localizedText, plainText, slug, textList, yesNo } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';

@@ -2,7 +2,7 @@ import { counter, date, image, localizedText, slug, textList, yesNo } from '../s
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
-import { author } from './article-fields.ts';
+import { author } from '../shared/author-field.ts';
 
 export const news = defineRecordType({
   name: 'news',

@@ -69,7 +69,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.fill('#login-password', 'wrong-password-here');
     await page.click('button[type=submit]');
     const box = page.getByRole('alert');
-    await expect.poll(() => box.textContent()).toContain('Login Error');
+    await expect.poll(() => box.textContent(), { timeout: 10_000 }).toContain('Login Error');
     expect(await box.textContent()).toContain('Invalid email or password');
     await page.fill('#login-password', ADMIN_PASSWORD);
     await page.click('button[type=submit]');

@@ -1,5 +1,4 @@
 import { Search } from 'lucide-react';
-import { distinctTexts } from '../../../domain/shared/list-filters.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticleList, CategoryFilter, listHref, pageParameter } from '../../site/article-list.tsx';
@@ -11,20 +10,20 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/blog';
 
-export const BLOG_PAGE_SIZE = 6;
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   const url = new URL(request.url);
   const read = (name: string) => url.searchParams.get(name)?.trim().slice(0, 200) ?? '';
   const [search, category, tag] = [read('search'), read('category'), read('tag')];
   const page = pageParameter(url);
   return loadOr(services, 'blog posts', async () => {
-    const [all, shown] = await Promise.all([
-      services.records.blog.list({ lang, admin: false }),
-      services.records.blog.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page: 1, limit: BLOG_PAGE_SIZE * page }, BLOG_PAGE_SIZE),
+    const records = services.records.blog;
+    const pageSize = records.type.pageSize ?? 10;
+    const [categories, shown] = await Promise.all([
+      records.distinct('category', { lang, admin: false }),
+      records.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page: 1, limit: pageSize * page }),
     ]);
-    return { categories: distinctTexts(all, 'category', lang, defaultLanguage), search, category, tag, page, items: shown.data, total: shown.pagination.total };
+    return { categories, search, category, tag, page, items: shown.data, total: shown.pagination.total };
   });
 }
 

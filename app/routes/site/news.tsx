@@ -1,4 +1,3 @@
-import { distinctTexts } from '../../../domain/shared/list-filters.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticleList, CategoryFilter, listHref, pageParameter } from '../../site/article-list.tsx';
@@ -10,19 +9,19 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/news';
 
-export const NEWS_PAGE_SIZE = 10;
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   const url = new URL(request.url);
   const category = url.searchParams.get('category')?.slice(0, 200) ?? '';
   const page = pageParameter(url);
   return loadOr(services, 'news', async () => {
-    const [all, shown] = await Promise.all([
-      services.records.news.list({ lang, admin: false }),
-      services.records.news.listPage({ lang, admin: false, category: category || undefined, page: 1, limit: NEWS_PAGE_SIZE * page }, NEWS_PAGE_SIZE),
+    const records = services.records.news;
+    const pageSize = records.type.pageSize ?? 10;
+    const [categories, shown] = await Promise.all([
+      records.distinct('category', { lang, admin: false }),
+      records.listPage({ lang, admin: false, category: category || undefined, page: 1, limit: pageSize * page }),
     ]);
-    return { categories: distinctTexts(all, 'category', lang, defaultLanguage), category, page, items: shown.data, total: shown.pagination.total };
+    return { categories, category, page, items: shown.data, total: shown.pagination.total };
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { custom } from '../shared/fields.ts';
-import { localized } from '../shared/schema-helpers.ts';
+import { custom } from './fields.ts';
+import { localized } from './schema-helpers.ts';
 
 /** The author of a news article or blog post: a team member's id (optional) and a name. */
 export function author() {
