@@ -15,7 +15,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before answering (not a streamed shell): link previews and search
- * engines get complete HTML, and the response can be cached and given an ETag as one body.
+ * engines get complete HTML, and the response can be cached and given an ETag for one whole body.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });

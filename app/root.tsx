@@ -2,15 +2,17 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { createTranslator } from './i18n/translator.ts';
 import { ENHANCE_SCRIPT } from './site/enhance-script.ts';
-import type { SiteData } from './site/site-data.server.ts';
+import { isSiteData } from './site/page-data.ts';
 import { FallbackPage } from './site/fallback-page.tsx';
 import './app.css';
 
 /* Public pages are complete HTML plus one small inline script; only routes that ask for it are hydrated. */
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const site = useRouteLoaderData('routes/site/layout') as SiteData | undefined;
-  const hydrate = useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate);
+  const layout: unknown = useRouteLoaderData('routes/site/layout');
+  const site = isSiteData(layout) ? layout : undefined;
+  // Admin routes say `handle = { hydrate: true }`: only they load React Router's scripts.
+  const hydrate = useMatches().some((match) => typeof match.handle === 'object' && match.handle !== null && 'hydrate' in match.handle && match.handle.hydrate === true);
   return (
     <html lang={site?.lang ?? 'uz'} dir={site?.dir ?? 'ltr'} data-default-lang={site?.defaultLanguage ?? 'uz'}>
       <head>

@@ -37,6 +37,9 @@ export interface Envelope<T> {
   pagination?: { page: number; limit: number; total: number; pages: number };
 }
 
+/** The message of anything thrown, empty when it carries none. */
+export const messageOf = (caught: unknown): string => (caught instanceof Error ? caught.message : '');
+
 export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);

@@ -1,13 +1,12 @@
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 
-type Localized = Record<string, string>;
-
 /** A field's text for lists: the admin's language, then the site's default, then any. */
 export function shown(value: unknown, lang: string, defaultLanguage: string): string {
   if (value == null) return '';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  const texts = value as Localized;
-  return texts[lang] || texts[defaultLanguage] || Object.values(texts).find(Boolean) || '';
+  if (typeof value !== 'object') return String(value);
+  const texts: Record<string, unknown> = { ...value };
+  const found = [texts[lang], texts[defaultLanguage], ...Object.values(texts)].find((text) => typeof text === 'string' && text !== '');
+  return typeof found === 'string' ? found : '';
 }
 
 export function matchesSearch(record: StoredRecord, fields: string[], query: string): boolean {
@@ -18,8 +17,23 @@ export function matchesSearch(record: StoredRecord, fields: string[], query: str
     const items = Array.isArray(value) ? value : [value];
     return items.some((item) => {
       if (item == null) return false;
-      const texts = typeof item === 'object' ? Object.values(item as Localized) : [String(item)];
+      const texts = typeof item === 'object' ? Object.values(item) : [String(item)];
       return texts.some((text) => String(text).toLowerCase().includes(needle));
     });
   });
+}
+
+/* A form holds what the API sent: these read a value in the shape a field needs, never trusting it. */
+
+export const textValue = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+export function textsValue(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export const listValue = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export function objectValue(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
 }

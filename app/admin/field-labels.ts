@@ -66,7 +66,7 @@ export const FIELD_LABELS: Record<string, AdminTexts> = {
   flag: l('Flag', 'Флаг', 'Bayroq'),
 };
 
-/** The choices of select fields in the admin's languages; codes without an entry are shown as they are. */
+/** The choices of select fields in the admin's languages; codes without an entry are shown unchanged. */
 const OPTION_LABELS: Record<string, AdminTexts> = {
   corporate: l('Corporate', 'Корпоративное право', 'Korporativ'),
   family: l('Family', 'Семейное право', 'Oilaviy'),
@@ -107,7 +107,7 @@ export function fieldLabel(name: string, lang: string, own?: Record<string, Admi
 
 /**
  * A refused field in the admin's language, from its stable code and parameters (the English
- * message is the server's own and is shown as it is in the English interface).
+ * message is the server's own, shown unchanged in the English interface).
  */
 export function localizeIssue(detail: ErrorDetail, label: string, lang: string, t: AdminT): string {
   if (lang === 'en') return detail.message;

@@ -1,7 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { type ApiError, upload } from './api.ts';
+import { ApiError, messageOf, upload } from './api.ts';
 import { buttonClass } from './ui.tsx';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -39,8 +39,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
       const result = await upload<{ images: { large: string } }>('/upload/single', form, setProgress);
       onChange(result.data.images.large);
     } catch (caught) {
-      const apiError = caught as ApiError;
-      setError(apiError.code === 'NETWORK' ? t('image.network') : apiError.message || t('image.uploadFailed'));
+      setError(caught instanceof ApiError && caught.code === 'NETWORK' ? t('image.network') : messageOf(caught) || t('image.uploadFailed'));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -8,13 +8,13 @@ import { recordTypeNamed } from '../../domain/registry.ts';
 import { issuesToDetails } from '../../domain/shared/validation.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
+import { listValue, objectValue, textsValue, textValue } from './display.ts';
 import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
 type Values = Record<string, unknown>;
-type Localized = Record<string, string>;
 
 const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views'];
 const editable = (record: StoredRecord | undefined, defaults: Values): Values => {
@@ -184,7 +184,7 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
   const id = `field-${field.name}`;
   const ownError = errors[field.name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field.name}.`))?.[1];
   const errorId = `${id}-error`;
-  const describe = ownError ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  const describe = ownError ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   const error = ownError ? (
     <p id={errorId} className="mt-1 text-sm text-red-700">
       {ownError}
@@ -218,23 +218,23 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
   if (field.kind === 'image') {
     return (
       <div className="md:col-span-2">
-        <ImageUploader label={label} value={(value as string) ?? ''} onChange={onChange} />
+        <ImageUploader label={label} value={textValue(value)} onChange={onChange} />
         {error}
       </div>
     );
   }
   if (field.kind === 'ml-list' || field.kind === 'features') {
-    const items = (value as unknown[]) ?? [];
+    const items = listValue(value);
     const textOf = (item: unknown): string => {
-      const holder = field.kind === 'features' ? (item as { text?: unknown }).text : item;
-      return typeof holder === 'string' ? holder : ((holder as Localized | undefined)?.[active] ?? '');
+      const holder = field.kind === 'features' ? objectValue(item).text : item;
+      return typeof holder === 'string' ? holder : (textsValue(holder)[active] ?? '');
     };
     const withText = (item: unknown, text: string): unknown => {
       if (field.kind === 'features') {
-        const current = (item as { text?: Localized; order?: number }) ?? {};
-        return { ...current, text: { ...(current.text ?? {}), [active]: text } };
+        const current = objectValue(item);
+        return { ...current, text: { ...textsValue(current.text), [active]: text } };
       }
-      return typeof item === 'string' ? text : { ...((item as Localized) ?? {}), [active]: text };
+      return typeof item === 'string' ? text : { ...((item) ?? {}), [active]: text };
     };
     return (
       <fieldset className="md:col-span-2">
@@ -266,7 +266,8 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
     );
   }
   if (field.kind === 'author') {
-    const author = (value as { id?: string; name?: Localized }) ?? { name: {} };
+    const stored = objectValue(value);
+    const author = { id: textValue(stored.id), name: textsValue(stored.name) };
     return (
       <div className="md:col-span-2 grid gap-3 md:grid-cols-2">
         {team.length > 0 && (
@@ -304,8 +305,8 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
 
   let control: React.ReactNode;
   if (field.kind === 'ml') {
-    const text = (value as Localized | undefined)?.[active] ?? '';
-    const change = (next: string) => onChange({ ...((value as Localized) ?? {}), [active]: next });
+    const text = textsValue(value)[active] ?? '';
+    const change = (next: string) => onChange({ ...textsValue(value), [active]: next });
     control = field.multiline ? (
       <textarea id={id} rows={5} value={text} onChange={(event) => change(event.target.value)} lang={active} className={inputClass} {...describe} />
     ) : (
@@ -350,11 +351,11 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
       />
     );
   } else if (field.kind === 'textarea') {
-    control = <textarea id={id} rows={4} value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+    control = <textarea id={id} rows={4} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   } else if (field.kind === 'date') {
     control = <input id={id} type="date" value={String(value ?? '').slice(0, 10)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   } else {
-    control = <input id={id} type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} value={(value as string) ?? ''} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+    control = <input id={id} type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   }
   return (
     <div className={wide ? 'md:col-span-2' : ''}>

@@ -7,9 +7,9 @@ export type Translate = (key: UiTextKey, values?: Record<string, string | number
  * (a language's `translations`) on top, then the default language's, then Uzbek.
  */
 export function createTranslator(lang: string, defaultLanguage: string, overrides: Record<string, string> = {}): Translate {
-  const chain = [overrides, UI_TEXTS[lang], UI_TEXTS[defaultLanguage], UI_TEXTS.uz].filter(Boolean) as Array<Record<string, string>>;
+  const chain: Array<Partial<Record<string, string>>> = [overrides, UI_TEXTS[lang], UI_TEXTS[defaultLanguage], UI_TEXTS.uz].flatMap((texts) => (texts ? [texts] : []));
   return (key, values) => {
-    let text = key as string;
+    let text: string = key;
     for (const texts of chain) {
       const found = texts[key];
       if (typeof found === 'string' && found !== '') {

@@ -1,7 +1,7 @@
 /*
  * Every interface text of the public site, in the three built-in languages. Content (titles,
  * descriptions, section headings the firm edits) comes from the database; these are the words
- * around it. A language added at runtime brings its own texts as `translations` (same keys), and
+ * around it. A language added at runtime brings its own texts in `translations` (same keys), and
  * any key it lacks falls back to the default language, then Uzbek.
  */
 
@@ -107,7 +107,7 @@ const en = {
   'contact.rateLimited': 'You have sent several messages in a short time. Please try again in a few minutes.',
   'contact.required.name': 'Please enter your full name.',
   'contact.required.email': 'Please enter your e-mail address.',
-  'contact.invalid.email': 'Please enter a valid e-mail address, such as name@example.uz.',
+  'contact.invalid.email': 'Please enter a valid e-mail address, for example name@example.uz.',
   'contact.required.subject': 'Please enter a subject.',
   'contact.required.message': 'Please write your message.',
   'contact.tooLong': 'This is too long: at most {max} characters.',

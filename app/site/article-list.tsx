@@ -1,5 +1,4 @@
-import type { StoredRecord } from '../../domain/shared/entity.ts';
-import { ArticleCard, type ArticleKind } from './article.tsx';
+import { ArticleCard, type Article, type ArticleKind } from './article.tsx';
 import { useSite } from './site-context.tsx';
 import { EmptyState, ErrorBox } from './ui.tsx';
 
@@ -44,7 +43,7 @@ export function ArticleList({
   errorText,
 }: {
   kind: ArticleKind;
-  items: StoredRecord[];
+  items: Article[];
   total: number;
   failed: boolean;
   moreHref: string;

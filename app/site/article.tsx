@@ -1,5 +1,6 @@
 import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
-import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { BlogPost } from '../../domain/blog/blog.ts';
+import type { NewsArticle } from '../../domain/news/news.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import { Picture } from './picture.tsx';
@@ -10,25 +11,27 @@ import { ErrorBox, PageHeader, Section } from './ui.tsx';
 
 export type ArticleKind = 'news' | 'blog';
 
-export const articleDate = (article: StoredRecord, kind: ArticleKind) => (kind === 'news' ? (article.date as string) : (article.publishedAt as string));
-export const tagsOf = (article: StoredRecord) => ((article.tags as Array<Localized | string>) ?? []);
+/** A news article or a blog post: the two share one page and one card. */
+export type Article = NewsArticle | BlogPost;
 
-export function articleMeta(site: SiteData | undefined, article: StoredRecord | null | undefined, kind: ArticleKind) {
+const articleDate = (article: Article) => ('date' in article ? article.date : article.publishedAt);
+
+export function articleMeta(site: SiteData | undefined, article: Article | null | undefined) {
   if (!site || !article) return [];
-  const text = (value: unknown) => pickText(value as Localized, site.lang, site.defaultLanguage);
-  const tags = tagsOf(article).map(text).filter(Boolean);
+  const text = (value: Localized | string) => pickText(value, site.lang, site.defaultLanguage);
+  const tags = article.tags.map(text).filter(Boolean);
   return pageMeta(site, {
     title: text(article.title),
     description: text(article.excerpt),
     keywords: tags.join(', '),
-    image: article.image as string,
+    image: article.image,
     type: 'article',
-    publishedTime: articleDate(article, kind),
+    publishedTime: articleDate(article),
     tags,
   });
 }
 
-export function ArticlePage({ article, kind }: { article: StoredRecord | null; kind: ArticleKind }) {
+export function ArticlePage({ article, kind }: { article: Article | null; kind: ArticleKind }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -51,21 +54,21 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
       </>
     );
   }
-  const title = text(article.title as Localized);
-  const author = text((article.author as { name?: Localized } | undefined)?.name);
-  const date = articleDate(article, kind);
-  const tags = tagsOf(article).map((tag) => text(tag)).filter(Boolean);
-  const image = previewImage(site, article.image as string);
+  const title = text(article.title);
+  const author = text(article.author.name);
+  const date = articleDate(article);
+  const tags = article.tags.map((tag) => text(tag)).filter(Boolean);
+  const image = previewImage(site, article.image);
   return (
     <article>
       <JsonLd
         data={[
-          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(section.title), path: listPath }, { name: title, path: `${listPath}/${article.slug as string}` }]),
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(section.title), path: listPath }, { name: title, path: `${listPath}/${article.slug}` }]),
           {
             '@context': 'https://schema.org',
             '@type': kind === 'news' ? 'NewsArticle' : 'BlogPosting',
             headline: title,
-            description: text(article.excerpt as Localized),
+            description: text(article.excerpt),
             datePublished: date,
             dateModified: article.updatedAt,
             inLanguage: site.lang,
@@ -73,7 +76,7 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
             ...(author ? { author: { '@type': 'Person', name: author } } : {}),
             ...(tags.length ? { keywords: tags.join(', ') } : {}),
             publisher: { '@id': `${site.publicUrl}/#firm` },
-            mainEntityOfPage: site.publicUrl + href(`${listPath}/${article.slug as string}`),
+            mainEntityOfPage: site.publicUrl + href(`${listPath}/${article.slug}`),
           },
         ]}
       />
@@ -90,10 +93,10 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
             <Calendar className="h-4 w-4" aria-hidden="true" />
             <time dateTime={date}>{formatDate(date)}</time>
           </span>
-          {kind === 'blog' && (
+          {'readTime' in article && (
             <span className="inline-flex items-center gap-2">
               <Clock className="h-4 w-4" aria-hidden="true" />
-              {t('blog.readTime', { time: article.readTime as string })}
+              {t('blog.readTime', { time: article.readTime })}
             </span>
           )}
           <span className="inline-flex items-center gap-2">
@@ -103,9 +106,9 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
         </div>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Picture src={article.image as string} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
-        <p className="mt-8 text-xl leading-relaxed text-slate-700">{text(article.excerpt as Localized)}</p>
-        <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content as Localized)}</div>
+        <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
+        <p className="mt-8 text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
+        <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content)}</div>
         {tags.length > 0 && (
           <div className="mt-10 border-t border-slate-200 pt-6">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('common.tags')}</h2>
@@ -131,17 +134,17 @@ export function ArticlePage({ article, kind }: { article: StoredRecord | null; k
 
 /** A card in a news or blog list. */
 /** Lists have no section headings between the page title and the cards, so card titles are h2. */
-export function ArticleCard({ article, kind, featured = false }: { article: StoredRecord; kind: ArticleKind; featured?: boolean }) {
+export function ArticleCard({ article, kind, featured = false }: { article: Article; kind: ArticleKind; featured?: boolean }) {
   const { text, t, href, formatDate } = useSite();
-  const date = articleDate(article, kind);
-  const author = text((article.author as { name?: Localized } | undefined)?.name);
-  const tags = tagsOf(article).slice(0, 2).map((tag) => text(tag));
-  const link = href(`/${kind}/${(article.slug as string) || article._id}`);
-  const title = text(article.title as Localized);
+  const date = articleDate(article);
+  const author = text(article.author.name);
+  const tags = article.tags.slice(0, 2).map((tag) => text(tag));
+  const link = href(`/${kind}/${article.slug || article._id}`);
+  const title = text(article.title);
   return (
     <article className={`flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${featured ? 'flex-col md:flex-row' : 'flex-col'}`}>
       <Picture
-        src={article.image as string}
+        src={article.image}
         alt=""
         width={800}
         height={450}
@@ -152,14 +155,14 @@ export function ArticleCard({ article, kind, featured = false }: { article: Stor
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           {featured && <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{t(kind === 'blog' ? 'blog.featured' : 'common.featured')}</span>}
-          <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{text(article.category as Localized)}</span>
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{text(article.category)}</span>
         </p>
         <h2 className={`mt-3 font-semibold text-brand-900 ${featured ? 'text-2xl' : 'text-xl'}`}>
           <a href={link} data-loading={t('article.loading')} className="hover:underline">
             {title}
           </a>
         </h2>
-        <p className="mt-2 flex-1 text-slate-600">{text(article.excerpt as Localized)}</p>
+        <p className="mt-2 flex-1 text-slate-600">{text(article.excerpt)}</p>
         {kind === 'blog' && tags.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-2">
             {tags.map((tag) => (
@@ -172,7 +175,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Stor
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           {author && <span>{author}</span>}
           <time dateTime={date}>{formatDate(date)}</time>
-          {kind === 'blog' && <span>{t('blog.readTime', { time: article.readTime as string })}</span>}
+          {'readTime' in article && <span>{t('blog.readTime', { time: article.readTime })}</span>}
         </p>
         <a href={link} className="mt-4 font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
           {t('common.readMore')} →

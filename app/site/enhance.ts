@@ -1,7 +1,7 @@
 /*
  * The only script of a public page, inlined by the site layout (a few KB, no framework): pages
  * work without it, and it adds what HTML alone cannot. It must stay self-contained: it is
- * serialised with Function.prototype.toString and runs in the browser as it is.
+ * serialised with Function.prototype.toString and runs in the browser unchanged.
  *  - remembers the chosen language (localStorage i18nextLng and a cookie) and opens a visitor's
  *    next entry to the site in it;
  *  - closes the language and menu dropdowns on Escape, on a click outside and on a choice;
@@ -39,7 +39,8 @@ export function enhanceSite(): void {
   const dropdowns = Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown]'));
   const closeAll = (except?: Element) => dropdowns.forEach((d) => d !== except && d.removeAttribute('open'));
   document.addEventListener('click', (event) => {
-    const target = event.target as Element;
+    const target = event.target;
+    if (!(target instanceof Element)) return;
     const language = target.closest<HTMLAnchorElement>('a[data-lang]');
     if (language) {
       remember(language.dataset.lang!);
@@ -71,7 +72,7 @@ export function enhanceSite(): void {
   // Opening an article or a service: say that it is loading (SPEC.md's 'Loading article…').
   const pageStatus = document.querySelector<HTMLElement>('[data-page-status]');
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-loading]');
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-loading]') : null;
     if (!link || !pageStatus || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     pageStatus.textContent = link.dataset.loading ?? '';
     pageStatus.hidden = false;
@@ -98,9 +99,9 @@ export function enhanceSite(): void {
   const idle = button.textContent;
 
   const showFieldError = (name: string, message: string) => {
-    const input = form.elements.namedItem(name) as HTMLInputElement | null;
+    const input = form.elements.namedItem(name);
     const slot = form.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
-    if (!input || !slot) return false;
+    if (!(input instanceof HTMLElement) || !slot) return false;
     input.setAttribute('aria-invalid', 'true');
     slot.textContent = message;
     slot.hidden = false;
@@ -115,11 +116,14 @@ export function enhanceSite(): void {
     });
     form.querySelectorAll('[aria-invalid]').forEach((input) => input.removeAttribute('aria-invalid'));
   };
-  const messageFor = (path: string, text: string) => {
-    if (/required/i.test(text)) return messages[`required${path[0].toUpperCase()}${path.slice(1)}`] ?? text;
-    if (path === 'email') return messages.invalidEmail ?? text;
-    const max = /at most (\d+)/.exec(text);
-    return max ? (messages.tooLong ?? text).replace('{max}', max[1]) : text;
+  // The API's details carry a code and parameters; the page says them in its own language.
+  type Detail = { path: string; message: string; code?: string; params?: { max?: number } };
+  const messageFor = (detail: Detail) => {
+    const { path, code, message } = detail;
+    if (code === 'required') return messages[`required${path[0].toUpperCase()}${path.slice(1)}`] ?? message;
+    if (code === 'invalid_email') return messages.invalidEmail ?? message;
+    if (code === 'too_long') return (messages.tooLong ?? message).replace('{max}', String(detail.params?.max ?? ''));
+    return message;
   };
 
   form.addEventListener('submit', async (event) => {
@@ -151,9 +155,10 @@ export function enhanceSite(): void {
       }
       let placed = false;
       let problem = response.status === 429 ? messages.rateLimited : '';
-      for (const detail of (result.details ?? []) as Array<{ path: string; message: string }>) {
+      const details: Detail[] = Array.isArray(result.details) ? result.details : [];
+      for (const detail of details) {
         if (detail.path === 'elapsedMs') problem = messages.tooFast ?? detail.message;
-        else placed = showFieldError(detail.path, messageFor(detail.path, detail.message)) || placed;
+        else placed = showFieldError(detail.path, messageFor(detail)) || placed;
       }
       if (!placed) {
         status.textContent = problem || result.error || messages.failed || '';
@@ -162,7 +167,7 @@ export function enhanceSite(): void {
         form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       }
     } catch (error) {
-      status.textContent = messages.error ?? (error as Error).message;
+      status.textContent = messages.error ?? (error instanceof Error ? error.message : '');
       status.hidden = false;
     } finally {
       button.disabled = false;

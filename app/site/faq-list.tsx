@@ -5,7 +5,7 @@ import { paragraphsOf } from './text-page.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
 
-/** Questions as native disclosure widgets: they open without JavaScript and with the keyboard. */
+/** Questions in native disclosure widgets: they open without JavaScript and with the keyboard. */
 export function FaqList({ faqs }: { faqs: Faq[] }) {
   const { text } = useSite();
   return (

@@ -1,5 +1,4 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import type { Localized } from '../../domain/shared/localized.ts';
 import { SocialIcon } from './icons.tsx';
 import { useLink } from './header.tsx';
 import { useSite } from './site-context.tsx';
@@ -10,26 +9,24 @@ export function SiteFooter() {
   const site = useSite();
   const { t, text, config } = site;
   const link = useLink();
-  const footer = config.sections.footer as Record<string, Localized>;
-  const quickLinks = [
+  const footer = config.sections.footer;
+  const quickLinks: Array<[path: string, label: string]> = [
     ['/', text(footer.homeText)],
     ['/team', text(footer.teamText)],
     ['/partners', text(footer.partnersText)],
     ['/news', text(footer.newsText)],
     ['/blog', text(footer.blogText)],
     ['/faq', t('faq.title')],
-  ] as const;
+  ];
   const socials = Object.entries(config.socialMedia).filter(([, url]) => url);
   // A link the firm typed into the configuration wins; else the site's own page, when it has one.
-  const legal = (
-    [
-      [config.legalPages.privacyPolicy, config.legalPages.privacyPolicyUrl, 'privacy'],
-      [config.legalPages.termsOfService, config.legalPages.termsOfServiceUrl, 'terms'],
-      [config.legalPages.disclaimer, config.legalPages.disclaimerUrl, 'disclaimer'],
-    ] as const
-  )
-    .map(([title, configured, slug]) => [title, configured && configured !== '#' ? configured : site.pageSlugs.includes(slug) ? `/${slug}` : ''] as const)
-    .filter(([, url]) => url);
+  const legalLink = (configured: string, slug: string) => (configured && configured !== '#' ? configured : site.pageSlugs.includes(slug) ? `/${slug}` : '');
+  const candidates: Array<[title: string, url: string]> = [
+    [text(config.legalPages.privacyPolicy), legalLink(config.legalPages.privacyPolicyUrl, 'privacy')],
+    [text(config.legalPages.termsOfService), legalLink(config.legalPages.termsOfServiceUrl, 'terms')],
+    [text(config.legalPages.disclaimer), legalLink(config.legalPages.disclaimerUrl, 'disclaimer')],
+  ];
+  const legal = candidates.filter(([, url]) => url);
   const heading = 'mb-4 text-base font-semibold text-white';
 
   return (
@@ -73,8 +70,8 @@ export function SiteFooter() {
             <ul className="space-y-2 text-sm">
               {site.footerServices.map((service) => (
                 <li key={service._id}>
-                  <a href={site.href(`/services/${(service.slug as string) || service._id}`)} className="hover:text-white hover:underline">
-                    {text(service.title as Localized)}
+                  <a href={site.href(`/services/${(service.slug) || service._id}`)} className="hover:text-white hover:underline">
+                    {text(service.title)}
                   </a>
                 </li>
               ))}
@@ -113,9 +110,9 @@ export function SiteFooter() {
           <nav aria-label={t('footer.legal')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {legal.map(([title, url]) => (
-                <li key={url + text(title)}>
+                <li key={url + title}>
                   <a href={link(url)} className="hover:text-white hover:underline">
-                    {text(title)}
+                    {title}
                   </a>
                 </li>
               ))}

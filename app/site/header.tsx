@@ -1,9 +1,9 @@
 import { ChevronDown, Clock, Mail, Menu, Phone } from 'lucide-react';
-import type { Localized } from '../../domain/shared/localized.ts';
+import type { SiteConfig } from '../../domain/site-config/site-config-schema.ts';
 import { LogoMark } from './icons.tsx';
 import { localePath, useSite } from './site-context.tsx';
 
-export const NAVIGATION = [
+const NAVIGATION: Array<{ path: string; key: keyof SiteConfig['sections']['navigation'] }> = [
   { path: '/', key: 'homeText' },
   { path: '/services', key: 'servicesText' },
   { path: '/team', key: 'teamText' },
@@ -11,13 +11,13 @@ export const NAVIGATION = [
   { path: '/news', key: 'newsText' },
   { path: '/blog', key: 'blogText' },
   { path: '/contact', key: 'contactText' },
-] as const;
+];
 
-export function isCurrent(current: string, path: string): boolean {
+function isCurrent(current: string, path: string): boolean {
   return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
 }
 
-/** A configured link: site paths get the page's language prefix, outside links stay as they are. */
+/** A configured link: site paths get the page's language prefix, outside links stay unchanged. */
 export function useLink() {
   const site = useSite();
   return (link: string) => (link.startsWith('/') ? site.href(link) : link);
@@ -27,7 +27,7 @@ export function SiteHeader() {
   const site = useSite();
   const { t, text, config } = site;
   const link = useLink();
-  const navigation = config.sections.navigation as Record<string, Localized>;
+  const navigation = config.sections.navigation;
   const current = site.languages.find((language) => language.code === site.lang);
 
   const links = (className: string) =>

@@ -11,11 +11,13 @@ import type { DomainServices } from '../../domain/app-services.ts';
  */
 export async function loadOr<T extends object>(services: DomainServices, what: string, read: () => Promise<T>, headers?: Record<string, string>) {
   try {
-    return data({ ...(await read()), failed: false as const }, { headers });
+    const loaded: T & { failed: false } = { ...(await read()), failed: false };
+    return data(loaded, { headers });
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw data(null, { status: 404 });
     services.log.error({ err: error }, `could not load ${what}`);
-    return data({ failed: true as const }, { status: 503, headers: { 'cache-control': 'no-store' } });
+    const failed: { failed: true } = { failed: true };
+    return data(failed, { status: 503, headers: { 'cache-control': 'no-store' } });
   }
 }
 

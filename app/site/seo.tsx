@@ -26,7 +26,7 @@ export interface PageSeo {
 
 /** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags for a page. */
 export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
-  const text = (value: Localized | string | undefined) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  const text = (value: Localized | string | undefined) => pickText(value, site.lang, site.defaultLanguage);
   const company = text(site.config.companyName);
   const title = seo.title ? `${seo.title} | ${company}` : text(site.config.seo.title) || company;
   const description = seo.description || text(site.config.seo.description);
@@ -104,9 +104,9 @@ export function breadcrumbList(site: SiteData, items: Array<{ name: string; path
 }
 
 export function legalServiceJsonLd(site: SiteData) {
-  const text = (value: Localized | string | undefined) => pickText(value as Localized, site.lang, site.defaultLanguage);
+  const text = (value: Localized | string | undefined) => pickText(value, site.lang, site.defaultLanguage);
   const { config } = site;
-  const hours = openingHours(pickText(config.contactInfo.workingHours as Localized, 'en', site.defaultLanguage));
+  const hours = openingHours(pickText(config.contactInfo.workingHours, 'en', site.defaultLanguage));
   const sameAs = Object.values(config.socialMedia).filter((link) => link && !/^https?:\/\/(www\.)?[a-z]+\.com\/?$/.test(link));
   return {
     '@context': 'https://schema.org',
@@ -125,7 +125,7 @@ export function legalServiceJsonLd(site: SiteData) {
           department: config.offices
             .filter((office) => office.isActive)
             .map((office) => {
-              const officeHours = openingHours(pickText(office.workingHours as Localized, 'en', site.defaultLanguage));
+              const officeHours = openingHours(pickText(office.workingHours, 'en', site.defaultLanguage));
               return {
                 '@type': 'LegalService',
                 name: text(office.name),

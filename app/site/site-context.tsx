@@ -31,7 +31,7 @@ export function buildSite(data: SiteData, t: Translate): Site {
   return {
     ...data,
     t,
-    text: (value) => pickText(value as Localized, data.lang, data.defaultLanguage),
+    text: (value) => pickText(value, data.lang, data.defaultLanguage),
     href: (path) => localePath(path, data.lang, data.defaultLanguage),
     formatDate: (iso) => {
       const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);

@@ -60,12 +60,12 @@ export async function loadSiteData(services: DomainServices, requested: string |
     defaultLanguage,
     dir: current?.rtl ? 'rtl' : 'ltr',
     languages: languages.map((language) => ({
-      code: language.code as string,
-      nativeName: language.nativeName as string,
-      flag: language.flag as string,
+      code: language.code,
+      nativeName: language.nativeName,
+      flag: language.flag,
       rtl: Boolean(language.rtl),
     })),
-    translations: (current?.translations as Record<string, string>) ?? {},
+    translations: (current?.translations) ?? {},
     config,
     footerServices: activeServices.slice(0, 6),
     pageSlugs: pages.map((page) => page.slug),
@@ -75,7 +75,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
   };
 }
 
-/** What a page loader needs: the services and the page's language (same rules as the layout). */
+/** What a page loader needs: the services and the page's language (the layout's rules). */
 export async function pageContext(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
   const { lang, defaultLanguage, known } = await resolveLanguage(services, requested, request, options);
   return { services, lang, defaultLanguage, known };

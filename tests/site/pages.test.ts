@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
+import { expectConsoleError } from '../helpers/console-guard.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /* What a visitor's browser, a search engine and a link preview get from the server, in every language. */
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 /** The titles of the article cards of a list page. */
 const cardTitles = (html: string) => [...html.matchAll(/<h2[^>]*><a [^>]*data-loading[^>]*>([\s\S]*?)<\/a>/g)].map(([, inner]) => inner.trim());
 
-const PAGES = ['/', '/services', '/services/corporate', '/team', '/partners', '/news', '/blog', '/contact'];
+const PAGES = ['/', '/services', '/services/corporate', '/team', '/partners', '/news', '/blog', '/contact', '/faq', '/privacy', '/terms', '/disclaimer'];
 const PREFIX: Record<string, string> = { uz: '', ru: '/ru', en: '/en' };
 const at = (lang: string, path: string) => (PREFIX[lang] + (path === '/' && PREFIX[lang] ? '' : path)) || '/';
 
@@ -134,7 +135,7 @@ describe('the public website, rendered on the server', () => {
     expect(sitemap.headers.get('content-type')).toContain('application/xml');
     const services = (await app.api('/api/services')).body.data;
     const news = (await app.api('/api/news?limit=100')).body.data;
-    for (const path of ['/', '/team', `/services/${services[0].slug}`, `/news/${news[0].slug}`]) {
+    for (const path of ['/', '/team', '/faq', '/privacy', '/terms', '/disclaimer', `/services/${services[0].slug}`, `/news/${news[0].slug}`]) {
       for (const lang of ['uz', 'ru', 'en']) expect(sitemap.html).toContain(`<loc>https://lawfirm.test${at(lang, path)}</loc>`);
     }
     expect(sitemap.html).toContain('hreflang="x-default"');
@@ -158,7 +159,96 @@ describe('the public website, rendered on the server', () => {
     expect(redirect.headers.get('location')).toBe('/team');
   });
 
+  it('keeps an unknown address in the default language inside the site’s header and footer, with its title', async () => {
+    const missing = await page('/no-such');
+    expect(missing.status).toBe(404);
+    expect(textOf(missing.html, 'h1')).toEqual(['Sahifa topilmadi']);
+    expect(title(missing.html)).toBeTruthy();
+    expect(missing.html).toContain('<header');
+    expect(missing.html).toContain('<footer');
+  });
+
+  it('never sends a visitor to another site when it drops the default language’s prefix', async () => {
+    for (const path of ['/uz//evil.example/x', '/uz/\\evil.example', '/uz///evil.example', '/uz/%2F%2Fevil.example']) {
+      const answer = await page(path);
+      const location = answer.headers.get('location');
+      if (answer.status === 301) {
+        expect(location, path).toMatch(/^\/(?![\/\\])/);
+        expect(new URL(location!, app.url).origin, path).toBe(new URL(app.url).origin);
+      } else {
+        expect(answer.status, path).toBe(404);
+      }
+    }
+  });
+
+  describe('questions and answers, and pages of text', () => {
+    it('lists the questions grouped by service with FAQPage JSON-LD, and shows a service’s own questions on its page', async () => {
+      const faq = await page('/ru/faq');
+      expect(faq.status).toBe(200);
+      expect(textOf(faq.html, 'h1')).toEqual(['Вопросы и ответы']);
+      expect(textOf(faq.html, 'summary')).toContain('Сколько стоит первая консультация?');
+      expect(textOf(faq.html, 'h2')).toEqual(expect.arrayContaining(['Общие вопросы']));
+      const faqPage = jsonLd(faq.html).find((item) => (item as { '@type': string })['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> };
+      expect(faqPage.mainEntity.map((question) => question.name)).toContain('Сколько стоит первая консультация?');
+      expect(faqPage.mainEntity[0].acceptedAnswer.text.length).toBeGreaterThan(20);
+
+      const service = await page('/en/services/real-estate');
+      expect(textOf(service.html, 'summary')).toContain('What should be checked before buying a flat?');
+      expect(textOf(service.html, 'summary')).not.toContain('How much does the first consultation cost?');
+      expect(jsonLd(service.html).some((item) => (item as { '@type': string })['@type'] === 'FAQPage')).toBe(true);
+      const other = await page('/en/services/criminal');
+      expect(other.html).not.toContain('Questions about this service');
+      expect(jsonLd(other.html).some((item) => (item as { '@type': string })['@type'] === 'FAQPage')).toBe(false);
+    });
+
+    it('hides a question that is switched off, and a page that is switched off is a 404', async () => {
+      const question = await app.api('/api/faqs', { body: { question: { uz: 'Yashirin savol?' }, answer: { uz: 'Javob.' }, isActive: false }, token });
+      expect(question.status).toBe(201);
+      expect((await page('/faq')).html).not.toContain('Yashirin savol?');
+      const draft = await app.api('/api/pages', { body: { title: { uz: 'Qoralama' }, slug: 'draft-page', body: { uz: 'Matn' }, isActive: false }, token });
+      expect(draft.status).toBe(201);
+      expect((await page('/draft-page')).status).toBe(404);
+      expect((await page('/ru/draft-page')).status).toBe(404);
+      await app.api(`/api/pages/${draft.body.data._id}`, { method: 'PUT', body: { isActive: true }, token });
+      const live = await page('/ru/draft-page');
+      expect(live.status).toBe(200);
+      expect(textOf(live.html, 'h1')).toEqual(['Qoralama']);
+      const unprefixed = await page('/draft-page');
+      expect(unprefixed.status).toBe(200);
+      expect(textOf(unprefixed.html, 'h1')).toEqual(['Qoralama']);
+      await app.api(`/api/pages/${draft.body.data._id}`, { method: 'DELETE', token });
+      await app.api(`/api/faqs/${question.body.data._id}`, { method: 'DELETE', token });
+    });
+
+    it('serves the privacy policy, terms and disclaimer in every language, paragraph by paragraph, linked from the footer', async () => {
+      const policy = await page('/ru/privacy');
+      expect(textOf(policy.html, 'h1')).toEqual(['Политика конфиденциальности']);
+      const article = /<article[^>]*>([\s\S]*?)<\/article>/.exec(policy.html)![1];
+      expect(textOf(article, 'p')).toHaveLength(4);
+      expect(textOf(article, 'p')[0]).toContain('«О персональных данных»');
+      expect((await page('/en/terms')).html).toContain('governed by the laws of the Republic of Uzbekistan');
+      expect(textOf((await page('/disclaimer')).html, 'h1')).toEqual(['Javobgarlikni cheklash']);
+      const home = await page('/ru');
+      const footerLinks = [...home.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => [href, text]);
+      expect(footerLinks).toEqual(expect.arrayContaining([['/ru/privacy', 'Политика конфиденциальности'], ['/ru/terms', 'Условия использования'], ['/ru/disclaimer', 'Отказ от ответственности']]));
+    });
+
+    it('lets a configured outside address win over the firm’s own page in the footer', async () => {
+      const config = (await app.api('/api/site-config')).body.data;
+      const saved = await app.api('/api/site-config', { method: 'PUT', body: { ...config, legalPages: { ...config.legalPages, termsOfServiceUrl: 'https://example.org/terms' } }, token });
+      expect(saved.status).toBe(200);
+      try {
+        const home = await page('/en');
+        expect(home.html).toContain('href="https://example.org/terms"');
+        expect(home.html).toContain('href="/en/privacy"');
+      } finally {
+        await app.api('/api/site-config', { method: 'PUT', body: { ...saved.body.data, legalPages: config.legalPages }, token });
+      }
+    });
+  });
+
   it('answers a failure of the site itself with a branded 500 page, never a blank screen', async () => {
+    expectConsoleError();
     const { siteConfig } = app.services;
     const get = siteConfig.get;
     siteConfig.get = async () => {

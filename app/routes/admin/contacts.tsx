@@ -3,10 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api } from '../../admin/api.ts';
+import { api, messageOf } from '../../admin/api.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 
-const CSV_COLUMNS = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'] as const;
+const CSV_COLUMNS: string[] = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'];
 
 /** CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised. */
 export function toCsv(rows: StoredRecord[]): string {
@@ -38,7 +38,7 @@ export default function Contacts() {
       setItems(result.data);
       setTotal(result.pagination?.total ?? result.data.length);
     } catch (caught) {
-      setError((caught as Error).message || t('common.error'));
+      setError(messageOf(caught) || t('common.error'));
     }
   }, [status, search, t]);
   useEffect(() => {
@@ -53,7 +53,7 @@ export default function Contacts() {
       if (open?._id === item._id) setOpen(saved.data);
       refreshUnread();
     } catch (caught) {
-      setError((caught as Error).message || t('common.error'));
+      setError(messageOf(caught) || t('common.error'));
     }
   }
 
@@ -87,9 +87,9 @@ export default function Contacts() {
   const statusSelect = (item: StoredRecord, id: string) => (
     <>
       <label htmlFor={id} className="sr-only">
-        {t('common.status')}: {item.name as string}
+        {t('common.status')}: {item.name}
       </label>
-      <select id={id} value={item.status as string} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-32`}>
+      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-32`}>
         {CONTACT_STATUSES.map((value) => (
           <option key={value} value={value}>
             {t(`contacts.status.${value}`)}
@@ -154,17 +154,17 @@ export default function Contacts() {
                 <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
                   <td className="px-4 py-3 whitespace-nowrap">{when.format(new Date(item.createdAt))}</td>
                   <td className="px-4 py-3">
-                    {item.name as string}
-                    <span className="block font-normal text-slate-600">{item.email as string}</span>
+                    {item.name}
+                    <span className="block font-normal text-slate-600">{item.email}</span>
                   </td>
-                  <td className="px-4 py-3">{item.subject as string}</td>
+                  <td className="px-4 py-3">{item.subject}</td>
                   <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name as string}`} onClick={() => setOpen(item)}>
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => setOpen(item)}>
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </button>
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name as string}`} onClick={() => remove(item)}>
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => remove(item)}>
                         <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
                       </button>
                     </div>
@@ -175,28 +175,28 @@ export default function Contacts() {
           </table>
         </div>
       )}
-      <Dialog title={open ? `${t('contacts.details')}: ${open.subject as string}` : ''} open={Boolean(open)} onClose={() => setOpen(null)}>
+      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={() => setOpen(null)}>
         {open && (
           <div className="space-y-4">
             <dl className="grid grid-cols-3 gap-2 text-sm">
               <dt className="font-semibold text-slate-700">{t('contacts.from')}</dt>
-              <dd className="col-span-2">{open.name as string}</dd>
+              <dd className="col-span-2">{open.name}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.email')}</dt>
-              <dd className="col-span-2 break-all">{open.email as string}</dd>
+              <dd className="col-span-2 break-all">{open.email}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.phone')}</dt>
-              <dd className="col-span-2">{(open.phone as string) || '—'}</dd>
+              <dd className="col-span-2">{(open.phone) || '—'}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.service')}</dt>
-              <dd className="col-span-2">{(open.service as string) || '—'}</dd>
+              <dd className="col-span-2">{(open.service) || '—'}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
               <dd className="col-span-2">{when.format(new Date(open.createdAt))}</dd>
             </dl>
             <div>
               <h3 className="text-sm font-semibold text-slate-700">{t('contacts.message')}</h3>
-              <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message as string}</p>
+              <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message}</p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
               <div>{statusSelect(open, 'dialog-status')}</div>
-              <a href={`mailto:${open.email as string}?subject=${encodeURIComponent(`Re: ${open.subject as string}`)}`} className={buttonClass.primary}>
+              <a href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`} className={buttonClass.primary}>
                 <Mail className="h-4 w-4" aria-hidden="true" />
                 {t('contacts.reply')}
               </a>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
+import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
@@ -39,6 +40,13 @@ async function loadDashboard(): Promise<DashboardData> {
   };
 }
 
+const QUICK_ACTIONS: Array<[to: string, label: AdminTextKey]> = [
+  ['/admin/team/new', 'dashboard.addTeam'],
+  ['/admin/news/new', 'dashboard.addNews'],
+  ['/admin/blog/new', 'dashboard.addBlog'],
+  ['/admin/partners/new', 'dashboard.addPartner'],
+];
+
 export default function Dashboard() {
   const { t, lang, defaultLanguage } = useAdmin();
   const [data, setData] = useState<DashboardData | null>(null);
@@ -49,12 +57,12 @@ export default function Dashboard() {
   };
   useEffect(load, [t]);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  const cards = [
+  const cards: Array<{ key: keyof DashboardData['counts']; label: string; icon: typeof Users }> = [
     { key: 'team', label: t('nav.team'), icon: Users },
     { key: 'news', label: t('nav.news'), icon: Newspaper },
     { key: 'blog', label: t('nav.blog'), icon: BookOpen },
     { key: 'partners', label: t('nav.partners'), icon: Handshake },
-  ] as const;
+  ];
   const latest = (kind: 'news' | 'blog', items: StoredRecord[]) => (
     <section className="rounded-xl bg-white p-6 shadow-sm">
       <h2 className="text-lg font-semibold text-brand-900">{t(kind === 'news' ? 'dashboard.latestNews' : 'dashboard.latestBlog')}</h2>
@@ -109,14 +117,7 @@ export default function Dashboard() {
           <section className="rounded-xl bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-brand-900">{t('dashboard.quickActions')}</h2>
             <div className="mt-3 flex flex-wrap gap-3">
-              {(
-                [
-                  ['/admin/team/new', 'dashboard.addTeam'],
-                  ['/admin/news/new', 'dashboard.addNews'],
-                  ['/admin/blog/new', 'dashboard.addBlog'],
-                  ['/admin/partners/new', 'dashboard.addPartner'],
-                ] as const
-              ).map(([to, label]) => (
+              {QUICK_ACTIONS.map(([to, label]) => (
                 <Link key={to} to={to} className={buttonClass.secondary}>
                   <Plus className="h-4 w-4" aria-hidden="true" />
                   {t(label)}

@@ -2,7 +2,7 @@ import { Pencil, Plus, Star, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { LanguageSchema } from '../../../domain/languages/language-schema.ts';
 import { useAdmin, type SiteLanguage } from '../../admin/admin-context.tsx';
-import { api, ApiError } from '../../admin/api.ts';
+import { api, ApiError, messageOf } from '../../admin/api.ts';
 import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
@@ -70,7 +70,7 @@ export default function Languages() {
       await api(`/languages/${language._id}`, { method: 'DELETE' });
       await reloadLanguages();
     } catch (caught) {
-      setFormError((caught as Error).message || t('error.deleteLanguage'));
+      setFormError(messageOf(caught) || t('error.deleteLanguage'));
     }
   }
 

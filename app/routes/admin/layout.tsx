@@ -26,7 +26,7 @@ export async function clientLoader() {
     throw redirect('/admin/login');
   }
 }
-clientLoader.hydrate = true as const;
+clientLoader.hydrate = true;
 
 export function HydrateFallback() {
   return <AdminLoading />;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
-import { api, ApiError, getToken, setToken } from '../../admin/api.ts';
+import { api, ApiError, getToken, setToken, messageOf } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 
@@ -11,7 +11,7 @@ export async function clientLoader() {
   if (getToken()) throw redirect('/admin');
   return null;
 }
-clientLoader.hydrate = true as const;
+clientLoader.hydrate = true;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -37,7 +37,7 @@ export default function Login() {
       setToken(result.data.token);
       navigate('/admin', { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message || t('login.failed') : (caught as Error).message || t('common.error'));
+      setError(caught instanceof ApiError ? caught.message || t('login.failed') : messageOf(caught) || t('common.error'));
     } finally {
       setBusy(false);
     }

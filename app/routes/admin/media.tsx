@@ -1,7 +1,7 @@
 import { Copy, Download, Eye, Trash, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, type ApiError, upload } from '../../admin/api.ts';
+import { api, ApiError, messageOf, upload } from '../../admin/api.ts';
 import { checkImage } from '../../admin/image-uploader.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 
@@ -48,7 +48,7 @@ export default function Media() {
       setImages((await api<{ images: MediaImage[]; total: number }>('/upload/list')).data.images);
       setError('');
     } catch (caught) {
-      setError((caught as Error).message || t('media.loadError'));
+      setError(messageOf(caught) || t('media.loadError'));
     }
   }, [t]);
   useEffect(() => {
@@ -74,8 +74,7 @@ export default function Media() {
       setNotice(t('common.saved'));
       await load();
     } catch (caught) {
-      const apiError = caught as ApiError;
-      setUploadError(apiError.code === 'NETWORK' ? t('image.network') : apiError.message || t('image.uploadFailed'));
+      setUploadError(caught instanceof ApiError && caught.code === 'NETWORK' ? t('image.network') : messageOf(caught) || t('image.uploadFailed'));
     } finally {
       setProgress(null);
     }
@@ -88,7 +87,7 @@ export default function Media() {
       setImages((current) => current?.filter((other) => other.path !== image.path) ?? null);
       setPreview(null);
     } catch (caught) {
-      setError((caught as Error).message || t('error.deleteImage'));
+      setError(messageOf(caught) || t('error.deleteImage'));
     }
   }
 

@@ -4,7 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api } from '../../admin/api.ts';
-import { shown } from '../../admin/display.ts';
+import { objectValue, shown } from '../../admin/display.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
@@ -31,7 +31,7 @@ export default function ResourceView() {
     if (typeof value === 'string' && /^\/uploads\/.*\.webp$/.test(value)) return <img src={value.replace('-large.webp', '-medium.webp')} alt="" className="h-32 rounded object-cover" />;
     if (Array.isArray(value)) return value.map((item) => shown(item, lang, defaultLanguage)).join(', ') || '—';
     if (typeof value === 'object') {
-      const texts = value as Record<string, unknown>;
+      const texts = objectValue(value);
       if ('name' in texts) return shown(texts.name, lang, defaultLanguage);
       return (
         <dl className="space-y-1">

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError } from '../../admin/api.ts';
-import { matchesSearch, shown } from '../../admin/display.ts';
+import { api, ApiError, messageOf } from '../../admin/api.ts';
+import { listValue, matchesSearch, shown } from '../../admin/display.ts';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
@@ -50,7 +50,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
         setTotal(result.data.length);
       }
     } catch (caught) {
-      setError((caught as Error).message || t('common.error'));
+      setError(messageOf(caught) || t('common.error'));
     }
   }, [resource, status, category, search, lang, t]);
 
@@ -78,7 +78,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
       const saved = await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body: { [field]: !record[field], version: record.version } });
       setRecords((current) => current?.map((other) => (other._id === record._id ? saved.data : other)) ?? null);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 409 ? t('common.conflict') : (caught as Error).message || t('common.error'));
+      setError(caught instanceof ApiError && caught.status === 409 ? t('common.conflict') : messageOf(caught) || t('common.error'));
       if (caught instanceof ApiError && caught.status === 409) void load();
     } finally {
       setBusy(null);
@@ -214,7 +214,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
             <tbody>
               {visible.map((record) => {
                 const name = text(record[resource.titleField]);
-                const chips = resource.chips ? ((record[resource.chips.field] as unknown[]) ?? []) : [];
+                const chips = resource.chips ? listValue(record[resource.chips.field]) : [];
                 return (
                   <tr key={record._id} className="border-b border-slate-100 align-top last:border-0">
                     <td className="px-4 py-3">

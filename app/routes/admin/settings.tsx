@@ -2,7 +2,7 @@ import { Trash } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, clearToken } from '../../admin/api.ts';
+import { api, ApiError, clearToken, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 
 interface Admin {
@@ -26,7 +26,7 @@ export default function Settings() {
     try {
       setAdmins((await api<Admin[]>('/auth/users')).data);
     } catch (caught) {
-      setError((caught as Error).message || t('common.error'));
+      setError(messageOf(caught) || t('common.error'));
     }
   }, [t]);
   useEffect(() => {
@@ -54,7 +54,7 @@ export default function Settings() {
       await api(`/auth/users/${admin._id}`, { method: 'DELETE' });
       await load();
     } catch (caught) {
-      setError((caught as Error).message);
+      setError(messageOf(caught));
     }
   }
 

@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError } from '../../admin/api.ts';
+import { api, ApiError, messageOf } from '../../admin/api.ts';
+import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -84,6 +85,15 @@ const LABELS: Record<string, [string, string, string]> = {
   retryText: ['Retry text', 'Текст повтора', 'Qayta urinish matni'],
   noResultsText: ['Text when nothing is found', 'Текст, если ничего не найдено', 'Hech narsa topilmaganda matn'],
 };
+/** A copy of `tree` with the value at `path` replaced; lists and objects on the way are copied. */
+function setAt(tree: unknown, path: Array<string | number>, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(tree)) return tree.map((item, index) => (index === head ? setAt(item, rest, value) : item));
+  const object = objectValue(tree);
+  return { ...object, [head]: setAt(object[head], rest, value) };
+}
+
 const humanize = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (char) => char.toUpperCase());
 const labelOf = (key: string, lang: string) => {
   const labels = LABELS[key];
@@ -124,7 +134,7 @@ export default function SiteConfig() {
       setConfig((await api<Json>('/site-config')).data);
       setDirty(false);
     } catch (caught) {
-      setError((caught as Error).message || t('siteConfig.loadError'));
+      setError(messageOf(caught) || t('siteConfig.loadError'));
     }
   }, [t]);
   useEffect(() => {
@@ -133,11 +143,8 @@ export default function SiteConfig() {
 
   const update = (path: Array<string | number>, value: unknown) => {
     setConfig((current) => {
-      const next = structuredClone(current) as Json;
-      let target: Record<string | number, unknown> = next;
-      for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
-      target[path[path.length - 1]] = value;
-      return next;
+      if (!current) return current;
+      return objectValue(setAt(current, path, value));
     });
     setDirty(true);
   };
@@ -157,7 +164,7 @@ export default function SiteConfig() {
     } catch (caught) {
       if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeIssue(detail, labelOf(fieldOfPath(detail.path), lang), lang, t) })));
       else if (caught instanceof ApiError && caught.status === 409) setError(t('common.conflict'));
-      else setError((caught as Error).message || t('siteConfig.saveError'));
+      else setError(messageOf(caught) || t('siteConfig.saveError'));
     } finally {
       setSaving(false);
     }
@@ -169,14 +176,14 @@ export default function SiteConfig() {
   function render(key: string, value: unknown, path: Array<string | number>): React.ReactNode {
     const id = idOf(path);
     const problem = problemAt(path);
-    const invalid = problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+    const invalid = problem ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
     const note = problem ? (
       <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
         {problem}
       </p>
     ) : null;
     if (isLocalized(value) || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) {
-      const texts = value as Record<string, string>;
+      const texts = textsValue(value);
       return (
         <div key={id}>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -193,7 +200,7 @@ export default function SiteConfig() {
           <legend className="px-1 font-semibold text-brand-900">{labelOf(key, lang)}</legend>
           {value.map((item, index) => (
             <div key={index} className="mb-4 rounded-md bg-slate-50 p-3">
-              <div className="grid gap-3 md:grid-cols-2">{Object.entries(item as Json).map(([innerKey, inner]) => render(innerKey, inner, [...path, index, innerKey]))}</div>
+              <div className="grid gap-3 md:grid-cols-2">{Object.entries(objectValue(item)).map(([innerKey, inner]) => render(innerKey, inner, [...path, index, innerKey]))}</div>
               <button type="button" className={`${buttonClass.danger} mt-3`} onClick={() => update(path, value.filter((_, i) => i !== index))}>
                 {t('common.remove')}
               </button>
@@ -209,7 +216,7 @@ export default function SiteConfig() {
       return (
         <fieldset key={id} className="md:col-span-2 rounded-md border border-slate-200 p-4">
           <legend className="px-1 font-semibold text-brand-900">{labelOf(key, lang)}</legend>
-          <div className="grid gap-3 md:grid-cols-2">{Object.entries(value as Json).map(([innerKey, inner]) => render(innerKey, inner, [...path, innerKey]))}</div>
+          <div className="grid gap-3 md:grid-cols-2">{Object.entries(objectValue(value)).map(([innerKey, inner]) => render(innerKey, inner, [...path, innerKey]))}</div>
         </fieldset>
       );
     }

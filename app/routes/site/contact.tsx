@@ -2,8 +2,7 @@ import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react'
 import { data, Form } from 'react-router';
 import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
 import { HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
-import { isAppError } from '../../../domain/shared/errors.ts';
-import type { Localized } from '../../../domain/shared/localized.ts';
+import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { clientAddressContext, servicesContext } from '../../context.ts';
@@ -15,14 +14,32 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
 
-const FIELDS = ['name', 'email', 'phone', 'subject', 'service', 'message'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message';
+const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message'];
+const isField = (path: string): path is Field => FIELDS.some((field) => field === path);
+/** What the form says for an empty required field, by field. */
+const REQUIRED: Partial<Record<Field, UiTextKey>> = {
+  name: 'contact.required.name',
+  email: 'contact.required.email',
+  subject: 'contact.required.subject',
+  message: 'contact.required.message',
+};
+type FieldErrors = Partial<Record<Field, ErrorDetail>>;
+
+/** What the no-JavaScript form shows after a post: the confirmation, or what to fix. */
+interface FormOutcome {
+  sent: boolean;
+  values: Partial<Record<Field, string>>;
+  problem?: UiTextKey;
+  errors: FieldErrors;
+}
+const outcome = (value: FormOutcome) => value;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   let choices: string[] = [];
   try {
-    choices = (await services.records.services.list({ lang, admin: false })).map((service) => pickText(service.title as Localized, lang)).filter(Boolean);
+    choices = (await services.records.services.list({ lang, admin: false })).map((service) => pickText(service.title, lang)).filter(Boolean);
   } catch (error) {
     services.log.error({ err: error }, 'could not list services for the contact form');
   }
@@ -32,30 +49,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
-/** The form without JavaScript: the same rules as POST /api/contact, answered with this page. */
+/** The form without JavaScript: POST /api/contact's rules, answered with this page. */
 export async function action({ context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()])) as Record<Field, string>;
+  const values: Partial<Record<Field, string>> = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()]));
   const renderedAt = Number(form.get('renderedAt'));
   try {
     await services.contacts.submit(
       { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''), ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}) },
       { address: context.get(clientAddressContext) },
     );
-    return { sent: true as const };
+    return outcome({ sent: true, values: {}, errors: {} });
   } catch (error) {
+    const errors: FieldErrors = {};
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'contact form failed');
-      return data({ sent: false as const, values, problem: 'contact.error' as UiTextKey, errors: {} as Partial<Record<Field, string>> }, { status: 500 });
+      return data(outcome({ sent: false, values, problem: 'contact.error', errors }), { status: 500 });
     }
-    const errors: Partial<Record<Field, string>> = {};
     let problem: UiTextKey | undefined = error.status === 429 ? 'contact.rateLimited' : error.status >= 500 ? 'contact.failed' : undefined;
     for (const detail of error.details ?? []) {
       if (detail.path === 'elapsedMs') problem = 'contact.tooFast';
-      else if (FIELDS.includes(detail.path as Field)) errors[detail.path as Field] = detail.message;
+      else if (isField(detail.path)) errors[detail.path] = detail;
     }
-    return data({ sent: false as const, values, problem, errors }, { status: error.status });
+    return data(outcome({ sent: false, values, problem, errors }), { status: error.status });
   }
 }
 
@@ -66,12 +83,13 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage) });
 }
 
-/** The localized message for a server message about a field. */
-function fieldMessage(t: ReturnType<typeof useSite>['t'], field: Field, message: string): string {
-  if (/required/i.test(message)) return t(`contact.required.${field}` as UiTextKey);
-  if (field === 'email') return t('contact.invalid.email');
-  const max = /at most (\d+)/.exec(message);
-  return max ? t('contact.tooLong', { max: max[1] }) : message;
+/** A refused field in the page's language, from its code (the English message is the fallback). */
+function fieldMessage(t: ReturnType<typeof useSite>['t'], field: Field, detail: ErrorDetail): string {
+  const required = REQUIRED[field];
+  if (detail.code === 'required' && required) return t(required);
+  if (detail.code === 'invalid_email') return t('contact.invalid.email');
+  if (detail.code === 'too_long') return t('contact.tooLong', { max: detail.params?.max ?? '' });
+  return detail.message;
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -81,7 +99,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const sent = actionData?.sent === true;
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const values = failed?.values;
-  const errors = failed?.errors ?? {};
+  const errors: FieldErrors = failed?.errors ?? {};
   const phoneLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
   const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
   const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
@@ -94,7 +112,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </label>
       {input}
       <p id={`contact-${name}-error`} data-error-for={name} role="alert" hidden={!errors[name]} className="mt-1 text-sm text-red-700">
-        {errors[name] ? fieldMessage(t, name, errors[name]!) : ''}
+        {errors[name] ? fieldMessage(t, name, errors[name]) : ''}
       </p>
     </div>
   );

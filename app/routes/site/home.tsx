@@ -1,6 +1,5 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import type { Localized } from '../../../domain/shared/localized.ts';
-import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import type { HeroSection } from '../../../domain/hero/hero.ts';
 import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';
 import { useLink } from '../../site/header.tsx';
@@ -39,7 +38,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site) return [];
   if (loaderData?.textPage) return textPageMeta(site, loaderData.textPage);
-  const image = loaderData?.hero?.image as string | undefined;
+  const image = loaderData?.hero?.image;
   const preload = image ? sizesOf(image) : undefined;
   return [
     ...pageMeta(site, { image }),
@@ -47,31 +46,29 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   ];
 }
 
-type Item = StoredRecord;
-
-function Hero({ hero }: { hero: Item }) {
+function Hero({ hero }: { hero: HeroSection }) {
   const { text, href, t } = useSite();
-  const features = [...((hero.features as Array<{ text: Localized; order: number }>) ?? [])].sort((a, b) => a.order - b.order);
+  const features = [...hero.features].sort((a, b) => a.order - b.order);
   return (
     <div className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
         <div>
           <h1 className="text-4xl font-bold leading-tight tracking-tight md:text-5xl">
-            {text(hero.title as Localized)} <span className="text-amber-300">{text(hero.titleHighlight as Localized)}</span>
+            {text(hero.title)} <span className="text-amber-300">{text(hero.titleHighlight)}</span>
           </h1>
-          <p className="mt-5 text-lg leading-relaxed text-slate-100">{text(hero.subtitle as Localized)}</p>
+          <p className="mt-5 text-lg leading-relaxed text-slate-100">{text(hero.subtitle)}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href={href('/contact')} className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
-              {text(hero.getConsultationText as Localized)}
+              {text(hero.getConsultationText)}
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </a>
             <a href={href('/team')} className="rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
-              {text(hero.meetTeamText as Localized)}
+              {text(hero.meetTeamText)}
             </a>
           </div>
           <p className="mt-8 flex items-baseline gap-2">
-            <span className="text-3xl font-bold text-amber-300">{hero.satisfiedClientsCount as string}</span>
-            <span className="text-slate-100">{text(hero.satisfiedClientsText as Localized)}</span>
+            <span className="text-3xl font-bold text-amber-300">{hero.satisfiedClientsCount}</span>
+            <span className="text-slate-100">{text(hero.satisfiedClientsText)}</span>
           </p>
         </div>
         <div className="relative">
@@ -79,8 +76,8 @@ function Hero({ hero }: { hero: Item }) {
             <Picture src={hero.image} alt={t('home.hero.imageAlt')} width={800} height={500} sizes="(min-width: 1024px) 40vw, 100vw" eager className="aspect-[8/5] w-full rounded-xl shadow-2xl" />
           )}
           <div className={`rounded-xl bg-white p-6 text-slate-900 shadow-xl ${hero.image ? 'relative -mt-16 mx-4 md:mx-8' : ''}`}>
-            <p className="text-xl font-bold text-brand-900">{text(hero.cardTitle as Localized)}</p>
-            <p className="mt-1 text-slate-600">{text(hero.cardSubtitle as Localized)}</p>
+            <p className="text-xl font-bold text-brand-900">{text(hero.cardTitle)}</p>
+            <p className="mt-1 text-slate-600">{text(hero.cardSubtitle)}</p>
             {features.length > 0 && (
               <ul className="mt-4 grid gap-2 sm:grid-cols-2">
                 {features.map((feature, index) => (
@@ -130,12 +127,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 text-center md:grid-cols-4">
             {stats.map((stat) => (
               <li key={stat._id}>
-                <NamedIcon name={stat.icon as string} className="mx-auto h-8 w-8 text-amber-300" />
+                <NamedIcon name={stat.icon} className="mx-auto h-8 w-8 text-amber-300" />
                 <p className="mt-2 text-4xl font-bold">
                   {String(stat.number)}
-                  {stat.suffix as string}
+                  {stat.suffix}
                 </p>
-                <p className="mt-1 text-slate-200">{text(stat.label as Localized)}</p>
+                <p className="mt-1 text-slate-200">{text(stat.label)}</p>
               </li>
             ))}
           </ul>
@@ -148,10 +145,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {features.map((feature) => (
               <li key={feature._id} className="rounded-xl bg-white p-6 shadow-sm">
                 <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <NamedIcon name={feature.icon as string} />
+                  <NamedIcon name={feature.icon} />
                 </span>
-                <h3 className="mt-4 text-lg font-semibold text-brand-900">{text(feature.title as Localized)}</h3>
-                <p className="mt-2 text-slate-600">{text(feature.description as Localized)}</p>
+                <h3 className="mt-4 text-lg font-semibold text-brand-900">{text(feature.title)}</h3>
+                <p className="mt-2 text-slate-600">{text(feature.description)}</p>
               </li>
             ))}
           </ul>
@@ -208,13 +205,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={item._id}>
                 <figure className="flex h-full flex-col rounded-xl border border-slate-200 p-6">
                   <Stars rating={Number(item.rating)} />
-                  <blockquote className="mt-4 flex-1 text-slate-700">“{text(item.content as Localized)}”</blockquote>
+                  <blockquote className="mt-4 flex-1 text-slate-700">“{text(item.content)}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    <Picture src={item.image as string} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
+                    <Picture src={item.image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
                     <span>
-                      <span className="block font-semibold text-brand-900">{item.name as string}</span>
+                      <span className="block font-semibold text-brand-900">{item.name}</span>
                       <span className="block text-sm text-slate-600">
-                        {text(item.position as Localized)}, {text(item.company as Localized)}
+                        {text(item.position)}, {text(item.company)}
                       </span>
                     </span>
                   </figcaption>
@@ -229,16 +226,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className={`py-16 ${cta.backgroundColor === 'white' ? 'bg-white' : cta.backgroundColor === 'gray' ? 'bg-slate-100' : cta.backgroundColor === 'secondary' ? 'bg-brand-900 text-white' : 'bg-brand-700 text-white'}`} aria-labelledby="cta-title">
           <div className="mx-auto max-w-4xl px-4 text-center">
             <h2 id="cta-title" className="text-3xl font-bold">
-              {text(cta.title as Localized)}
+              {text(cta.title)}
             </h2>
-            <p className="mt-3 text-lg opacity-90">{text(cta.subtitle as Localized)}</p>
+            <p className="mt-3 text-lg opacity-90">{text(cta.subtitle)}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <a href={link((cta.primaryButtonLink as string) || '/contact')} className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
-                {text(cta.primaryButtonText as Localized)}
+              <a href={link((cta.primaryButtonLink) || '/contact')} className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
+                {text(cta.primaryButtonText)}
               </a>
-              {text(cta.secondaryButtonText as Localized) && (
-                <a href={link((cta.secondaryButtonLink as string) || '/team')} className="rounded-md border border-current px-6 py-3 font-semibold hover:bg-white/10">
-                  {text(cta.secondaryButtonText as Localized)}
+              {text(cta.secondaryButtonText) && (
+                <a href={link((cta.secondaryButtonLink) || '/team')} className="rounded-md border border-current px-6 py-3 font-semibold hover:bg-white/10">
+                  {text(cta.secondaryButtonText)}
                 </a>
               )}
             </div>

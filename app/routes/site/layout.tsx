@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
+import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { FallbackPage } from '../../site/fallback-page.tsx';
 import { SiteFooter } from '../../site/footer.tsx';
 import { SiteHeader } from '../../site/header.tsx';
 import { buildSite, SiteProvider } from '../../site/site-context.tsx';
+import { isSiteData } from '../../site/page-data.ts';
 import { loadSiteData, type SiteData } from '../../site/site-data.server.ts';
 import type { Route } from './+types/layout';
 
@@ -36,9 +38,18 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A page that failed or does not exist still has a title, in the page's language. */
+export function meta({ error, loaderData: data }: Route.MetaArgs) {
+  if (!error || !data) return [];
+  const t = createTranslator(data.lang, data.defaultLanguage, data.translations);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${t(notFound ? 'notFound.title' : 'error.title')} | ${pickText(data.config.companyName, data.lang, data.defaultLanguage)}` }, { name: 'robots', content: 'noindex' }];
+}
+
 /** A page that failed or does not exist, inside the site's own header and footer when possible. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData('routes/site/layout') as SiteData | undefined;
+  const layout: unknown = useRouteLoaderData('routes/site/layout');
+  const data = isSiteData(layout) ? layout : undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   if (!data) return <FallbackPage t={createTranslator('uz', 'uz')} notFound={notFound} standalone />;

@@ -1,5 +1,4 @@
 import { Globe, Mail, MapPin } from 'lucide-react';
-import type { Localized } from '../../../domain/shared/localized.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { servicesContext } from '../../context.ts';
@@ -11,7 +10,16 @@ import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Partner } from '../../../domain/partners/partners.ts';
 import type { Route } from './+types/partners';
+
+/** The visitor's name of each partnership type. */
+const PARTNERSHIP_KEYS: Record<Partner['partnershipType'], UiTextKey> = {
+  strategic: 'partners.type.strategic',
+  referral: 'partners.type.referral',
+  affiliate: 'partners.type.affiliate',
+  collaboration: 'partners.type.collaboration',
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
@@ -56,23 +64,23 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.partners.map((partner) => {
-              const name = text(partner.name as Localized);
-              const specialties = (partner.specialties as Array<Localized | string>) ?? [];
+              const name = text(partner.name);
+              const specialties = (partner.specialties) ?? [];
               return (
                 <li key={partner._id} className="flex flex-col rounded-xl border border-slate-200 p-6">
                   <div className="flex items-center gap-4">
-                    <Picture src={partner.logo as string} alt={name} width={64} height={64} sizes="64px" className="h-16 w-16 rounded-lg border border-slate-100" />
+                    <Picture src={partner.logo} alt={name} width={64} height={64} sizes="64px" className="h-16 w-16 rounded-lg border border-slate-100" />
                     <div>
                       <h3 className="text-lg font-semibold text-brand-900">{name}</h3>
-                      <p className="text-sm text-slate-600">{text(partner.type as Localized)}</p>
+                      <p className="text-sm text-slate-600">{text(partner.type)}</p>
                     </div>
                   </div>
                   <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
                     <MapPin className="h-4 w-4" aria-hidden="true" />
-                    {text(partner.location as Localized)}
-                    {partner.establishedDate ? ` · ${t('partners.established', { year: partner.establishedDate as string })}` : ''}
+                    {text(partner.location)}
+                    {partner.establishedDate ? ` · ${t('partners.established', { year: partner.establishedDate })}` : ''}
                   </p>
-                  <p className="mt-3 flex-1 text-slate-700">{text(partner.description as Localized)}</p>
+                  <p className="mt-3 flex-1 text-slate-700">{text(partner.description)}</p>
                   {specialties.length > 0 && (
                     <ul className="mt-4 flex flex-wrap gap-2">
                       {specialties.map((specialty, index) => (
@@ -82,7 +90,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
                       ))}
                     </ul>
                   )}
-                  <p className="mt-4 text-sm font-medium text-slate-700">{t(`partners.type.${partner.partnershipType as string}` as UiTextKey)}</p>
+                  <p className="mt-4 text-sm font-medium text-slate-700">{t(PARTNERSHIP_KEYS[partner.partnershipType])}</p>
                   <div className="mt-3 flex flex-wrap gap-4 text-sm">
                     {typeof partner.website === 'string' && partner.website !== '' && (
                       <a href={partner.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 hover:underline">
@@ -91,9 +99,9 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only">: {name}</span>
                       </a>
                     )}
-                    <a href={`mailto:${partner.email as string}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    <a href={`mailto:${partner.email}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
                       <Mail className="h-4 w-4" aria-hidden="true" />
-                      {partner.email as string}
+                      {partner.email}
                     </a>
                   </div>
                 </li>

@@ -1,5 +1,4 @@
 import { Mail, Phone } from 'lucide-react';
-import type { Localized } from '../../../domain/shared/localized.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
@@ -36,12 +35,12 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           ...members.map((member) => ({
             '@context': 'https://schema.org',
             '@type': 'Person',
-            name: text(member.name as Localized),
-            jobTitle: text(member.position as Localized),
-            description: text(member.bio as Localized),
+            name: text(member.name),
+            jobTitle: text(member.position),
+            description: text(member.bio),
             email: member.email,
             telephone: member.phone,
-            ...(member.image ? { image: previewImage(site, member.image as string)?.url } : {}),
+            ...(member.image ? { image: previewImage(site, member.image)?.url } : {}),
             ...(member.linkedin ? { sameAs: [member.linkedin] } : {}),
             worksFor: { '@id': `${site.publicUrl}/#firm` },
           })),
@@ -56,32 +55,32 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {members.map((member) => {
-              const name = text(member.name as Localized);
+              const name = text(member.name);
               return (
                 <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                  <Picture src={member.image as string} alt={name} width={400} height={500} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[4/5] w-full" />
+                  <Picture src={member.image} alt={name} width={400} height={500} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[4/5] w-full" />
                   <div className="p-6">
                     <h2 className="text-xl font-semibold text-brand-900">{name}</h2>
-                    <p className="font-medium text-brand-700">{text(member.position as Localized)}</p>
+                    <p className="font-medium text-brand-700">{text(member.position)}</p>
                     <p className="mt-1 text-sm text-slate-600">
-                      {text(member.specialization as Localized)} · {t('team.experience', { years: member.experience as string })}
+                      {text(member.specialization)} · {t('team.experience', { years: member.experience })}
                     </p>
-                    <p className="mt-3 text-slate-700">{text(member.bio as Localized)}</p>
+                    <p className="mt-3 text-slate-700">{text(member.bio)}</p>
                     <p className="mt-3 text-sm text-slate-600">
                       <span className="font-semibold">{t('team.education')}: </span>
-                      {text(member.education as Localized)}
+                      {text(member.education)}
                     </p>
                     <ul className="mt-4 space-y-1 text-sm">
                       <li>
-                        <a href={`mailto:${member.email as string}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                        <a href={`mailto:${member.email}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
                           <Mail className="h-4 w-4" aria-hidden="true" />
-                          {member.email as string}
+                          {member.email}
                         </a>
                       </li>
                       <li>
-                        <a href={`tel:${(member.phone as string).replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                        <a href={`tel:${(member.phone).replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
                           <Phone className="h-4 w-4" aria-hidden="true" />
-                          {member.phone as string}
+                          {member.phone}
                         </a>
                       </li>
                       {typeof member.linkedin === 'string' && member.linkedin !== '' && (
