@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openSqliteDatabase } from './sqlite-database.ts';
 
-export type DialectName = 'sqlite' | 'postgres';
+type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
   // Tables are described by the domain's entity definitions; queries are built from them.

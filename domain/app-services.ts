@@ -14,7 +14,7 @@ import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 /** Where the domain reports what it cannot handle itself (the host's logger). */
-export interface DomainLog {
+interface DomainLog {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
@@ -32,7 +32,7 @@ export interface DomainHost {
   contactReceived?(request: StoredContact): void;
 }
 
-export type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
+type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
 
 /** Every domain service, built once and shared by the API, the page loaders, commands and the seed. */
 export function createDomainServices(host: DomainHost) {

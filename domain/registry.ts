@@ -22,6 +22,7 @@ export const RECORD_TYPES = [team, news, blog, services, stats, features, testim
 type Registered = (typeof RECORD_TYPES)[number];
 export type RecordTypeName = Registered['name'];
 export type TypeNamed<N extends RecordTypeName> = Extract<Registered, { name: N }>;
+/** @public The stored record, for code that reads this type. */
 export type RecordOfType<N extends RecordTypeName> = RecordOf<TypeNamed<N>>;
 
 export function recordTypeNamed(name: string | undefined): RecordType | undefined {

@@ -1,6 +1,6 @@
 import type { DomainServices } from '../domain/app-services.ts';
 
-export const BUILT_IN_LANGUAGES = [
+const BUILT_IN_LANGUAGES = [
   { code: 'uz', name: 'Uzbek', nativeName: 'O‘zbekcha', flag: '🇺🇿', isDefault: true, order: 0 },
   { code: 'ru', name: 'Russian', nativeName: 'Русский', flag: '🇷🇺', isDefault: false, order: 1 },
   { code: 'en', name: 'English', nativeName: 'English', flag: '🇬🇧', isDefault: false, order: 2 },

@@ -24,7 +24,7 @@ import { registerResponseCaching } from './http/caching.ts';
 import { requestIdOf, serveFromCache } from './http/response-cache.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 export interface AppOptions {
   services: AppServices;

@@ -14,7 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { BuildSource } from './ssr.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
+const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
 export const CLIENT_BUILD = path.join(ROOT, 'build/client');
 
 export interface Application {

@@ -43,7 +43,7 @@ export function useAdmin(): AdminContextValue {
   return value;
 }
 
-export const LANGUAGE_KEY = 'i18nextLng';
+const LANGUAGE_KEY = 'i18nextLng';
 
 export function storedAdminLanguage(): string {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);

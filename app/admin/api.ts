@@ -3,7 +3,7 @@ import type { ConflictReason, ErrorDetail } from '../../domain/shared/errors.ts'
 /* The admin area's one HTTP client: the bearer token from local storage, the API envelope, and a
  * 401 anywhere signs the user out and returns to the login page. */
 
-export const TOKEN_KEY = 'token';
+const TOKEN_KEY = 'token';
 
 export type FieldProblem = ErrorDetail;
 
@@ -39,6 +39,17 @@ export interface Envelope<T> {
 
 /** The message of anything thrown, empty when it carries none. */
 export const messageOf = (caught: unknown): string => (caught instanceof Error ? caught.message : '');
+
+/** What a screen's clientLoader gives it: the data, or why it could not be read (shown with a retry). */
+export type Loaded<T> = { data: T; failed: false } | { data: null; failed: true; message: string };
+
+export async function loadScreen<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { data: await read(), failed: false };
+  } catch (caught) {
+    return { data: null, failed: true, message: messageOf(caught) };
+  }
+}
 
 export const getToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);

@@ -5,7 +5,7 @@ import type { AdminT } from './admin-context.tsx';
 
 /* Form field labels in the admin's languages. */
 
-export const FIELD_LABELS: Record<string, AdminTexts> = {
+const FIELD_LABELS: Record<string, AdminTexts> = {
   name: l('Name', 'Имя', 'Ism'),
   position: l('Position', 'Должность', 'Lavozim'),
   specialization: l('Specialization', 'Специализация', 'Ixtisoslik'),

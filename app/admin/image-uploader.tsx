@@ -4,7 +4,7 @@ import { useAdmin } from './admin-context.tsx';
 import { ApiError, messageOf, upload } from './api.ts';
 import { buttonClass } from './ui.tsx';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 

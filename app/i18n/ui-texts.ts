@@ -417,4 +417,3 @@ const ru: UiTexts = {
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };
-export const BUILT_IN_UI_LANGUAGES = ['uz', 'ru', 'en'];

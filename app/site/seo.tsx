@@ -64,7 +64,7 @@ export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
 }
 
 /** JSON for a <script> element: nothing in it can close the element or start markup. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -78,7 +78,7 @@ export function JsonLd({ data }: { data: unknown }) {
 }
 
 /** "Mon - Fri: 9:00 AM - 6:00 PM", "Dush – Jum: 9:00 – 18:00" → "Mo-Fr 09:00-18:00". */
-export function openingHours(text: string): string | undefined {
+function openingHours(text: string): string | undefined {
   const times = [...text.matchAll(/(\d{1,2})[:.](\d{2})\s*(AM|PM)?/gi)].map(([, h, m, half]) => {
     let hour = Number(h) % 12;
     if (!half) hour = Number(h);

@@ -3,7 +3,7 @@ import type { Service } from '../../domain/services/services.ts';
 import type { SiteConfigRecord } from '../../domain/site-config/site-config-service.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
 
-export interface SiteLanguage {
+interface SiteLanguage {
   code: string;
   nativeName: string;
   flag: string;
@@ -31,7 +31,7 @@ export interface SiteData {
  * segment that is no language is a 404 for the pages below it; the layout (`lenient`) renders it
  * in the default language, so that a missing page keeps the site's header and footer.
  */
-export async function resolveLanguage(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
+async function resolveLanguage(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
   const [languages, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
   const url = new URL(request.url);
   if (requested === defaultLanguage) {

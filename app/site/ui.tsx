@@ -61,25 +61,3 @@ export function Stars({ rating }: { rating: number }) {
     </p>
   );
 }
-
-export function Breadcrumbs({ items }: { items: Array<{ name: string; href?: string }> }) {
-  const { t } = useSite();
-  return (
-    <nav aria-label={t('a11y.breadcrumbs')} className="text-sm text-slate-200">
-      <ol className="flex flex-wrap gap-2">
-        {items.map((item, index) => (
-          <li key={index} className="flex items-center gap-2">
-            {index > 0 && <span aria-hidden="true">/</span>}
-            {item.href ? (
-              <a href={item.href} className="hover:underline">
-                {item.name}
-              </a>
-            ) : (
-              <span aria-current="page">{item.name}</span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}

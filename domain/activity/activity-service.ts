@@ -48,4 +48,3 @@ export function createActivityService(database: Database) {
   };
 }
 
-export type ActivityService = ReturnType<typeof createActivityService>;

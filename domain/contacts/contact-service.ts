@@ -7,13 +7,13 @@ import { MAX_PAGE_SIZE, type Actor, type Page, type ServiceEnvironment } from '.
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
 import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactFormInput, type ContactStatus } from './contact-schema.ts';
 
-export const CONTACT_PAGE_SIZE = 20;
+const CONTACT_PAGE_SIZE = 20;
 export const CONTACT_THANK_YOU = 'Thank you for your message. We will respond within 24 hours.';
 /** Spam protection a person never notices (SPEC.md leaves it to us; see docs/api.md). */
-export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
-export const MIN_FILL_MS = 3000;
+const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
+const MIN_FILL_MS = 3000;
 export const HONEYPOT_FIELD = 'website';
-export const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
+const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
 
 export interface SubmitContext {
   /** The sender's address, for the per-address limit. */
@@ -90,4 +90,3 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
   };
 }
 
-export type ContactService = ReturnType<typeof createContactService>;

@@ -3,8 +3,8 @@ import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
-export const CTA_CATEGORIES = ['home', 'services', 'contact', 'footer'] as const;
-export const CTA_BACKGROUNDS = ['primary', 'secondary', 'gray', 'white'] as const;
+const CTA_CATEGORIES = ['home', 'services', 'contact', 'footer'] as const;
+const CTA_BACKGROUNDS = ['primary', 'secondary', 'gray', 'white'] as const;
 
 export const ctas = defineRecordType({
   name: 'ctas',
@@ -35,4 +35,5 @@ export const ctas = defineRecordType({
     placement: 'inline',
   },
 });
+/** @public The stored record, for code that reads this type. */
 export type CallToAction = RecordOf<typeof ctas>;

@@ -3,7 +3,7 @@ import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
-export const FEATURE_CATEGORIES = ['whyChoose', 'services', 'general'] as const;
+const FEATURE_CATEGORIES = ['whyChoose', 'services', 'general'] as const;
 
 export const features = defineRecordType({
   name: 'features',
@@ -31,4 +31,5 @@ export const features = defineRecordType({
     placement: 'inline',
   },
 });
+/** @public The stored record, for code that reads this type. */
 export type Feature = RecordOf<typeof features>;

@@ -7,7 +7,7 @@ import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
 import { languageDefaults, LanguageSchema } from './language-schema.ts';
 
-export const CANNOT_DELETE_DEFAULT = 'Cannot delete default language';
+const CANNOT_DELETE_DEFAULT = 'Cannot delete default language';
 
 /** Languages: codes are unique and fixed, exactly one is the default, and the default stays. */
 export function createLanguageService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>) {

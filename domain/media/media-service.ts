@@ -9,7 +9,7 @@ import type { MediaStorage } from './media-storage.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
-export const INVALID_TYPE_MESSAGE = 'Invalid file type. Accepted types: jpeg, jpg, png, gif, webp';
+const INVALID_TYPE_MESSAGE = 'Invalid file type. Accepted types: jpeg, jpg, png, gif, webp';
 export const TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -40,7 +40,7 @@ const URL_PREFIX = '/uploads/';
  * Turns what a client names an image by (its key, or the URL of any of its sizes) into its key;
  * anything that could point outside the upload store is refused.
  */
-export function uploadKeyOf(imagePath: unknown): string {
+function uploadKeyOf(imagePath: unknown): string {
   if (typeof imagePath !== 'string' || imagePath.length > 300) throw badRequest('Image path is missing or not inside the upload store');
   let key = imagePath.trim();
   try {
@@ -149,4 +149,3 @@ export function createMediaService(database: Database, storage: MediaStorage, on
   };
 }
 
-export type MediaService = ReturnType<typeof createMediaService>;

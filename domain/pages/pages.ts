@@ -36,5 +36,3 @@ export const pages = defineRecordType({
 });
 export type Page = RecordOf<typeof pages>;
 
-/** The pages every firm's footer links: created with the site, their slugs fixed by the routes. */
-export const LEGAL_PAGE_SLUGS = ['privacy', 'terms', 'disclaimer'] as const;

@@ -3,7 +3,7 @@ import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
-export const PARTNERSHIP_TYPES = ['strategic', 'referral', 'affiliate', 'collaboration'] as const;
+const PARTNERSHIP_TYPES = ['strategic', 'referral', 'affiliate', 'collaboration'] as const;
 
 export const partners = defineRecordType({
   name: 'partners',

@@ -4,7 +4,7 @@ import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { list, localized, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
-export const SERVICE_CATEGORIES = ['corporate', 'family', 'realEstate', 'criminal', 'personalInjury', 'estate', 'other'] as const;
+const SERVICE_CATEGORIES = ['corporate', 'family', 'realEstate', 'criminal', 'personalInjury', 'estate', 'other'] as const;
 
 const serviceFeatures = list('Features', z.object({ text: localized('Feature', { max: 300 }) }, { error: 'Each feature needs a text' }), 30);
 

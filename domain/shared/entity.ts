@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SchemaContext } from './schema-helpers.ts';
 
 /** How a field is kept in its table column. */
-export type FieldKind = 'text' | 'json' | 'int' | 'bool';
+type FieldKind = 'text' | 'json' | 'int' | 'bool';
 
 export interface StoredRecord {
   _id: string;

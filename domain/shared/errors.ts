@@ -67,7 +67,7 @@ export class AppError extends Error {
   }
 }
 
-export const STALE_VERSION_MESSAGE =
+const STALE_VERSION_MESSAGE =
   'Someone else saved this record after you opened it. Reload to see their changes, then save again.';
 
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);

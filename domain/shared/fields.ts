@@ -26,10 +26,10 @@ import { SLUG_PATTERN } from './slug.ts';
  */
 
 /** How a field is kept in its table column. */
-export type Storage = 'text' | 'json' | 'int' | 'bool';
+type Storage = 'text' | 'json' | 'int' | 'bool';
 
 /** The admin's input for a field. */
-export type Widget =
+type Widget =
   | 'text'
   | 'textarea'
   | 'email'
@@ -57,7 +57,7 @@ export interface AdminTexts {
  * parameter, `text` one whole line of a multilingual field in any language (exact after
  * fallback with `exact`), kept in the derived column `{column}_text`.
  */
-export type FieldFilter = { param: string; kind: 'value' | 'flag' } | { param: string; kind: 'text'; exact: boolean };
+type FieldFilter = { param: string; kind: 'value' | 'flag' } | { param: string; kind: 'text'; exact: boolean };
 
 export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   storage: Storage;

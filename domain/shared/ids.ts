@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
+const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 /** A 24-hex id: 4 bytes of seconds (so ids sort roughly by creation) and 8 random bytes. */
 export function newId(): string {

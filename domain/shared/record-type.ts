@@ -12,7 +12,7 @@ import { containsPattern, searchText, wholeLinePattern } from './search.ts';
  * and the seed read these declarations; nothing else lists record types.
  */
 
-export interface RecordMeta {
+interface RecordMeta {
   _id: string;
   createdAt: string;
   updatedAt: string;
@@ -163,9 +163,4 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     searchFields,
     countsViews: entries.some(([name, field]) => field.counter && name === 'views'),
   };
-}
-
-/** A record's name in the default language, for messages, lists and the activity log. */
-export function titleOf(type: RecordType, record: Record<string, unknown>, lang: string, defaultLanguage: string): string {
-  return pickText(record[type.admin.titleField] as Localized | string | undefined, lang, defaultLanguage);
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { absoluteUrl, email, flag, icon, imageUrl, link, list, localized, MEDIUM_TEXT, oneOf, order, text, type SchemaContext } from '../shared/schema-helpers.ts';
 
-export const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
-export const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
+const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
+const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
 
 /** The whole site configuration (SPEC.md section 3). Every part has a default (see site-config-defaults). */
 export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {

@@ -56,4 +56,3 @@ export function createSiteConfigService(database: Database, environment: Service
   };
 }
 
-export type SiteConfigService = ReturnType<typeof createSiteConfigService>;

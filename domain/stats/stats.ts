@@ -3,7 +3,7 @@ import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { wholeNumber } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
-export const STAT_CATEGORIES = ['general', 'experience', 'clients', 'cases'] as const;
+const STAT_CATEGORIES = ['general', 'experience', 'clients', 'cases'] as const;
 
 const statNumber = wholeNumber({ invalid: 'Number is required', min: 'Number must be 0 or more', max: 'Number is too large' }, { min: 0, max: 1_000_000_000 });
 
@@ -33,4 +33,5 @@ export const stats = defineRecordType({
     placement: 'inline',
   },
 });
+/** @public The stored record, for code that reads this type. */
 export type Stat = RecordOf<typeof stats>;

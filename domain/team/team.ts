@@ -34,4 +34,5 @@ export const team = defineRecordType({
     placement: 'page',
   },
 });
+/** @public The stored record, for code that reads this type. */
 export type TeamMember = RecordOf<typeof team>;

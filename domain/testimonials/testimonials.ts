@@ -34,4 +34,5 @@ export const testimonials = defineRecordType({
     placement: 'inline',
   },
 });
+/** @public The stored record, for code that reads this type. */
 export type Testimonial = RecordOf<typeof testimonials>;

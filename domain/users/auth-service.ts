@@ -5,11 +5,11 @@ import { newId, nowIso } from '../shared/ids.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { PublicUser } from './user-schema.ts';
 
-export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures allowed in the window before further attempts are refused with 429. */
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
 const WRONG_LOGIN = 'Invalid email or password';
 
 interface UserRow {
@@ -175,4 +175,3 @@ export function createAuthService(database: Database) {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { actorOf, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
-export const SITE_CONFIG_SAVED = 'Site configuration updated successfully!';
+const SITE_CONFIG_SAVED = 'Site configuration updated successfully!';
 
 export async function siteConfigRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.get('/site-config', async () => ok(await services.siteConfig.get()));

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
+const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

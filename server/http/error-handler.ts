@@ -3,8 +3,8 @@ import { AppError, type ErrorCode } from '../../domain/shared/errors.ts';
 import { TOO_LARGE_MESSAGE } from '../../domain/media/media-service.ts';
 import { failure } from './envelope.ts';
 
-export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
-export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON, or it contains a forbidden key such as __proto__ or constructor.';
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+const INVALID_JSON_MESSAGE = 'The request body is not valid JSON, or it contains a forbidden key such as __proto__ or constructor.';
 export const UNAVAILABLE_MESSAGE = 'The database is not answering. Please try again in a moment.';
 
 const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08003', 'ERR_SQLITE_ERROR_BUSY']);
@@ -26,7 +26,7 @@ interface ApiError {
   retryAfterSeconds?: number;
 }
 
-export function toApiError(error: FastifyError | Error): ApiError {
+function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof AppError) {
     return { status: error.status, code: error.code, message: error.message, details: error.details, reason: error.reason, retryAfterSeconds: error.retryAfterSeconds };
   }

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../server/start.ts';
 
-export const NODE = process.execPath;
+const NODE = process.execPath;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -24,7 +24,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface ApiResponse {
+interface ApiResponse {
   status: number;
   headers: Headers;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+import type { Route } from './+types/analytics';
 
 interface Figures {
   views: { news: number; blog: number; topNews: Array<{ _id: string; title: unknown; views: number }>; topBlog: Array<{ _id: string; title: unknown; views: number }> };
@@ -11,13 +12,20 @@ interface Figures {
 }
 
 /** What the data already holds: article views and contact requests by status and by week. */
-export default function Analytics() {
+export async function clientLoader() {
+  return loadScreen(async () => (await api<Figures>('/admin/analytics')).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { t, lang, defaultLanguage } = useAdmin();
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    api<Figures>('/admin/analytics').then((result) => setFigures(result.data), (caught: Error) => setError(caught.message || t('common.error')));
-  }, [t]);
+  const revalidator = useRevalidator();
+  const figures = loaderData.data;
+  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
   const bars = (rows: Array<{ label: string; value: number }>, title: string) => {
     const max = Math.max(1, ...rows.map((row) => row.value));
@@ -47,7 +55,7 @@ export default function Analytics() {
   return (
     <div>
       <PageTitle>{t('analytics.title')}</PageTitle>
-      {error && <ErrorNotice message={error} />}
+      {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
       {!figures && !error && <Loading />}
       {figures && (
         <div className="space-y-6">

@@ -1,12 +1,12 @@
 import { BookOpen, ExternalLink, Handshake, Newspaper, Plus, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
-import { api } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+import type { Route } from './+types/dashboard';
 
 interface Activity {
   _id: string;
@@ -47,15 +47,21 @@ const QUICK_ACTIONS: Array<[to: string, label: AdminTextKey]> = [
   ['/admin/partners/new', 'dashboard.addPartner'],
 ];
 
-export default function Dashboard() {
+export async function clientLoader() {
+  return loadScreen(loadDashboard);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, lang, defaultLanguage } = useAdmin();
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [error, setError] = useState('');
-  const load = () => {
-    setError('');
-    loadDashboard().then(setData, (caught: Error) => setError(caught.message || t('common.error')));
-  };
-  useEffect(load, [t]);
+  const revalidator = useRevalidator();
+  const data = loaderData.data;
+  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  const load = () => void revalidator.revalidate();
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const cards: Array<{ key: keyof DashboardData['counts']; label: string; icon: typeof Users }> = [
     { key: 'team', label: t('nav.team'), icon: Users },

@@ -1,33 +1,39 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, redirect, useNavigate, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, getToken } from '../../admin/api.ts';
+import { api, getToken, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+import type { Route } from './+types/resource-edit';
 
-/** Create and edit pages of team members, news, blog posts and partners. */
-export default function ResourceEdit() {
-  const params = useParams();
+/** The record to edit, or none for a new one; types edited in place go back to their list. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const resource = resourceByKey(params.resource);
+  if (!resource || resource.placement !== 'page') throw redirect(resource ? `/admin/${resource.key}` : '/admin');
+  const { id } = params;
+  if (!id) return loadScreen(async (): Promise<StoredRecord | null> => null);
+  return loadScreen(async (): Promise<StoredRecord | null> => (await api<StoredRecord>(`${resource.path}/${id}?admin=true`)).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+/** Create and edit pages of the record types whose form needs a page of its own. */
+export default function ResourceEdit({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
   const { t, lang, defaultLanguage } = useAdmin();
   const navigate = useNavigate();
-  const [record, setRecord] = useState<StoredRecord | null | undefined>(params.id ? undefined : null);
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
+  const record = loaderData.data;
+  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
 
-  useEffect(() => {
-    if (!resource || !params.id) return;
-    api<StoredRecord>(`${resource.path}/${params.id}?admin=true`).then(
-      (result) => setRecord(result.data),
-      (caught: Error) => setError(caught.message || t('common.error')),
-    );
-  }, [resource, params.id, t]);
-
-  if (!resource || resource.placement !== 'page') return <Navigate to={resource ? `/admin/${resource.key}` : '/admin'} replace />;
+  if (!resource) return <Navigate to="/admin" replace />;
   const list = `/admin/${resource.key}`;
   return (
     <div className="max-w-4xl">
@@ -38,20 +44,18 @@ export default function ResourceEdit() {
       <PageTitle>
         {inLanguage(resource.title, lang)} · {record ? shown(record[resource.titleField], lang, defaultLanguage) : t('common.create')}
       </PageTitle>
-      {error && <ErrorNotice message={error} />}
-      {record === undefined && !error ? (
-        <Loading />
+      {error ? (
+        <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />
       ) : (
-        record !== undefined && (
-          <section className="rounded-xl bg-white p-6 shadow-sm">
-            <RecordForm
-              resource={resource}
-              record={record ?? undefined}
-              onSaved={() => navigate(getToken() ? list : '/admin/login')}
-              onCancel={() => navigate(list)}
-            />
-          </section>
-        )
+        <section className="rounded-xl bg-white p-6 shadow-sm">
+          <RecordForm
+            key={record?._id ?? 'new'}
+            resource={resource}
+            record={record ?? undefined}
+            onSaved={() => navigate(getToken() ? list : '/admin/login')}
+            onCancel={() => navigate(list)}
+          />
+        </section>
       )}
     </div>
   );

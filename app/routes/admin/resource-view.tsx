@@ -1,29 +1,33 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, redirect, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { objectValue, shown } from '../../admin/display.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+import type { Route } from './+types/resource-view';
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const resource = resourceByKey(params.resource);
+  if (!resource || resource.placement !== 'page') throw redirect('/admin');
+  return loadScreen(async () => (await api<StoredRecord>(`${resource.path}/${params.id}?admin=true`)).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 /** A read-only view of one record, every language side by side. */
-export default function ResourceView() {
-  const params = useParams();
+export default function ResourceView({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
   const { t, lang, defaultLanguage, languages } = useAdmin();
-  const [record, setRecord] = useState<StoredRecord | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!resource) return;
-    api<StoredRecord>(`${resource.path}/${params.id}?admin=true`).then(
-      (result) => setRecord(result.data),
-      (caught: Error) => setError(caught.message || t('common.error')),
-    );
-  }, [resource, params.id, t]);
-  if (!resource || resource.placement !== 'page') return <Navigate to="/admin" replace />;
+  const revalidator = useRevalidator();
+  const record = loaderData.data;
+  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  if (!resource) return <Navigate to="/admin" replace />;
 
   const render = (value: unknown): React.ReactNode => {
     if (value === null || value === undefined || value === '') return '—';
@@ -53,7 +57,7 @@ export default function ResourceView() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {t('common.back')}
       </Link>
-      {error && <ErrorNotice message={error} />}
+      {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
       {!record && !error && <Loading />}
       {record && (
         <>
