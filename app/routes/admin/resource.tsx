@@ -1,63 +1,102 @@
 import { Eye, Pencil, Plus, Trash } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, redirect, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, messageOf } from '../../admin/api.ts';
+import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
+import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { listValue, matchesSearch, shown } from '../../admin/display.ts';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/resource';
 
 type Editing = { record?: StoredRecord } | null;
 
-export default function ResourceList() {
-  const resource = resourceByKey(useParams().resource);
-  if (!resource) return <Navigate to="/admin" replace />;
-  return <ResourceScreen key={resource.key} resource={resource} />;
+/** The list's filters live in the address (?search=&status=&category=), so a list can be shared and reloaded. */
+const filtersOf = (url: URL) => ({
+  search: url.searchParams.get('search') ?? '',
+  status: url.searchParams.get('status') ?? 'all',
+  category: url.searchParams.get('category') ?? '',
+});
+
+/**
+ * Paginated types (news, blog) are filtered by the server, page by page; the others are read
+ * whole and filtered here, so typing in their search box reads nothing again.
+ */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const resource = resourceByKey(params.resource);
+  if (!resource) throw redirect('/admin');
+  const { search, status, category } = filtersOf(new URL(request.url));
+  return loadScreen(async () => {
+    if (!resource.paginated) {
+      const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
+      return { records: result.data, total: result.data.length };
+    }
+    const query = new URLSearchParams({ admin: 'true', page: '1', limit: '50', lang: storedAdminLanguage() });
+    if (status !== 'all') query.set('status', status);
+    if (category) query.set('category', category);
+    if (search) query.set('search', search);
+    const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
+    return { records: result.data, total: result.pagination?.total ?? result.data.length };
+  });
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
 }
 
-function ResourceScreen({ resource }: { resource: Resource }) {
+/** A changed filter of a list read whole reads nothing again; a save or a retry always does. */
+export function shouldRevalidate({ currentUrl, nextUrl, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const onlyFilters = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (onlyFilters && !resourceByKey(nextParams.resource)?.paginated) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function ResourceList({ loaderData, params }: Route.ComponentProps) {
+  const resource = resourceByKey(params.resource);
+  if (!resource) return <Navigate to="/admin" replace />;
+  return <ResourceScreen key={resource.key} resource={resource} loaded={loaderData} />;
+}
+
+function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
   const { t, lang, defaultLanguage } = useAdmin();
-  const [records, setRecords] = useState<StoredRecord[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { status, category } = filtersOf(new URL(`/?${searchParams}`, 'http://admin'));
+  const [search, setSearch] = useState(searchParams.get('search') ?? '');
   const [notice, setNotice] = useState('');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [category, setCategory] = useState('');
+  const [actionError, setActionError] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const records = loaded.data?.records ?? null;
+  const total = loaded.data?.total ?? 0;
+  const error = actionError || (loaded.failed ? loaded.message || t('common.error') : '');
   const text = (value: unknown) => shown(value, lang, defaultLanguage);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
+  const load = () => {
+    setActionError('');
+    void revalidator.revalidate();
+  };
+  const setFilter = (name: 'search' | 'status' | 'category', value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== 'all') next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
 
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      if (resource.paginated) {
-        const query = new URLSearchParams({ admin: 'true', page: '1', limit: '50', lang });
-        if (status !== 'all') query.set('status', status);
-        if (category) query.set('category', category);
-        if (search) query.set('search', search);
-        const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
-        setRecords(result.data);
-        setTotal(result.pagination?.total ?? result.data.length);
-      } else {
-        const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
-        setRecords(result.data);
-        setTotal(result.data.length);
-      }
-    } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
-    }
-  }, [resource, status, category, search, lang, t]);
-
+  // Typing waits a moment before it filters (and, for paginated lists, asks the server).
   useEffect(() => {
-    const timer = setTimeout(load, resource.paginated ? 250 : 0);
+    if (search === (searchParams.get('search') ?? '')) return;
+    const timer = setTimeout(() => setFilter('search', search), resource.paginated ? 250 : 0);
     return () => clearTimeout(timer);
-  }, [load, resource.paginated]);
+  });
 
   const visible = (records ?? []).filter((record) => {
     if (resource.paginated) return true;
@@ -73,13 +112,14 @@ function ResourceScreen({ resource }: { resource: Resource }) {
 
   async function toggle(record: StoredRecord, field: string) {
     setBusy(record._id + field);
-    setError('');
+    setActionError('');
     try {
-      const saved = await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body: { [field]: !record[field], version: record.version } });
-      setRecords((current) => current?.map((other) => (other._id === record._id ? saved.data : other)) ?? null);
+      await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body: { [field]: !record[field], version: record.version } });
+      await revalidator.revalidate();
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 409 ? t('common.conflict') : messageOf(caught) || t('common.error'));
-      if (caught instanceof ApiError && caught.status === 409) void load();
+      const stale = caught instanceof ApiError && caught.reason === 'stale_version';
+      if (stale) await revalidator.revalidate();
+      setActionError(stale ? t('common.conflict') : messageOf(caught) || t('common.error'));
     } finally {
       setBusy(null);
     }
@@ -87,25 +127,20 @@ function ResourceScreen({ resource }: { resource: Resource }) {
 
   async function remove(record: StoredRecord) {
     if (!window.confirm(inLanguage(resource.confirmDelete, lang))) return;
-    setError('');
+    setActionError('');
     try {
       await api(`${resource.path}/${record._id}`, { method: 'DELETE' });
-      setRecords((current) => current?.filter((other) => other._id !== record._id) ?? null);
-      setTotal((count) => count - 1);
+      await revalidator.revalidate();
       setNotice(t('common.deleted'));
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status !== 0 ? inLanguage(resource.deleteFailed, lang) : `${t('common.error')}`);
+      setActionError(caught instanceof ApiError && caught.status !== 0 ? inLanguage(resource.deleteFailed, lang) : `${t('common.error')}`);
     }
   }
 
-  function saved(record: StoredRecord) {
+  function saved() {
     setEditing(null);
     setNotice(t('common.saved'));
-    setRecords((current) => {
-      if (!current) return [record];
-      return current.some((other) => other._id === record._id) ? current.map((other) => (other._id === record._id ? record : other)) : [record, ...current];
-    });
-    void load();
+    load();
   }
 
   const createButton =
@@ -151,7 +186,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
               <label htmlFor="list-status" className="text-sm font-medium text-slate-800">
                 {t('common.status')}
               </label>
-              <select id="list-status" value={status} onChange={(event) => setStatus(event.target.value)} className={inputClass}>
+              <select id="list-status" value={status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
                 <option value="all">{t('common.all')}</option>
                 {resource.statusFilter === 'active' ? (
                   <>
@@ -172,7 +207,7 @@ function ResourceScreen({ resource }: { resource: Resource }) {
               <label htmlFor="list-category" className="text-sm font-medium text-slate-800">
                 {fieldLabel(resource.categoryFilter.field, lang, resource.labels)}
               </label>
-              <select id="list-category" value={category} onChange={(event) => setCategory(event.target.value)} className={inputClass}>
+              <select id="list-category" value={category} onChange={(event) => setFilter('category', event.target.value)} className={inputClass}>
                 <option value="">{t('common.all')}</option>
                 {categories.map((name) => (
                   <option key={name} value={name}>
