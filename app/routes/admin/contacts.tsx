@@ -1,10 +1,12 @@
 import { Download, Eye, Mail, Trash } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, messageOf } from '../../admin/api.ts';
+import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
+import type { Route } from './+types/contacts';
 
 const CSV_COLUMNS: string[] = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'];
 
@@ -18,38 +20,62 @@ export function toCsv(rows: StoredRecord[]): string {
   return `\uFEFF${[CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(','))].join('\r\n')}\r\n`;
 }
 
-export default function Contacts() {
+/** The newest 100 requests; status and search live in the address (?status=&search=). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ page: '1', limit: '100' });
+  for (const name of ['status', 'search']) {
+    const value = url.searchParams.get(name);
+    if (value) query.set(name, value);
+  }
+  return loadScreen(async () => {
+    const result = await api<StoredRecord[]>(`/contact?${query}`);
+    return { items: result.data, total: result.pagination?.total ?? result.data.length };
+  });
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function Contacts({ loaderData }: Route.ComponentProps) {
   const { t, lang, refreshUnread } = useAdmin();
-  const [items, setItems] = useState<StoredRecord[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = searchParams.get('status') ?? '';
+  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  const items = loaderData.data?.items ?? null;
+  const total = loaderData.data?.total ?? 0;
+  const [actionError, setError] = useState('');
+  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
   const [open, setOpen] = useState<StoredRecord | null>(null);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-
-  const load = useCallback(async () => {
+  const load = () => {
     setError('');
-    try {
-      const query = new URLSearchParams({ page: '1', limit: '100' });
-      if (status) query.set('status', status);
-      if (search) query.set('search', search);
-      const result = await api<StoredRecord[]>(`/contact?${query}`);
-      setItems(result.data);
-      setTotal(result.pagination?.total ?? result.data.length);
-    } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
-    }
-  }, [status, search, t]);
+    void revalidator.revalidate();
+  };
+  const setFilter = (name: 'status' | 'search', value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  // Typing waits a moment before the server is asked.
   useEffect(() => {
-    const timer = setTimeout(load, 250);
+    if (search === (searchParams.get('search') ?? '')) return;
+    const timer = setTimeout(() => setFilter('search', search), 250);
     return () => clearTimeout(timer);
-  }, [load]);
+  });
 
   async function setItemStatus(item: StoredRecord, next: string) {
     try {
       const saved = await api<StoredRecord>(`/contact/${item._id}`, { method: 'PUT', body: { status: next } });
-      setItems((current) => current?.map((other) => (other._id === item._id ? saved.data : other)) ?? null);
+      await revalidator.revalidate();
       if (open?._id === item._id) setOpen(saved.data);
       refreshUnread();
     } catch (caught) {
@@ -61,8 +87,7 @@ export default function Contacts() {
     if (!window.confirm(t('confirm.deleteSubmission'))) return;
     try {
       await api(`/contact/${item._id}`, { method: 'DELETE' });
-      setItems((current) => current?.filter((other) => other._id !== item._id) ?? null);
-      setTotal((count) => count - 1);
+      await revalidator.revalidate();
       setOpen(null);
       refreshUnread();
     } catch {
@@ -123,7 +148,7 @@ export default function Contacts() {
           <label htmlFor="contacts-status" className="text-sm font-medium text-slate-800">
             {t('common.status')}
           </label>
-          <select id="contacts-status" value={status} onChange={(event) => setStatus(event.target.value)} className={inputClass}>
+          <select id="contacts-status" value={status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
             <option value="">{t('common.all')}</option>
             {CONTACT_STATUSES.map((value) => (
               <option key={value} value={value}>

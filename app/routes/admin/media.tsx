@@ -1,9 +1,11 @@
 import { Copy, Download, Eye, Trash, Upload } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, messageOf, upload } from '../../admin/api.ts';
+import { api, ApiError, loadScreen, messageOf, upload } from '../../admin/api.ts';
 import { checkImage } from '../../admin/image-uploader.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/media';
 
 interface MediaImage {
   url: string;
@@ -30,10 +32,21 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export default function Media() {
+export async function clientLoader() {
+  return loadScreen(async () => (await api<{ images: MediaImage[]; total: number }>('/upload/list')).data.images);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function Media({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdmin();
-  const [images, setImages] = useState<MediaImage[] | null>(null);
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
+  const images = loaderData.data;
+  const [actionError, setError] = useState('');
+  const error = actionError || (loaderData.failed ? loaderData.message || t('media.loadError') : '');
   const [notice, setNotice] = useState('');
   const [columns, setColumns] = useState(4);
   const [preview, setPreview] = useState<MediaImage | null>(null);
@@ -43,17 +56,10 @@ export default function Media() {
   const [uploadError, setUploadError] = useState('');
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
 
-  const load = useCallback(async () => {
-    try {
-      setImages((await api<{ images: MediaImage[]; total: number }>('/upload/list')).data.images);
-      setError('');
-    } catch (caught) {
-      setError(messageOf(caught) || t('media.loadError'));
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = async () => {
+    setError('');
+    await revalidator.revalidate();
+  };
 
   async function send(files: FileList | null) {
     if (!files?.length) return;
@@ -84,7 +90,7 @@ export default function Media() {
     if (!window.confirm(t('confirm.deleteImage'))) return;
     try {
       await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path } });
-      setImages((current) => current?.filter((other) => other.path !== image.path) ?? null);
+      await revalidator.revalidate();
       setPreview(null);
     } catch (caught) {
       setError(messageOf(caught) || t('error.deleteImage'));

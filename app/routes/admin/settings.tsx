@@ -1,9 +1,10 @@
 import { Trash } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, clearToken, messageOf } from '../../admin/api.ts';
+import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/settings';
 
 interface Admin {
   _id: string;
@@ -12,26 +13,31 @@ interface Admin {
   createdAt: string;
 }
 
-export default function Settings() {
+export async function clientLoader() {
+  return loadScreen(async () => (await api<Admin[]>('/auth/users')).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t, lang, user } = useAdmin();
   const navigate = useNavigate();
-  const [admins, setAdmins] = useState<Admin[] | null>(null);
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
+  const admins = loaderData.data;
+  const [actionError, setError] = useState('');
+  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
   const [notice, setNotice] = useState('');
   const [addError, setAddError] = useState('');
   const [passwordError, setPasswordError] = useState('');
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
 
-  const load = useCallback(async () => {
-    try {
-      setAdmins((await api<Admin[]>('/auth/users')).data);
-    } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = async () => {
+    setError('');
+    await revalidator.revalidate();
+  };
 
   async function add(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,11 +1,13 @@
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, messageOf } from '../../admin/api.ts';
+import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/site-config';
 
 type Json = Record<string, unknown>;
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -111,7 +113,16 @@ function blank(value: unknown): unknown {
   return '';
 }
 
-export default function SiteConfig() {
+export async function clientLoader() {
+  return loadScreen(async () => (await api<Json>('/site-config')).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function SiteConfig({ loaderData }: Route.ComponentProps) {
   const { t, lang, defaultLanguage, languages } = useAdmin();
   /** The field a problem is about: its path without list positions and a trailing language code. */
   const fieldOfPath = (path: string) => {
@@ -119,27 +130,26 @@ export default function SiteConfig() {
     if (parts.length > 1 && languages.some((language) => language.code === parts.at(-1))) parts.pop();
     return parts.at(-1) ?? path;
   };
-  const [config, setConfig] = useState<Json | null>(null);
+  const revalidator = useRevalidator();
+  // The form edits a copy of what the loader read; "Refresh" reads it again and drops the edits.
+  const [config, setConfig] = useState<Json | null>(loaderData.data);
   const [active, setActive] = useState(defaultLanguage);
-  const [error, setError] = useState('');
+  const [actionError, setError] = useState('');
+  const error = actionError || (loaderData.failed ? loaderData.message || t('siteConfig.loadError') : '');
   const [problems, setProblems] = useState<Array<{ path: string; message: string }>>([]);
   const [notice, setNotice] = useState('');
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty && !saving);
 
-  const load = useCallback(async () => {
-    setError('');
-    try {
-      setConfig((await api<Json>('/site-config')).data);
-      setDirty(false);
-    } catch (caught) {
-      setError(messageOf(caught) || t('siteConfig.loadError'));
-    }
-  }, [t]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    setConfig(loaderData.data);
+    setDirty(false);
+  }, [loaderData]);
+  const load = () => {
+    setError('');
+    void revalidator.revalidate();
+  };
 
   const update = (path: Array<string | number>, value: unknown) => {
     setConfig((current) => {
