@@ -73,21 +73,21 @@ Aloqa shakli orqali ismingiz, elektron pochtangiz, telefon raqamingiz va xabarin
 
 Ma’lumotlar O‘zbekiston hududidagi serverlarda saqlanadi va faqat murojaatni ko‘rib chiqayotgan firma xodimlariga ochiq. Ular uchinchi shaxslarga sotilmaydi va berilmaydi, qonunda nazarda tutilgan hollar bundan mustasno.
 
-Siz istalgan vaqtda ma’lumotlaringiz nusxasini olishni, ularni tuzatishni yoki o‘chirishni so‘rashingiz mumkin: info@adliya.uz manziliga yozing. So‘rovingizga 10 ish kuni ichida javob beramiz.`,
+Siz istalgan vaqtda ma’lumotlaringiz nusxasini olishni, ularni tuzatishni yoki o‘chirishni so‘rashingiz mumkin: info@adliya-partners.uz manziliga yozing. So‘rovingizga 10 ish kuni ichida javob beramiz.`,
     `Настоящая политика объясняет, как Adliya Partners (далее — фирма) собирает, хранит и использует ваши персональные данные, когда вы пользуетесь сайтом и обращаетесь к нам. Мы соблюдаем Закон Республики Узбекистан «О персональных данных».
 
 Через форму обратной связи мы получаем ваше имя, адрес электронной почты, телефон и текст сообщения. Они используются только для ответа на ваше обращение и, при необходимости, для оказания юридической помощи. На сайте нет рекламных трекеров и сторонних систем аналитики; посещения считаются без cookie-файлов и без сохранения IP-адресов.
 
 Данные хранятся на серверах на территории Узбекистана и доступны только сотрудникам фирмы, которые работают с вашим обращением. Мы не продаём и не передаём их третьим лицам, кроме случаев, прямо предусмотренных законом.
 
-Вы в любой момент можете запросить копию своих данных, их исправление или удаление: напишите на info@adliya.uz. Мы ответим в течение 10 рабочих дней.`,
+Вы в любой момент можете запросить копию своих данных, их исправление или удаление: напишите на info@adliya-partners.uz. Мы ответим в течение 10 рабочих дней.`,
     `This policy explains how Adliya Partners (the firm) collects, stores and uses your personal data when you use this website and contact us. We comply with the Law of the Republic of Uzbekistan “On Personal Data”.
 
 Through the contact form we receive your name, e-mail address, phone number and message. We use them only to answer you and, where you instruct us, to provide legal services. The site has no advertising trackers and no third-party analytics; visits are counted without cookies and without storing IP addresses.
 
 Your data is stored on servers in Uzbekistan and is open only to the firm’s staff who handle your enquiry. We do not sell it or pass it to third parties, except where the law requires us to.
 
-You may at any time ask for a copy of your data, its correction or its deletion: write to info@adliya.uz. We answer within 10 working days.`,
+You may at any time ask for a copy of your data, its correction or its deletion: write to info@adliya-partners.uz. We answer within 10 working days.`,
   ),
 };
 

@@ -54,7 +54,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-3xl space-y-12">
             {groups.map((group) => (
               <section key={group.key} aria-labelledby={`faq-${group.key}`}>
-                <h2 id={`faq-${group.key}`} className="mb-4 font-serif text-2xl font-semibold text-brand-900">
+                <h2 id={`faq-${group.key}`} className="mb-4 text-2xl font-bold text-brand-900">
                   {group.href ? (
                     <a href={group.href} className="hover:underline">
                       {group.title}
