@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_TYPES as REGISTRY } from '../../domain/registry.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -105,7 +106,27 @@ const RECORD_TYPES: RecordType[] = [
     required: ['Title (UZ) is required', 'Subtitle (UZ) is required', 'Primary Button Text (UZ) is required'],
     defaults: { primaryButtonLink: '/contact', secondaryButtonLink: '/team', backgroundColor: 'primary', category: 'home', isActive: true, order: 0 },
   },
+  {
+    path: '/faqs',
+    valid: { question: uz('Narxi qancha?'), answer: uz('Birinchi maslahat bepul.') },
+    update: { order: 3, answer: uz('Bepul, 30 daqiqa.') },
+    hide: { isActive: false },
+    required: ['Question (UZ) is required', 'Answer (UZ) is required'],
+    defaults: { service: '', isActive: true, order: 0 },
+  },
+  {
+    path: '/pages',
+    valid: { title: uz('Maxfiylik siyosati'), body: uz('Birinchi xatboshi.\n\nIkkinchi xatboshi.') },
+    update: { title: uz('Maxfiylik siyosati (yangi)') },
+    hide: { isActive: false },
+    required: ['Title (UZ) is required', 'Body (UZ) is required'],
+    defaults: { isActive: true, slug: 'maxfiylik-siyosati' },
+  },
 ];
+
+it('covers every record type of the registry', () => {
+  expect(RECORD_TYPES.map((type) => type.path).sort()).toEqual(REGISTRY.map((type) => `/${type.name}`).sort());
+});
 
 describe.each(DIALECTS)('every record type on %s', (dialect) => {
   let app: TestApp;

@@ -242,6 +242,10 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       expect(link.body.details[0].message).toBe('Primary Button Link must be a URL or a path such as /contact');
       const icon = await create('/features', { title: { uz: 'x' }, description: { uz: 'x' }, icon: 'Unicorn' });
       expect(icon.icon).toBe('Shield');
+      const question = await app.api('/api/faqs', { body: { question: { uz: 'x' }, answer: { uz: 'y' }, service: 'not-an-id' }, token });
+      expect(question.body.details).toEqual([{ path: 'service', message: 'Service must be chosen from the list', code: 'invalid' }]);
+      const slug = await app.api('/api/pages', { body: { title: { uz: 'x' }, body: { uz: 'y' }, slug: 'Bad Slug' }, token });
+      expect(slug.body.details[0]).toMatchObject({ path: 'slug', code: 'invalid_slug' });
     });
 
     it('checks required multilingual fields in the default language, whatever it is', async () => {

@@ -137,6 +137,27 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     });
   });
 
+  it('says what to fix in the admin’s language from the API’s codes, and picks a question’s service from a list', async () => {
+    const { page, context, errors } = await signedIn();
+    await goto(page, '/admin/faqs');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'ru'));
+    await goto(page, '/admin/faqs');
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.locator('#field-question-error').textContent()).toBe('Заполните поле «Вопрос» (UZ)');
+    await page.fill('#field-question', 'Qancha turadi?');
+    await page.fill('#field-answer', 'Bepul.');
+    const service = (await app.api('/api/services?lang=ru')).body.data[0];
+    await page.selectOption('#field-service', service._id);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForSelector('text=Qancha turadi?');
+    const stored = (await app.api('/api/faqs?admin=true', { token })).body.data.find((faq: { question: { uz: string } }) => faq.question.uz === 'Qancha turadi?');
+    expect(stored.service).toBe(service._id);
+    await app.api(`/api/faqs/${stored._id}`, { method: 'DELETE', token });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves every toggle at once: news featured and published, partner active, hero active', async () => {
     const { page, context } = await signedIn();
     const cases: Array<[string, string, string, string]> = [
