@@ -78,6 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     strictTransportSecurity: false,
+    // Not helmet's no-referrer: with it a browser sends "Origin: null" with a form, and the
+    // page actions (the contact form without JavaScript) refuse a form of unknown origin.
+    // Other sites still learn only our origin, never a page's path.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // Before compression, so that the cache keeps and hashes the plain body.
   registerResponseCaching(app, services.cache);

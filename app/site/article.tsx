@@ -3,6 +3,7 @@ import type { BlogPost } from '../../domain/blog/blog.ts';
 import type { NewsArticle } from '../../domain/news/news.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
 import { pickText } from '../../domain/shared/localized.ts';
+import type { Translate } from '../i18n/translator.ts';
 import { Picture } from './picture.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
@@ -13,6 +14,12 @@ export type ArticleKind = 'news' | 'blog';
 
 /** A news article or a blog post: the two share one page and one card. */
 export type Article = NewsArticle | BlogPost;
+
+/** "7 min", "7" or "7 мин" is said in the page's language; any other text is shown as typed. */
+function readTime(t: Translate, text: string): string {
+  const minutes = /^\s*(\d{1,3})\s*(min\.?|minutes?|мин\.?|минут[аы]?|daqiqa)?\s*$/i.exec(text);
+  return minutes ? t('blog.minutes', { count: Number(minutes[1]) }) : t('blog.readTime', { time: text });
+}
 
 const articleDate = (article: Article) => ('date' in article ? article.date : article.publishedAt);
 
@@ -96,7 +103,7 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
           {'readTime' in article && (
             <span className="inline-flex items-center gap-2">
               <Clock className="h-4 w-4" aria-hidden="true" />
-              {t('blog.readTime', { time: article.readTime })}
+              {readTime(t, article.readTime)}
             </span>
           )}
           <span className="inline-flex items-center gap-2">
@@ -175,7 +182,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
         <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           {author && <span>{author}</span>}
           <time dateTime={date}>{formatDate(date)}</time>
-          {'readTime' in article && <span>{t('blog.readTime', { time: article.readTime })}</span>}
+          {'readTime' in article && <span>{readTime(t, article.readTime)}</span>}
         </p>
         <a href={link} className="mt-4 font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
           {t('common.readMore')} →

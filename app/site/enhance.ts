@@ -161,7 +161,8 @@ export function enhanceSite(): void {
         else placed = showFieldError(detail.path, messageFor(detail)) || placed;
       }
       if (!placed) {
-        status.textContent = problem || result.error || messages.failed || '';
+        // The page's own words, never the server's English sentence.
+        status.textContent = problem || messages.failed || result.error || '';
         status.hidden = false;
       } else {
         form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

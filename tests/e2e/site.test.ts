@@ -118,6 +118,39 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
+  it.each(['uz', 'ru'])('sends the contact form with JavaScript off (%s): the page posts to itself and thanks the visitor', async (lang) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}${lang === 'uz' ? '' : `/${lang}`}/contact`);
+    const marker = `nojs-${lang}-${Date.now()}`;
+    await page.locator('#contact-name').fill('Jasur Karimov');
+    await page.locator('#contact-email').fill(`${marker}@example.uz`);
+    await page.locator('#contact-subject').fill('Ijara shartnomasi');
+    await page.locator('#contact-message').fill('Ijara shartnomamni ko‘rib chiqa olasizmi?');
+    // A person takes longer than the anti-spam minimum to fill a form.
+    await page.waitForTimeout(3100);
+    const [response] = await Promise.all([page.waitForNavigation(), page.locator('button[type=submit]').click()]);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('[data-form-success]').isVisible()).toBe(true);
+    const token = await app.login();
+    const stored = (await app.api(`/api/contact?search=${marker}`, { token })).body.data;
+    expect(stored).toHaveLength(1);
+    await context.close();
+  });
+
+  it('shows the blog search box white with dark text on the navy header, at phone and desktop widths', async () => {
+    for (const width of [375, 1280]) {
+      const { page, context } = await open('/ru/blog', width);
+      const colours = await page.locator('#blog-search').evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { background: style.backgroundColor, text: style.color };
+      });
+      expect(colours.background).toBe('rgb(255, 255, 255)');
+      expect(colours.text).not.toBe('rgb(255, 255, 255)');
+      await context.close();
+    }
+  });
+
   it('shows the server’s verdict beside the field, in the page language', async () => {
     const { page, context } = await open('/ru/contact');
     await page.locator('#contact-name').fill('Олег');

@@ -181,6 +181,31 @@ describe('the public website, rendered on the server', () => {
     }
   });
 
+  it('opens the contact form with the service chosen from “Ask about this service”', async () => {
+    const service = await page('/ru/services/real-estate');
+    const ask = /<a href="([^"]+)"[^>]*>Спросить об этой услуге<\/a>/.exec(service.html) ?? /<a href="(\/ru\/contact\?service=[^"]+)"/.exec(service.html);
+    expect(ask).toBeTruthy();
+    const href = ask![1].replace(/&amp;/g, '&');
+    expect(href).toMatch(/^\/ru\/contact\?service=/);
+    const contact = await page(href);
+    const chosen = (html: string) => {
+      const match = /<option[^>]*selected=""[^>]*value="([^"]*)"|<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(html);
+      return match?.[1] ?? match?.[2];
+    };
+    expect(chosen(contact.html)).toBe(decodeURIComponent(href.split('service=')[1]));
+    // A name that is no service chooses nothing.
+    expect(chosen((await page('/ru/contact?service=%3Cscript%3E')).html) ?? '').toBe('');
+  });
+
+  it('says a blog post’s read time in the page’s language and keeps the Origin of its forms', async () => {
+    const ru = await page('/ru/blog');
+    expect(ru.html).toMatch(/\d+ мин чтения/);
+    expect(ru.html).not.toMatch(/\d+ min(?![-\w])/);
+    expect((await page('/blog')).html).toMatch(/\d+ daqiqada o‘qiladi/);
+    // no-referrer would make browsers send "Origin: null" with the no-JavaScript contact form.
+    expect(ru.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   describe('questions and answers, and pages of text', () => {
     it('lists the questions grouped by service with FAQPage JSON-LD, and shows a service’s own questions on its page', async () => {
       const faq = await page('/ru/faq');

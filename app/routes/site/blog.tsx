@@ -55,7 +55,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             defaultValue={data.search}
             placeholder={t('blog.searchPlaceholder')}
             maxLength={200}
-            className="min-h-12 min-w-0 flex-1 rounded-md border-0 px-4 text-slate-900 placeholder:text-slate-500"
+            className="min-h-12 min-w-0 flex-1 rounded-md border-0 bg-white px-4 text-slate-900 placeholder:text-slate-600"
           />
           {data.category && <input type="hidden" name="category" value={data.category} />}
           <button type="submit" className="inline-flex min-h-12 shrink-0 items-center gap-2 rounded-md bg-amber-400 px-4 font-semibold text-brand-900 hover:bg-amber-300">

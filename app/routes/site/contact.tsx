@@ -44,7 +44,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     services.log.error({ err: error }, 'could not list services for the contact form');
   }
   // The form carries the time it was shown (spam check), so this page is never cached.
-  return data({ choices: choices.length ? choices : FALLBACK_SERVICE_CHOICES, renderedAt: Date.now() }, { headers: { 'cache-control': 'no-cache' } });
+  const offered = choices.length ? choices : FALLBACK_SERVICE_CHOICES;
+  // "Ask about this service" links here with ?service=<its name>: the form opens with it chosen.
+  const asked = new URL(request.url).searchParams.get('service') ?? '';
+  return data({ choices: offered, chosen: offered.includes(asked) ? asked : '', renderedAt: Date.now() }, { headers: { 'cache-control': 'no-cache' } });
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
@@ -120,7 +123,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     id: `contact-${name}`,
     name,
     required,
-    defaultValue: values?.[name] ?? '',
+    defaultValue: values?.[name] ?? (name === 'service' ? loaderData.chosen : ''),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': `contact-${name}-error`,
     className: 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600',

@@ -106,7 +106,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </dl>
-            <a href={href('/contact')} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+            <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
               {t('services.askAbout')}
             </a>
           </aside>
