@@ -66,17 +66,27 @@ export function SiteHeader() {
           </span>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-        <a href={site.href('/')} className="mr-auto flex items-center gap-2 rounded text-lg font-bold text-brand-800">
-          <LogoMark />
-          <span>{text(config.companyName)}</span>
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
+        <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
+          <LogoMark className="h-9 w-9 shrink-0" />
+          <span className="leading-tight lg:whitespace-nowrap">{text(config.companyName)}</span>
         </a>
         <nav aria-label={t('a11y.mainNavigation')} className="hidden lg:block">
-          <ul className="flex items-center gap-5 text-[15px]">{links('rounded px-1 py-2')}</ul>
+          <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-[15px]">{links('whitespace-nowrap rounded px-1 py-2')}</ul>
         </nav>
+        {/* On a phone the top bar is hidden: one tap calls the firm. */}
+        <a
+          href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`}
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300 md:hidden"
+          aria-label={`${t('header.phone')}: ${config.contactInfo.phone}`}
+        >
+          <Phone className="h-5 w-5" aria-hidden="true" />
+        </a>
         <details className="relative" data-dropdown>
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-            <span aria-hidden="true">{current?.flag}</span>
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
+            <span aria-hidden="true" className="hidden sm:inline">
+              {current?.flag}
+            </span>
             <span>{site.lang.toUpperCase()}</span>
             <span className="sr-only">{t('a11y.chooseLanguage', { language: current?.nativeName ?? site.lang })}</span>
             <ChevronDown className="h-4 w-4" aria-hidden="true" />
@@ -99,7 +109,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </details>
-        <a href={link(config.primaryButton.link)} className="hidden rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-block">
+        <a href={link(config.primaryButton.link)} className="hidden whitespace-nowrap rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 sm:inline-block lg:hidden xl:inline-block">
           {text(config.primaryButton.text)}
         </a>
         <details className="lg:hidden" data-dropdown>

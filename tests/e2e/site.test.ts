@@ -151,6 +151,17 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     }
   });
 
+  it('lets a phone call the firm in one tap, and fits the header at 360, 1024 and 1280 px in uz and ru', async () => {
+    for (const [path, width] of [['/', 360], ['/ru', 360], ['/ru/services', 1024], ['/services', 1024], ['/ru', 1280]] as const) {
+      const { page, context } = await open(path, width);
+      const call = page.locator('header a[href^="tel:"]').filter({ visible: true });
+      expect(await call.count(), `${path} at ${width}`).toBeGreaterThan(0);
+      const overflow = await page.locator('header').evaluate((header) => [...header.querySelectorAll('a, summary')].some((item) => item.getBoundingClientRect().right > document.documentElement.clientWidth + 1));
+      expect(overflow, `${path} at ${width}`).toBe(false);
+      await context.close();
+    }
+  });
+
   it('shows the server’s verdict beside the field, in the page language', async () => {
     const { page, context } = await open('/ru/contact');
     await page.locator('#contact-name').fill('Олег');
