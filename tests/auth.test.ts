@@ -11,6 +11,8 @@ describe.each(DIALECTS)('sign-in on %s', (dialect) => {
 
   it('signs in the administrator from ADMIN_EMAIL / ADMIN_PASSWORD and knows who they are', async () => {
     const login = await app.api('/api/auth/login', { body: { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD } });
+    // The answer carries a token: no browser or proxy may keep it.
+    expect(login.headers.get('cache-control')).toBe('no-store');
     expect(login.status).toBe(200);
     expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(Date.parse(login.body.data.expiresAt)).toBeGreaterThan(Date.now());

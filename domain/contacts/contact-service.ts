@@ -36,8 +36,9 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
      */
     async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
       const raw = assertObject(body);
+      // Only accepted messages count: a visitor who corrects a typo five times is not locked out.
       if (context) {
-        const wait = limiter.hit(context.address);
+        const wait = limiter.waitFor(context.address);
         if (wait > 0) {
           throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
         }
@@ -45,6 +46,7 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
       const elapsed = raw.elapsedMs;
       if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
       const input = parseOrThrow(ContactFormSchema, raw);
+      if (context) limiter.hit(context.address);
       if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
       const created = await store.insert({ phone: '', service: '', ...input, status: 'new' });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });

@@ -2,6 +2,12 @@
 export function createRateLimiter(options: { max: number; windowMs: number }) {
   const hits = new Map<string, number[]>();
   return {
+    /** The seconds to wait before the next hit may count, or 0; counts nothing. */
+    waitFor(key: string, now = Date.now()): number {
+      const recent = (hits.get(key) ?? []).filter((time) => time > now - options.windowMs);
+      return recent.length >= options.max ? Math.max(1, Math.ceil((recent[0] + options.windowMs - now) / 1000)) : 0;
+    },
+
     /** Counts one hit; returns the seconds to wait when over the limit, or 0. */
     hit(key: string, now = Date.now()): number {
       const since = now - options.windowMs;

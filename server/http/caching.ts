@@ -24,6 +24,11 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // A write's answer (a sign-in token, a saved record) is never kept by a browser or a proxy.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
     if (request.method !== 'GET' || !request.url.startsWith('/api/') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = etagOf(payload);
     const storable = request.cacheGeneration !== undefined && request.routeOptions.config?.cache !== false;

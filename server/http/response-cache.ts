@@ -111,6 +111,6 @@ export function sharedHeaders(headers: Record<string, string | number | string[]
   return Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !UNSHARED_HEADERS.has(name))) as OutgoingHttpHeaders;
 }
 
-/** Public content: fresh for a short while, then served stale while a fresh copy is fetched. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+/** Public answers are kept but revalidated every time (ETag → 304): a save shows on the next request. */
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';

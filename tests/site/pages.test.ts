@@ -329,6 +329,11 @@ describe('the public website, rendered on the server', () => {
     const fresh = await page('/en/team');
     expect(fresh.headers.get('x-cache')).toBeNull();
     expect(fresh.html).toContain('Renamed Lawyer');
+    // A browser that kept the old page asks again every time (no max-age) and gets the new one.
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const revalidated = await page('/en/team', { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.html).toContain('Renamed Lawyer');
     const contact = await page('/contact');
     expect(contact.headers.get('cache-control')).toBe('no-cache');
   });
