@@ -11,6 +11,8 @@ import { createRecordService, type ChangeEvent, type RecordService, type Service
 import { createRecordStore } from './shared/record-store.ts';
 import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
+import { isId } from './shared/ids.ts';
+import { createViewCounter } from './shared/view-counter.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 /** Where the domain reports what it cannot handle itself (the host's logger). */
@@ -50,9 +52,25 @@ export function createDomainServices(host: DomainHost) {
   };
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
 
+  const views = createViewCounter();
+  const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));
   const records = Object.fromEntries(
-    RECORD_TYPES.map((type) => [type.name, createRecordService(type, createRecordStore(database, type), environment)]),
+    RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views)]),
   ) as unknown as RecordServices;
+
+  /** Writes the counted views, one statement per record type; on failure they wait for the next try. */
+  async function flushViews(): Promise<void> {
+    const taken = views.take();
+    try {
+      for (const [table, counts] of taken) {
+        await stores.get(table)?.addToCounter('views', counts);
+        taken.delete(table);
+      }
+    } catch (error) {
+      views.giveBack(taken);
+      throw error;
+    }
+  }
   const contactStore = createRecordStore(database, contactEntity);
 
   return {
@@ -66,6 +84,14 @@ export function createDomainServices(host: DomainHost) {
     languages,
     /** One service per record type of the registry: records.news, records.team, … */
     records,
+    views,
+    flushViews,
+    /** A visitor saw the page of `table/id` (from COUNTED_VIEW_HEADER): counted if that is a record that counts views. */
+    countView(key: string): void {
+      const [table, id] = key.split('/');
+      const type = RECORD_TYPES.find((candidate) => candidate.table === table);
+      if (type?.countsViews && isId(id ?? '')) views.count(table, id);
+    },
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
     contacts: createContactService(contactStore, environment, host.contactReceived),

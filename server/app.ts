@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Cached public reads are answered before Fastify sees them (see serveFromCache).
     serverFactory: (handler) =>
       http.createServer((request, response) => {
-        if (!serveFromCache(services.cache, request, response, logHit)) handler(request, response);
+        if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView })) handler(request, response);
       }),
     routerOptions: { maxParamLength: 300 },
   });

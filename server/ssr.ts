@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import { isbot } from 'isbot';
+import { COUNTED_VIEW_HEADER } from '../domain/shared/view-counter.ts';
 import type { AppServices } from './app-services.ts';
 import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
@@ -57,9 +59,12 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     reply.status(response.status);
     if (mode === 'production') reply.header('content-security-policy', pageContentSecurityPolicy(enhanceScriptHash, nonce));
     for (const [name, value] of response.headers) {
-      if (name === 'set-cookie') continue;
+      if (name === 'set-cookie' || name === COUNTED_VIEW_HEADER) continue;
       reply.header(name, value);
     }
+    // An article page: this visit counts (a crawler's does not), and so will every copy from the cache.
+    const countedView = response.status === 200 ? (response.headers.get(COUNTED_VIEW_HEADER) ?? undefined) : undefined;
+    if (countedView && !isbot(request.headers['user-agent'])) services.countView(countedView);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
@@ -70,7 +75,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()) }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

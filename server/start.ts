@@ -13,6 +13,9 @@ import { listenForChanges } from './change-listener.ts';
 import type { AppConfig } from './config.ts';
 import type { BuildSource } from './ssr.ts';
 
+/** How often counted views reach the database. */
+const VIEW_FLUSH_MS = 5_000;
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
 export const CLIENT_BUILD = path.join(ROOT, 'build/client');
@@ -54,6 +57,10 @@ export async function startApplication(
 
     const app = await buildApp({ services, ssrBuild: options.ssrBuild, clientDirectory: CLIENT_BUILD, mode: options.mode, beforeRoutes: options.beforeRoutes });
     const stopListening = listenForChanges(services);
+    // Views are counted in memory and written every few seconds (and once more on the way out).
+    const writeViews = () => services.flushViews().catch((error: unknown) => logger.error({ err: error }, 'could not write view counts; they wait for the next try'));
+    const viewTimer = setInterval(writeViews, VIEW_FLUSH_MS);
+    viewTimer.unref();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -62,6 +69,8 @@ export async function startApplication(
       close() {
         closing ??= (async () => {
           await app.close();
+          clearInterval(viewTimer);
+          await writeViews();
           await stopListening();
           services.mailer?.close();
           await database.close();

@@ -22,6 +22,38 @@ async function databaseEnv(dialect: string): Promise<Record<string, string>> {
 }
 
 describe.each(DIALECTS)('operating the server on %s', (dialect) => {
+  it('counts article views without a write per visit, from the page cache too, and loses none on SIGTERM', async () => {
+    const env = { ...(await databaseEnv(dialect)), ADMIN_EMAIL: 'ops@example.uz', ADMIN_PASSWORD: 'operations-password', DEMO_CONTENT: 'false' };
+    const server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.uz', password: 'operations-password' }) });
+    const { token } = (await login.json()).data;
+    const created = await fetch(`${server.url}/api/news`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: { uz: 'Ko‘p o‘qilgan' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'Qonun' } }),
+    });
+    const article = (await created.json()).data;
+    const caches: Array<string | null> = [];
+    const reader = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' };
+    for (let n = 0; n < 7; n += 1) caches.push((await fetch(`${server.url}/news/${article.slug}`, { headers: reader })).headers.get('x-cache'));
+    expect(caches.filter((hit) => hit === 'hit').length).toBeGreaterThanOrEqual(5);
+    for (let n = 0; n < 3; n += 1) await fetch(`${server.url}/api/news/${article._id}`);
+    // Crawlers and link previews are no readers.
+    await fetch(`${server.url}/news/${article.slug}`, { headers: { 'user-agent': 'TelegramBot (like TwitterBot)' } });
+    await fetch(`${server.url}/news/${article.slug}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+    // Stopped before the next timed write: the views are written on the way out.
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+
+    const again = await startServerProcess(env);
+    cleanups.push(() => void again.child.kill('SIGKILL'));
+    const stored = await fetch(`${again.url}/api/news/${article._id}?admin=true`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await stored.json()).data.views).toBe(10);
+    again.child.kill('SIGTERM');
+    await exited(again.child);
+  });
+
   it('loses no acknowledged write when stopped with SIGTERM in the middle of writing', async () => {
     const env = { ...(await databaseEnv(dialect)), ADMIN_EMAIL: 'ops@example.uz', ADMIN_PASSWORD: 'operations-password', DEMO_CONTENT: 'false' };
     const server = await startServerProcess(env);

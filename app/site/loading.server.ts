@@ -3,16 +3,18 @@ import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
+import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
 
 /**
  * A page's data, or its error state: a record that does not exist is the branded 404; a page
  * whose data could not be read still renders (with its error box and retry) and answers 503,
  * so the visitor never sees a blank screen. `headers` go with a successful answer.
  */
-export async function loadOr<T extends object>(services: DomainServices, what: string, read: () => Promise<T>, headers?: Record<string, string>) {
+export async function loadOr<T extends object>(services: DomainServices, what: string, read: () => Promise<T>, headers?: (value: T) => Record<string, string>) {
   try {
-    const loaded: T & { failed: false } = { ...(await read()), failed: false };
-    return data(loaded, { headers });
+    const value = await read();
+    const loaded: T & { failed: false } = { ...value, failed: false };
+    return data(loaded, { headers: headers?.(value) });
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw data(null, { status: 404 });
     services.log.error({ err: error }, `could not load ${what}`);
@@ -21,13 +23,20 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
   }
 }
 
-/** A published article by slug or id, counting the visit; never kept in the page cache. */
+/**
+ * A published article by slug or id. The page is cached like any other; the host counts every
+ * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
+ */
 export function loadArticle<T extends RecordType>(services: DomainServices, records: RecordService<T>, key: string) {
   return loadOr(
     services,
     'an article',
-    async () => ({ article: await records.viewed(await records.getBySlugOrId(key, { admin: false }), { admin: false }) }),
-    { 'cache-control': 'no-cache' },
+    async () => {
+      const article = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
+      // This visit is counted by the host once the page is sent; the page already shows it.
+      return { article: { ...article, views: Number(article.views) + 1 } };
+    },
+    ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );
 }
 

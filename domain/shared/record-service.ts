@@ -5,6 +5,7 @@ import { pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
+import type { ViewCounter } from './view-counter.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
 
 export interface Actor {
@@ -40,7 +41,7 @@ const DEFAULT_PAGE_SIZE = 10;
  * The rules every record type shares, driven by its declaration: defaults, validation, slugs,
  * versions, visibility, lists, pages and view counts.
  */
-export function createRecordService<T extends RecordType>(type: T, store: RecordStore, environment: ServiceEnvironment) {
+export function createRecordService<T extends RecordType>(type: T, store: RecordStore, environment: ServiceEnvironment, views: ViewCounter) {
   type Stored = RecordOf<T>;
   const label = type.label;
   const typed = (record: StoredRecord) => record as unknown as Stored;
@@ -129,14 +130,20 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /**
-     * A visitor read one published record: counts the view (for types that count them) and
-     * answers the record with its new count. Admin reads count nothing.
+     * A visitor read one published record: counts the view in memory (for types that count
+     * them; written within seconds) and answers the record with its count. Admin reads count
+     * nothing.
      */
-    async viewed(record: Stored, options: { admin: boolean }): Promise<Stored> {
-      if (!type.countsViews || options.admin) return record;
-      await store.increment(record._id, 'views');
-      const views = Number((record as Record<string, unknown>).views ?? 0) + 1;
-      return { ...record, views };
+    viewed(record: Stored, options: { admin: boolean }): Stored {
+      if (!type.countsViews) return record;
+      if (!options.admin) views.count(type.table, record._id);
+      return this.withPendingViews(record);
+    },
+
+    /** The stored count plus the views this process has not written yet. */
+    withPendingViews(record: Stored): Stored {
+      if (!type.countsViews) return record;
+      return { ...record, views: Number((record as Record<string, unknown>).views ?? 0) + views.pendingFor(type.table, record._id) };
     },
 
     async list(query: ListQuery): Promise<Stored[]> {

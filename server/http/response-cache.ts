@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isbot } from 'isbot';
 
 export interface CachedResponse {
   body: Buffer;
@@ -9,6 +10,8 @@ export interface CachedResponse {
   headers: OutgoingHttpHeaders;
   br?: Buffer;
   gzip?: Buffer;
+  /** The record whose views every serving of this page counts (`news/<id>`). */
+  countedView?: string;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -70,10 +73,17 @@ export function requestIdOf(given: string | string[] | undefined): string {
  * with the headers Fastify sent the first time, compressed once per encoding. Returns false when
  * the request is not a cache hit, and Fastify handles it as usual.
  */
-export function serveFromCache(cache: ResponseCache, request: IncomingMessage, response: ServerResponse, log?: (entry: Record<string, unknown>) => void): boolean {
+export function serveFromCache(
+  cache: ResponseCache,
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: { log?: (entry: Record<string, unknown>) => void; countView?: (key: string) => void } = {},
+): boolean {
+  const { log } = options;
   if (!isPublicRead(request.method, request.url, request.headers.authorization)) return false;
   const entry = cache.get(request.url!);
   if (!entry) return false;
+  if (entry.countedView && !isbot(request.headers['user-agent'])) options.countView?.(entry.countedView);
   const requestId = requestIdOf(request.headers['x-request-id']);
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {

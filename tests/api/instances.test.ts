@@ -41,4 +41,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     await expect.poll(() => second.services.cache.size(), { timeout: 5000 }).toBe(0);
     expect((await read()).data).toHaveLength(1);
   });
+
+  it('adds up the views each instance counted, none lost and none twice', async () => {
+    const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };
+    const article = (await (await fetch(`${urlOf(first)}/api/news`, { method: 'POST', headers, body: JSON.stringify({ title: { uz: 'Ikki nusxa' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } }) })).json()).data;
+    for (let n = 0; n < 4; n += 1) await fetch(`${urlOf(first)}/api/news/${article._id}`);
+    for (let n = 0; n < 6; n += 1) await fetch(`${urlOf(second)}/api/news/${article._id}`);
+    await Promise.all([first.services.flushViews(), second.services.flushViews()]);
+    await Promise.all([first.services.flushViews(), second.services.flushViews()]);
+    const stored = await (await fetch(`${urlOf(first)}/api/news/${article._id}?admin=true`, { headers })).json();
+    expect(stored.data.views).toBe(10);
+  });
 });
