@@ -1,5 +1,5 @@
 /*
- * npm run bench: requests per second and latency of cached public reads, measured on loopback.
+ * npm run bench: requests per second and latency of cached public pages and reads, on loopback.
  * Starts the real server (one Node process, so one core) on a fresh demo database, then drives it
  * with autocannon from this process (the other core): 32 connections, 10 s per URL after a 2 s
  * warm-up. `npm run bench -- --write` also rewrites the table in docs/performance.md.
@@ -11,7 +11,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const URLS = ['/api/news?lang=ru', '/api/services', '/api/site-config'];
+/** The pages a shared link brings most visitors to, then the API's public reads. */
+const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/api/news?lang=ru', '/api/services', '/api/site-config'];
+/** A phone's browser: article views are counted for readers, not for tools. */
+const READER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -28,7 +31,7 @@ async function waitForHealth(url: string) {
 }
 
 const run = (url: string, duration: number) =>
-  new Promise<autocannon.Result>((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result))));
+  new Promise<autocannon.Result>((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers: { 'user-agent': READER } }, (error, result) => (error ? reject(error) : resolve(result))));
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-bench-'));
@@ -42,10 +45,11 @@ async function main() {
   try {
     await waitForHealth(base);
     const rows: string[] = [];
-    for (const url of URLS) {
+    const newest = (await (await fetch(`${base}/api/news?limit=1`)).json()).data[0];
+    for (const url of urlsOf(newest.slug)) {
       await run(base + url, 2);
       const result = await run(base + url, DURATION);
-      const row = `| \`GET ${url}\` | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.non2xx} |`;
+      const row = `| \`GET ${url.replace(newest.slug, '{slug}')}\` | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.non2xx} |`;
       rows.push(row);
       console.log(row);
     }
