@@ -224,7 +224,7 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
-      for (const path of ['/', '/services', '/services/corporate', '/team', '/partners', '/news', `/news/${news.slug}`, '/blog', `/blog/${post.slug}`, '/contact', '/ru', '/en/contact', '/ru/no-such-page']) {
+      for (const path of ['/', '/services', '/services/corporate', '/team', '/partners', '/news', `/news/${news.slug}`, '/blog', `/blog/${post.slug}`, '/contact', '/ru', '/en/contact', '/ru/no-such-page', '/faq', '/ru/faq', '/privacy', '/ru/terms', '/services/real-estate', '/no-such']) {
         await page.goto(app.url + path);
         const violations = await axeViolations(page);
         if (violations.length) found[path] = violations;
