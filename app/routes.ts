@@ -13,6 +13,7 @@ export default [
     route('site-config', 'routes/admin/site-config.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('analytics', 'routes/admin/analytics.tsx'),
+    route('trash', 'routes/admin/trash.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),

@@ -6,7 +6,9 @@ import { languageEntity } from './languages/language-entity.ts';
 import { createLanguageService, type LanguageService } from './languages/language-service.ts';
 import { createMediaService } from './media/media-service.ts';
 import type { MediaStorage } from './media/media-storage.ts';
-import { RECORD_TYPES, type RecordTypeName, type TypeNamed } from './registry.ts';
+import { RECORD_TYPES, recordTypeNamed, type RecordTypeName, type TypeNamed } from './registry.ts';
+import { DEFAULT_LANGUAGE, pickText, type Localized } from './shared/localized.ts';
+import { createVersionService } from './versions/version-service.ts';
 import { createRecordService, type ChangeEvent, type RecordService, type ServiceEnvironment } from './shared/record-service.ts';
 import { createRecordStore } from './shared/record-store.ts';
 import type { RecordType } from './shared/record-type.ts';
@@ -53,9 +55,10 @@ export function createDomainServices(host: DomainHost) {
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
 
   const views = createViewCounter();
+  const versions = createVersionService(database);
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));
   const records = Object.fromEntries(
-    RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views)]),
+    RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views, versions)]),
   ) as unknown as RecordServices;
 
   /** Writes the counted views, one statement per record type; on failure they wait for the next try. */
@@ -86,6 +89,13 @@ export function createDomainServices(host: DomainHost) {
     records,
     views,
     flushViews,
+    versions,
+    /** Deleted records that can come back, newest first. */
+    trash: () =>
+      versions.trash((typeName, data) => {
+        const type = recordTypeNamed(typeName);
+        return type ? pickText(data[type.admin.titleField] as Localized | string | undefined, DEFAULT_LANGUAGE) : '';
+      }),
     /** A visitor saw the page of `table/id` (from COUNTED_VIEW_HEADER): counted if that is a record that counts views. */
     countView(key: string): void {
       const [table, id] = key.split('/');

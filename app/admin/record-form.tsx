@@ -10,6 +10,7 @@ import { useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
 import { listValue, objectValue, textsValue, textValue } from './display.ts';
 import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
+import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
@@ -163,6 +164,18 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('common.cancel')}
         </button>
       </div>
+      {record && (
+        <History
+          resource={resource}
+          record={record}
+          onRestored={(restored) => {
+            setValues(editable(restored, {}));
+            setVersion(restored.version);
+            setDirty(false);
+            setConflict(false);
+          }}
+        />
+      )}
     </form>
   );
 }

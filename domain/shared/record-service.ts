@@ -6,6 +6,7 @@ import type { RecordStore } from './record-store.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
 import type { ViewCounter } from './view-counter.ts';
+import type { VersionService } from '../versions/version-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
 
 export interface Actor {
@@ -41,7 +42,7 @@ const DEFAULT_PAGE_SIZE = 10;
  * The rules every record type shares, driven by its declaration: defaults, validation, slugs,
  * versions, visibility, lists, pages and view counts.
  */
-export function createRecordService<T extends RecordType>(type: T, store: RecordStore, environment: ServiceEnvironment, views: ViewCounter) {
+export function createRecordService<T extends RecordType>(type: T, store: RecordStore, environment: ServiceEnvironment, views: ViewCounter, history: VersionService) {
   type Stored = RecordOf<T>;
   const label = type.label;
   const typed = (record: StoredRecord) => record as unknown as Stored;
@@ -85,9 +86,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const { schema, defaultLanguage } = await schemaNow();
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
-      const created = await store.insert(values);
+      const inserted = await store.insert(values);
+      const created = (await store.findById(inserted._id))!;
+      await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
       await environment.changed({ entity: type.table, action: 'create', id: created._id, actor, summary: describe(values, defaultLanguage) });
-      return typed((await store.findById(created._id))!);
+      return typed(created);
     },
 
     async update(id: string, body: unknown, actor?: Actor): Promise<Stored> {
@@ -103,6 +106,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       }
       const updated = await store.update(id, merged, version);
       if (!updated) throw staleVersion();
+      await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
       return typed(updated);
     },
@@ -110,8 +114,47 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing || !(await store.remove(id))) throw notFound(label);
+      await history.keep({ type: type.name, id, version: existing.version, action: 'delete', data: existing, actor });
       const defaultLanguage = await environment.defaultLanguage();
       await environment.changed({ entity: type.table, action: 'delete', id, actor, summary: describe(existing, defaultLanguage) });
+    },
+
+    /**
+     * Brings back the fields of a kept version as a new version; a deleted record comes back
+     * under its own id. A slug another record took since gets a free one.
+     */
+    async restore(id: string, version: number, actor?: Actor): Promise<Stored> {
+      const snapshot = isId(id) ? await history.get(type.name, id, version) : undefined;
+      if (!snapshot) throw notFound(`Version ${version} of this ${label.toLowerCase()}`);
+      const fields: Record<string, unknown> = Object.fromEntries(Object.keys(type.fields).filter((field) => field in snapshot).map((field) => [field, snapshot[field]]));
+      const defaultLanguage = await environment.defaultLanguage();
+      if (type.slugFrom && typeof fields.slug === 'string' && (await store.slugTaken(fields.slug, id))) {
+        fields.slug = await uniqueSlug({ ...fields, slug: '' }, defaultLanguage, id);
+      }
+      const existing = await store.findById(id);
+      const restored = existing
+        ? await store.update(id, { ...existing, ...fields })
+        : await store.insert(fields, { id, version: (await history.list(type.name, id))[0].version + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() });
+      if (!restored) throw notFound(label);
+      const saved = (await store.findById(id))!;
+      await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
+      await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
+      return typed(saved);
+    },
+
+    /** Who saved this record when, and what each save changed, newest first. */
+    async versions(id: string) {
+      const entries = isId(id) ? await history.list(type.name, id) : [];
+      // A record saved before versions were kept has none yet; one that never was is a 404.
+      if (!entries.length && !(isId(id) && (await store.findById(id)))) throw notFound(label);
+      return entries;
+    },
+
+    /** The record as `version` held it. */
+    async version(id: string, version: number): Promise<Record<string, unknown>> {
+      const snapshot = isId(id) ? await history.get(type.name, id, version) : undefined;
+      if (!snapshot) throw notFound(`Version ${version} of this ${label.toLowerCase()}`);
+      return snapshot;
     },
 
     async get(id: string, options: { admin: boolean }): Promise<Stored> {

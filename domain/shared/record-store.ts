@@ -56,9 +56,10 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
   return {
     definition,
 
-    async insert(values: Record<string, unknown>): Promise<StoredRecord> {
+    /** A new record; `restoring` brings a deleted one back under its own id and next version. */
+    async insert(values: Record<string, unknown>, restoring?: { id: string; version: number; createdAt: string }): Promise<StoredRecord> {
       const now = nowIso();
-      const row = { id: newId(), created_at: now, updated_at: now, version: 1, ...toRow(values) };
+      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values) };
       await db.insertInto(table).values(row).execute();
       return fromRow(row);
     },

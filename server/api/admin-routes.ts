@@ -12,6 +12,8 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     return ok(await services.activity.latest(limit));
   });
 
+  app.get('/trash', async () => ok(await services.trash()));
+
   app.get('/admin/analytics', async () => {
     const query = { lang: 'uz', admin: true };
     const [news, blog, contacts] = await Promise.all([services.records.news.list(query), services.records.blog.list(query), services.contacts.listPage({ ...query, limit: 100_000 })]);

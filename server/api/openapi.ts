@@ -111,6 +111,23 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       },
     },
   };
+  const versionParam = parameter('version', 'A version number from the record’s history', { type: 'integer', minimum: 1 }, 'path');
+  paths[`/${type.name}/{id}/versions`] = {
+    get: { tags: [tag], operationId: `list${name}Versions`, summary: 'Every saved state, newest first: who, when, which fields changed', security: BEARER, parameters: [idParam], responses: { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401, 404) } },
+  };
+  paths[`/${type.name}/{id}/versions/{version}`] = {
+    get: { tags: [tag], operationId: `get${name}Version`, summary: 'The record as that version held it', security: BEARER, parameters: [idParam, versionParam], responses: { 200: answer('The record then', record), ...errors(401, 404) } },
+  };
+  paths[`/${type.name}/{id}/versions/{version}/restore`] = {
+    post: {
+      tags: [tag],
+      operationId: `restore${name}Version`,
+      summary: 'Save that version’s fields as a new version (a deleted record comes back under its id)',
+      security: BEARER,
+      parameters: [idParam, versionParam],
+      responses: { 200: answer('The record now', record), ...errors(401, 404) },
+    },
+  };
   if (type.slugFrom) {
     paths[`/${type.name}/slug/{slug}`] = {
       get: {
@@ -251,6 +268,17 @@ export function buildOpenApiDocument() {
         NewUser: jsonSchema(NewUserSchema),
         ChangePassword: jsonSchema(ChangePasswordSchema),
         User: user,
+        VersionEntry: {
+          type: 'object',
+          required: ['version', 'savedAt', 'action', 'summary'],
+          properties: {
+            version: { type: 'integer' },
+            savedAt: { type: 'string', format: 'date-time' },
+            savedBy: { type: ['object', 'null'], properties: { _id: { type: 'string' }, email: { type: 'string' } } },
+            action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
+            summary: { type: 'string', description: 'The fields this save changed, comma-separated' },
+          },
+        },
       },
     },
     paths: {
@@ -354,6 +382,12 @@ export function buildOpenApiDocument() {
       },
       '/admin/activity': {
         get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when)', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401) }, { parameters: [limit] }),
+      },
+      '/trash': {
+        get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {
+          200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),
+          ...errors(401),
+        }),
       },
       '/admin/analytics': { get: operation('Admin', 'getAnalytics', 'Article views and contact requests by status and week', { 200: answer('Figures', untyped), ...errors(401) }) },
     },

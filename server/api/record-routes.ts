@@ -11,6 +11,9 @@ export const deletedMessage = (label: string) => `${label} deleted`;
 /** blog/search pages by ten, whatever the blog's own page size (SPEC.md section 7). */
 const SEARCH_PAGE_SIZE = 10;
 
+/** A version number from the path; anything else names no version (404). */
+const versionNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
+
 const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parameters, admin, search: parameters.search ?? parameters.q });
 
 /** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
@@ -78,4 +81,13 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     await service.remove(request.params.id, actorOf(request));
     return ok(null, { message: deletedMessage(type.label) });
   });
+
+  type VersionParams = { Params: { id: string; version: string } };
+  app.get<{ Params: { id: string } }>(`${path}/:id/versions`, { preHandler: requireUser }, async (request) => ok(await service.versions(request.params.id)));
+  app.get<VersionParams>(`${path}/:id/versions/:version`, { preHandler: requireUser }, async (request) =>
+    ok(await service.version(request.params.id, versionNumber(request.params.version))),
+  );
+  app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: requireUser }, async (request) =>
+    ok(await service.restore(request.params.id, versionNumber(request.params.version), actorOf(request)), { message: `${type.label} restored` }),
+  );
 }

@@ -158,6 +158,32 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('shows a record’s history with what changed, restores an old version, and brings a deleted record back from the trash', async () => {
+    const { page, context, errors } = await signedIn();
+    const created = (await app.api('/api/news', { body: { title: { uz: 'Tarix: birinchi' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'Qonun' } }, token })).body.data;
+    await app.api(`/api/news/${created._id}`, { method: 'PUT', body: { title: { uz: 'Tarix: ikkinchi' } }, token });
+    await goto(page, `/admin/news/${created._id}/edit`);
+    await page.getByRole('button', { name: 'Show the history of this record' }).click();
+    const history = page.getByTestId('history');
+    await expect.poll(() => history.locator('li').count()).toBe(2);
+    await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
+    await expect.poll(() => history.locator('table').textContent()).toContain('Tarix: ikkinchi');
+    expect(await history.locator('table').textContent()).toContain('Tarix: birinchi');
+    await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
+    expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data).toMatchObject({ title: { uz: 'Tarix: birinchi' }, version: 3 });
+
+    await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+    await goto(page, '/admin/trash');
+    await page.getByRole('button', { name: 'Restore: Tarix: birinchi' }).click();
+    await expect.poll(() => page.getByText('Restored.').isVisible()).toBe(true);
+    expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).status).toBe(200);
+    expect(await page.getByRole('button', { name: 'Restore: Tarix: birinchi' }).count()).toBe(0);
+    await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves every toggle at once: news featured and published, partner active, hero active', async () => {
     const { page, context } = await signedIn();
     const cases: Array<[string, string, string, string]> = [
@@ -327,7 +353,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const { page, context } = await signedIn(1280, { bypassCSP: true });
     const news = (await app.api('/api/news?admin=true&limit=1', { token })).body.data[0];
     const found: Record<string, string[]> = {};
-    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
+    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics', '/admin/trash'];
     for (const path of screens) {
       await goto(page, path);
       await page.waitForTimeout(300);

@@ -1,0 +1,172 @@
+import { History as HistoryIcon, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { VersionEntry } from '../../domain/versions/version-service.ts';
+import { useAdmin } from './admin-context.tsx';
+import { api, messageOf } from './api.ts';
+import { objectValue, shown } from './display.ts';
+import { fieldLabel } from './field-labels.ts';
+import type { Resource } from './resources.ts';
+import { buttonClass, ErrorNotice } from './ui.tsx';
+
+interface Change {
+  field: string;
+  lang: string;
+  before: string;
+  after: string;
+}
+
+const asText = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** What changed between two saved states, field by field and, for multilingual text, language by language. */
+function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>, fields: string[], localized: string[]): Change[] {
+  const changes: Change[] = [];
+  for (const field of fields) {
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    const old = objectValue(before[field]);
+    const next = objectValue(after[field]);
+    if (localized.includes(field) && !Array.isArray(after[field])) {
+      for (const lang of new Set([...Object.keys(old), ...Object.keys(next)])) {
+        if (asText(old[lang]) !== asText(next[lang])) changes.push({ field, lang, before: asText(old[lang]), after: asText(next[lang]) });
+      }
+    } else {
+      changes.push({ field, lang: '', before: asText(before[field]), after: asText(after[field]) });
+    }
+  }
+  return changes;
+}
+
+/**
+ * A record's history in its form: who saved it and when, what each save changed (a field-by-field
+ * comparison per language), and any version brought back as a new one.
+ */
+export function History({ resource, record, onRestored }: { resource: Resource; record: StoredRecord; onRestored: (record: StoredRecord) => void }) {
+  const { t, lang, defaultLanguage } = useAdmin();
+  const [entries, setEntries] = useState<VersionEntry[] | null>(null);
+  const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tashkent' });
+  const base = `${resource.path}/${record._id}/versions`;
+  const fields = Object.keys(resource.type.fields);
+
+  async function load() {
+    setError('');
+    try {
+      setEntries((await api<VersionEntry[]>(base)).data);
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    }
+  }
+
+  async function compare(entry: VersionEntry) {
+    if (open?.version === entry.version) return setOpen(null);
+    setError('');
+    try {
+      const after = (await api<Record<string, unknown>>(`${base}/${entry.version}`)).data;
+      const previous = entries?.find((other) => other.version < entry.version && other.action !== 'delete');
+      const before = previous ? (await api<Record<string, unknown>>(`${base}/${previous.version}`)).data : {};
+      setOpen({ version: entry.version, changes: changesBetween(before, after, fields, resource.type.localizedFields) });
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    }
+  }
+
+  async function restore(entry: VersionEntry) {
+    if (!window.confirm(t('history.confirmRestore', { version: entry.version }))) return;
+    setBusy(true);
+    setError('');
+    try {
+      const restored = (await api<StoredRecord>(`${base}/${entry.version}/restore`, { method: 'POST' })).data;
+      setOpen(null);
+      onRestored(restored);
+      await load();
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const changedFields = (entry: VersionEntry) =>
+    entry.summary
+      .split(', ')
+      .filter(Boolean)
+      .map((field) => fieldLabel(field, lang, resource.labels))
+      .join(', ');
+
+  return (
+    <section aria-labelledby="history-title" className="mt-6 border-t border-slate-200 pt-5">
+      <h2 id="history-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+        <HistoryIcon className="h-5 w-5" aria-hidden="true" />
+        {t('history.title')}
+      </h2>
+      {error && <ErrorNotice message={error} onRetry={load} />}
+      {entries === null ? (
+        <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={load}>
+          {t('history.show')}
+        </button>
+      ) : entries.length === 0 ? (
+        <p className="mt-3 text-slate-600">{t('history.none')}</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200" data-testid="history">
+          {entries.map((entry, index) => (
+            <li key={`${entry.version}-${entry.savedAt}`} className="p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                <span className="font-semibold text-slate-900">{t('history.version', { version: entry.version })}</span>
+                <span className="text-slate-700">{t(`history.action.${entry.action}`)}</span>
+                <time dateTime={entry.savedAt} className="text-slate-600">
+                  {when.format(new Date(entry.savedAt))}
+                </time>
+                <span className="text-slate-600">{entry.savedBy?.email ?? t('history.system')}</span>
+                <span className="ml-auto flex gap-2">
+                  {entry.action !== 'delete' && (
+                    <button type="button" className={buttonClass.secondary} aria-expanded={open?.version === entry.version} onClick={() => compare(entry)}>
+                      {t('history.changes')}
+                    </button>
+                  )}
+                  {index > 0 && entry.action !== 'delete' && (
+                    <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => restore(entry)}>
+                      <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                      {t('history.restore')}
+                    </button>
+                  )}
+                </span>
+              </div>
+              {entry.summary && <p className="mt-1 text-slate-600">{t('history.changed', { fields: changedFields(entry) })}</p>}
+              {open?.version === entry.version && (
+                <table className="mt-3 w-full text-left text-sm">
+                  <thead className="text-slate-700">
+                    <tr>
+                      <th scope="col" className="py-1 pr-3">
+                        {t('history.field')}
+                      </th>
+                      <th scope="col" className="py-1 pr-3">
+                        {t('history.before')}
+                      </th>
+                      <th scope="col" className="py-1">
+                        {t('history.after')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {open.changes.map((change) => (
+                      <tr key={change.field + change.lang} className="border-t border-slate-100 align-top">
+                        <th scope="row" className="py-1 pr-3 font-medium text-slate-800">
+                          {fieldLabel(change.field, lang, resource.labels)}
+                          {change.lang && ` (${change.lang.toUpperCase()})`}
+                        </th>
+                        <td className="whitespace-pre-line py-1 pr-3 text-red-800 line-through decoration-red-300">{shown(change.before, lang, defaultLanguage) || '—'}</td>
+                        <td className="whitespace-pre-line py-1 text-green-900">{shown(change.after, lang, defaultLanguage) || '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

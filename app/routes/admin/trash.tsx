@@ -1,0 +1,80 @@
+import { RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { recordTypeNamed } from '../../../domain/registry.ts';
+import { inLanguage } from '../../../domain/shared/texts.ts';
+import type { TrashEntry, VersionEntry } from '../../../domain/versions/version-service.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/trash';
+
+export async function clientLoader() {
+  return loadScreen(async () => (await api<TrashEntry[]>('/trash')).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+/** Deleted records of every type, newest first; each comes back with its id, address and history. */
+export default function Trash({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useAdmin();
+  const revalidator = useRevalidator();
+  const [actionError, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState('');
+  const entries = loaderData.data;
+  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tashkent' });
+
+  async function restore(entry: TrashEntry) {
+    setBusy(entry._id);
+    setError('');
+    setNotice('');
+    try {
+      // The record's last version is its deletion, which holds it whole.
+      const [last] = (await api<VersionEntry[]>(`/${entry.type}/${entry._id}/versions`)).data;
+      await api(`/${entry.type}/${entry._id}/versions/${last.version}/restore`, { method: 'POST' });
+      setNotice(t('trash.restored'));
+      await revalidator.revalidate();
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy('');
+    }
+  }
+
+  return (
+    <div>
+      <PageTitle>{t('trash.title')}</PageTitle>
+      <p className="mb-4 text-slate-700">{t('trash.intro')}</p>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
+      {entries && entries.length === 0 && <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('trash.empty')}</p>}
+      {entries && entries.length > 0 && (
+        <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
+          {entries.map((entry) => {
+            const type = recordTypeNamed(entry.type);
+            return (
+              <li key={`${entry.type}-${entry._id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm">
+                <div className="min-w-48 flex-1">
+                  <p className="font-semibold text-slate-900">{entry.title || '—'}</p>
+                  <p className="text-slate-600">
+                    {type ? inLanguage(type.admin.title, lang) : entry.type} · {t('trash.deletedAt')} <time dateTime={entry.deletedAt}>{when.format(new Date(entry.deletedAt))}</time>
+                    {entry.deletedBy && ` · ${entry.deletedBy.email}`}
+                  </p>
+                </div>
+                <button type="button" className={buttonClass.secondary} disabled={busy === entry._id} onClick={() => restore(entry)} aria-label={`${t('trash.restore')}: ${entry.title}`}>
+                  <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                  {t('trash.restore')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

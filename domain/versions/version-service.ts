@@ -1,0 +1,122 @@
+import type { Database } from '../../db/connection.ts';
+import { newId, nowIso } from '../shared/ids.ts';
+import type { Actor } from '../shared/record-service.ts';
+
+export type VersionAction = 'create' | 'update' | 'delete' | 'restore';
+
+export interface VersionEntry {
+  version: number;
+  savedAt: string;
+  savedBy: { _id: string; email: string } | null;
+  action: VersionAction;
+  summary: string;
+}
+
+export interface TrashEntry {
+  type: string;
+  _id: string;
+  title: string;
+  deletedAt: string;
+  deletedBy: { _id: string; email: string } | null;
+}
+
+interface VersionRow {
+  record_type: string;
+  record_id: string;
+  version: number | string;
+  action: string;
+  data: unknown;
+  saved_by_id: string | null;
+  saved_by_email: string | null;
+  saved_at: string;
+}
+
+const ACTIONS: VersionAction[] = ['create', 'update', 'delete', 'restore'];
+const actionOf = (value: string): VersionAction => ACTIONS.find((action) => action === value) ?? 'update';
+const dataOf = (value: unknown): Record<string, unknown> => {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+};
+const savedBy = (row: VersionRow) => (row.saved_by_id ? { _id: row.saved_by_id, email: row.saved_by_email ?? '' } : null);
+
+/**
+ * Every saved state of every record, whole: a version is kept on each create, update, delete
+ * and restore, so any of them can be looked at, compared and brought back.
+ */
+export function createVersionService(database: Database) {
+  const { db } = database;
+  const json = (value: unknown) => JSON.stringify(value);
+
+  return {
+    async keep(entry: { type: string; id: string; version: number; action: VersionAction; data: Record<string, unknown>; actor?: Actor }): Promise<void> {
+      await db
+        .insertInto('record_versions')
+        .values({
+          id: newId(),
+          record_type: entry.type,
+          record_id: entry.id,
+          version: entry.version,
+          action: entry.action,
+          data: json(entry.data),
+          saved_by_id: entry.actor?.userId ?? null,
+          saved_by_email: entry.actor?.email ?? null,
+          saved_at: nowIso(),
+        })
+        .execute();
+    },
+
+    /** Newest first. `summary` names the fields that differ from the version before. */
+    async list(type: string, id: string): Promise<VersionEntry[]> {
+      const rows = (await db
+        .selectFrom('record_versions')
+        .selectAll()
+        .where('record_type', '=', type)
+        .where('record_id', '=', id)
+        .orderBy('saved_at', 'asc')
+        .orderBy('version', 'asc')
+        .execute()) as VersionRow[];
+      const entries: VersionEntry[] = [];
+      let before: Record<string, unknown> = {};
+      for (const row of rows) {
+        const data = dataOf(row.data);
+        const changed = Object.keys({ ...before, ...data }).filter((field) => !['version', 'updatedAt', 'createdAt', '_id'].includes(field) && json(before[field]) !== json(data[field]));
+        entries.push({ version: Number(row.version), savedAt: row.saved_at, savedBy: savedBy(row), action: actionOf(row.action), summary: row.action === 'update' || row.action === 'restore' ? changed.join(', ') : '' });
+        before = data;
+      }
+      return entries.reverse();
+    },
+
+    /** The record as it was saved in `version` (the newest entry with that number), or undefined. */
+    async get(type: string, id: string, version: number): Promise<Record<string, unknown> | undefined> {
+      const row = await db
+        .selectFrom('record_versions')
+        .select('data')
+        .where('record_type', '=', type)
+        .where('record_id', '=', id)
+        .where('version', '=', version)
+        .orderBy('saved_at', 'desc')
+        .executeTakeFirst();
+      return row ? dataOf(row.data) : undefined;
+    },
+
+    /** Records whose last saved state is a delete, newest first. */
+    async trash(titleOf: (type: string, data: Record<string, unknown>) => string, limit = 200): Promise<TrashEntry[]> {
+      const deletions = (await db.selectFrom('record_versions').selectAll().where('action', '=', 'delete').orderBy('saved_at', 'desc').limit(limit).execute()) as VersionRow[];
+      const entries: TrashEntry[] = [];
+      for (const row of deletions) {
+        const later = await db
+          .selectFrom('record_versions')
+          .select('id')
+          .where('record_type', '=', row.record_type)
+          .where('record_id', '=', row.record_id)
+          .where((eb) => eb.or([eb('saved_at', '>', row.saved_at), eb.and([eb('saved_at', '=', row.saved_at), eb('version', '>', Number(row.version))])]))
+          .executeTakeFirst();
+        if (later) continue;
+        entries.push({ type: row.record_type, _id: row.record_id, title: titleOf(row.record_type, dataOf(row.data)), deletedAt: row.saved_at, deletedBy: savedBy(row) });
+      }
+      return entries;
+    },
+  };
+}
+
+export type VersionService = ReturnType<typeof createVersionService>;
