@@ -105,7 +105,7 @@ export function createDomainServices(host: DomainHost) {
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
     contacts: createContactService(contactStore, environment, host.contactReceived),
-    siteConfig: createSiteConfigService(database, environment),
+    siteConfig: createSiteConfigService(database, environment, versions),
     media: createMediaService(database, storage, environment.changed),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection.ts';
-import { staleVersion } from '../shared/errors.ts';
+import { notFound, staleVersion } from '../shared/errors.ts';
+import type { VersionService } from '../versions/version-service.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
@@ -10,7 +11,10 @@ import { makeSiteConfigSchema, type SiteConfig } from './site-config-schema.ts';
 export type SiteConfigRecord = SiteConfig & { _id: string | null; version: number; updatedAt: string | null };
 
 /** The one site configuration: always whole, defaults filled in, never an empty object. */
-export function createSiteConfigService(database: Database, environment: ServiceEnvironment) {
+/** The site configuration's versions are kept under this name, beside the record types'. */
+const HISTORY_TYPE = 'site-config';
+
+export function createSiteConfigService(database: Database, environment: ServiceEnvironment, history: VersionService) {
   const { db } = database;
 
   async function readRow() {
@@ -50,8 +54,29 @@ export function createSiteConfigService(database: Database, environment: Service
         if (Number(result.numUpdatedRows) === 0) throw staleVersion();
       }
       const saved = await this.get();
+      const { _id, version: savedVersion, updatedAt: _updatedAt, ...data } = saved;
+      await history.keep({ type: HISTORY_TYPE, id: _id!, version: savedVersion, action: row ? 'update' : 'create', data, actor });
       await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary: 'Site configuration' });
       return saved;
+    },
+
+    /** Who saved the configuration when, and which sections each save changed, newest first. */
+    async versions() {
+      const row = await readRow();
+      return row ? history.list(HISTORY_TYPE, row.id) : [];
+    },
+
+    async version(version: number): Promise<Record<string, unknown>> {
+      const row = await readRow();
+      const snapshot = row ? await history.get(HISTORY_TYPE, row.id, version) : undefined;
+      if (!snapshot) throw notFound(`Version ${version} of the site configuration`);
+      return snapshot;
+    },
+
+    /** Saves an old version's configuration as the newest one. */
+    async restore(version: number, actor?: Actor): Promise<SiteConfigRecord> {
+      const snapshot = await this.version(version);
+      return this.update(snapshot, actor);
     },
   };
 }

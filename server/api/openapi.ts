@@ -383,6 +383,19 @@ export function buildOpenApiDocument() {
       '/admin/activity': {
         get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when)', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401) }, { parameters: [limit] }),
       },
+      '/site-config/versions': {
+        get: operation('SiteConfiguration', 'listSiteConfigVersions', 'Every saved configuration, newest first', { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401) }),
+      },
+      '/site-config/versions/{version}': {
+        get: operation('SiteConfiguration', 'getSiteConfigVersion', 'The configuration as that version held it', { 200: answer('The configuration then', ref('SiteConfig')), ...errors(401, 404) }, {
+          parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
+        }),
+      },
+      '/site-config/versions/{version}/restore': {
+        post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
+          parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
+        }),
+      },
       '/trash': {
         get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {
           200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),

@@ -10,4 +10,11 @@ export async function siteConfigRoutes(app: FastifyInstance, { services }: { ser
   app.put('/site-config', { preHandler: requireUser }, async (request) =>
     ok(await services.siteConfig.update(request.body, actorOf(request)), { message: SITE_CONFIG_SAVED }),
   );
+  app.get('/site-config/versions', { preHandler: requireUser }, async () => ok(await services.siteConfig.versions()));
+  app.get<{ Params: { version: string } }>('/site-config/versions/:version', { preHandler: requireUser }, async (request) =>
+    ok(await services.siteConfig.version(/^\d{1,9}$/.test(request.params.version) ? Number(request.params.version) : 0)),
+  );
+  app.post<{ Params: { version: string } }>('/site-config/versions/:version/restore', { preHandler: requireUser }, async (request) =>
+    ok(await services.siteConfig.restore(/^\d{1,9}$/.test(request.params.version) ? Number(request.params.version) : 0, actorOf(request)), { message: SITE_CONFIG_SAVED }),
+  );
 }

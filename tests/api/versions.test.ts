@@ -58,6 +58,19 @@ describe.each(DIALECTS)('versions and trash on %s', (dialect) => {
     expect(back.body.data.slug).not.toBe('shartlar');
   });
 
+  it('keeps every saved site configuration and restores an old one as the newest', async () => {
+    const first = (await app.api('/api/site-config')).body.data;
+    const saved = (await app.api('/api/site-config', { method: 'PUT', body: { ...first, companyName: { uz: 'Birinchi nom' } }, token })).body.data;
+    await app.api('/api/site-config', { method: 'PUT', body: { ...saved, companyName: { uz: 'Ikkinchi nom' } }, token });
+    const versions = await app.api('/api/site-config/versions', { token });
+    expect(versions.body.data[0]).toMatchObject({ action: 'update', summary: 'companyName', savedBy: { email: 'admin@example.uz' } });
+    const restored = await app.api(`/api/site-config/versions/${saved.version}/restore`, { method: 'POST', token });
+    expect(restored.status).toBe(200);
+    expect((await app.api('/api/site-config')).body.data.companyName).toEqual({ uz: 'Birinchi nom' });
+    expect((await app.api('/api/site-config/versions/999', { token })).status).toBe(404);
+    expect((await app.api('/api/site-config/versions')).status).toBe(401);
+  });
+
   it('answers a version that does not exist, a bad number and a call without a token clearly, changing nothing', async () => {
     const created = (await app.api('/api/faqs', { body: { question: { uz: 'Savol?' }, answer: { uz: 'Javob.' } }, token })).body.data;
     const missing = await app.api(`/api/faqs/${created._id}/versions/9/restore`, { method: 'POST', token });
