@@ -37,8 +37,8 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       // The record's last version is its deletion, which holds it whole.
       const [last] = (await api<VersionEntry[]>(`/${entry.type}/${entry._id}/versions`)).data;
       await api(`/${entry.type}/${entry._id}/versions/${last.version}/restore`, { method: 'POST' });
-      setNotice(t('trash.restored'));
       await revalidator.revalidate();
+      setNotice(t('trash.restored'));
     } catch (caught) {
       setError(messageOf(caught) || t('common.error'));
     } finally {
