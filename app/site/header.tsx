@@ -84,9 +84,7 @@ export function SiteHeader() {
         </a>
         <details className="relative" data-dropdown>
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
-            <span aria-hidden="true" className="hidden sm:inline">
-              {current?.flag}
-            </span>
+            {/* No flag emoji: many systems draw them as empty boxes or letters. */}
             <span>{site.lang.toUpperCase()}</span>
             <span className="sr-only">{t('a11y.chooseLanguage', { language: current?.nativeName ?? site.lang })}</span>
             <ChevronDown className="h-4 w-4" aria-hidden="true" />
@@ -102,7 +100,9 @@ export function SiteHeader() {
                   aria-current={language.code === site.lang ? 'true' : undefined}
                   className={`flex items-center gap-2 px-4 py-2 text-sm hover:bg-slate-100 ${language.code === site.lang ? 'font-semibold text-brand-700' : 'text-slate-800'}`}
                 >
-                  <span aria-hidden="true">{language.flag}</span>
+                  <span className="w-7 text-xs font-semibold text-slate-500" aria-hidden="true">
+                    {language.code.toUpperCase()}
+                  </span>
                   {language.nativeName}
                 </a>
               </li>

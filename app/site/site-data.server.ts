@@ -6,7 +6,6 @@ import type { DomainServices } from '../../domain/app-services.ts';
 interface SiteLanguage {
   code: string;
   nativeName: string;
-  flag: string;
   rtl: boolean;
 }
 
@@ -62,7 +61,6 @@ export async function loadSiteData(services: DomainServices, requested: string |
     languages: languages.map((language) => ({
       code: language.code,
       nativeName: language.nativeName,
-      flag: language.flag,
       rtl: Boolean(language.rtl),
     })),
     translations: (current?.translations) ?? {},

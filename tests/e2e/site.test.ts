@@ -42,7 +42,7 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
 
   it('switches the language at once, closes the switcher and remembers the choice for the next visit', async () => {
     const { page, context, errors } = await open('/team');
-    await page.getByText('UZ', { exact: true }).click();
+    await page.locator('header details[data-dropdown] > summary', { hasText: 'UZ' }).first().click();
     const russian = page.getByRole('link', { name: 'Русский' });
     await expect.poll(() => russian.isVisible()).toBe(true);
     await russian.click();

@@ -159,6 +159,12 @@ describe('the public website, rendered on the server', () => {
     expect(redirect.headers.get('location')).toBe('/team');
   });
 
+  it('names languages by code and native name, never by flag emoji (many systems draw them as empty boxes)', async () => {
+    const home = await page('/ru');
+    expect(home.html).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+    expect(home.html).toContain('Русский');
+  });
+
   it('keeps an unknown address in the default language inside the site’s header and footer, with its title', async () => {
     const missing = await page('/no-such');
     expect(missing.status).toBe(404);
