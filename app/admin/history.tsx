@@ -1,54 +1,56 @@
 import { History as HistoryIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { VersionEntry } from '../../domain/versions/version-service.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, messageOf } from './api.ts';
-import { objectValue, shown } from './display.ts';
-import { fieldLabel } from './field-labels.ts';
-import type { Resource } from './resources.ts';
 import { buttonClass, ErrorNotice } from './ui.tsx';
 
 interface Change {
-  field: string;
-  lang: string;
+  path: string;
   before: string;
   after: string;
 }
 
-const asText = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-
-/** What changed between two saved states, field by field and, for multilingual text, language by language. */
-function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>, fields: string[], localized: string[]): Change[] {
-  const changes: Change[] = [];
-  for (const field of fields) {
-    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-    const old = objectValue(before[field]);
-    const next = objectValue(after[field]);
-    if (localized.includes(field) && !Array.isArray(after[field])) {
-      for (const lang of new Set([...Object.keys(old), ...Object.keys(next)])) {
-        if (asText(old[lang]) !== asText(next[lang])) changes.push({ field, lang, before: asText(old[lang]), after: asText(next[lang]) });
-      }
-    } else {
-      changes.push({ field, lang: '', before: asText(before[field]), after: asText(after[field]) });
-    }
+/** Every leaf of a saved state by its path (`title.ru`, `contactInfo.phone`, `features.0.text.uz`). */
+function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${key}` : key, into);
+  } else if (path) {
+    into.set(path, value === undefined || value === null ? '' : String(value));
   }
-  return changes;
+  return into;
+}
+
+const IGNORED = new Set(['_id', 'version', 'createdAt', 'updatedAt']);
+
+/** What changed between two saved states, leaf by leaf: a multilingual text language by language. */
+function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Change[] {
+  const old = leaves(before);
+  const next = leaves(after);
+  return [...new Set([...old.keys(), ...next.keys()])]
+    .filter((path) => !IGNORED.has(path.split('.')[0]) && (old.get(path) ?? '') !== (next.get(path) ?? ''))
+    .map((path) => ({ path, before: old.get(path) ?? '', after: next.get(path) ?? '' }));
+}
+
+interface HistoryProps<T> {
+  /** The versions' address: `/news/{id}/versions`, `/site-config/versions`. */
+  base: string;
+  /** A changed leaf's name in the admin's language (`title.ru` → "Title (RU)"). */
+  labelOf: (path: string) => string;
+  onRestored: (restored: T) => void;
 }
 
 /**
- * A record's history in its form: who saved it and when, what each save changed (a field-by-field
- * comparison per language), and any version brought back as a new one.
+ * A record's history in its form: who saved it and when, what each save changed (field by field,
+ * a multilingual text language by language), and any version brought back as a new one.
  */
-export function History({ resource, record, onRestored }: { resource: Resource; record: StoredRecord; onRestored: (record: StoredRecord) => void }) {
-  const { t, lang, defaultLanguage } = useAdmin();
+export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
+  const { t, lang } = useAdmin();
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tashkent' });
-  const base = `${resource.path}/${record._id}/versions`;
-  const fields = Object.keys(resource.type.fields);
 
   async function load() {
     setError('');
@@ -66,7 +68,7 @@ export function History({ resource, record, onRestored }: { resource: Resource; 
       const after = (await api<Record<string, unknown>>(`${base}/${entry.version}`)).data;
       const previous = entries?.find((other) => other.version < entry.version && other.action !== 'delete');
       const before = previous ? (await api<Record<string, unknown>>(`${base}/${previous.version}`)).data : {};
-      setOpen({ version: entry.version, changes: changesBetween(before, after, fields, resource.type.localizedFields) });
+      setOpen({ version: entry.version, changes: changesBetween(before, after) });
     } catch (caught) {
       setError(messageOf(caught) || t('common.error'));
     }
@@ -77,7 +79,7 @@ export function History({ resource, record, onRestored }: { resource: Resource; 
     setBusy(true);
     setError('');
     try {
-      const restored = (await api<StoredRecord>(`${base}/${entry.version}/restore`, { method: 'POST' })).data;
+      const restored = (await api<T>(`${base}/${entry.version}/restore`, { method: 'POST' })).data;
       setOpen(null);
       onRestored(restored);
       await load();
@@ -92,7 +94,7 @@ export function History({ resource, record, onRestored }: { resource: Resource; 
     entry.summary
       .split(', ')
       .filter(Boolean)
-      .map((field) => fieldLabel(field, lang, resource.labels))
+      .map((field) => labelOf(field))
       .join(', ');
 
   return (
@@ -151,13 +153,12 @@ export function History({ resource, record, onRestored }: { resource: Resource; 
                   </thead>
                   <tbody>
                     {open.changes.map((change) => (
-                      <tr key={change.field + change.lang} className="border-t border-slate-100 align-top">
+                      <tr key={change.path} className="border-t border-slate-100 align-top">
                         <th scope="row" className="py-1 pr-3 font-medium text-slate-800">
-                          {fieldLabel(change.field, lang, resource.labels)}
-                          {change.lang && ` (${change.lang.toUpperCase()})`}
+                          {labelOf(change.path)}
                         </th>
-                        <td className="whitespace-pre-line py-1 pr-3 text-red-800 line-through decoration-red-300">{shown(change.before, lang, defaultLanguage) || '—'}</td>
-                        <td className="whitespace-pre-line py-1 text-green-900">{shown(change.after, lang, defaultLanguage) || '—'}</td>
+                        <td className="whitespace-pre-line py-1 pr-3 text-red-800 line-through decoration-red-300">{change.before || '—'}</td>
+                        <td className="whitespace-pre-line py-1 text-green-900">{change.after || '—'}</td>
                       </tr>
                     ))}
                   </tbody>

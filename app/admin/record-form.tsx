@@ -165,9 +165,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         </button>
       </div>
       {record && (
-        <History
-          resource={resource}
-          record={record}
+        <History<StoredRecord>
+          base={`${resource.path}/${record._id}/versions`}
+          labelOf={(path) => {
+            const [field, ...rest] = path.split('.');
+            const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');
+            return `${fieldLabel(field, lang, resource.labels)}${detail ? ` (${detail.toUpperCase()})` : ''}`;
+          }}
           onRestored={(restored) => {
             setValues(editable(restored, {}));
             setVersion(restored.version);

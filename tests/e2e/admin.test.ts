@@ -190,6 +190,28 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     }
   });
 
+  it('shows the site configuration’s history and brings an earlier configuration back', async () => {
+    const { page, context, errors } = await signedIn();
+    const original = (await app.api('/api/site-config')).body.data;
+    try {
+      const first = (await app.api('/api/site-config', { method: 'PUT', body: { ...original, companyName: { ...original.companyName, en: 'Firm Before' } }, token })).body.data;
+      await app.api('/api/site-config', { method: 'PUT', body: { ...first, companyName: { ...first.companyName, en: 'Firm After' } }, token });
+      await goto(page, '/admin/site-config');
+      await page.getByRole('button', { name: 'Show the history of this record' }).click();
+      const history = page.getByTestId('history');
+      await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
+      await expect.poll(() => history.locator('table').textContent()).toContain('Firm After');
+      expect(await history.locator('table').textContent()).toContain('Firm Before');
+      await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      await expect.poll(async () => (await app.api('/api/site-config')).body.data.companyName.en).toBe('Firm Before');
+      expect(errors).toEqual([]);
+    } finally {
+      const now = (await app.api('/api/site-config')).body.data;
+      await app.api('/api/site-config', { method: 'PUT', body: { ...now, companyName: original.companyName }, token });
+      await context.close();
+    }
+  });
+
   it('saves every toggle at once: news featured and published, partner active, hero active', async () => {
     const { page, context } = await signedIn();
     const cases: Array<[string, string, string, string]> = [

@@ -5,6 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
+import { History } from '../../admin/history.tsx';
 import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/site-config';
@@ -302,6 +303,25 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         </form>
+      )}
+      {config && (
+        <div className="mt-6 rounded-xl bg-white p-5 shadow-sm">
+          <History<Json>
+            base="/site-config/versions"
+            labelOf={(path) =>
+              path
+                .split('.')
+                .filter((part) => !/^\d+$/.test(part))
+                .map((part) => (languages.some((language) => language.code === part) ? part.toUpperCase() : labelOf(part, lang)))
+                .join(' › ')
+            }
+            onRestored={(restored) => {
+              setConfig(restored);
+              setDirty(false);
+              setNotice(t('siteConfig.saved'));
+            }}
+          />
+        </div>
       )}
     </div>
   );
