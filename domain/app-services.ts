@@ -75,6 +75,8 @@ export function createDomainServices(host: DomainHost) {
     }
   }
   const contactStore = createRecordStore(database, contactEntity);
+  // Asked on every served article page, cached or not: decided once.
+  const countingTables = new Set(RECORD_TYPES.filter((type) => type.countsViews).map((type) => type.table));
 
   return {
     database,
@@ -87,9 +89,7 @@ export function createDomainServices(host: DomainHost) {
     languages,
     /** One service per record type of the registry: records.news, records.team, … */
     records,
-    views,
     flushViews,
-    versions,
     /** Deleted records that can come back, newest first. */
     trash: () =>
       versions.trash((typeName, data) => {
@@ -99,8 +99,7 @@ export function createDomainServices(host: DomainHost) {
     /** A visitor saw the page of `table/id` (from COUNTED_VIEW_HEADER): counted if that is a record that counts views. */
     countView(key: string): void {
       const [table, id] = key.split('/');
-      const type = RECORD_TYPES.find((candidate) => candidate.table === table);
-      if (type?.countsViews && isId(id ?? '')) views.count(table, id);
+      if (countingTables.has(table) && isId(id ?? '')) views.count(table, id);
     },
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,

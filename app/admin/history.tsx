@@ -54,10 +54,13 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
 
   async function load() {
     setError('');
+    setBusy(true);
     try {
       setEntries((await api<VersionEntry[]>(base)).data);
     } catch (caught) {
       setError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -105,7 +108,7 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
       </h2>
       {error && <ErrorNotice message={error} onRetry={load} />}
       {entries === null ? (
-        <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={load}>
+        <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={load} disabled={busy} aria-busy={busy}>
           {t('history.show')}
         </button>
       ) : entries.length === 0 ? (

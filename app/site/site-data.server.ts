@@ -48,10 +48,10 @@ async function resolveLanguage(services: DomainServices, requested: string | und
 
 export async function loadSiteData(services: DomainServices, requested: string | undefined, request: Request): Promise<SiteData> {
   const { lang, defaultLanguage, languages, path } = await resolveLanguage(services, requested, request, { lenient: true });
-  const [config, activeServices, pages] = await Promise.all([
+  const [config, activeServices, pageSlugs] = await Promise.all([
     services.siteConfig.get(),
     services.records.services.list({ lang, admin: false }),
-    services.records.pages.list({ lang, admin: false }),
+    services.records.pages.publicSlugs(),
   ]);
   const current = languages.find((language) => language.code === lang);
   return {
@@ -66,7 +66,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     translations: (current?.translations) ?? {},
     config,
     footerServices: activeServices.slice(0, 6),
-    pageSlugs: pages.map((page) => page.slug),
+    pageSlugs,
     publicUrl: services.publicUrl,
     path,
     year: new Date().getFullYear(),

@@ -132,11 +132,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         fields.slug = await uniqueSlug({ ...fields, slug: '' }, defaultLanguage, id);
       }
       const existing = await store.findById(id);
-      const restored = existing
+      const saved = existing
         ? await store.update(id, { ...existing, ...fields })
-        : await store.insert(fields, { id, version: (await history.list(type.name, id))[0].version + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() });
-      if (!restored) throw notFound(label);
-      const saved = (await store.findById(id))!;
+        : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() });
+      if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
       return typed(saved);
@@ -211,6 +210,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       }
       return { data: data.map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /** The slugs a visitor may open (the footer's legal links): no content is read. */
+    async publicSlugs(): Promise<string[]> {
+      return type.slugFrom ? store.column('slug', type.publicConditions) : [];
     },
 
     /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted. */

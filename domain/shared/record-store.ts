@@ -105,6 +105,16 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return rows.map(fromRow);
     },
 
+    /** One column of the matching records, without reading the rest of each row. */
+    async column(column: string, conditions: Condition[]): Promise<string[]> {
+      const rows = await db
+        .selectFrom(table)
+        .select(sql.ref(column).as('value'))
+        .where((eb) => where(eb, conditions))
+        .execute();
+      return rows.map((row) => String(row.value));
+    },
+
     async count(conditions: Condition[]): Promise<number> {
       const row = await db
         .selectFrom(table)

@@ -15,6 +15,8 @@ export interface VersionEntry {
 export interface TrashEntry {
   type: string;
   _id: string;
+  /** The version the deletion kept: restoring it brings the record back. */
+  version: number;
   title: string;
   deletedAt: string;
   deletedBy: { _id: string; email: string } | null;
@@ -99,22 +101,45 @@ export function createVersionService(database: Database) {
       return row ? dataOf(row.data) : undefined;
     },
 
-    /** Records whose last saved state is a delete, newest first. */
+    /** The highest version kept of a record (0 when none). */
+    async lastVersion(type: string, id: string): Promise<number> {
+      const row = await db
+        .selectFrom('record_versions')
+        .select((eb) => eb.fn.max('version').as('last'))
+        .where('record_type', '=', type)
+        .where('record_id', '=', id)
+        .executeTakeFirst();
+      return Number(row?.last ?? 0);
+    },
+
+    /** Records whose last saved state is a delete (no version saved after it), newest first; one query. */
     async trash(titleOf: (type: string, data: Record<string, unknown>) => string, limit = 200): Promise<TrashEntry[]> {
-      const deletions = (await db.selectFrom('record_versions').selectAll().where('action', '=', 'delete').orderBy('saved_at', 'desc').limit(limit).execute()) as VersionRow[];
-      const entries: TrashEntry[] = [];
-      for (const row of deletions) {
-        const later = await db
-          .selectFrom('record_versions')
-          .select('id')
-          .where('record_type', '=', row.record_type)
-          .where('record_id', '=', row.record_id)
-          .where((eb) => eb.or([eb('saved_at', '>', row.saved_at), eb.and([eb('saved_at', '=', row.saved_at), eb('version', '>', Number(row.version))])]))
-          .executeTakeFirst();
-        if (later) continue;
-        entries.push({ type: row.record_type, _id: row.record_id, title: titleOf(row.record_type, dataOf(row.data)), deletedAt: row.saved_at, deletedBy: savedBy(row) });
-      }
-      return entries;
+      const deletions = (await db
+        .selectFrom('record_versions as deleted')
+        .selectAll('deleted')
+        .where('deleted.action', '=', 'delete')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('record_versions as later')
+                .select('later.id')
+                .whereRef('later.record_type', '=', 'deleted.record_type')
+                .whereRef('later.record_id', '=', 'deleted.record_id')
+                .where((eb) => eb.or([eb('later.saved_at', '>', eb.ref('deleted.saved_at')), eb.and([eb('later.saved_at', '=', eb.ref('deleted.saved_at')), eb('later.version', '>', eb.ref('deleted.version'))])])),
+            ),
+          ),
+        )
+        .orderBy('deleted.saved_at', 'desc')
+        .limit(limit)
+        .execute()) as VersionRow[];
+      return deletions.map((row) => ({
+        type: row.record_type,
+        _id: row.record_id,
+        version: Number(row.version),
+        title: titleOf(row.record_type, dataOf(row.data)),
+        deletedAt: row.saved_at,
+        deletedBy: savedBy(row),
+      }));
     },
   };
 }

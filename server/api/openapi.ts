@@ -398,7 +398,7 @@ export function buildOpenApiDocument() {
       },
       '/trash': {
         get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {
-          200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),
+          200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, version: { type: 'integer', description: 'Restore this version to bring the record back' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),
           ...errors(401),
         }),
       },

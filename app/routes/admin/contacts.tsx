@@ -1,10 +1,11 @@
 import { Download, Eye, Mail, Trash } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useRevalidator, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 
@@ -42,9 +43,9 @@ export function HydrateFallback() {
 export default function Contacts({ loaderData }: Route.ComponentProps) {
   const { t, lang, refreshUnread } = useAdmin();
   const revalidator = useRevalidator();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = searchParams.get('status') ?? '';
-  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  // Typing waits a moment before the server is asked.
+  const { search, setSearch, filter, setFilter } = useListFilters(250);
+  const status = filter('status');
   const items = loaderData.data?.items ?? null;
   const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
@@ -55,22 +56,6 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     setError('');
     void revalidator.revalidate();
   };
-  const setFilter = (name: 'status' | 'search', value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  // Typing waits a moment before the server is asked.
-  useEffect(() => {
-    if (search === (searchParams.get('search') ?? '')) return;
-    const timer = setTimeout(() => setFilter('search', search), 250);
-    return () => clearTimeout(timer);
-  });
 
   async function setItemStatus(item: StoredRecord, next: string) {
     try {

@@ -1,10 +1,11 @@
 import { Eye, Pencil, Plus, Trash } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, redirect, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, redirect, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { listValue, matchesSearch, shown } from '../../admin/display.ts';
+import { useListFilters } from '../../admin/list-filters.ts';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
@@ -14,13 +15,6 @@ import type { Route } from './+types/resource';
 
 type Editing = { record?: StoredRecord } | null;
 
-/** The list's filters live in the address (?search=&status=&category=), so a list can be shared and reloaded. */
-const filtersOf = (url: URL) => ({
-  search: url.searchParams.get('search') ?? '',
-  status: url.searchParams.get('status') ?? 'all',
-  category: url.searchParams.get('category') ?? '',
-});
-
 /**
  * Paginated types (news, blog) are filtered by the server, page by page; the others are read
  * whole and filtered here, so typing in their search box reads nothing again.
@@ -28,14 +22,15 @@ const filtersOf = (url: URL) => ({
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const resource = resourceByKey(params.resource);
   if (!resource) throw redirect('/admin');
-  const { search, status, category } = filtersOf(new URL(request.url));
+  const url = new URL(request.url);
+  const [search, status, category] = ['search', 'status', 'category'].map((name) => url.searchParams.get(name) ?? '');
   return loadScreen(async () => {
     if (!resource.paginated) {
       const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
       return { records: result.data, total: result.data.length };
     }
     const query = new URLSearchParams({ admin: 'true', page: '1', limit: '50', lang: storedAdminLanguage() });
-    if (status !== 'all') query.set('status', status);
+    if (status && status !== 'all') query.set('status', status);
     if (category) query.set('category', category);
     if (search) query.set('search', search);
     const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
@@ -64,9 +59,10 @@ export default function ResourceList({ loaderData, params }: Route.ComponentProp
 function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
   const { t, lang, defaultLanguage } = useAdmin();
   const revalidator = useRevalidator();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { status, category } = filtersOf(new URL(`/?${searchParams}`, 'http://admin'));
-  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  // Typing waits a moment before it filters (and, for paginated lists, asks the server).
+  const { search, setSearch, filter, setFilter } = useListFilters(resource.paginated ? 250 : 0);
+  const status = filter('status') || 'all';
+  const category = filter('category');
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
@@ -80,23 +76,6 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     setActionError('');
     void revalidator.revalidate();
   };
-  const setFilter = (name: 'search' | 'status' | 'category', value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && value !== 'all') next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Typing waits a moment before it filters (and, for paginated lists, asks the server).
-  useEffect(() => {
-    if (search === (searchParams.get('search') ?? '')) return;
-    const timer = setTimeout(() => setFilter('search', search), resource.paginated ? 250 : 0);
-    return () => clearTimeout(timer);
-  });
 
   const visible = (records ?? []).filter((record) => {
     if (resource.paginated) return true;

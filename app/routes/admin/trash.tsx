@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { recordTypeNamed } from '../../../domain/registry.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
-import type { TrashEntry, VersionEntry } from '../../../domain/versions/version-service.ts';
+import type { TrashEntry } from '../../../domain/versions/version-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -34,9 +34,8 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
     setError('');
     setNotice('');
     try {
-      // The record's last version is its deletion, which holds it whole.
-      const [last] = (await api<VersionEntry[]>(`/${entry.type}/${entry._id}/versions`)).data;
-      await api(`/${entry.type}/${entry._id}/versions/${last.version}/restore`, { method: 'POST' });
+      // The deletion's version holds the record whole.
+      await api(`/${entry.type}/${entry._id}/versions/${entry.version}/restore`, { method: 'POST' });
       await revalidator.revalidate();
       setNotice(t('trash.restored'));
     } catch (caught) {
