@@ -93,6 +93,9 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
     }
   }
 
+  // Saved values are shown the way the form shows them: a switch is yes or no, not true or false.
+  const valueText = (value: string) => (value === 'true' ? t('common.yes') : value === 'false' ? t('common.no') : value || '—');
+
   const changedFields = (entry: VersionEntry) =>
     entry.summary
       .split(', ')
@@ -160,8 +163,8 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
                         <th scope="row" className="py-1 pr-3 font-medium text-slate-800">
                           {labelOf(change.path)}
                         </th>
-                        <td className="whitespace-pre-line py-1 pr-3 text-red-800 line-through decoration-red-300">{change.before || '—'}</td>
-                        <td className="whitespace-pre-line py-1 text-green-900">{change.after || '—'}</td>
+                        <td className="whitespace-pre-line py-1 pr-3 text-red-800 line-through decoration-red-300">{valueText(change.before)}</td>
+                        <td className="whitespace-pre-line py-1 text-green-900">{valueText(change.after)}</td>
                       </tr>
                     ))}
                   </tbody>
