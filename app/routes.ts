@@ -14,6 +14,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('analytics', 'routes/admin/analytics.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
+    route('redirects', 'routes/admin/redirects.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),
@@ -33,6 +34,7 @@ export default [
     route('blog/:key', 'routes/site/blog-detail.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('faq', 'routes/site/faq.tsx'),
+    route('preview/:token', 'routes/site/preview.tsx'),
     // The pages every footer links; any other page slug is served by the two routes below.
     ...['privacy', 'terms', 'disclaimer'].map((slug) => route(slug, 'routes/site/text-page.tsx', { id: `text-page-${slug}` })),
     route('*', 'routes/site/not-found.tsx'),

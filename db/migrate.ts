@@ -3,12 +3,14 @@ import type { Database } from './connection.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as faqsAndPages from './migrations/002-faqs-and-pages.ts';
 import * as recordVersions from './migrations/003-record-versions.ts';
+import * as editorial from './migrations/004-editorial.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-faqs-and-pages': faqsAndPages,
   '003-record-versions': recordVersions,
+  '004-editorial': editorial,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

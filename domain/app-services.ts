@@ -4,7 +4,7 @@ import { contactEntity } from './contacts/contact-entity.ts';
 import { createContactService, type StoredContact } from './contacts/contact-service.ts';
 import { languageEntity } from './languages/language-entity.ts';
 import { createLanguageService, type LanguageService } from './languages/language-service.ts';
-import { createMediaService } from './media/media-service.ts';
+import { createMediaService, imageKeysIn, type ImageUse } from './media/media-service.ts';
 import type { MediaStorage } from './media/media-storage.ts';
 import { RECORD_TYPES, recordTypeNamed, type RecordTypeName, type TypeNamed } from './registry.ts';
 import { DEFAULT_LANGUAGE, pickText, type Localized } from './shared/localized.ts';
@@ -15,6 +15,9 @@ import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { isId } from './shared/ids.ts';
 import { createViewCounter } from './shared/view-counter.ts';
+import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
+import { createPreviewLinks } from './preview/preview-links.ts';
+import { createRedirectService } from './redirects/redirect-service.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 /** Where the domain reports what it cannot handle itself (the host's logger). */
@@ -30,6 +33,8 @@ export interface DomainHost {
   log: DomainLog;
   /** The site's public address: canonical links, sitemaps, previews. */
   publicUrl: string;
+  /** The firm's time zone (IANA): dates on pages, scheduled moments in the admin. */
+  timeZone?: string;
   /** After every write: the host drops its caches and tells other instances. */
   changed?(event: ChangeEvent): Promise<void>;
   /** A contact request was stored (e-mail to the firm and other channels). */
@@ -51,7 +56,10 @@ export function createDomainServices(host: DomainHost) {
       await host.changed?.(event);
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
     },
+    // A page's address changed: its old address redirects to the new one.
+    pageMoved: (change) => redirects.pageMoved(change),
   };
+  const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
 
   const views = createViewCounter();
@@ -75,6 +83,32 @@ export function createDomainServices(host: DomainHost) {
     }
   }
   const contactStore = createRecordStore(database, contactEntity);
+
+  /** Where each uploaded image is shown: every field of every record, and the site configuration. */
+  async function mediaUsage(): Promise<Map<string, ImageUse[]>> {
+    const uses = new Map<string, ImageUse[]>();
+    const add = (key: string, use: ImageUse) => uses.set(key, [...(uses.get(key) ?? []), use]);
+    const defaultLanguage = await languages.defaultLanguage();
+    for (const type of RECORD_TYPES) {
+      for (const record of await stores.get(type.table)!.list({ conditions: [] })) {
+        const title = pickText(record[type.admin.titleField] as Localized | string | undefined, defaultLanguage);
+        for (const field of Object.keys(type.fields)) {
+          for (const key of imageKeysIn(record[field])) add(key, { type: type.name, _id: record._id, title, field });
+        }
+      }
+    }
+    // The configuration names the section and field (offices.0.image), not just the section.
+    const walk = (value: unknown, path: string) => {
+      if (value && typeof value === 'object') {
+        for (const [name, inner] of Object.entries(value)) walk(inner, path ? `${path}.${name}` : name);
+      } else {
+        for (const key of imageKeysIn(value)) add(key, { type: 'site-config', _id: '', title: '', field: path });
+      }
+    };
+    walk(await siteConfig.get(), '');
+    return uses;
+  }
+  const siteConfig = createSiteConfigService(database, environment, versions);
   // Asked on every served article page, cached or not: decided once.
   const countingTables = new Set(RECORD_TYPES.filter((type) => type.countsViews).map((type) => type.table));
 
@@ -83,6 +117,7 @@ export function createDomainServices(host: DomainHost) {
     storage,
     log,
     publicUrl: host.publicUrl,
+    timeZone: host.timeZone ?? 'Asia/Tashkent',
     environment,
     auth: createAuthService(database),
     activity,
@@ -104,8 +139,14 @@ export function createDomainServices(host: DomainHost) {
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
     contacts: createContactService(contactStore, environment, host.contactReceived),
-    siteConfig: createSiteConfigService(database, environment, versions),
-    media: createMediaService(database, storage, environment.changed),
+    siteConfig,
+    media: createMediaService(database, storage, environment.changed, mediaUsage),
+    /** Redirects from old addresses, and the addresses that answered 404. */
+    redirects,
+    /** Signed links to a record's page as saved, for a partner to read before it goes live. */
+    previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
+    /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */
+    schedule: createScheduleWatcher(database, RECORD_TYPES, environment),
   };
 }
 

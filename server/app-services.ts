@@ -25,6 +25,7 @@ export function createAppServices(options: { database: Database; config: AppConf
     storage,
     log: logger,
     publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
     async changed(event) {
       cache.clear();
       for (const listener of changeListeners) listener();

@@ -11,6 +11,7 @@ import { adminRoutes } from './api/admin-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
+import { editorialRoutes } from './api/editorial-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { languageRoutes } from './api/language-routes.ts';
 import { recordRoutes } from './api/record-routes.ts';
@@ -105,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

@@ -34,6 +34,17 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  TIME_ZONE: z
+    .string()
+    .refine((value) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Tashkent')
+    .default('Asia/Tashkent'),
   DEMO_CONTENT: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('true')
@@ -54,6 +65,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   logLevel: string;
   demoContent: boolean;
+  /** The firm's time zone: dates on pages and the moments editors schedule are read in it. */
+  timeZone: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -89,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     logLevel: value.LOG_LEVEL,
     demoContent: value.DEMO_CONTENT,
+    timeZone: value.TIME_ZONE,
     trustProxy: value.TRUST_PROXY,
   };
 }

@@ -19,6 +19,15 @@ function isCacheable(request: FastifyRequest, response: Response): boolean {
   );
 }
 
+/** The path as a person typed it (/news/эски), or undefined when it is not valid percent-encoding. */
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
@@ -55,6 +64,18 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
     const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
+
+    // No page here: an old address may have moved (redirects), else the 404 is logged for the editors.
+    if (response.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
+      const path = decodedPath(url.pathname);
+      const languages = await services.languages.list({ admin: false });
+      const moved = path ? await services.redirects.resolve(path, languages.map((language) => String(language.code))) : undefined;
+      if (moved) {
+        const location = moved.to.startsWith('/') && !moved.to.includes('?') ? moved.to + url.search : moved.to;
+        return reply.status(moved.status).header('cache-control', 'no-cache').header('location', location).send();
+      }
+      if (path && !/^(\/[a-z]{2,3}(-[A-Za-z]{2,4})?)?\/preview\//.test(path)) services.redirects.notFound(path);
+    }
 
     reply.status(response.status);
     if (mode === 'production') reply.header('content-security-policy', pageContentSecurityPolicy(enhanceScriptHash, nonce));

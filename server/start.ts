@@ -15,6 +15,10 @@ import type { BuildSource } from './ssr.ts';
 
 /** How often counted views reach the database. */
 const VIEW_FLUSH_MS = 5_000;
+/** How often scheduled moments are looked for: a scheduled page shows within this of its time. */
+const SCHEDULE_CHECK_MS = 10_000;
+/** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
+const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
@@ -38,7 +42,15 @@ export async function loadServerBuild(): Promise<BuildSource | undefined> {
 export async function startApplication(
   config: AppConfig,
   logger: Logger,
-  options: { schema?: string; ssrBuild?: BuildSource; mode?: AppOptions['mode']; beforeRoutes?: AppOptions['beforeRoutes']; seedDemo?: (services: AppServices) => Promise<void> } = {},
+  options: {
+    schema?: string;
+    ssrBuild?: BuildSource;
+    mode?: AppOptions['mode'];
+    beforeRoutes?: AppOptions['beforeRoutes'];
+    seedDemo?: (services: AppServices) => Promise<void>;
+    /** Tests look for scheduled moments more often than the default 10 s. */
+    scheduleCheckMs?: number;
+  } = {},
 ): Promise<Application> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
   try {
@@ -58,9 +70,32 @@ export async function startApplication(
     const app = await buildApp({ services, ssrBuild: options.ssrBuild, clientDirectory: CLIENT_BUILD, mode: options.mode, beforeRoutes: options.beforeRoutes });
     const stopListening = listenForChanges(services);
     // Views are counted in memory and written every few seconds (and once more on the way out).
-    const writeViews = () => services.flushViews().catch((error: unknown) => logger.error({ err: error }, 'could not write view counts; they wait for the next try'));
+    const writeViews = async () => {
+      await services.flushViews().catch((error: unknown) => logger.error({ err: error }, 'could not write view counts; they wait for the next try'));
+      await services.redirects.flushNotFound().catch((error: unknown) => logger.error({ err: error }, 'could not write the not-found log'));
+    };
     const viewTimer = setInterval(writeViews, VIEW_FLUSH_MS);
     viewTimer.unref();
+    // Scheduled publishing: when a moment comes, the caches that still hold the page before it go.
+    let checkedUntil = new Date(Date.now() - SCHEDULE_CATCH_UP_MS).toISOString();
+    let checking: Promise<void> | undefined;
+    const checkSchedule = () => {
+      checking ??= (async () => {
+        const until = new Date().toISOString();
+        try {
+          if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
+          checkedUntil = until;
+        } catch (error) {
+          logger.error({ err: error }, 'could not check scheduled publishing; trying again shortly');
+        } finally {
+          checking = undefined;
+        }
+      })();
+      return checking;
+    };
+    const scheduleTimer = setInterval(checkSchedule, options.scheduleCheckMs ?? SCHEDULE_CHECK_MS);
+    scheduleTimer.unref();
+    void checkSchedule();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -70,6 +105,8 @@ export async function startApplication(
         closing ??= (async () => {
           await app.close();
           clearInterval(viewTimer);
+          clearInterval(scheduleTimer);
+          await checking;
           await writeViews();
           await stopListening();
           services.mailer?.close();

@@ -33,6 +33,8 @@ interface AdminContextValue {
   reloadLanguages: () => Promise<void>;
   unread: number;
   refreshUnread: () => void;
+  /** The firm's time zone: scheduled moments are edited and shown in it. */
+  timeZone: string;
 }
 
 const AdminContext = createContext<AdminContextValue | null>(null);
@@ -65,8 +67,10 @@ export function AdminProvider({
   initialLanguages,
   loadLanguages,
   loadUnread,
+  timeZone,
   children,
 }: {
+  timeZone: string;
   user: AdminUser;
   initialLanguages: SiteLanguage[];
   loadLanguages: () => Promise<SiteLanguage[]>;
@@ -98,8 +102,9 @@ export function AdminProvider({
       reloadLanguages: async () => setLanguages(await loadLanguages()),
       unread,
       refreshUnread,
+      timeZone,
     }),
-    [lang, setLang, user, languages, loadLanguages, unread, refreshUnread],
+    [lang, setLang, user, languages, loadLanguages, unread, refreshUnread, timeZone],
   );
   return <AdminContext.Provider value={value}>{children}</AdminContext.Provider>;
 }

@@ -134,6 +134,12 @@ export function localizeIssue(detail: ErrorDetail, label: string, lang: string, 
       return t('issue.link', values);
     case 'invalid_date':
       return t('issue.date', values);
+    case 'redirect_loop':
+      return t('issue.redirectLoop', values);
+    case 'live_page':
+      return t('issue.livePage', values);
+    case 'before_publish':
+      return t('issue.afterPublish', values);
     case 'invalid_slug':
       return t('issue.slug', values);
     case 'one_of':

@@ -1,7 +1,8 @@
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus, Images } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
 import { ApiError, messageOf, upload } from './api.ts';
+import { LibraryPicker } from './media-library.tsx';
 import { buttonClass } from './ui.tsx';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -23,6 +24,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
+  const [picking, setPicking] = useState(false);
 
   async function send(file: File | undefined) {
     if (!file) return;
@@ -68,6 +70,10 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
             <button type="button" className={buttonClass.secondary} onClick={() => input.current?.click()} disabled={progress !== null}>
               {t('image.change')}
             </button>
+            <button type="button" className={buttonClass.secondary} onClick={() => setPicking(true)} disabled={progress !== null}>
+              <Images className="h-4 w-4" aria-hidden="true" />
+              {t('media.fromLibrary')}
+            </button>
             <button type="button" className={buttonClass.danger} onClick={() => onChange('')} disabled={progress !== null}>
               {t('image.remove')}
             </button>
@@ -99,8 +105,13 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
             </p>
           )}
           <p className="mt-1 text-slate-600">{t('image.hint')}</p>
+          <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={() => setPicking(true)} disabled={progress !== null}>
+            <Images className="h-4 w-4" aria-hidden="true" />
+            {t('media.fromLibrary')}
+          </button>
         </div>
       )}
+      <LibraryPicker open={picking} onClose={() => setPicking(false)} onPick={onChange} />
       {progress !== null && (
         <div className="mt-2" role="status">
           <div className="h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label={t('media.uploading', { percent: progress })}>

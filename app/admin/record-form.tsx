@@ -13,11 +13,13 @@ import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
 import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
+import { PreviewLink, StateBadge } from './publishing.tsx';
+import { fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
 type Values = Record<string, unknown>;
 
-const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views'];
+const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views', 'publicState'];
 const editable = (record: StoredRecord | undefined, defaults: Values): Values => {
   if (!record) return { ...defaults };
   return Object.fromEntries(Object.entries(record).filter(([key]) => !META.includes(key)));
@@ -75,6 +77,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [state, setState] = useState<string | undefined>(record?.publicState);
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   useUnsavedChanges(dirty && !saving);
 
@@ -115,6 +118,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
       setVersion(saved.data.version);
+      setState(saved.data.publicState);
       onSaved(saved.data);
     } catch (caught) {
       if (caught instanceof ApiError) {
@@ -150,6 +154,11 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </button>
         </div>
       )}
+      {record && state && (
+        <div className="flex flex-wrap items-center gap-3">
+          <StateBadge state={state} record={{ ...record, ...values }} type={resource.type} />
+        </div>
+      )}
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
@@ -164,6 +173,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('common.cancel')}
         </button>
       </div>
+      {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink type={resource.key} id={record._id} lang={active} unsaved={dirty} />}
       {record && (
         <History<StoredRecord>
           base={`${resource.path}/${record._id}/versions`}
@@ -195,7 +205,7 @@ interface FieldProps {
 }
 
 function Field({ field, labels, value, active, errors, choices, onChange }: FieldProps) {
-  const { lang, t, defaultLanguage } = useAdmin();
+  const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
   const id = `field-${field.name}`;
@@ -369,6 +379,31 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
     );
   } else if (field.kind === 'textarea') {
     control = <textarea id={id} rows={4} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  } else if (field.kind === 'datetime') {
+    const hintId = `${id}-zone`;
+    control = (
+      <>
+        <div className="flex gap-2">
+          <input
+            id={id}
+            type="datetime-local"
+            value={toZoneInput(value, timeZone)}
+            onChange={(event) => onChange(fromZoneInput(event.target.value, timeZone))}
+            className={inputClass}
+            aria-describedby={ownError ? `${hintId} ${errorId}` : hintId}
+            {...(ownError ? { 'aria-invalid': true } : {})}
+          />
+          {Boolean(value) && (
+            <button type="button" onClick={() => onChange(null)} className={`${buttonClass.secondary} mt-1 shrink-0`}>
+              {t('schedule.clear')}
+            </button>
+          )}
+        </div>
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {t('schedule.zone', { zone: timeZone, offset: zoneOffsetLabel(timeZone) })}
+        </p>
+      </>
+    );
   } else if (field.kind === 'date') {
     control = <input id={id} type="date" value={String(value ?? '').slice(0, 10)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   } else {

@@ -10,7 +10,7 @@ import type { AdminDeclaration, RecordType } from '../../domain/shared/record-ty
 export type FieldSpec =
   | { name: string; kind: 'ml'; multiline: boolean; required: boolean }
   | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
-  | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' }
+  | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
   | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
   | { name: string; kind: 'features'; withOrder: boolean }
   | { name: string; kind: 'reference'; references: string };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useAdmin } from './admin-context.tsx';
 
 /* The admin area's shared pieces: one way to show loading, errors, notices, dialogs and pages. */
@@ -64,6 +64,8 @@ export const inputClass = 'mt-1 block min-h-10 w-full rounded-md border border-s
 /** A modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns to the opener. */
 export function Dialog({ title, open, onClose, children, wide = false }: { title: string; open: boolean; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique: a dialog can open over another (the image library over a form in a dialog).
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -74,7 +76,7 @@ export function Dialog({ title, open, onClose, children, wide = false }: { title
   return (
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();
@@ -85,7 +87,7 @@ export function Dialog({ title, open, onClose, children, wide = false }: { title
       {open && (
         <div className="p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="dialog-title" className="text-xl font-bold text-brand-900">
+            <h2 id={titleId} className="text-xl font-bold text-brand-900">
               {title}
             </h2>
             <button type="button" onClick={onClose} className={buttonClass.icon} aria-label={t('common.close')}>

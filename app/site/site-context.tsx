@@ -27,7 +27,7 @@ export function localePath(path: string, lang: string, defaultLanguage: string):
 }
 
 export function buildSite(data: SiteData, t: Translate): Site {
-  const dateFormat = new Intl.DateTimeFormat(data.lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tashkent' });
+  const dateFormat = new Intl.DateTimeFormat(data.lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: data.timeZone });
   return {
     ...data,
     t,

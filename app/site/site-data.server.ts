@@ -20,6 +20,8 @@ export interface SiteData {
   /** Slugs of the active pages of text (the footer links the legal ones). */
   pageSlugs: string[];
   publicUrl: string;
+  /** The firm's time zone: dates are shown in it. */
+  timeZone: string;
   /** The page's path without the language prefix, for hreflang and the switcher. */
   path: string;
   year: number;
@@ -68,6 +70,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     footerServices: activeServices.slice(0, 6),
     pageSlugs,
     publicUrl: services.publicUrl,
+    timeZone: services.timeZone,
     path,
     year: new Date().getFullYear(),
   };

@@ -16,15 +16,17 @@ export interface ActivityEntry {
 export function createActivityService(database: Database) {
   const { db } = database;
   return {
+    /** Writes by a person, and what the schedule published or hid; nothing else is an activity. */
     async record(event: ChangeEvent): Promise<void> {
-      if (!event.actor) return;
+      const bySchedule = event.action === 'publish' || event.action === 'unpublish';
+      if (!event.actor && !bySchedule) return;
       await db
         .insertInto('activity_log')
         .values({
           id: newId(),
           created_at: nowIso(),
-          user_id: event.actor.userId,
-          user_email: event.actor.email,
+          user_id: event.actor?.userId ?? null,
+          user_email: event.actor?.email ?? '',
           action: event.action,
           entity: event.entity,
           entity_id: event.id,

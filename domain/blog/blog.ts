@@ -1,5 +1,5 @@
 import { author } from '../shared/author-field.ts';
-import { counter, date, image, localizedText, plainText, slug, textList, yesNo } from '../shared/fields.ts';
+import { counter, date, image, localizedText, plainText, slug, textList, yesNo, schedule } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -20,6 +20,7 @@ export const blog = defineRecordType({
     image: image(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     published: yesNo('Published', { default: true, toggle: true }),
+    ...schedule(),
     tags: textList('Tags', 'Tag', { search: true, filter: 'tag' }),
     views: counter(),
   },

@@ -10,7 +10,7 @@ export const contactEntity: EntityDefinition = {
   schema: () => ContactFormSchema,
   defaults: () => ({ phone: '', service: '' }),
   // Contact submissions are never public; the API requires a token for every read.
-  publicConditions: [],
+  publicConditions: () => [],
   orderBy: [['created_at', 'desc']],
   derive: (r) => ({ search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string]) }),
   listConditions: combine(byValue('status', 'status'), bySearch),

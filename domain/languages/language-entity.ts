@@ -11,7 +11,7 @@ export const languageEntity: EntityDefinition = {
   },
   schema: () => LanguageSchema,
   defaults: languageDefaults,
-  publicConditions: ACTIVE_ONLY,
+  publicConditions: () => ACTIVE_ONLY,
   orderBy: [['order_index', 'asc'], ['created_at', 'asc']],
   listConditions: byActive,
 };

@@ -1,4 +1,4 @@
-import { counter, date, image, localizedText, slug, textList, yesNo } from '../shared/fields.ts';
+import { counter, date, image, localizedText, slug, textList, yesNo, schedule } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -19,6 +19,7 @@ export const news = defineRecordType({
     image: image(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     published: yesNo('Published', { default: true, toggle: true }),
+    ...schedule(),
     views: counter(),
     tags: textList('Tags', 'Tag', { search: true }),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, custom, iconName, image, localizedText, position, slug, yesNo } from '../shared/fields.ts';
+import { choice, custom, iconName, image, localizedText, position, slug, yesNo, schedule } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { list, localized, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -25,6 +25,7 @@ export const services = defineRecordType({
     order: position(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
+    ...schedule(),
   },
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],

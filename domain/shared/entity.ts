@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SchemaContext } from './schema-helpers.ts';
 
 /** How a field is kept in its table column. */
-type FieldKind = 'text' | 'json' | 'int' | 'bool';
+type FieldKind = 'text' | 'json' | 'int' | 'bool' | 'time';
 
 export interface StoredRecord {
   _id: string;
@@ -18,7 +18,10 @@ export interface StoredRecord {
 /** A condition on a real column, for list queries. */
 export type Condition =
   | { column: string; op: '=' | '!=' | '<' | '>' | '<=' | '>='; value: string | number | boolean }
-  | { column: string; op: 'like'; pattern: string };
+  | { column: string; op: 'like'; pattern: string }
+  /** A moment column that is empty or compares so with `value` (scheduled publishing). */
+  | { column: string; op: 'unset-or'; compare: '<=' | '>'; value: string }
+  | { column: string; op: 'set-and'; compare: '<=' | '>'; value: string };
 
 export interface ListQuery {
   lang: string;
@@ -43,8 +46,8 @@ export interface EntityDefinition {
   defaults: () => Record<string, unknown>;
   /** Field whose default-language text makes the slug when none is given. */
   slugFrom?: string;
-  /** What a visitor may see: conditions added to every public read. */
-  publicConditions: Condition[];
+  /** What a visitor may see at `now` (ISO): conditions added to every public read. */
+  publicConditions: (now: string) => Condition[];
   orderBy: Array<[column: string, direction: 'asc' | 'desc']>;
   /** Extra columns computed from the record on every write (search text and the like). */
   derive?: (record: Record<string, unknown>) => Record<string, string>;

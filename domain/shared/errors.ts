@@ -27,6 +27,9 @@ export type IssueCode =
   | 'invalid_url'
   | 'invalid_link'
   | 'invalid_date'
+  | 'before_publish'
+  | 'redirect_loop'
+  | 'live_page'
   | 'invalid_slug'
   | 'invalid_language_key'
   | 'one_of'
@@ -40,8 +43,8 @@ export interface ErrorDetail {
   params?: Record<string, string | number>;
 }
 
-/** What a 409 is about: a stale `version` (someone saved first) or a value another record holds. */
-export type ConflictReason = 'stale_version' | 'duplicate';
+/** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
+export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {
@@ -51,12 +54,14 @@ export class AppError extends Error {
   readonly reason?: ConflictReason;
   /** For 429: when the client may try again (the host turns it into Retry-After). */
   readonly retryAfterSeconds?: number;
+  /** For an image in use: where it is shown. */
+  readonly usedBy?: unknown[];
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; reason?: ConflictReason; retryAfterSeconds?: number } = {},
+    options: { details?: ErrorDetail[]; reason?: ConflictReason; retryAfterSeconds?: number; usedBy?: unknown[] } = {},
   ) {
     super(message);
     this.status = status;
@@ -64,6 +69,7 @@ export class AppError extends Error {
     this.details = options.details;
     this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.usedBy = options.usedBy;
   }
 }
 

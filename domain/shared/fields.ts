@@ -7,6 +7,7 @@ import {
   ICON_NAMES,
   imageUrl,
   isoDate,
+  dateTime,
   link,
   list,
   localized,
@@ -26,7 +27,7 @@ import { SLUG_PATTERN } from './slug.ts';
  */
 
 /** How a field is kept in its table column. */
-type Storage = 'text' | 'json' | 'int' | 'bool';
+type Storage = 'text' | 'json' | 'int' | 'bool' | 'time';
 
 /** The admin's input for a field. */
 type Widget =
@@ -35,6 +36,7 @@ type Widget =
   | 'email'
   | 'url'
   | 'date'
+  | 'datetime'
   | 'number'
   | 'checkbox'
   | 'select'
@@ -88,6 +90,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   itemOrder?: boolean;
   /** Label in the admin when the shared dictionary has none for this field's name. */
   label?: AdminTexts;
+  /** The moment a record goes live (`publish`) or stops being shown (`unpublish`). */
+  schedule?: 'publish' | 'unpublish';
 }
 
 type Options = Partial<Pick<FieldDeclaration, 'search' | 'label' | 'toggle'>>;
@@ -157,6 +161,27 @@ export function siteLink(label: string, options: Options & { default?: string } 
 
 export function date(label: string, options: Options & { default: () => string }): FieldDeclaration<ReturnType<typeof isoDate>> {
   return { storage: 'text', schema: () => isoDate(label), localized: false, required: false, widget: 'date', default: options.default, label: options.label };
+}
+
+/**
+ * `publishAt` and `unpublishAt`: a visitor sees the record only between the two (either may be
+ * null). Spread into a record type's fields.
+ */
+export function schedule() {
+  const moment = (label: string, role: 'publish' | 'unpublish', texts: AdminTexts): FieldDeclaration<ReturnType<typeof dateTime>> => ({
+    storage: 'time',
+    schema: () => dateTime(label),
+    localized: false,
+    required: false,
+    widget: 'datetime',
+    default: () => null,
+    schedule: role,
+    label: texts,
+  });
+  return {
+    publishAt: moment('Publish at', 'publish', { en: 'Publish at', ru: 'Опубликовать', uz: 'E’lon qilish vaqti' }),
+    unpublishAt: moment('Unpublish at', 'unpublish', { en: 'Hide at', ru: 'Снять с публикации', uz: 'Yashirish vaqti' }),
+  };
 }
 
 export function image(options: Options = {}): FieldDeclaration<typeof imageUrl> {

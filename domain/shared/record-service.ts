@@ -1,5 +1,5 @@
 import type { ListQuery, StoredRecord } from './entity.ts';
-import { duplicate, notFound, staleVersion } from './errors.ts';
+import { duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
@@ -16,7 +16,8 @@ export interface Actor {
 
 export interface ChangeEvent {
   entity: string;
-  action: 'create' | 'update' | 'delete';
+  /** publish / unpublish: a record's scheduled moment came (no actor: the schedule did it). */
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish';
   id: string;
   actor?: Actor;
   summary: string;
@@ -27,6 +28,11 @@ export interface ServiceEnvironment {
   defaultLanguage(): Promise<string>;
   /** Called after every successful write: drops caches and records the activity. */
   changed(event: ChangeEvent): Promise<void>;
+  /**
+   * A record's public page moved from one site path to another (`from` undefined: a page now
+   * lives at `to`). The redirects follow it.
+   */
+  pageMoved?(change: { from?: string; to: string }): Promise<void>;
 }
 
 export interface Page<T> {
@@ -69,13 +75,39 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return text ? `${label} "${text.slice(0, 80)}"` : label;
   }
 
+  const now = () => new Date().toISOString();
+
   function visible(record: StoredRecord | undefined, admin: boolean): Stored {
     if (!record) throw notFound(label);
-    if (!admin && type.visibilityField && record[type.visibilityField] !== true) throw notFound(label);
+    if (!admin && !type.isPublic(record, now())) throw notFound(label);
     return typed(record);
   }
 
-  const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions), ...(type.listConditions?.(query) ?? [])];
+  const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
+
+  /** Admin reads say what a visitor sees of each record: published, draft, scheduled or expired. */
+  const withState = (record: StoredRecord, at = now()) => ({ ...record, publicState: type.publicState(record, at) });
+
+  /** `unpublishAt` must come after `publishAt`, whichever of the two a save changes. */
+  function checkSchedule(values: Record<string, unknown>) {
+    const fields = type.scheduleFields;
+    if (!fields) return;
+    const publishAt = values[fields.publish];
+    const unpublishAt = values[fields.unpublish];
+    if (typeof publishAt === 'string' && typeof unpublishAt === 'string' && unpublishAt <= publishAt) {
+      throw validationError([{ path: fields.unpublish, message: 'Unpublish at must be later than Publish at: choose a later moment or clear one of them', code: 'before_publish' }]);
+    }
+  }
+
+  const pathOf = (slug: unknown) => (type.publicPath && typeof slug === 'string' && slug ? `${type.publicPath}/${slug}` : undefined);
+
+  async function followPage(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
+    const to = pathOf(after.slug);
+    if (!to || !environment.pageMoved) return;
+    const from = before ? pathOf(before.slug) : undefined;
+    if (from === to) return;
+    await environment.pageMoved({ from, to });
+  }
 
   return {
     type,
@@ -86,11 +118,13 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const { schema, defaultLanguage } = await schemaNow();
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
+      checkSchedule(values);
       const inserted = await store.insert(values);
       const created = (await store.findById(inserted._id))!;
       await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
+      await followPage(undefined, created);
       await environment.changed({ entity: type.table, action: 'create', id: created._id, actor, summary: describe(values, defaultLanguage) });
-      return typed(created);
+      return typed(withState(created));
     },
 
     async update(id: string, body: unknown, actor?: Actor): Promise<Stored> {
@@ -104,11 +138,13 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (type.slugFrom && ('slug' in patch || !merged.slug)) {
         merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
       }
+      checkSchedule(merged);
       const updated = await store.update(id, merged, version);
       if (!updated) throw staleVersion();
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
+      await followPage(existing, updated);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
-      return typed(updated);
+      return typed(withState(updated));
     },
 
     async remove(id: string, actor?: Actor): Promise<void> {
@@ -137,8 +173,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() });
       if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
+      await followPage(existing, saved);
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
-      return typed(saved);
+      return typed(withState(saved));
     },
 
     /** Who saved this record when, and what each save changed, newest first. */
@@ -158,7 +195,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
     async get(id: string, options: { admin: boolean }): Promise<Stored> {
       if (!isId(id)) throw notFound(label);
-      return visible(await store.findById(id), options.admin);
+      const record = visible(await store.findById(id), options.admin);
+      return options.admin ? (withState(record) as Stored) : record;
     },
 
     async getBySlug(slug: string, options: { admin: boolean }): Promise<Stored> {
@@ -191,7 +229,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async list(query: ListQuery): Promise<Stored[]> {
       const records = await store.list({ conditions: conditionsOf(query) });
       const keep = type.listPostFilter?.(query, await environment.defaultLanguage());
-      return (keep ? records.filter(keep) : records).map(typed);
+      const kept = keep ? records.filter(keep) : records;
+      const at = now();
+      return (query.admin ? kept.map((record) => withState(record, at)) : kept).map(typed);
     },
 
     /** One page of a list; the page size is the type's unless the query names a limit. */
@@ -209,12 +249,13 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       } else {
         [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       }
-      return { data: data.map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+      const at = now();
+      return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
     async publicSlugs(): Promise<string[]> {
-      return type.slugFrom ? store.column('slug', type.publicConditions) : [];
+      return type.slugFrom ? store.column('slug', type.publicConditions(now())) : [];
     },
 
     /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted. */

@@ -37,6 +37,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       if (kind === 'json') record[field] = typeof value === 'string' ? JSON.parse(value) : value;
       else if (kind === 'bool') record[field] = Boolean(value);
       else if (kind === 'int') record[field] = value == null ? value : Number(value);
+      else if (kind === 'time') record[field] = value ? String(value) : null;
       else record[field] = value ?? '';
     }
     return record;
@@ -45,11 +46,12 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function where(eb: ExpressionBuilder<any, any>, conditions: Condition[]): Expression<SqlBool> {
     return eb.and(
-      conditions.map((condition) =>
-        condition.op === 'like'
-          ? sql<SqlBool>`${sql.ref(condition.column)} like ${condition.pattern} escape '\\'`
-          : eb(condition.column, condition.op, condition.value),
-      ),
+      conditions.map((condition) => {
+        if (condition.op === 'like') return sql<SqlBool>`${sql.ref(condition.column)} like ${condition.pattern} escape '\\'`;
+        if (condition.op === 'unset-or') return eb.or([eb(condition.column, 'is', null), eb(condition.column, condition.compare, condition.value)]);
+        if (condition.op === 'set-and') return eb.and([eb(condition.column, 'is not', null), eb(condition.column, condition.compare, condition.value)]);
+        return eb(condition.column, condition.op, condition.value);
+      }),
     );
   }
 

@@ -67,6 +67,12 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   distinct?: Record<string, string>;
   /** The field a visitor's read requires to be true, if any. */
   visibilityField?: string;
+  /** The moments between which a visitor sees a record (types with `schedule()` fields). */
+  scheduleFields?: { publish: string; unpublish: string };
+  /** Whether a visitor sees this record at `now`. */
+  isPublic(record: Record<string, unknown>, now: string): boolean;
+  /** What a visitor sees of the record at `now`, as the admin lists say it. */
+  publicState(record: Record<string, unknown>, now: string): PublicState;
   /** Fields holding multilingual text (translation, copying between languages). */
   localizedFields: string[];
   /** Fields holding an image URL (media in use, share images). */
@@ -75,6 +81,9 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   searchFields: string[];
   countsViews: boolean;
 }
+
+export const PUBLIC_STATES = ['published', 'draft', 'scheduled', 'expired'] as const;
+type PublicState = (typeof PUBLIC_STATES)[number];
 
 type OutputOf<D> = D extends FieldDeclaration<infer S> ? z.output<S> : never;
 type FieldsOf<T> = T extends RecordType<infer F, string> ? F : never;
@@ -89,6 +98,47 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   const textFilters = withFilter.filter(([, field]) => field.filter?.kind === 'text');
   const visibilityField = options.publicWhen && options.publicWhen !== 'never' ? options.publicWhen.field : undefined;
   const slugFrom = entries.find(([, field]) => field.slugFrom)?.[1].slugFrom;
+  const publishField = entries.find(([, field]) => field.schedule === 'publish')?.[0];
+  const unpublishField = entries.find(([, field]) => field.schedule === 'unpublish')?.[0];
+  const scheduleFields = publishField && unpublishField ? { publish: publishField, unpublish: unpublishField } : undefined;
+
+  function publicConditions(now: string): Condition[] {
+    if (!visibilityField) return [];
+    const conditions: Condition[] = [{ column: columnOf(visibilityField), op: '=', value: true }];
+    if (scheduleFields) {
+      conditions.push({ column: columnOf(scheduleFields.publish), op: 'unset-or', compare: '<=', value: now });
+      conditions.push({ column: columnOf(scheduleFields.unpublish), op: 'unset-or', compare: '>', value: now });
+    }
+    return conditions;
+  }
+
+  function publicState(record: Record<string, unknown>, now: string): PublicState {
+    if (visibilityField && record[visibilityField] !== true) return 'draft';
+    if (!scheduleFields) return 'published';
+    const publishAt = record[scheduleFields.publish];
+    const unpublishAt = record[scheduleFields.unpublish];
+    if (typeof unpublishAt === 'string' && unpublishAt && unpublishAt <= now) return 'expired';
+    if (typeof publishAt === 'string' && publishAt && publishAt > now) return 'scheduled';
+    return 'published';
+  }
+
+  /** Admin lists: status=published (seen now), draft, scheduled (waits for its time) or expired. */
+  function statusConditions(status: unknown, now: string): Condition[] {
+    if (!visibilityField) return [];
+    const flag = columnOf(visibilityField);
+    if (status === 'draft') return [{ column: flag, op: '=', value: false }];
+    if (status === 'published') return publicConditions(now);
+    if (!scheduleFields) return [];
+    if (status === 'scheduled') {
+      return [
+        { column: flag, op: '=', value: true },
+        { column: columnOf(scheduleFields.publish), op: 'set-and', compare: '>', value: now },
+        { column: columnOf(scheduleFields.unpublish), op: 'unset-or', compare: '>', value: now },
+      ];
+    }
+    if (status === 'expired') return [{ column: flag, op: '=', value: true }, { column: columnOf(scheduleFields.unpublish), op: 'set-and', compare: '<=', value: now }];
+    return [];
+  }
 
   function schema(context: SchemaContext) {
     const shape: Record<string, z.ZodType> = {};
@@ -124,10 +174,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     }
     const search = typeof query.search === 'string' ? query.search.trim() : '';
     if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'like', pattern: containsPattern(search) });
-    // Admin lists of types a visitor sees only when published or active: status=published|draft.
-    if (query.admin && visibilityField && (query.status === 'published' || query.status === 'draft')) {
-      conditions.push({ column: columnOf(visibilityField), op: '=', value: query.status === 'published' });
-    }
+    if (query.admin) conditions.push(...statusConditions(query.status, new Date().toISOString()));
     return conditions;
   }
 
@@ -147,11 +194,14 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   return {
     ...options,
     visibilityField,
+    scheduleFields,
+    isPublic: (record, now) => publicState(record, now) === 'published',
+    publicState,
     storage: Object.fromEntries(entries.map(([name, field]) => [name, field.storage])),
     schema,
     defaults,
     slugFrom,
-    publicConditions: visibilityField ? [{ column: columnOf(visibilityField), op: '=', value: true }] : [],
+    publicConditions,
     orderBy: [
       ...options.sort.map((key): [string, 'asc' | 'desc'] => (key.startsWith('-') ? [columnOf(key.slice(1)), 'desc'] : [columnOf(key), 'asc'])),
     ],

@@ -130,3 +130,23 @@ export const isoDate = (label: string) =>
     .string({ error: `${label} must be a date` })
     .trim()
     .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value))), { message: `${label} must be a date such as 2026-11-23`, params: { code: 'invalid_date' } });
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment: an ISO 8601 date-time with its offset (2026-11-30T09:00+05:00), or null. Kept in UTC
+ * (toISOString) so that moments compare as text in either database; '' means none.
+ */
+export const dateTime = (label: string) =>
+  z
+    .union([z.string({ error: `${label} must be a date and time` }), z.null()], { error: `${label} must be a date and time` })
+    .transform((value, context) => {
+      const given = value?.trim() ?? '';
+      if (given === '') return null;
+      const time = DATE_TIME.test(given) ? Date.parse(given) : Number.NaN;
+      if (Number.isNaN(time)) {
+        context.addIssue({ code: 'custom', message: `${label} must be a date and time with its time zone, such as 2026-11-30T09:00:00+05:00`, params: { code: 'invalid_date' } });
+        return z.NEVER;
+      }
+      return new Date(time).toISOString();
+    });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
-import type { RecordType } from '../../domain/shared/record-type.ts';
+import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema } from '../../domain/users/user-schema.ts';
 import { APP_VERSION as version } from '../version.ts';
@@ -63,7 +63,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
   const filters = Object.values(type.fields)
     .filter((field) => field.filter)
     .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
-  const listParameters = [lang, admin, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', 'published or draft (with admin=true)', { type: 'string', enum: ['published', 'draft'] })] : []), ...filters];
+  const listParameters = [lang, admin, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
   const paths: Record<string, Record<string, Operation>> = {
     [`/${type.name}`]: {
       get: {
@@ -187,6 +187,12 @@ function withViews(schema: Schema, counts: boolean): Schema {
   return { ...schema, properties: { ...(schema.properties as Schema), views: { type: 'integer', minimum: 0, readOnly: true } } };
 }
 
+/** Admin reads (admin=true, writes' answers) say what a visitor sees of each record. */
+function withState(schema: Schema, applies: boolean): Schema {
+  if (!applies) return schema;
+  return { ...schema, properties: { ...(schema.properties as Schema), publicState: { type: 'string', enum: [...PUBLIC_STATES], readOnly: true, description: 'In admin reads: what a visitor sees now' } } };
+}
+
 function operation(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Operation = {}): Operation {
   return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
 }
@@ -226,7 +232,7 @@ export function buildOpenApiDocument() {
   const recordSchemas = Object.fromEntries(
     RECORD_TYPES.flatMap((type) => [
       [`${pascal(type.name)}Input`, jsonSchema(type.schema(context))],
-      [`${pascal(type.name)}Fields`, withViews(jsonSchema(type.schema(context)), type.countsViews)],
+      [`${pascal(type.name)}Fields`, withState(withViews(jsonSchema(type.schema(context)), type.countsViews), Boolean(type.visibilityField))],
     ]),
   );
   return {
@@ -249,6 +255,7 @@ export function buildOpenApiDocument() {
       { name: 'SiteConfiguration', description: 'The whole site configuration' },
       { name: 'Uploads', description: 'Images' },
       { name: 'Admin', description: 'Dashboard figures' },
+      { name: 'Editorial', description: 'Preview links, redirects, the not-found log and the schedule' },
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
@@ -268,6 +275,34 @@ export function buildOpenApiDocument() {
         NewUser: jsonSchema(NewUserSchema),
         ChangePassword: jsonSchema(ChangePasswordSchema),
         User: user,
+        ImageUse: {
+          type: 'object',
+          properties: { type: { type: 'string', description: 'A record type, or site-config' }, _id: { type: 'string' }, title: { type: 'string' }, field: { type: 'string', description: 'The field (site-config: dotted, offices.0.image)' } },
+        },
+        Redirect: {
+          type: 'object',
+          required: ['_id', 'from', 'to', 'status', 'automatic', 'version'],
+          properties: {
+            _id: { type: 'string' },
+            from: { type: 'string' },
+            to: { type: 'string' },
+            status: { type: 'integer', enum: [301, 302] },
+            automatic: { type: 'boolean', description: 'Made when a page\'s address changed' },
+            createdAt: { type: 'string', format: 'date-time' },
+            updatedAt: { type: 'string', format: 'date-time' },
+            version: { type: 'integer' },
+          },
+        },
+        RedirectInput: {
+          type: 'object',
+          required: ['from', 'to'],
+          properties: {
+            from: { type: 'string', description: 'A path of this site (/news/old-title); the same path under any language prefix follows it' },
+            to: { type: 'string', description: 'A path of this site or an http(s) address' },
+            status: { type: 'integer', enum: [301, 302], default: 301 },
+            version: { type: 'integer' },
+          },
+        },
         VersionEntry: {
           type: 'object',
           required: ['version', 'savedAt', 'action', 'summary'],
@@ -360,13 +395,13 @@ export function buildOpenApiDocument() {
         }),
       },
       '/upload/multiple': {
-        post: operation('Uploads', 'uploadImages', 'Upload up to 10 images (repeated field images)', { 201: answer('Stored', { type: 'array', items: uploadResult }), ...errors(400, 401, 413, 415) }, {
+        post: operation('Uploads', 'uploadImages', 'Upload up to 10 images (repeated field images), all or none: one refused file stores nothing', { 201: answer('Stored', { type: 'array', items: uploadResult }), ...errors(400, 401, 413, 415) }, {
           requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } },
         }),
       },
       '/upload/list': {
-        get: operation('Uploads', 'listImages', 'Every uploaded image, newest first', {
-          200: answer('The images', { type: 'object', properties: { images: { type: 'array', items: untyped }, total: { type: 'integer' } } }),
+        get: operation('Uploads', 'listImages', 'Every uploaded image, newest first, with where each is used', {
+          200: answer('The images', { type: 'object', properties: { images: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { usedBy: { type: 'array', items: ref('ImageUse') } } } }, total: { type: 'integer' } } }),
           ...errors(401),
         }),
       },
@@ -376,8 +411,8 @@ export function buildOpenApiDocument() {
         }),
       },
       '/upload/delete': {
-        delete: operation('Uploads', 'deleteImage', 'Delete an image and all its sizes', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404) }, {
-          requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' } } }) },
+        delete: operation('Uploads', 'deleteImage', 'Delete an image and all its sizes; one in use is a 409 naming where (usedBy), unless force is true', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404, 409) }, {
+          requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' }, force: { type: 'boolean', default: false } } }) },
         }),
       },
       '/admin/activity': {
@@ -403,6 +438,60 @@ export function buildOpenApiDocument() {
         }),
       },
       '/admin/analytics': { get: operation('Admin', 'getAnalytics', 'Article views and contact requests by status and week', { 200: answer('Figures', untyped), ...errors(401) }) },
+      '/admin/schedule': {
+        get: operation('Editorial', 'getSchedule', 'The firm\'s time zone and the next scheduled moments (what goes live or is hidden next)', {
+          200: answer('Schedule', {
+            type: 'object',
+            properties: {
+              timeZone: { type: 'string', description: 'IANA time zone (TIME_ZONE), Asia/Tashkent by default' },
+              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' } } } },
+            },
+          }),
+          ...errors(401),
+        }),
+      },
+      '/preview': {
+        post: operation('Editorial', 'createPreviewLink', 'A signed link to the record\'s public page as saved (draft or not), valid 1 hour, no sign-in needed; noindex, never cached', {
+          201: answer('The link', { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', format: 'uri' }, path: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } }),
+          ...errors(400, 401, 404),
+        }, {
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: RECORD_TYPES.filter((type) => type.scheduleFields && type.publicPath).map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' } } }),
+          },
+        }),
+      },
+      '/redirects': {
+        get: operation('Editorial', 'listRedirects', 'Every redirect, newest change first', { 200: answer('Redirects', { type: 'array', items: ref('Redirect') }), ...errors(401) }),
+        post: operation('Editorial', 'createRedirect', 'Add a redirect; chains collapse to one hop; a loop, or a from that is a live page, is a 400', { 201: answer('Created', ref('Redirect')), ...errors(400, 401, 409) }, {
+          requestBody: { required: true, content: json(ref('RedirectInput')) },
+        }),
+      },
+      '/redirects/{id}': {
+        put: operation('Editorial', 'updateRedirect', 'Change a redirect (send version to refuse a stale edit)', { 200: answer('Saved', ref('Redirect')), ...errors(400, 401, 404, 409) }, {
+          parameters: [idParam],
+          requestBody: { required: true, content: json(ref('RedirectInput')) },
+        }),
+        delete: operation('Editorial', 'deleteRedirect', 'Remove a redirect', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
+      },
+      '/redirects/export': {
+        get: operation('Editorial', 'exportRedirects', 'Every redirect as CSV: from,to,status', { 200: { description: 'CSV with a BOM', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(401) }),
+      },
+      '/redirects/import': {
+        post: operation('Editorial', 'importRedirects', 'Add or change redirects from CSV (from,to[,status]), all or none: a bad line refuses the file', {
+          200: answer('Counts', { type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' } } }),
+          ...errors(400, 401, 413),
+        }, { requestBody: { required: true, content: json({ type: 'object', required: ['csv'], properties: { csv: { type: 'string' } } }) } }),
+      },
+      '/redirects/not-found': {
+        get: operation('Editorial', 'listNotFound', 'Public paths that answered 404, most hits first (at most 200 shown, 1000 kept)', {
+          200: answer('Paths', { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, hits: { type: 'integer' }, firstSeenAt: { type: 'string', format: 'date-time' }, lastSeenAt: { type: 'string', format: 'date-time' } } } }),
+          ...errors(401),
+        }),
+        delete: operation('Editorial', 'dismissNotFound', 'Remove a path from the list', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401) }, {
+          requestBody: { required: true, content: json({ type: 'object', required: ['path'], properties: { path: { type: 'string' } } }) },
+        }),
+      },
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type UploadResult } from '../../domain/media/media-service.ts';
 import { badRequest } from '../../domain/shared/errors.ts';
@@ -6,34 +7,72 @@ import type { AppServices } from '../app-services.ts';
 import { actorOf, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
+/** A refused upload's remaining body is read (and dropped) up to this much before the connection is closed. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads what is left of a refused request, so that the client, still sending, gets our answer
+ * instead of a reset connection (RFC 9112 section 9.6). A body beyond the limit, or one that
+ * stalls, is not waited for: the answer then says `Connection: close`.
+ */
+async function drain(request: IncomingMessage, reply: FastifyReply): Promise<void> {
+  if (request.readableEnded || request.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let received = 0;
+    const finish = (close: boolean) => {
+      clearTimeout(timer);
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onEnd);
+      if (close) reply.header('connection', 'close');
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > DRAIN_LIMIT_BYTES) finish(true);
+    };
+    const onEnd = () => finish(false);
+    const timer = setTimeout(() => finish(true), DRAIN_TIMEOUT_MS);
+    request.unpipe();
+    request.on('data', onData);
+    request.once('end', onEnd);
+    request.once('error', onEnd);
+    request.resume();
+  });
+}
+
 export async function uploadRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: MAX_FILES_PER_UPLOAD + 10, fieldSize: 1000 },
   });
   app.addHook('preHandler', requireUser);
 
-  async function receive(request: FastifyRequest, field: string, many: boolean): Promise<UploadResult[]> {
+  /** Every file of the request in memory first: nothing is stored unless all of them pass. */
+  async function receive(request: FastifyRequest, reply: FastifyReply, field: string, many: boolean): Promise<UploadResult[]> {
     if (!request.isMultipart()) throw badRequest(`Send the image as multipart form data in the field "${field}".`);
-    const results: UploadResult[] = [];
-    for await (const part of request.files()) {
-      if (part.fieldname !== field) {
-        part.file.resume();
-        throw badRequest(`Send the image in the field "${field}".`);
+    const files: Array<{ data: Buffer; name: string }> = [];
+    try {
+      for await (const part of request.files()) {
+        if (part.fieldname !== field) throw badRequest(`Send the image in the field "${field}".`);
+        if (!many && files.length === 1) throw badRequest('Send one image only, or use /api/upload/multiple.');
+        files.push({ data: await part.toBuffer(), name: part.filename });
       }
-      if (!many && results.length === 1) throw badRequest('Send one image only, or use /api/upload/multiple.');
-      results.push(await services.media.upload(await part.toBuffer(), part.filename, actorOf(request)));
+    } catch (error) {
+      await drain(request.raw, reply);
+      throw error;
     }
-    if (results.length === 0) throw badRequest(`No image received: send it in the field "${field}".`);
-    return results;
+    if (files.length === 0) throw badRequest(`No image received: send it in the field "${field}".`);
+    return services.media.uploadAll(files, actorOf(request));
   }
 
   app.post('/upload/single', async (request, reply) => {
-    const [result] = await receive(request, 'image', false);
+    const [result] = await receive(request, reply, 'image', false);
     return reply.status(201).send(ok(result, { message: 'Image uploaded' }));
   });
 
   app.post('/upload/multiple', async (request, reply) => {
-    const results = await receive(request, 'images', true);
+    const results = await receive(request, reply, 'images', true);
     return reply.status(201).send(ok(results, { message: `${results.length} images uploaded` }));
   });
 
@@ -42,8 +81,8 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
   app.get<{ Params: { '*': string } }>('/upload/info/*', async (request) => ok(await services.media.info(request.params['*'])));
 
   app.delete('/upload/delete', async (request) => {
-    const body = (request.body ?? {}) as { imagePath?: unknown };
-    await services.media.remove(body.imagePath, actorOf(request));
+    const body = (request.body ?? {}) as { imagePath?: unknown; force?: unknown };
+    await services.media.remove(body.imagePath, actorOf(request), { force: body.force === true });
     return ok(null, { message: 'Image deleted' });
   });
 }

@@ -5,6 +5,13 @@ export function ok<T>(data: T, extra: { message?: string; pagination?: unknown }
 }
 
 /** The failure envelope; a 409 says why in `reason` (stale_version or duplicate). */
-export function failure(error: string, code: ErrorCode, extra: { details?: ErrorDetail[]; reason?: ConflictReason } = {}) {
-  return { success: false as const, error, code, ...(extra.details ? { details: extra.details } : {}), ...(extra.reason ? { reason: extra.reason } : {}) };
+export function failure(error: string, code: ErrorCode, extra: { details?: ErrorDetail[]; reason?: ConflictReason; usedBy?: unknown[] } = {}) {
+  return {
+    success: false as const,
+    error,
+    code,
+    ...(extra.details ? { details: extra.details } : {}),
+    ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(extra.usedBy ? { usedBy: extra.usedBy } : {}),
+  };
 }

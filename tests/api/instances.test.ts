@@ -19,8 +19,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     const postgres = await createPostgresSchema();
     drop = postgres.drop;
     const config = loadConfig({ DATABASE_URL: process.env.TEST_DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: '/tmp/lexsite-instances' });
-    first = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent });
-    second = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent });
+    first = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent, scheduleCheckMs: 300 });
+    second = await startApplication(config, createLogger('silent'), { schema: postgres.schema, seedDemo: seedDemoContent, scheduleCheckMs: 300 });
     await first.app.listen({ port: 0, host: '127.0.0.1' });
     await second.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -52,5 +52,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     await Promise.all([first.services.flushViews(), second.services.flushViews()]);
     const stored = await (await fetch(`${urlOf(first)}/api/news/${article._id}?admin=true`, { headers })).json();
     expect(stored.data.views).toBe(10);
+  });
+
+  it('agrees on a scheduled publish: both show it on time, and it is recorded once', async () => {
+    const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };
+    const slugs = async (application: Application) => ((await (await fetch(`${urlOf(application)}/api/news?limit=100`)).json()).data as Array<{ slug: string }>).map((item) => item.slug);
+    const created = await fetch(`${urlOf(first)}/api/news`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: { uz: 'Rejali' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, slug: 'on-schedule', publishAt: new Date(Date.now() + 2000).toISOString() }),
+    });
+    const article = (await created.json()).data;
+    // Both instances keep the list without it in their caches.
+    for (const application of [first, second]) expect(await slugs(application)).not.toContain('on-schedule');
+    for (const application of [first, second]) expect(await slugs(application)).not.toContain('on-schedule');
+    await expect.poll(() => slugs(first), { timeout: 10_000 }).toContain('on-schedule');
+    await expect.poll(() => slugs(second), { timeout: 10_000 }).toContain('on-schedule');
+    await expect
+      .poll(async () => {
+        const activity = (await (await fetch(`${urlOf(second)}/api/admin/activity?limit=100`, { headers })).json()).data as Array<{ action: string; entityId: string }>;
+        return activity.filter((entry) => entry.action === 'publish' && entry.entityId === article._id).length;
+      })
+      .toBe(1);
+    // Still once after both have looked again.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const activity = (await (await fetch(`${urlOf(first)}/api/admin/activity?limit=100`, { headers })).json()).data as Array<{ action: string; entityId: string }>;
+    expect(activity.filter((entry) => entry.action === 'publish' && entry.entityId === article._id)).toHaveLength(1);
+  });
+
+  it('shows a save made on one instance on the next request to the other, page or API', async () => {
+    const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };
+    const read = async () => (await (await fetch(`${urlOf(second)}/api/site-config`)).json()).data;
+    const config = await read();
+    await read();
+    const saved = await fetch(`${urlOf(first)}/api/site-config`, { method: 'PUT', headers, body: JSON.stringify({ ...config, contactInfo: { ...config.contactInfo, phone: '+998 71 200 00 01' } }) });
+    expect(saved.status).toBe(200);
+    await expect.poll(async () => (await read()).contactInfo.phone, { timeout: 5000 }).toBe('+998 71 200 00 01');
   });
 });

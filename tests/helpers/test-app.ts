@@ -36,6 +36,8 @@ export interface TestAppOptions {
   demo?: boolean;
   ssr?: boolean;
   env?: Record<string, string>;
+  /** How often scheduled moments are looked for (default 300 ms in tests). */
+  scheduleCheckMs?: number;
   /** Extra routes for a test, added before the app starts listening. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -58,6 +60,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     schema: postgres?.schema,
     ssrBuild: options.ssr ? await loadServerBuild() : undefined,
     seedDemo: seedDemoContent,
+    scheduleCheckMs: options.scheduleCheckMs ?? 300,
   });
   options.extend?.(application.app);
   await application.app.listen({ port: 0, host: '127.0.0.1' });

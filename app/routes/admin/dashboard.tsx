@@ -5,6 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
+import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 
@@ -12,7 +13,7 @@ interface Activity {
   _id: string;
   createdAt: string;
   userEmail: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish';
   entity: string;
   summary: string;
 }
@@ -22,21 +23,32 @@ interface DashboardData {
   news: StoredRecord[];
   blog: StoredRecord[];
   activity: Activity[];
+  upcoming: Upcoming[];
+}
+
+interface Upcoming {
+  type: string;
+  _id: string;
+  title: unknown;
+  kind: 'publish' | 'unpublish';
+  at: string;
 }
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [team, news, blog, partners, activity] = await Promise.all([
+  const [team, news, blog, partners, activity, schedule] = await Promise.all([
     api<StoredRecord[]>('/team?admin=true'),
     api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/partners?admin=true'),
     api<Activity[]>('/admin/activity?limit=8'),
+    api<{ upcoming: Upcoming[] }>('/admin/schedule'),
   ]);
   return {
     counts: { team: team.data.length, news: news.pagination?.total ?? 0, blog: blog.pagination?.total ?? 0, partners: partners.data.length },
     news: news.data.slice(0, 3),
     blog: blog.data.slice(0, 3),
     activity: activity.data,
+    upcoming: schedule.data.upcoming,
   };
 }
 
@@ -57,7 +69,7 @@ export function HydrateFallback() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage } = useAdmin();
+  const { t, lang, defaultLanguage, timeZone } = useAdmin();
   const revalidator = useRevalidator();
   const data = loaderData.data;
   const error = loaderData.failed ? loaderData.message || t('common.error') : '';
@@ -131,6 +143,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="upcoming-heading">
+            <h2 id="upcoming-heading" className="text-lg font-semibold text-brand-900">
+              {t('dashboard.upcoming')}
+            </h2>
+            {data.upcoming.length === 0 ? (
+              <p className="mt-3 text-slate-600">{t('dashboard.noUpcoming')}</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="upcoming">
+                {data.upcoming.map((moment) => (
+                  <li key={`${moment._id}-${moment.kind}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <Link to={`/admin/${moment.type}/${moment._id}/edit`} className="font-semibold text-brand-700 hover:underline">
+                        {shown(moment.title, lang, defaultLanguage)}
+                      </Link>{' '}
+                      {t(moment.kind === 'publish' ? 'upcoming.publish' : 'upcoming.unpublish')}
+                    </span>
+                    <time dateTime={moment.at} className="text-slate-700">
+                      {formatMoment(moment.at, lang, timeZone)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <div className="grid gap-6 lg:grid-cols-2">
             {latest('news', data.news)}
             {latest('blog', data.blog)}
@@ -144,7 +180,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {data.activity.map((entry) => (
                   <li key={entry._id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                     <span>
-                      <span className="font-semibold">{entry.userEmail}</span> {t(`activity.${entry.action}`)} {entry.summary}
+                      {entry.action === 'publish' || entry.action === 'unpublish' ? (
+                        <>
+                          {t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
+                        </>
+                      ) : (
+                        <>
+                          <span className="font-semibold">{entry.userEmail}</span> {t(`activity.${entry.action}`)} {entry.summary}
+                        </>
+                      )}
                     </span>
                     <time dateTime={entry.createdAt} className="text-slate-600">
                       {when.format(new Date(entry.createdAt))}

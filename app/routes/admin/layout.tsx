@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, Briefcase, CircleHelp, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, ScrollText, Settings, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
+import { BarChart3, BookOpen, Briefcase, CircleHelp, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, ScrollText, Settings, Signpost, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
@@ -19,8 +19,8 @@ const loadUnread = async () => (await api<Record<string, number>>('/contact/coun
 export async function clientLoader() {
   if (!getToken()) throw redirect('/admin/login');
   try {
-    const [me, languages] = await Promise.all([api<AdminUser>('/auth/me'), loadLanguages()]);
-    return { user: me.data, languages };
+    const [me, languages, schedule] = await Promise.all([api<AdminUser>('/auth/me'), loadLanguages(), api<{ timeZone: string }>('/admin/schedule')]);
+    return { user: me.data, languages, timeZone: schedule.data.timeZone };
   } catch {
     clearToken();
     throw redirect('/admin/login');
@@ -50,6 +50,7 @@ const NAVIGATION: NavigationItem[] = [
   ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => inLanguage(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
   screen('/admin/contacts', 'nav.contacts', Inbox),
   screen('/admin/trash', 'nav.trash', Trash2),
+  screen('/admin/redirects', 'nav.redirects', Signpost),
   screen('/admin/languages', 'nav.languages', Languages),
   screen('/admin/media', 'nav.media', Image),
   screen('/admin/analytics', 'nav.analytics', BarChart3),
@@ -178,11 +179,11 @@ function Shell() {
 }
 
 export default function AdminLayout() {
-  const { user, languages } = useLoaderData<typeof clientLoader>();
+  const { user, languages, timeZone } = useLoaderData<typeof clientLoader>();
   const reload = useCallback(loadLanguages, []);
   const unread = useCallback(loadUnread, []);
   return (
-    <AdminProvider user={user} initialLanguages={languages} loadLanguages={reload} loadUnread={unread}>
+    <AdminProvider user={user} initialLanguages={languages} loadLanguages={reload} loadUnread={unread} timeZone={timeZone}>
       <Shell />
     </AdminProvider>
   );

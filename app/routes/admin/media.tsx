@@ -4,33 +4,11 @@ import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf, upload } from '../../admin/api.ts';
 import { checkImage } from '../../admin/image-uploader.tsx';
+import { describeUse, imageFacts, type MediaImage } from '../../admin/media-library.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/media';
 
-interface MediaImage {
-  url: string;
-  filename: string;
-  size: number;
-  uploadedAt: string;
-  path: string;
-  images: { large: string; medium: string; thumbnail: string; og: string };
-  width: number;
-  height: number;
-}
-
 const GRID = ['grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5', 'grid-cols-6'];
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 export async function clientLoader() {
   return loadScreen(async () => (await api<{ images: MediaImage[]; total: number }>('/upload/list')).data.images);
@@ -54,7 +32,6 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   const [many, setMany] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState('');
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
 
   const load = async () => {
     setError('');
@@ -86,10 +63,13 @@ export default function Media({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  /** An image still shown somewhere is deleted only after the editor saw where. */
   async function remove(image: MediaImage) {
-    if (!window.confirm(t('confirm.deleteImage'))) return;
+    const used = image.usedBy.length > 0;
+    const question = used ? t('media.confirmForce', { places: image.usedBy.map((use) => describeUse(use, lang, t)).join('; ') }) : t('confirm.deleteImage');
+    if (!window.confirm(question)) return;
     try {
-      await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path } });
+      await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path, force: used } });
       await revalidator.revalidate();
       setPreview(null);
     } catch (caught) {
@@ -148,9 +128,21 @@ export default function Media({ loaderData }: Route.ComponentProps) {
                 <p className="truncate font-semibold text-slate-900" title={image.filename}>
                   {image.filename}
                 </p>
-                <p className="text-slate-600">
-                  {formatBytes(image.size)} · {when.format(new Date(image.uploadedAt))}
-                </p>
+                <p className="text-slate-600">{imageFacts(image, lang)}</p>
+                {image.usedBy.length ? (
+                  <details className="mt-1 text-slate-700">
+                    <summary className="cursor-pointer">
+                      {t('media.usedIn')}: {image.usedBy.length}
+                    </summary>
+                    <ul className="mt-1 list-disc pl-5">
+                      {image.usedBy.map((use, index) => (
+                        <li key={index}>{describeUse(use, lang, t)}</li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <p className="mt-1 text-slate-500">{t('media.unused')}</p>
+                )}
                 <div className="mt-2 flex flex-wrap gap-2">
                   <button type="button" className={buttonClass.icon} onClick={() => copy(image)} aria-label={`${t('media.copyUrl')}: ${image.filename}`}>
                     <Copy className="h-4 w-4" aria-hidden="true" />
@@ -176,8 +168,13 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             <img src={preview.images.medium} alt="" className="max-h-[60vh] w-full rounded object-contain" />
             <p className="mt-3 break-all text-sm text-slate-700">{new URL(preview.url, 'http://x').pathname}</p>
             <p className="text-sm text-slate-600">
-              {preview.width}×{preview.height} · {formatBytes(preview.size)}
+              {imageFacts(preview, lang)}
             </p>
+            {preview.usedBy.length > 0 && (
+              <p className="mt-2 text-sm text-slate-700">
+                {t('media.usedIn')}: {preview.usedBy.map((use) => describeUse(use, lang, t)).join('; ')}
+              </p>
+            )}
           </div>
         )}
       </Dialog>

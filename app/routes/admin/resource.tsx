@@ -6,6 +6,7 @@ import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { listValue, matchesSearch, shown } from '../../admin/display.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
+import { StateBadge } from '../../admin/publishing.tsx';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
@@ -82,6 +83,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     if (!matchesSearch(record, resource.searchFields, search)) return false;
     if (status === 'active' && !record.isActive) return false;
     if (status === 'inactive' && record.isActive) return false;
+    if ((status === 'scheduled' || status === 'expired') && record.publicState !== status) return false;
     if (category && resource.categoryFilter && text(record[resource.categoryFilter.field]) !== category) return false;
     return true;
   });
@@ -178,6 +180,12 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                     <option value="draft">{t('common.draft')}</option>
                   </>
                 )}
+                {resource.type.scheduleFields && (
+                  <>
+                    <option value="scheduled">{t('state.scheduledFilter')}</option>
+                    <option value="expired">{t('state.expiredFilter')}</option>
+                  </>
+                )}
               </select>
             </div>
           )}
@@ -233,6 +241,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                   <tr key={record._id} className="border-b border-slate-100 align-top last:border-0">
                     <td className="px-4 py-3">
                       <p className="font-semibold text-slate-900">{name}</p>
+                      {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
                       {resource.subtitleField && <p className="text-slate-600">{optionLabel(text(record[resource.subtitleField]), lang)}</p>}
                       {chips.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-1">

@@ -1,0 +1,325 @@
+import { Download, Pencil, Signpost, Trash, Upload, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { NotFoundEntry, Redirect } from '../../../domain/redirects/redirect-service.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
+import { api, ApiError, getToken, loadScreen, messageOf } from '../../admin/api.ts';
+import { localizeIssue } from '../../admin/field-labels.ts';
+import { formatMoment } from '../../admin/time-zone.ts';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/redirects';
+
+export async function clientLoader() {
+  return loadScreen(async () => {
+    const [redirects, notFound] = await Promise.all([api<Redirect[]>('/redirects'), api<NotFoundEntry[]>('/redirects/not-found')]);
+    return { redirects: redirects.data, notFound: notFound.data };
+  });
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+type Draft = { id?: string; version?: number; from: string; to: string; status: 301 | 302 };
+const EMPTY: Draft = { from: '', to: '', status: 301 };
+
+/**
+ * Redirects from old addresses (added here, or by the site when a page's address changed) and the
+ * addresses visitors found missing, with "redirect this" to send them somewhere useful.
+ */
+export default function Redirects({ loaderData }: Route.ComponentProps) {
+  const { t, lang, timeZone } = useAdmin();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [actionError, setActionError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const data = loaderData.data;
+  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const labels = { from: t('redirects.from'), to: t('redirects.to'), status: t('redirects.status') };
+
+  const started = () => {
+    setBusy(true);
+    setActionError('');
+    setNotice('');
+  };
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    started();
+    setFieldErrors({});
+    try {
+      const body = { from: draft.from, to: draft.to, status: draft.status, ...(draft.version ? { version: draft.version } : {}) };
+      if (draft.id) await api(`/redirects/${draft.id}`, { method: 'PUT', body });
+      else await api('/redirects', { body });
+      setDraft(EMPTY);
+      await revalidator.revalidate();
+      setNotice(t('redirects.saved'));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.details.length) {
+        setFieldErrors(Object.fromEntries(caught.details.map((detail) => [detail.path, localizeIssue(detail, labels[detail.path as keyof typeof labels] ?? detail.path, lang, t)])));
+        requestAnimationFrame(() => document.querySelector<HTMLElement>('#redirect-form [aria-invalid="true"]')?.focus());
+      } else {
+        setActionError(messageOf(caught) || t('common.saveError'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(redirect: Redirect) {
+    if (!window.confirm(t('redirects.confirmDelete', { from: redirect.from }))) return;
+    started();
+    try {
+      await api(`/redirects/${redirect._id}`, { method: 'DELETE' });
+      if (draft.id === redirect._id) setDraft(EMPTY);
+      await revalidator.revalidate();
+      setNotice(t('redirects.deleted'));
+    } catch (caught) {
+      setActionError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function dismiss(path: string) {
+    started();
+    try {
+      await api('/redirects/not-found', { method: 'DELETE', body: { path } });
+      await revalidator.revalidate();
+    } catch (caught) {
+      setActionError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    started();
+    try {
+      const response = await fetch('/api/redirects/export', { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
+      if (!response.ok) throw new Error(t('common.error'));
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = `redirects-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (caught) {
+      setActionError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function importCsv(file: File | undefined) {
+    if (!file) return;
+    started();
+    try {
+      const result = await api<{ created: number; updated: number }>('/redirects/import', { body: { csv: await file.text() } });
+      await revalidator.revalidate();
+      setNotice(t('redirects.imported', result.data));
+    } catch (caught) {
+      setActionError(messageOf(caught) || t('common.error'));
+    } finally {
+      setBusy(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  const edit = (redirect: Redirect) => {
+    setDraft({ id: redirect._id, version: redirect.version, from: redirect.from, to: redirect.to, status: redirect.status });
+    setFieldErrors({});
+    requestAnimationFrame(() => fromRef.current?.focus());
+  };
+  const redirectThis = (path: string) => {
+    setDraft({ ...EMPTY, from: path });
+    setFieldErrors({});
+    requestAnimationFrame(() => {
+      toRef.current?.scrollIntoView({ block: 'center' });
+      toRef.current?.focus();
+    });
+  };
+  const invalid = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `redirect-${name}-error` } : {});
+  const problem = (name: string) =>
+    fieldErrors[name] ? (
+      <p id={`redirect-${name}-error`} className="mt-1 text-sm text-red-700">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <div>
+      <PageTitle
+        actions={
+          <>
+            <button type="button" className={buttonClass.secondary} onClick={exportCsv} disabled={busy}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {t('redirects.export')}
+            </button>
+            <label className={`${buttonClass.secondary} cursor-pointer focus-within:ring-2 focus-within:ring-brand-600`}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              {t('redirects.import')}
+              <input ref={fileRef} type="file" accept=".csv,text/csv" className="sr-only" onChange={(event) => importCsv(event.target.files?.[0])} />
+            </label>
+          </>
+        }
+      >
+        {t('redirects.title')}
+      </PageTitle>
+      <p className="mb-1 text-slate-700">{t('redirects.intro')}</p>
+      <p className="mb-4 text-sm text-slate-600">{t('redirects.importHint')}</p>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
+      {!data && !error && <Loading />}
+
+      <form id="redirect-form" onSubmit={save} noValidate className="my-6 grid gap-4 rounded-xl bg-white p-5 shadow-sm md:grid-cols-[1fr_1fr_auto]">
+        <h2 className="text-lg font-semibold text-brand-900 md:col-span-3">{draft.id ? t('common.edit') : t('redirects.add')}</h2>
+        <div>
+          <label htmlFor="redirect-from" className="block text-sm font-medium text-slate-800">
+            {t('redirects.from')}
+          </label>
+          <input ref={fromRef} id="redirect-from" value={draft.from} placeholder="/news/old-title" onChange={(event) => setDraft({ ...draft, from: event.target.value })} className={inputClass} {...invalid('from')} />
+          <p className="mt-1 text-xs text-slate-600">{t('redirects.fromHint')}</p>
+          {problem('from')}
+        </div>
+        <div>
+          <label htmlFor="redirect-to" className="block text-sm font-medium text-slate-800">
+            {t('redirects.to')}
+          </label>
+          <input ref={toRef} id="redirect-to" value={draft.to} placeholder="/news/new-title" onChange={(event) => setDraft({ ...draft, to: event.target.value })} className={inputClass} {...invalid('to')} />
+          <p className="mt-1 text-xs text-slate-600">{t('redirects.toHint')}</p>
+          {problem('to')}
+        </div>
+        <div>
+          <label htmlFor="redirect-status" className="block text-sm font-medium text-slate-800">
+            {t('redirects.status')}
+          </label>
+          <select id="redirect-status" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value === '302' ? 302 : 301 })} className={inputClass}>
+            <option value="301">{t('redirects.permanent')}</option>
+            <option value="302">{t('redirects.temporary')}</option>
+          </select>
+        </div>
+        <div className="flex flex-wrap gap-3 md:col-span-3">
+          <button type="submit" className={buttonClass.primary} disabled={busy}>
+            {busy ? t('common.saving') : t('common.save')}
+          </button>
+          {(draft.id || draft.from || draft.to) && (
+            <button type="button" className={buttonClass.secondary} onClick={() => setDraft(EMPTY)}>
+              <X className="h-4 w-4" aria-hidden="true" />
+              {t('common.cancel')}
+            </button>
+          )}
+        </div>
+      </form>
+
+      {data && (
+        <>
+          {data.redirects.length === 0 ? (
+            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.empty')}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+              <table className="w-full text-left text-sm" aria-label={t('redirects.title')}>
+                <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      {t('redirects.from')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('redirects.to')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('redirects.status')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{t('common.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.redirects.map((redirect) => (
+                    <tr key={redirect._id} className="border-b border-slate-100 align-top last:border-0">
+                      <td className="break-all px-4 py-3 font-mono text-slate-900">{redirect.from}</td>
+                      <td className="break-all px-4 py-3 font-mono text-slate-900">
+                        {redirect.to}
+                        {redirect.automatic && <span className="mt-1 block font-sans text-xs text-slate-600">{t('redirects.automatic')}</span>}
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3">{redirect.status}</td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-2">
+                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${redirect.from}`} onClick={() => edit(redirect)}>
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                          </button>
+                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${redirect.from}`} onClick={() => remove(redirect)} disabled={busy}>
+                            <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <section aria-labelledby="not-found-heading" className="mt-10">
+            <h2 id="not-found-heading" className="text-xl font-bold text-brand-900">
+              {t('redirects.notFound')}
+            </h2>
+            <p className="mb-4 mt-1 text-slate-700">{t('redirects.notFoundIntro')}</p>
+            {data.notFound.length === 0 ? (
+              <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.notFoundEmpty')}</p>
+            ) : (
+              <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+                <table className="w-full text-left text-sm" aria-labelledby="not-found-heading">
+                  <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                    <tr>
+                      <th scope="col" className="px-4 py-3">
+                        {t('redirects.from')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('redirects.hits')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('redirects.lastSeen')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        <span className="sr-only">{t('common.actions')}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.notFound.map((entry) => (
+                      <tr key={entry.path} className="border-b border-slate-100 align-top last:border-0">
+                        <td className="break-all px-4 py-3 font-mono text-slate-900">{entry.path}</td>
+                        <td className="px-4 py-3">{entry.hits}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                          <time dateTime={entry.lastSeenAt}>{formatMoment(entry.lastSeenAt, lang, timeZone)}</time>
+                        </td>
+                        <td className="px-4 py-3">
+                          <div className="flex flex-wrap justify-end gap-2">
+                            <button type="button" className={buttonClass.secondary} onClick={() => redirectThis(entry.path)} aria-label={`${t('redirects.redirectThis')}: ${entry.path}`}>
+                              <Signpost className="h-4 w-4" aria-hidden="true" />
+                              {t('redirects.redirectThis')}
+                            </button>
+                            <button type="button" className={buttonClass.secondary} onClick={() => dismiss(entry.path)} disabled={busy} aria-label={`${t('redirects.dismiss')}: ${entry.path}`}>
+                              {t('redirects.dismiss')}
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

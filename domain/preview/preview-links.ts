@@ -1,0 +1,79 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/connection.ts';
+import { badRequest } from '../shared/errors.ts';
+import type { RecordService } from '../shared/record-service.ts';
+import type { RecordType } from '../shared/record-type.ts';
+
+/** How long a preview link opens its page. */
+const PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
+const SECRET_NAME = 'preview-links';
+
+export interface PreviewTarget {
+  type: string;
+  id: string;
+  expiresAt: number;
+}
+
+/**
+ * The secret every instance signs with: made once, kept in the database (the first instance to
+ * write it wins; the others read the same one).
+ */
+async function sharedSecret(database: Database, name: string): Promise<Buffer> {
+  const { db } = database;
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return Buffer.from(String(row.value), 'base64url');
+}
+
+/**
+ * Signed links to a record's public page as saved, draft or not, for one hour and without signing
+ * in: `/preview/{payload}.{signature}` (under the language prefix of the page's language).
+ */
+export function createPreviewLinks(database: Database, types: readonly RecordType[], recordService: (type: RecordType) => RecordService) {
+  let secret: Promise<Buffer> | undefined;
+  const key = () => (secret ??= sharedSecret(database, SECRET_NAME).catch((error: unknown) => {
+    secret = undefined;
+    throw error;
+  }));
+  const previewable = types.filter((type) => type.scheduleFields && type.publicPath);
+  const sign = async (payload: string) => createHmac('sha256', await key()).update(payload).digest('base64url');
+
+  return {
+    /** Record types whose pages can be previewed. */
+    types: previewable.map((type) => type.name),
+
+    /** A token for the record's page; the record must exist (any state). */
+    async create(input: unknown, now = Date.now()): Promise<{ token: string; expiresAt: string; type: RecordType }> {
+      const body = (typeof input === 'object' && input !== null ? input : {}) as { type?: unknown; id?: unknown };
+      const type = previewable.find((candidate) => candidate.name === body.type);
+      if (!type) throw badRequest(`Type must be one of ${previewable.map((candidate) => candidate.name).join(', ')}`);
+      if (typeof body.id !== 'string') throw badRequest('Give the id of the record to preview');
+      await recordService(type).get(body.id, { admin: true });
+      const expiresAt = now + PREVIEW_LIFETIME_MS;
+      const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: Math.floor(expiresAt / 1000) })).toString('base64url');
+      return { token: `${payload}.${await sign(payload)}`, expiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(), type };
+    },
+
+    /** What a token opens, or undefined when it is tampered with, malformed or expired. */
+    async open(token: string, now = Date.now()): Promise<PreviewTarget | undefined> {
+      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return undefined;
+      const [, payload, signature] = match;
+      const expected = Buffer.from(await sign(payload));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      try {
+        const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown; e?: unknown };
+        if (typeof parsed.t !== 'string' || typeof parsed.i !== 'string' || typeof parsed.e !== 'number') return undefined;
+        if (parsed.e * 1000 <= now) return undefined;
+        return { type: parsed.t, id: parsed.i, expiresAt: parsed.e * 1000 };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

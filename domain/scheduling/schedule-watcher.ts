@@ -1,0 +1,88 @@
+import type { Database } from '../../db/connection.ts';
+import { columnOf } from '../shared/entity.ts';
+import { nowIso } from '../shared/ids.ts';
+import { pickText, type Localized } from '../shared/localized.ts';
+import type { ServiceEnvironment } from '../shared/record-service.ts';
+import type { RecordType } from '../shared/record-type.ts';
+
+export interface ScheduledMoment {
+  type: string;
+  _id: string;
+  title: Localized | string;
+  /** publish: the record goes live; unpublish: it stops being shown. */
+  kind: 'publish' | 'unpublish';
+  at: string;
+}
+
+/**
+ * Scheduled publishing: a record's visibility is decided at each read by its moments, so lists and
+ * pages are exact; what has to follow the clock is everything kept in between (the response
+ * caches) and the activity log. `check` finds the moments that came since the last check; every
+ * instance checks, and the one that claims a moment first (a unique row) records it once and
+ * tells the others to drop their caches.
+ */
+export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment) {
+  const { db } = database;
+  const scheduled = types.filter((type) => type.scheduleFields && type.visibilityField);
+
+  /** Moments of live (published or active) records in (after, until], or after `after` with a limit. */
+  async function moments(after: string, until: string | undefined, limit?: number): Promise<ScheduledMoment[]> {
+    const found: ScheduledMoment[] = [];
+    for (const type of scheduled) {
+      for (const kind of ['publish', 'unpublish'] as const) {
+        const column = columnOf(type.scheduleFields![kind]);
+        let query = db
+          .selectFrom(type.table)
+          .select(['id', column, columnOf(type.admin.titleField)])
+          .where(columnOf(type.visibilityField!), '=', true)
+          .where(column, '>', after);
+        if (until) query = query.where(column, '<=', until);
+        if (limit) query = query.orderBy(column, 'asc').limit(limit);
+        for (const row of await query.execute()) {
+          const title = row[columnOf(type.admin.titleField)];
+          found.push({ type: type.name, _id: row.id, kind, at: row[column], title: typeof title === 'string' && title.startsWith('{') ? JSON.parse(title) : title });
+        }
+      }
+    }
+    return found.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** True when this instance is the first to take the moment (a primary key decides). */
+  async function claim(moment: ScheduledMoment): Promise<boolean> {
+    const result = await db
+      .insertInto('schedule_claims')
+      .values({ claim: `${moment.type}/${moment._id}/${moment.kind}/${moment.at}`, claimed_at: nowIso() })
+      .onConflict((conflict) => conflict.column('claim').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  return {
+    /** What goes live or is hidden next (the dashboard). */
+    async upcoming(limit = 10): Promise<ScheduledMoment[]> {
+      return (await moments(nowIso(), undefined, limit)).slice(0, limit);
+    },
+
+    /**
+     * The moments in (since, until]: each is claimed, and the instance that claims it records
+     * "published by schedule" and drops every instance's caches. Answers how many came.
+     */
+    async check(since: string, until: string): Promise<number> {
+      const came = await moments(since, until);
+      const defaultLanguage = came.length ? await environment.defaultLanguage() : '';
+      for (const moment of came) {
+        if (!(await claim(moment))) continue;
+        const type = scheduled.find((candidate) => candidate.name === moment.type)!;
+        const title = pickText(moment.title, defaultLanguage).slice(0, 80);
+        await environment.changed({
+          entity: type.table,
+          action: moment.kind,
+          id: moment._id,
+          summary: `${type.label} "${title}" ${moment.kind === 'publish' ? 'published' : 'hidden'} by schedule`,
+        });
+      }
+      return came.length;
+    },
+  };
+}
+

@@ -1,0 +1,323 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { metaContent } from '../helpers/html.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const article = (title: string, extra: Record<string, unknown> = {}) => ({
+  title: { uz: title, ru: `${title} (ru)` },
+  excerpt: { uz: `${title} haqida` },
+  content: { uz: `${title} matni` },
+  category: { uz: 'Yangilik' },
+  ...extra,
+});
+
+describe.each(DIALECTS)('editorial work on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  const page = (path: string, headers: Record<string, string> = {}) => fetch(app.url + path, { redirect: 'manual', headers });
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { ssr: true });
+    token = await app.login();
+  });
+  afterAll(() => app.close());
+
+  describe('scheduling', () => {
+    it('hides a record until publishAt and after unpublishAt: on lists, pages, the sitemap and search, and says its state to the admin', async () => {
+      const soon = (await app.api('/api/news', { token, body: article('Dushanba xabari', { slug: 'monday-news', publishAt: inMinutes(60) }) })).body.data;
+      const gone = (await app.api('/api/news', { token, body: article('Eski aksiya', { slug: 'old-offer', unpublishAt: inMinutes(-5), publishAt: inMinutes(-60) }) })).body.data;
+      const live = (await app.api('/api/news', { token, body: article('Bugungi xabar', { slug: 'today-news', publishAt: inMinutes(-1), unpublishAt: inMinutes(600) }) })).body.data;
+      const draft = (await app.api('/api/news', { token, body: article('Qoralama', { slug: 'draft-news', published: false }) })).body.data;
+      expect(soon.publishAt).toMatch(/Z$/);
+
+      const publicList = (await app.api('/api/news?limit=100')).body.data.map((item: { slug: string }) => item.slug);
+      expect(publicList).toContain('today-news');
+      for (const hidden of ['monday-news', 'old-offer', 'draft-news']) expect(publicList).not.toContain(hidden);
+      expect((await app.api('/api/news/slug/monday-news')).status).toBe(404);
+      expect((await app.api(`/api/news/${gone._id}`)).status).toBe(404);
+      expect((await page('/news/monday-news')).status).toBe(404);
+      expect((await page('/news/today-news')).status).toBe(200);
+      const sitemap = await (await page('/sitemap.xml')).text();
+      expect(sitemap).toContain('/news/today-news');
+      expect(sitemap).not.toContain('/news/monday-news');
+      expect((await app.api('/api/news/search?q=Dushanba')).body.data).toHaveLength(0);
+
+      const states = async (status?: string) =>
+        Object.fromEntries(((await app.api(`/api/news?admin=true&limit=100${status ? `&status=${status}` : ''}`, { token })).body.data as Array<{ slug: string; publicState: string }>).map((item) => [item.slug, item.publicState]));
+      expect(await states()).toMatchObject({ 'monday-news': 'scheduled', 'old-offer': 'expired', 'today-news': 'published', 'draft-news': 'draft' });
+      expect(Object.keys(await states('scheduled'))).toEqual(['monday-news']);
+      expect(Object.keys(await states('expired'))).toEqual(['old-offer']);
+      expect(Object.keys(await states('published'))).toEqual(['today-news']);
+      expect(Object.keys(await states('draft'))).toEqual(['draft-news']);
+      const upcoming = (await app.api('/api/admin/schedule', { token })).body.data;
+      expect(upcoming.timeZone).toBe('Asia/Tashkent');
+      expect(upcoming.upcoming.map((moment: { _id: string; kind: string }) => `${moment._id}:${moment.kind}`)).toEqual([`${soon._id}:publish`, `${live._id}:unpublish`]);
+      for (const record of [soon, gone, live, draft]) await app.api(`/api/news/${record._id}`, { method: 'DELETE', token });
+    });
+
+    it('publishes on time: a cached list and page change within seconds of publishAt, and the activity says so once', async () => {
+      const services = (await app.api('/api/services', { token, body: { title: { uz: 'Soliq nizolari' }, description: { uz: 'Soliq nizolari bo‘yicha yordam' }, slug: 'tax-disputes', publishAt: new Date(Date.now() + 2500).toISOString() } })).body.data;
+      // Warm the caches while it is still scheduled.
+      for (let n = 0; n < 2; n += 1) {
+        expect((await app.api('/api/services')).body.data.map((item: { slug: string }) => item.slug)).not.toContain('tax-disputes');
+        expect((await page('/services/tax-disputes')).status).toBe(404);
+        expect(await (await page('/services')).text()).not.toContain('Soliq nizolari');
+      }
+      await expect.poll(async () => (await app.api('/api/services')).body.data.map((item: { slug: string }) => item.slug), { timeout: 10_000 }).toContain('tax-disputes');
+      await expect.poll(async () => await (await page('/services')).text()).toContain('Soliq nizolari');
+      expect((await page('/services/tax-disputes')).status).toBe(200);
+      await expect
+        .poll(async () => ((await app.api('/api/admin/activity?limit=50', { token })).body.data as Array<{ action: string; entityId: string }>).filter((entry) => entry.action === 'publish' && entry.entityId === services._id).length)
+        .toBe(1);
+      await app.api(`/api/services/${services._id}`, { method: 'DELETE', token });
+    });
+
+    it('refuses a wrong publishAt and an unpublishAt before it, changing nothing', async () => {
+      const post = { title: { uz: 'X' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, author: { name: { uz: 'A' } }, readTime: '5 min' };
+      const wrongFormat = await app.api('/api/blog', { token, body: { ...post, publishAt: '30.11.2026 09:00' } });
+      expect(wrongFormat.status).toBe(400);
+      expect(wrongFormat.body.details[0]).toMatchObject({ path: 'publishAt', code: 'invalid_date' });
+      expect(wrongFormat.body.error).toMatch(/time zone, such as 2026-11-30T09:00:00\+05:00/);
+      const noZone = await app.api('/api/blog', { token, body: { ...post, publishAt: '2026-11-30T09:00' } });
+      expect(noZone.status).toBe(400);
+      const created = (await app.api('/api/news', { token, body: article('Tartib', { publishAt: '2026-12-01T09:00:00+05:00' }) })).body.data;
+      expect(created.publishAt).toBe('2026-12-01T04:00:00.000Z');
+      const backwards = await app.api(`/api/news/${created._id}`, { method: 'PUT', token, body: { unpublishAt: '2026-12-01T08:59:00+05:00' } });
+      expect(backwards.status).toBe(400);
+      expect(backwards.body.details[0]).toMatchObject({ path: 'unpublishAt', code: 'before_publish' });
+      expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data).toMatchObject({ version: 1, unpublishAt: null });
+      const cleared = await app.api(`/api/news/${created._id}`, { method: 'PUT', token, body: { publishAt: null } });
+      expect(cleared.body.data).toMatchObject({ publishAt: null, publicState: 'published' });
+      await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+    });
+  });
+
+  describe('preview links', () => {
+    it('opens a draft as saved, in any language, without signing in, never cached nor indexed', async () => {
+      const draft = (await app.api('/api/blog', { token, body: { title: { uz: 'Maxfiy qoralama', ru: 'Секретный черновик' }, excerpt: { uz: 'x' }, content: { uz: 'Hamkor uchun matn' }, category: { uz: 'Maqola' }, author: { name: { uz: 'Aziza' } }, readTime: '5 min', slug: 'secret-draft', published: false } })).body.data;
+      expect((await page('/blog/secret-draft')).status).toBe(404);
+      const created = await app.api('/api/preview', { token, body: { type: 'blog', id: draft._id, lang: 'ru' } });
+      expect(created.status).toBe(201);
+      const { url, path, expiresAt } = created.body.data;
+      expect(url).toBe(`https://lawfirm.test${path}`);
+      expect(path).toMatch(/^\/ru\/preview\/[\w-]+\.[\w-]{43}$/);
+      expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+      for (let n = 0; n < 2; n += 1) {
+        const response = await page(path);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('x-robots-tag')).toMatch(/noindex/);
+        const html = await response.text();
+        expect(html).toContain('Секретный черновик');
+        expect(metaContent(html, 'robots')).toMatch(/noindex/);
+        expect(html).not.toMatch(/rel="canonical"/);
+      }
+      const inUzbek = await (await page(path.replace(/^\/ru/, ''))).text();
+      expect(inUzbek).toContain('Maxfiy qoralama');
+      // A save shows in the preview at once.
+      await app.api(`/api/blog/${draft._id}`, { method: 'PUT', token, body: { title: { uz: 'Yangilangan qoralama' } } });
+      expect(await (await page(path.replace(/^\/ru/, ''))).text()).toContain('Yangilangan qoralama');
+      await app.api(`/api/blog/${draft._id}`, { method: 'DELETE', token });
+      expect((await page(path)).status).toBe(404);
+    });
+
+    it('answers a tampered, malformed or expired link with the 404 page, and refuses bad requests', async () => {
+      const news = (await app.api('/api/news', { token, body: article('Ko‘rib chiqish', { published: false }) })).body.data;
+      const { path } = (await app.api('/api/preview', { token, body: { type: 'news', id: news._id } })).body.data;
+      expect((await page(path)).status).toBe(200);
+      const [payload, signature] = path.replace('/preview/', '').split('.');
+      const otherPayload = Buffer.from(JSON.stringify({ t: 'news', i: news._id, e: Math.floor(Date.now() / 1000) + 10 * 365 * 86400 })).toString('base64url');
+      const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+      for (const bad of [`/preview/${otherPayload}.${signature}`, `/preview/${payload}.${flipped}`, '/preview/nonsense', `/preview/${payload}`]) {
+        const response = await page(bad);
+        expect(response.status, bad).toBe(404);
+        expect(metaContent(await response.text(), 'robots')).toMatch(/noindex/);
+      }
+      const expired = await app.services.previews.create({ type: 'news', id: news._id }, Date.now() - 2 * 60 * 60_000);
+      expect((await page(`/preview/${expired.token}`)).status).toBe(404);
+
+      expect((await app.api('/api/preview', { body: { type: 'news', id: news._id } })).status).toBe(401);
+      expect((await app.api('/api/preview', { token, body: { type: 'team', id: news._id } })).status).toBe(400);
+      expect((await app.api('/api/preview', { token, body: { type: 'news', id: news._id, lang: 'xx' } })).status).toBe(400);
+      expect((await app.api('/api/preview', { token, body: { type: 'news', id: 'a'.repeat(24) } })).status).toBe(404);
+      await app.api(`/api/news/${news._id}`, { method: 'DELETE', token });
+    });
+  });
+
+  describe('redirects', () => {
+    it('leaves a 301 from every old address in every language when a slug changes, in one hop, and a new page wins', async () => {
+      const news = (await app.api('/api/news', { token, body: article('Ko‘chish', { slug: 'first-name' }) })).body.data;
+      const second = (await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { slug: 'second-name' } })).body.data;
+      expect((await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { slug: 'third-name', version: second.version } })).status).toBe(200);
+      for (const [from, to] of [
+        ['/news/first-name', '/news/third-name'],
+        ['/news/second-name', '/news/third-name'],
+        ['/ru/news/first-name', '/ru/news/third-name'],
+        ['/en/news/second-name?utm=telegram', '/en/news/third-name?utm=telegram'],
+      ]) {
+        const response = await page(from);
+        expect(response.status, from).toBe(301);
+        expect(response.headers.get('location'), from).toBe(to);
+      }
+      const list = (await app.api('/api/redirects', { token })).body.data as Array<{ from: string; to: string; automatic: boolean }>;
+      expect(list.filter((entry) => entry.to === '/news/third-name').map((entry) => entry.from).sort()).toEqual(['/news/first-name', '/news/second-name']);
+      // A record that takes an old address gets it: the page wins, the redirect goes.
+      const newcomer = (await app.api('/api/news', { token, body: article('Yangi', { slug: 'first-name' }) })).body.data;
+      expect((await page('/news/first-name')).status).toBe(200);
+      expect(((await app.api('/api/redirects', { token })).body.data as Array<{ from: string }>).map((entry) => entry.from)).not.toContain('/news/first-name');
+      // Back to an old name: no loop, and the name it left redirects.
+      await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { slug: 'second-name' } });
+      expect((await page('/news/second-name')).status).toBe(200);
+      expect((await page('/news/third-name')).headers.get('location')).toBe('/news/second-name');
+      for (const record of [news, newcomer]) await app.api(`/api/news/${record._id}`, { method: 'DELETE', token });
+    });
+
+    it('keeps redirects by hand: add, edit, delete, CSV both ways; refuses loops, live pages and bad paths', async () => {
+      const create = (body: unknown) => app.api('/api/redirects', { token, body });
+      const made = await create({ from: '/old-about', to: '/contact' });
+      expect(made.status).toBe(201);
+      expect(made.body.data).toMatchObject({ from: '/old-about', to: '/contact', status: 301, automatic: false });
+      expect((await page('/old-about')).headers.get('location')).toBe('/contact');
+      expect((await page('/ru/old-about')).headers.get('location')).toBe('/ru/contact');
+
+      const chained = await create({ from: '/older-about', to: '/old-about', status: 302 });
+      expect(chained.body.data.to).toBe('/contact');
+      expect((await page('/older-about')).status).toBe(302);
+
+      const first = await create({ from: '/loop-a', to: '/loop-b' });
+      expect(first.status).toBe(201);
+      const backToStart = await create({ from: '/loop-b', to: '/loop-a' });
+      expect(backToStart.status).toBe(400);
+      expect(backToStart.body.error).toMatch(/loop/);
+      const second = await create({ from: '/loop-c', to: '/loop-a' });
+      expect(second.body.data.to).toBe('/loop-b');
+      // Chains collapse: a → c where c → b is stored as a → b, one hop.
+      const collapsed = await app.api(`/api/redirects/${first.body.data._id}`, { method: 'PUT', token, body: { to: '/loop-c' } });
+      expect(collapsed.body.data.to).toBe('/loop-b');
+      expect((await create({ from: '/same', to: '/same' })).status).toBe(400);
+      const live = await create({ from: '/contact', to: '/services' });
+      expect(live.status).toBe(400);
+      expect(live.body.error).toMatch(/live now/);
+      for (const from of ['//evil.example/x', 'news/x', '/a b', '/x?y=1', '\\evil']) expect((await create({ from, to: '/' })).status, from).toBe(400);
+      expect((await create({ from: '/ok-path', to: 'javascript:alert(1)' })).status).toBe(400);
+      expect((await create({ from: '/old-about', to: '/faq' })).status).toBe(409);
+      expect((await app.api('/api/redirects', { body: { from: '/x', to: '/' } })).status).toBe(401);
+
+      const edited = await app.api(`/api/redirects/${made.body.data._id}`, { method: 'PUT', token, body: { to: 'https://example.uz/about', version: made.body.data.version } });
+      expect(edited.status).toBe(200);
+      expect((await page('/old-about')).headers.get('location')).toBe('https://example.uz/about');
+
+      const csv = await fetch(`${app.url}/api/redirects/export`, { headers: { authorization: `Bearer ${token}` } });
+      expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+      const exported = await csv.text();
+      expect(exported).toContain('from,to,status');
+      expect(exported).toContain('/old-about,https://example.uz/about,301');
+
+      const bad = await app.api('/api/redirects/import', { token, body: { csv: 'from,to,status\n/import-a,/faq,301\n/import-b,/import-c,301\n/import-c,/import-b,301\n' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/Line 2.*loop/);
+      expect(((await app.api('/api/redirects', { token })).body.data as Array<{ from: string }>).map((entry) => entry.from)).not.toContain('/import-a');
+      const good = await app.api('/api/redirects/import', { token, body: { csv: 'from,to,status\r\n/import-a,/faq,301\r\n"/import-b","/blog",302\r\n/old-about,/team,301\r\n' } });
+      expect(good.body.data).toEqual({ created: 2, updated: 1 });
+      expect((await page('/import-b')).status).toBe(302);
+      expect((await page('/old-about')).headers.get('location')).toBe('/team');
+
+      for (const entry of (await app.api('/api/redirects', { token })).body.data as Array<{ _id: string }>) {
+        expect((await app.api(`/api/redirects/${entry._id}`, { method: 'DELETE', token })).status).toBe(200);
+      }
+      expect((await page('/old-about')).status).toBe(404);
+    });
+
+    it('lists addresses that answered 404, most hit first, and forgets one once it redirects', async () => {
+      for (let n = 0; n < 3; n += 1) await page('/old-price-list');
+      await page('/wp-login.php');
+      await page('/api/nothing-here');
+      await app.services.redirects.flushNotFound();
+      const log = (await app.api('/api/redirects/not-found', { token })).body.data as Array<{ path: string; hits: number }>;
+      expect(log[0]).toMatchObject({ path: '/old-price-list', hits: 3 });
+      expect(log.map((entry) => entry.path)).toContain('/wp-login.php');
+      expect(log.map((entry) => entry.path)).not.toContain('/api/nothing-here');
+      await app.api('/api/redirects', { token, body: { from: '/old-price-list', to: '/services' } });
+      expect(((await app.api('/api/redirects/not-found', { token })).body.data as Array<{ path: string }>).map((entry) => entry.path)).not.toContain('/old-price-list');
+      expect((await app.api('/api/redirects/not-found', { method: 'DELETE', token, body: { path: '/wp-login.php' } })).status).toBe(200);
+      expect(((await app.api('/api/redirects/not-found', { token })).body.data as Array<{ path: string }>).map((entry) => entry.path)).not.toContain('/wp-login.php');
+      expect((await app.api('/api/redirects/not-found')).status).toBe(401);
+    });
+
+    it('keeps the not-found log bounded whatever a scanner asks for', async () => {
+      for (let n = 0; n < 700; n += 1) app.services.redirects.notFound(`/scan/${n}`);
+      await app.services.redirects.flushNotFound();
+      for (let n = 700; n < 1400; n += 1) app.services.redirects.notFound(`/scan/${n}`);
+      await app.services.redirects.flushNotFound();
+      const log = (await app.api('/api/redirects/not-found', { token })).body.data as unknown[];
+      expect(log.length).toBeLessThanOrEqual(200);
+      const { db } = app.services.database;
+      const stored = Number((await db.selectFrom('not_found_paths').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+      expect(stored).toBeLessThanOrEqual(1000);
+      await db.deleteFrom('not_found_paths').execute();
+    });
+  });
+
+  describe('media in use', () => {
+    const png = () => sharp({ create: { width: 120, height: 80, channels: 3, background: '#1d4e89' } }).png().toBuffer();
+    const upload = async (files: Array<{ name: string; data: Buffer; type?: string }>, route = 'multiple', field = 'images') => {
+      const form = new FormData();
+      for (const file of files) form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name);
+      const response = await fetch(`${app.url}/api/upload/${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: await response.json() };
+    };
+    const stored = async () => (await app.api('/api/upload/list', { token })).body.data.total as number;
+
+    it('says where an image is used, refuses to delete it unless forced, and deletes an unused one', async () => {
+      const image = (await upload([{ name: 'cover.png', data: await png() }], 'single', 'image')).body.data;
+      const news = (await app.api('/api/news', { token, body: article('Rasmli', { image: image.images.large }) })).body.data;
+      const config = (await app.api('/api/site-config')).body.data;
+      const saved = await app.api('/api/site-config', { method: 'PUT', token, body: { ...config, offices: [{ name: { uz: 'Bosh ofis' }, address: {}, workingHours: {}, phone: '', email: '', mapUrl: '', isActive: true, order: 0, image: image.images.medium }] } });
+      expect(saved.status, saved.text).toBe(200);
+      const entry = ((await app.api('/api/upload/list', { token })).body.data.images as Array<{ path: string; usedBy: unknown[] }>).find((item) => item.path === image.path)!;
+      expect(entry.usedBy).toEqual(
+        expect.arrayContaining([
+          { type: 'news', _id: news._id, title: 'Rasmli', field: 'image' },
+          { type: 'site-config', _id: '', title: '', field: 'offices.0.image' },
+        ]),
+      );
+      const refused = await app.api('/api/upload/delete', { method: 'DELETE', token, body: { imagePath: image.images.large } });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'CONFLICT', reason: 'in_use' });
+      expect(refused.body.error).toMatch(/Rasmli \(image\)/);
+      expect(refused.body.usedBy).toHaveLength(2);
+      expect((await fetch(app.url + image.images.large)).status).toBe(200);
+      const forced = await app.api('/api/upload/delete', { method: 'DELETE', token, body: { imagePath: image.images.large, force: true } });
+      expect(forced.status).toBe(200);
+      expect((await fetch(app.url + image.images.large)).status).toBe(404);
+      await app.api(`/api/news/${news._id}`, { method: 'DELETE', token });
+    });
+
+    it('stores nothing of a multiple upload with one refused file (repeated)', async () => {
+      const before = await stored();
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const wrongType = await upload([{ name: 'a.png', data: await png() }, { name: 'b.png', data: await png() }, { name: 'notes.png', data: Buffer.from('plain text') }]);
+        expect(wrongType.status).toBe(415);
+        const tooLarge = await upload([{ name: 'a.png', data: await png() }, { name: 'huge.png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }, { name: 'c.png', data: await png() }]);
+        expect(tooLarge.status).toBe(413);
+        expect(tooLarge.body.error).toBe('File size must be less than 5MB');
+      }
+      expect(await stored()).toBe(before);
+      const fine = await upload([{ name: 'a.png', data: await png() }, { name: 'b.png', data: await png() }]);
+      expect(fine.status).toBe(201);
+      expect(await stored()).toBe(before + 2);
+    });
+
+    it('always answers an oversized body with its 413, never a reset connection (repeated)', async () => {
+      const big = Buffer.alloc(20 * 1024 * 1024, 7);
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const upload20 = await upload([{ name: 'huge.png', data: big }], 'single', 'image');
+        expect(upload20.status).toBe(413);
+        const json = await fetch(`${app.url}/api/news`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: { uz: 'x'.repeat(3 * 1024 * 1024) } }) });
+        expect(json.status).toBe(413);
+        expect((await json.json()).code).toBe('PAYLOAD_TOO_LARGE');
+      }
+    });
+  });
+});
