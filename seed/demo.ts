@@ -1,3 +1,4 @@
+import { slugify } from '../domain/shared/slug.ts';
 import type { DomainServices } from '../domain/app-services.ts';
 import * as demo from './demo-content.ts';
 import * as demoPages from './demo-pages.ts';
@@ -50,7 +51,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
 
   // Oldest first, so the newest article is also the most recently created.
   for (const article of [...demo.news].reverse()) {
-    await services.records.news.create({ ...article, image: await illustration('news') });
+    await services.records.news.create({ ...article, image: await illustration(`news-${slugify(article.title.en ?? article.title.uz)}`) });
   }
   for (const post of [...demo.blogPosts].reverse()) {
     const author = lawyers[post.author];
@@ -64,7 +65,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
       readTime: post.readTime,
       publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000).toISOString(),
       author: { id: author._id, name: author.name },
-      image: await illustration('blog'),
+      image: await illustration(`blog-${slugify(post.title.en ?? post.title.uz)}`),
     });
   }
 

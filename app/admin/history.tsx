@@ -4,6 +4,7 @@ import type { VersionEntry } from '../../domain/versions/version-service.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, messageOf } from './api.ts';
 import { buttonClass, ErrorNotice } from './ui.tsx';
+import { formatMoment } from './time-zone.ts';
 
 interface Change {
   path: string;
@@ -45,12 +46,11 @@ interface HistoryProps<T> {
  * a multilingual text language by language), and any version brought back as a new one.
  */
 export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
-  const { t, lang } = useAdmin();
+  const { t, lang, timeZone } = useAdmin();
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tashkent' });
 
   async function load() {
     setError('');
@@ -124,7 +124,7 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
                 <span className="font-semibold text-slate-900">{t('history.version', { version: entry.version })}</span>
                 <span className="text-slate-700">{t(`history.action.${entry.action}`)}</span>
                 <time dateTime={entry.savedAt} className="text-slate-600">
-                  {when.format(new Date(entry.savedAt))}
+                  {formatMoment(entry.savedAt, lang, timeZone)}
                 </time>
                 <span className="text-slate-600">{entry.savedBy?.email ?? t('history.system')}</span>
                 <span className="ml-auto flex gap-2">

@@ -5,6 +5,7 @@ import type { ImageUse } from '../../domain/media/media-service.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { api, messageOf } from './api.ts';
 import { fieldLabel } from './field-labels.ts';
+import { formatDay } from './time-zone.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading } from './ui.tsx';
 
 export interface MediaImage {
@@ -32,9 +33,8 @@ function formatBytes(bytes: number): string {
 }
 
 /** "1200×630 · 240 KB · 23 Nov 2026": what tells two images of the same file name apart. */
-export function imageFacts(image: MediaImage, lang: string): string {
-  const day = new Intl.DateTimeFormat(lang === 'uz' ? 'uz-Latn' : lang, { dateStyle: 'medium' }).format(new Date(image.uploadedAt));
-  return `${image.width}×${image.height} · ${formatBytes(image.size)} · ${day}`;
+export function imageFacts(image: MediaImage, lang: string, timeZone: string): string {
+  return `${image.width}×${image.height} · ${formatBytes(image.size)} · ${formatDay(image.uploadedAt, lang, timeZone)}`;
 }
 
 /** "News · Contract signing (Image)", or "Site configuration · offices.0.image". */
@@ -47,7 +47,7 @@ export function describeUse(use: ImageUse, lang: string, t: AdminT): string {
 
 /** The media library as a chooser: a form takes an image already uploaded instead of a new one. */
 export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (url: string) => void }) {
-  const { t, lang } = useAdmin();
+  const { t, lang, timeZone } = useAdmin();
   const [images, setImages] = useState<MediaImage[] | null>(null);
   const [error, setError] = useState('');
   const [filter, setFilter] = useState('');
@@ -88,7 +88,7 @@ export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClos
               <p className="mt-1 truncate font-semibold text-slate-900" title={image.filename}>
                 {image.filename}
               </p>
-              <p className="text-xs text-slate-600">{imageFacts(image, lang)}</p>
+              <p className="text-xs text-slate-600">{imageFacts(image, lang, timeZone)}</p>
               <button
                 type="button"
                 className={`${buttonClass.secondary} mt-2 w-full`}
@@ -96,7 +96,7 @@ export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClos
                   onPick(image.images.large);
                   onClose();
                 }}
-                aria-label={`${t('media.pick')}: ${image.filename}, ${imageFacts(image, lang)}`}
+                aria-label={`${t('media.pick')}: ${image.filename}, ${imageFacts(image, lang, timeZone)}`}
               >
                 {t('media.pick')}
               </button>

@@ -20,7 +20,7 @@ export function StateBadge({ state, record, type }: { state: string; record: Rec
   const moment = type.scheduleFields ? (state === 'scheduled' ? record[type.scheduleFields.publish] : state === 'expired' ? record[type.scheduleFields.unpublish] : undefined) : undefined;
   const when = typeof moment === 'string' && moment ? formatMoment(moment, lang, timeZone) : '';
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_CLASS[key]}`} data-state={key}>
+    <span className={`inline-block max-w-full rounded-lg px-2.5 py-0.5 text-xs font-semibold ${STATE_CLASS[key]}`} data-state={key}>
       {t(`state.${key}`)}
       {when && <span className="ml-1 font-normal">· {t(key === 'scheduled' ? 'state.scheduledAt' : 'state.expiredAt', { time: when })}</span>}
     </span>

@@ -48,9 +48,25 @@ export function zoneOffsetLabel(timeZone: string, at = Date.now()): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** A moment for people: "30 Nov 2026, 09:00" in the zone and the admin's language. */
-export function formatMoment(iso: string, lang: string, timeZone: string): string {
-  const ms = Date.parse(iso);
+const UZBEK_MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'];
+
+/**
+ * A date (and time) for people in the admin's language, in the firm's zone. Uzbek is written by
+ * hand ("24-noyabr, 2026"): many browsers and servers lack its CLDR data and print "2026 M11 24".
+ */
+function format(iso: string, lang: string, timeZone: string, withTime: boolean): string {
+  const ms = Date.parse(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
   if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(lang === 'uz' ? 'uz-Latn' : lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(ms));
+  if (lang === 'uz') {
+    const wall = wallClock(ms, timeZone);
+    const day = `${Number(wall.day)}-${UZBEK_MONTHS[Number(wall.month) - 1]}, ${wall.year}`;
+    return withTime ? `${day}, ${wall.hour}:${wall.minute}` : day;
+  }
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), timeZone }).format(new Date(ms));
 }
+
+/** "30 Nov 2026, 09:00" in the zone and the admin's language. */
+export const formatMoment = (iso: string, lang: string, timeZone: string) => format(iso, lang, timeZone, true);
+
+/** "30 Nov 2026" in the zone and the admin's language. */
+export const formatDay = (iso: string, lang: string, timeZone: string) => format(iso, lang, timeZone, false);

@@ -381,7 +381,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const { page, context } = await signedIn(1280, { bypassCSP: true });
     const news = (await app.api('/api/news?admin=true&limit=1', { token })).body.data[0];
     const found: Record<string, string[]> = {};
-    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics', '/admin/trash'];
+    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics', '/admin/trash', '/admin/redirects'];
     for (const path of screens) {
       await goto(page, path);
       await page.waitForTimeout(300);
@@ -397,5 +397,134 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(found).toEqual({});
     await signedOut.close();
     await context.close();
+  });
+  it('schedules an article in the firm’s time zone, shows it as scheduled, and lists it as next on the dashboard', async () => {
+    const { page, context, errors } = await signedIn();
+    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Dushanba e’loni', en: 'Monday notice' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;
+    await goto(page, `/admin/news/${article._id}/edit`);
+    expect(await page.locator('#field-publishAt').evaluate((input) => input.getAttribute('aria-describedby'))).toBeTruthy();
+    await expect.poll(() => page.getByText('Time zone: Asia/Tashkent (UTC+05:00)').first().isVisible()).toBe(true);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    await page.fill('#field-publishAt', `${nextYear}-03-02T09:00`);
+    await page.fill('#field-unpublishAt', `${nextYear}-03-01T09:00`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Refused by the server, said beside the field, nothing saved.
+    await expect.poll(() => page.locator('#field-unpublishAt-error').textContent()).toContain('later than Publish at');
+    expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.version).toBe(1);
+    await page.getByRole('button', { name: 'Clear' }).nth(1).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.publishAt).toBe(`${nextYear}-03-02T04:00:00.000Z`);
+    await goto(page, '/admin/news?status=scheduled');
+    await expect.poll(() => page.locator('[data-state=scheduled]').first().textContent()).toMatch(/Scheduled\s*· Goes live .*9:00/);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await goto(page, '/admin');
+    await expect.poll(() => page.getByTestId('upcoming').textContent()).toContain('Monday notice');
+    expect(errors).toEqual([]);
+    await app.api(`/api/news/${article._id}`, { method: 'DELETE', token });
+    await context.close();
+  });
+
+  it('makes a preview link a partner can open without signing in, and copies it', async () => {
+    const { page, context, errors } = await signedIn();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const draft = (await app.api('/api/blog', { token, body: { title: { uz: 'Hamkor uchun qoralama', en: 'Draft for a partner' }, excerpt: { uz: 'x' }, content: { uz: 'Maxfiy matn' }, category: { uz: 'x' }, author: { name: { uz: 'A' } }, readTime: '5 min', published: false } })).body.data;
+    await goto(page, `/admin/blog/${draft._id}/edit`);
+    await page.getByRole('button', { name: 'Preview (UZ)' }).click();
+    await page.waitForSelector('#preview-url');
+    const url = await page.inputValue('#preview-url');
+    expect(url).toMatch(/^https:\/\/lawfirm\.test\/preview\//);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.waitForSelector('text=Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    const partner = await browser.newContext();
+    const reader = await partner.newPage();
+    const response = await reader.goto(app.url + new URL(url).pathname);
+    expect(response?.status()).toBe(200);
+    expect(await reader.locator('h1').textContent()).toContain('Hamkor uchun qoralama');
+    expect(await reader.locator('meta[name=robots]').getAttribute('content')).toMatch(/noindex/);
+    expect(await reader.getByRole('note').textContent()).toMatch(/Oldindan ko‘rish/);
+    await partner.close();
+    expect(errors).toEqual([]);
+    await app.api(`/api/blog/${draft._id}`, { method: 'DELETE', token });
+    await context.close();
+  });
+
+  it('redirects a missing address in one click from the not-found list, and refuses a loop beside the field', async () => {
+    for (let n = 0; n < 3; n += 1) await fetch(`${app.url}/old-price-list-e2e`);
+    await app.services.redirects.flushNotFound();
+    const { page, context, errors } = await signedIn();
+    await goto(page, '/admin/redirects');
+    await page.getByRole('button', { name: 'Redirect this: /old-price-list-e2e' }).click();
+    expect(await page.inputValue('#redirect-from')).toBe('/old-price-list-e2e');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('redirect-to');
+    await page.fill('#redirect-to', '/services');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=Redirect saved');
+    expect(await page.getByTestId('not-found-list').count()).toBe(0);
+    const moved = await fetch(`${app.url}/old-price-list-e2e`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/services');
+
+    await page.fill('#redirect-from', '/services');
+    await page.fill('#redirect-to', '/faq');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('#redirect-from-error').textContent()).toContain('is a page that is live now');
+    expect(await page.locator('#redirect-from').getAttribute('aria-invalid')).toBe('true');
+
+    await page.setInputFiles('input[type=file]', { name: 'redirects.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,status\n/csv-one,/blog,301\n/csv-two,/team,302\n') });
+    await page.waitForSelector('text=Imported: 2 new, 0 changed');
+    expect(await page.getByTestId('redirect-list').textContent()).toContain('/csv-two');
+    await page.getByRole('button', { name: 'Delete: /csv-two' }).click();
+    await page.waitForSelector('text=Redirect deleted');
+    expect((await fetch(`${app.url}/csv-two`, { redirect: 'manual' })).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says where an image is used, deletes it only after showing where, and lets a form pick it from the library', async () => {
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#336699' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'library-pick.png');
+    const uploaded = (await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json()).data;
+    const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
+    const { page, context, errors } = await signedIn();
+    const questions: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await goto(page, `/admin/team/${member._id}/edit`);
+    await page.getByRole('button', { name: 'Choose from library' }).first().click();
+    await page.getByRole('button', { name: /^Use this image: library-pick\.png, 80×60/ }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await app.api(`/api/team/${member._id}?admin=true`, { token })).body.data.image).toBe(uploaded.images.large);
+
+    await goto(page, '/admin/media');
+    const tile = page.locator('li', { hasText: 'library-pick.png' });
+    await expect.poll(() => tile.textContent()).toContain('Used in: Team');
+    await tile.getByRole('button', { name: 'Delete: library-pick.png' }).click();
+    await expect.poll(() => questions.at(-1)).toMatch(/This image is shown in: Team · .*Delete it anyway/);
+    await expect.poll(async () => (await fetch(app.url + uploaded.images.large)).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('never scrolls sideways on a 375 px phone, in Uzbek and Russian, on any admin screen', async () => {
+    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/contacts', '/admin/trash', '/admin/redirects', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
+    for (const lang of ['uz', 'ru']) {
+      const { page, context } = await signedIn(375);
+      await goto(page, '/admin');
+      await page.evaluate((code) => localStorage.setItem('i18nextLng', code), lang);
+      const wide: string[] = [];
+      for (const path of screens) {
+        await goto(page, path);
+        await page.waitForTimeout(150);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 375) wide.push(`${lang} ${path}: ${width}px`);
+      }
+      expect(wide).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/analytics';
+import { formatDay } from '../../admin/time-zone.ts';
 
 interface Figures {
   views: { news: number; blog: number; topNews: Array<{ _id: string; title: unknown; views: number }>; topBlog: Array<{ _id: string; title: unknown; views: number }> };
@@ -22,11 +23,10 @@ export function HydrateFallback() {
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage } = useAdmin();
+  const { t, lang, defaultLanguage, timeZone } = useAdmin();
   const revalidator = useRevalidator();
   const figures = loaderData.data;
   const error = loaderData.failed ? loaderData.message || t('common.error') : '';
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
   const bars = (rows: Array<{ label: string; value: number }>, title: string) => {
     const max = Math.max(1, ...rows.map((row) => row.value));
     return (
@@ -73,7 +73,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             {bars(figures.views.topNews.map((item) => ({ label: shown(item.title, lang, defaultLanguage), value: item.views })), t('analytics.topNews'))}
             {bars(figures.views.topBlog.map((item) => ({ label: shown(item.title, lang, defaultLanguage), value: item.views })), t('analytics.topBlog'))}
             {bars(CONTACT_STATUSES.map((status) => ({ label: t(`contacts.status.${status}`), value: figures.contacts.byStatus[status] ?? 0 })), t('analytics.contactsByStatus'))}
-            {bars(figures.contacts.byWeek.map((row) => ({ label: t('analytics.weekOf', { date: date.format(new Date(row.week)) }), value: row.count })), t('analytics.contactsByWeek'))}
+            {bars(figures.contacts.byWeek.map((row) => ({ label: t('analytics.weekOf', { date: formatDay(row.week, lang, timeZone) }), value: row.count })), t('analytics.contactsByWeek'))}
           </div>
         </div>
       )}

@@ -8,6 +8,7 @@ import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
+import { formatMoment } from '../../admin/time-zone.ts';
 
 const CSV_COLUMNS: string[] = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'];
 
@@ -41,7 +42,7 @@ export function HydrateFallback() {
 }
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { t, lang, refreshUnread } = useAdmin();
+  const { t, lang, refreshUnread, timeZone } = useAdmin();
   const revalidator = useRevalidator();
   // Typing waits a moment before the server is asked.
   const { search, setSearch, filter, setFilter } = useListFilters(250);
@@ -51,7 +52,6 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const [actionError, setError] = useState('');
   const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
   const [open, setOpen] = useState<StoredRecord | null>(null);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const load = () => {
     setError('');
     void revalidator.revalidate();
@@ -148,7 +148,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       ) : !items?.length ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
@@ -162,7 +162,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             <tbody>
               {items.map((item) => (
                 <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
-                  <td className="px-4 py-3 whitespace-nowrap">{when.format(new Date(item.createdAt))}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatMoment(item.createdAt, lang, timeZone)}</td>
                   <td className="px-4 py-3">
                     {item.name}
                     <span className="block font-normal text-slate-600">{item.email}</span>
@@ -198,7 +198,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold text-slate-700">{t('contacts.service')}</dt>
               <dd className="col-span-2">{(open.service) || '—'}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
-              <dd className="col-span-2">{when.format(new Date(open.createdAt))}</dd>
+              <dd className="col-span-2">{formatMoment(open.createdAt, lang, timeZone)}</dd>
             </dl>
             <div>
               <h3 className="text-sm font-semibold text-slate-700">{t('contacts.message')}</h3>

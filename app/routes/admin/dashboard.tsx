@@ -74,7 +74,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData.data;
   const error = loaderData.failed ? loaderData.message || t('common.error') : '';
   const load = () => void revalidator.revalidate();
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const cards: Array<{ key: keyof DashboardData['counts']; label: string; icon: typeof Users }> = [
     { key: 'team', label: t('nav.team'), icon: Users },
     { key: 'news', label: t('nav.news'), icon: Newspaper },
@@ -191,7 +190,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       )}
                     </span>
                     <time dateTime={entry.createdAt} className="text-slate-600">
-                      {when.format(new Date(entry.createdAt))}
+                      {formatMoment(entry.createdAt, lang, timeZone)}
                     </time>
                   </li>
                 ))}

@@ -20,7 +20,7 @@ export function HydrateFallback() {
 }
 
 export default function Media({ loaderData }: Route.ComponentProps) {
-  const { t, lang } = useAdmin();
+  const { t, lang, timeZone } = useAdmin();
   const revalidator = useRevalidator();
   const images = loaderData.data;
   const [actionError, setError] = useState('');
@@ -128,8 +128,12 @@ export default function Media({ loaderData }: Route.ComponentProps) {
                 <p className="truncate font-semibold text-slate-900" title={image.filename}>
                   {image.filename}
                 </p>
-                <p className="text-slate-600">{imageFacts(image, lang)}</p>
-                {image.usedBy.length ? (
+                <p className="text-slate-600">{imageFacts(image, lang, timeZone)}</p>
+                {image.usedBy.length === 1 ? (
+                  <p className="mt-1 text-slate-700">
+                    {t('media.usedIn')}: {describeUse(image.usedBy[0], lang, t)}
+                  </p>
+                ) : image.usedBy.length > 1 ? (
                   <details className="mt-1 text-slate-700">
                     <summary className="cursor-pointer">
                       {t('media.usedIn')}: {image.usedBy.length}
@@ -168,7 +172,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             <img src={preview.images.medium} alt="" className="max-h-[60vh] w-full rounded object-contain" />
             <p className="mt-3 break-all text-sm text-slate-700">{new URL(preview.url, 'http://x').pathname}</p>
             <p className="text-sm text-slate-600">
-              {imageFacts(preview, lang)}
+              {imageFacts(preview, lang, timeZone)}
             </p>
             {preview.usedBy.length > 0 && (
               <p className="mt-2 text-sm text-slate-700">

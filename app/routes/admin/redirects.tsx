@@ -222,48 +222,32 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
           {data.redirects.length === 0 ? (
             <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.empty')}</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-              <table className="w-full text-left text-sm" aria-label={t('redirects.title')}>
-                <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('redirects.from')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('redirects.to')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('redirects.status')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('common.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.redirects.map((redirect) => (
-                    <tr key={redirect._id} className="border-b border-slate-100 align-top last:border-0">
-                      <td className="break-all px-4 py-3 font-mono text-slate-900">{redirect.from}</td>
-                      <td className="break-all px-4 py-3 font-mono text-slate-900">
-                        {redirect.to}
-                        {redirect.automatic && <span className="mt-1 block font-sans text-xs text-slate-600">{t('redirects.automatic')}</span>}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3">{redirect.status}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex justify-end gap-2">
-                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${redirect.from}`} onClick={() => edit(redirect)}>
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${redirect.from}`} onClick={() => remove(redirect)} disabled={busy}>
-                            <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-label={t('redirects.title')} data-testid="redirect-list">
+              {data.redirects.map((redirect) => (
+                <li key={redirect._id} className="flex flex-wrap items-center gap-3 p-4 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="break-all font-mono text-slate-900">{redirect.from}</p>
+                    <p className="break-all font-mono text-slate-700">
+                      <span aria-hidden="true">→ </span>
+                      <span className="sr-only">{t('redirects.to')}: </span>
+                      {redirect.to}
+                    </p>
+                    <p className="mt-1 text-xs text-slate-600">
+                      {t(redirect.status === 302 ? 'redirects.temporary' : 'redirects.permanent')}
+                      {redirect.automatic && ` · ${t('redirects.automatic')}`}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${redirect.from}`} onClick={() => edit(redirect)}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${redirect.from}`} onClick={() => remove(redirect)} disabled={busy}>
+                      <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
 
           <section aria-labelledby="not-found-heading" className="mt-10">
@@ -274,48 +258,27 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
             {data.notFound.length === 0 ? (
               <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.notFoundEmpty')}</p>
             ) : (
-              <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-                <table className="w-full text-left text-sm" aria-labelledby="not-found-heading">
-                  <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">
-                        {t('redirects.from')}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t('redirects.hits')}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        {t('redirects.lastSeen')}
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        <span className="sr-only">{t('common.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.notFound.map((entry) => (
-                      <tr key={entry.path} className="border-b border-slate-100 align-top last:border-0">
-                        <td className="break-all px-4 py-3 font-mono text-slate-900">{entry.path}</td>
-                        <td className="px-4 py-3">{entry.hits}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                          <time dateTime={entry.lastSeenAt}>{formatMoment(entry.lastSeenAt, lang, timeZone)}</time>
-                        </td>
-                        <td className="px-4 py-3">
-                          <div className="flex flex-wrap justify-end gap-2">
-                            <button type="button" className={buttonClass.secondary} onClick={() => redirectThis(entry.path)} aria-label={`${t('redirects.redirectThis')}: ${entry.path}`}>
-                              <Signpost className="h-4 w-4" aria-hidden="true" />
-                              {t('redirects.redirectThis')}
-                            </button>
-                            <button type="button" className={buttonClass.secondary} onClick={() => dismiss(entry.path)} disabled={busy} aria-label={`${t('redirects.dismiss')}: ${entry.path}`}>
-                              {t('redirects.dismiss')}
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-labelledby="not-found-heading" data-testid="not-found-list">
+                {data.notFound.map((entry) => (
+                  <li key={entry.path} className="flex flex-wrap items-center gap-3 p-4 text-sm">
+                    <div className="min-w-0 flex-1">
+                      <p className="break-all font-mono text-slate-900">{entry.path}</p>
+                      <p className="text-slate-600">
+                        {t('redirects.hits')}: {entry.hits} · {t('redirects.lastSeen')}: <time dateTime={entry.lastSeenAt}>{formatMoment(entry.lastSeenAt, lang, timeZone)}</time>
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" className={buttonClass.secondary} onClick={() => redirectThis(entry.path)} aria-label={`${t('redirects.redirectThis')}: ${entry.path}`}>
+                        <Signpost className="h-4 w-4" aria-hidden="true" />
+                        {t('redirects.redirectThis')}
+                      </button>
+                      <button type="button" className={buttonClass.secondary} onClick={() => dismiss(entry.path)} disabled={busy} aria-label={`${t('redirects.dismiss')}: ${entry.path}`}>
+                        {t('redirects.dismiss')}
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
         </>

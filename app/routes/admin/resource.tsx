@@ -211,7 +211,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
       ) : visible.length === 0 ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>

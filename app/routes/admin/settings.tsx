@@ -5,6 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
+import { formatDay } from '../../admin/time-zone.ts';
 
 interface Admin {
   _id: string;
@@ -23,7 +24,7 @@ export function HydrateFallback() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { t, lang, user } = useAdmin();
+  const { t, lang, user, timeZone } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const admins = loaderData.data;
@@ -32,7 +33,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const [notice, setNotice] = useState('');
   const [addError, setAddError] = useState('');
   const [passwordError, setPasswordError] = useState('');
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
 
   const load = async () => {
     setError('');
@@ -105,7 +105,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 <span>
                   <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
                   <span className="block text-sm text-slate-600">
-                    {admin.name} · {t('settings.added')} {when.format(new Date(admin.createdAt))}
+                    {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
                   </span>
                 </span>
                 {admin._id !== user._id && (

@@ -8,6 +8,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/trash';
+import { formatMoment } from '../../admin/time-zone.ts';
 
 export async function clientLoader() {
   return loadScreen(async () => (await api<TrashEntry[]>('/trash')).data);
@@ -20,14 +21,13 @@ export function HydrateFallback() {
 
 /** Deleted records of every type, newest first; each comes back with its id, address and history. */
 export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { t, lang } = useAdmin();
+  const { t, lang, timeZone } = useAdmin();
   const revalidator = useRevalidator();
   const [actionError, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState('');
   const entries = loaderData.data;
   const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tashkent' });
 
   async function restore(entry: TrashEntry) {
     setBusy(entry._id);
@@ -61,7 +61,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-48 flex-1">
                   <p className="font-semibold text-slate-900">{entry.title || '—'}</p>
                   <p className="text-slate-600">
-                    {type ? inLanguage(type.admin.title, lang) : entry.type} · {t('trash.deletedAt')} <time dateTime={entry.deletedAt}>{when.format(new Date(entry.deletedAt))}</time>
+                    {type ? inLanguage(type.admin.title, lang) : entry.type} · {t('trash.deletedAt')} <time dateTime={entry.deletedAt}>{formatMoment(entry.deletedAt, lang, timeZone)}</time>
                     {entry.deletedBy && ` · ${entry.deletedBy.email}`}
                   </p>
                 </div>
