@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as faqsAndPages from './migrations/002-faqs-and-pages.ts';
 import * as recordVersions from './migrations/003-record-versions.ts';
 import * as editorial from './migrations/004-editorial.ts';
+import * as accountsAndPrivacy from './migrations/005-accounts-and-privacy.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-faqs-and-pages': faqsAndPages,
   '003-record-versions': recordVersions,
   '004-editorial': editorial,
+  '005-accounts-and-privacy': accountsAndPrivacy,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

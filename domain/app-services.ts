@@ -15,6 +15,10 @@ import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { isId } from './shared/ids.ts';
 import { createViewCounter } from './shared/view-counter.ts';
+import { sharedSecret } from './shared/secrets.ts';
+import { createOutbox } from './notifications/outbox.ts';
+import { contactMessage } from './notifications/contact-message.ts';
+import { createHmac } from 'node:crypto';
 import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
@@ -37,8 +41,10 @@ export interface DomainHost {
   timeZone?: string;
   /** After every write: the host drops its caches and tells other instances. */
   changed?(event: ChangeEvent): Promise<void>;
-  /** A contact request was stored (e-mail to the firm and other channels). */
+  /** A contact request was stored (e-mail to the firm). */
   contactReceived?(request: StoredContact): void;
+  /** Telegram is set up: new requests go to the outbox, with the visitor's data or without. */
+  telegram?: { personalData: boolean };
 }
 
 type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
@@ -83,6 +89,9 @@ export function createDomainServices(host: DomainHost) {
     }
   }
   const contactStore = createRecordStore(database, contactEntity);
+  const outbox = createOutbox(database);
+  const limitSecret = sharedSecret(database, 'contact-limit');
+  const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(address).digest('base64url').slice(0, 32);
 
   /** Where each uploaded image is shown: every field of every record, and the site configuration. */
   async function mediaUsage(): Promise<Map<string, ImageUse[]>> {
@@ -138,7 +147,14 @@ export function createDomainServices(host: DomainHost) {
     },
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
-    contacts: createContactService(contactStore, environment, host.contactReceived),
+    contacts: createContactService(contactStore, environment, clientKeyOf, async (request) => {
+      host.contactReceived?.(request);
+      if (!host.telegram) return;
+      const text = contactMessage(request, { language: await languages.defaultLanguage(), personalData: host.telegram.personalData, publicUrl: host.publicUrl });
+      await outbox.enqueue('telegram', { text }).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
+    }),
+    /** Messages to the firm's chat, kept until sent. */
+    outbox,
     siteConfig,
     media: createMediaService(database, storage, environment.changed, mediaUsage),
     /** Redirects from old addresses, and the addresses that answered 404. */

@@ -6,6 +6,7 @@ import type { MediaStorage } from '../domain/media/media-storage.ts';
 import { pickText } from '../domain/shared/localized.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
+import { createTelegramSender } from './telegram.ts';
 import { createResponseCache } from './http/response-cache.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
@@ -26,6 +27,7 @@ export function createAppServices(options: { database: Database; config: AppConf
     log: logger,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
+    telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     async changed(event) {
       cache.clear();
       for (const listener of changeListeners) listener();
@@ -45,8 +47,12 @@ export function createAppServices(options: { database: Database; config: AppConf
     },
   });
 
+  const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
+
   return {
     ...domain,
+    /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
+    sendTelegram,
     config,
     cache,
     logger,

@@ -12,6 +12,7 @@ import { authRoutes } from './api/auth-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
 import { editorialRoutes } from './api/editorial-routes.ts';
+import { notificationRoutes } from './api/notification-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { languageRoutes } from './api/language-routes.ts';
 import { recordRoutes } from './api/record-routes.ts';
@@ -91,13 +92,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who is asking: a valid bearer token makes request.user; anything else stays anonymous.
   app.decorateRequest('user', undefined);
   app.decorateRequest('token', undefined);
+  app.decorateRequest('sessionId', undefined);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
     const token = bearerToken(request);
     if (!token) return;
-    const user = await services.auth.authenticate(token);
-    if (user) {
-      request.user = user;
+    const session = await services.auth.authenticate(token);
+    if (session) {
+      request.user = session.user;
+      request.sessionId = session.sessionId;
       request.token = token;
     }
   });
@@ -106,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

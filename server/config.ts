@@ -34,6 +34,16 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, such as 123456789:AA…').optional(),
+  TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@[A-Za-z0-9_]{5,}$/, 'must be a chat id such as -1001234567890, or @channelname').optional(),
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.telegram.org' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://api.telegram.org'),
+  TELEGRAM_PERSONAL_DATA: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   TIME_ZONE: z
     .string()
     .refine((value) => {
@@ -52,7 +62,7 @@ const EnvSchema = z.object({
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN']);
 
 export interface AppConfig {
   port: number;
@@ -67,6 +77,8 @@ export interface AppConfig {
   demoContent: boolean;
   /** The firm's time zone: dates on pages and the moments editors schedule are read in it. */
   timeZone: string;
+  /** New contact requests to a Telegram chat (both token and chat id set). */
+  telegram: { botToken: string; chatId: string; apiUrl: string; personalData: boolean } | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -88,6 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(lines.join('\n'));
   }
   const value = parsed.data;
+  if (Boolean(value.TELEGRAM_BOT_TOKEN) !== Boolean(value.TELEGRAM_CHAT_ID)) {
+    throw new ConfigError('Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together.');
+  }
   if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.');
   }
@@ -103,6 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     demoContent: value.DEMO_CONTENT,
     timeZone: value.TIME_ZONE,
+    telegram:
+      value.TELEGRAM_BOT_TOKEN && value.TELEGRAM_CHAT_ID
+        ? { botToken: value.TELEGRAM_BOT_TOKEN, chatId: value.TELEGRAM_CHAT_ID, apiUrl: value.TELEGRAM_API_URL, personalData: value.TELEGRAM_PERSONAL_DATA }
+        : undefined,
     trustProxy: value.TRUST_PROXY,
   };
 }

@@ -17,6 +17,8 @@ import type { BuildSource } from './ssr.ts';
 const VIEW_FLUSH_MS = 5_000;
 /** How often scheduled moments are looked for: a scheduled page shows within this of its time. */
 const SCHEDULE_CHECK_MS = 10_000;
+/** How often the Telegram outbox is looked at: a new request reaches the chat within this. */
+const OUTBOX_CHECK_MS = 2_000;
 /** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
 const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
@@ -50,6 +52,8 @@ export async function startApplication(
     seedDemo?: (services: AppServices) => Promise<void>;
     /** Tests look for scheduled moments more often than the default 10 s. */
     scheduleCheckMs?: number;
+    /** Tests look at the outbox more often than the default 2 s. */
+    outboxCheckMs?: number;
   } = {},
 ): Promise<Application> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
@@ -96,6 +100,23 @@ export async function startApplication(
     const scheduleTimer = setInterval(checkSchedule, options.scheduleCheckMs ?? SCHEDULE_CHECK_MS);
     scheduleTimer.unref();
     void checkSchedule();
+    // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
+    let delivering: Promise<void> | undefined;
+    const deliver = () => {
+      const send = services.sendTelegram;
+      if (!send) return Promise.resolve();
+      delivering ??= services.outbox
+        .deliverDue('telegram', (message) => send(message.payload.text))
+        .then(() => undefined)
+        .catch((error: unknown) => logger.error({ err: error }, 'could not read the Telegram outbox; trying again shortly'))
+        .finally(() => {
+          delivering = undefined;
+        });
+      return delivering;
+    };
+    const outboxTimer = setInterval(deliver, options.outboxCheckMs ?? OUTBOX_CHECK_MS);
+    outboxTimer.unref();
+    void deliver();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -106,7 +127,9 @@ export async function startApplication(
           await app.close();
           clearInterval(viewTimer);
           clearInterval(scheduleTimer);
+          clearInterval(outboxTimer);
           await checking;
+          await delivering;
           await writeViews();
           await stopListening();
           services.mailer?.close();

@@ -65,6 +65,37 @@ describe.each(DIALECTS)('sign-in on %s', (dialect) => {
     }
   });
 
+  it('lists the user’s sessions with device and address, ends one at once, and all but this one', async () => {
+    const signIn = async (userAgent: string) => {
+      const response = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': userAgent }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) });
+      return (await response.json()).data.token as string;
+    };
+    const laptop = await signIn('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36');
+    const phone = await signIn('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36');
+    const tablet = await signIn('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1');
+    const listed = await app.api('/api/auth/sessions', { token: laptop });
+    expect(listed.headers.get('cache-control')).toMatch(/no-store/);
+    const sessions = listed.body.data as Array<{ _id: string; userAgent: string; ip: string; current: boolean; lastUsedAt: string }>;
+    const mine = sessions.filter((session) => /Windows|Android|iPad/.test(session.userAgent));
+    expect(mine).toHaveLength(3);
+    expect(mine.filter((session) => session.current).map((session) => session.userAgent)).toEqual([expect.stringContaining('Windows')]);
+    expect(mine.every((session) => session.ip === '127.0.0.1' && Date.parse(session.lastUsedAt) > 0)).toBe(true);
+    expect(JSON.stringify(listed.body)).not.toContain(laptop);
+
+    const phoneSession = mine.find((session) => session.userAgent.includes('Android'))!;
+    expect((await app.api(`/api/auth/sessions/${phoneSession._id}`, { method: 'DELETE', token: laptop })).status).toBe(200);
+    expect((await app.api('/api/auth/me', { token: phone })).status).toBe(401);
+    expect((await app.api('/api/auth/me', { token: tablet })).status).toBe(200);
+    expect((await app.api(`/api/auth/sessions/${phoneSession._id}`, { method: 'DELETE', token: laptop })).status).toBe(404);
+
+    const ended = await app.api('/api/auth/sessions/end-others', { method: 'POST', token: laptop });
+    expect(ended.body.data.ended).toBeGreaterThanOrEqual(1);
+    expect((await app.api('/api/auth/me', { token: tablet })).status).toBe(401);
+    expect((await app.api('/api/auth/me', { token: laptop })).status).toBe(200);
+    expect(((await app.api('/api/auth/sessions', { token: laptop })).body.data as unknown[]).length).toBe(1);
+    expect((await app.api('/api/auth/sessions')).status).toBe(401);
+  });
+
   it('makes the token a 401 after logout', async () => {
     const token = await app.login();
     expect((await app.api('/api/auth/me', { token })).status).toBe(200);

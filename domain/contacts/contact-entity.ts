@@ -6,12 +6,16 @@ import { ContactFormSchema } from './contact-schema.ts';
 export const contactEntity: EntityDefinition = {
   label: 'Submission',
   table: 'contacts',
-  storage: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text' },
+  storage: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text', consent: 'json' },
   schema: () => ContactFormSchema,
   defaults: () => ({ phone: '', service: '' }),
   // Contact submissions are never public; the API requires a token for every read.
   publicConditions: () => [],
   orderBy: [['created_at', 'desc']],
-  derive: (r) => ({ search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string]) }),
+  // client_key (a keyed hash of the sender's address, for the limit) is written, never read back.
+  derive: (r) => ({
+    search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string]),
+    ...(typeof r.clientKey === 'string' ? { client_key: r.clientKey } : {}),
+  }),
   listConditions: combine(byValue('status', 'status'), bySearch),
 };

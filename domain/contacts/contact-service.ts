@@ -1,7 +1,6 @@
 import type { ListQuery, StoredRecord } from '../shared/entity.ts';
 import { notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { isId, newId } from '../shared/ids.ts';
-import { createRateLimiter } from '../shared/rate-limiter.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import { MAX_PAGE_SIZE, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
@@ -16,9 +15,12 @@ export const HONEYPOT_FIELD = 'website';
 const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
 
 export interface SubmitContext {
-  /** The sender's address, for the per-address limit. */
+  /** The sender's address, for the per-address limit (kept only as a keyed hash). */
   address: string;
 }
+
+/** A keyed hash of a sender's address: the limit works across instances and restarts, no address is stored. */
+export type ClientKey = (address: string) => Promise<string>;
 
 export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus };
 
@@ -26,8 +28,21 @@ export type StoredContact = ContactFormInput & { _id: string; createdAt: string;
  * `received` hears of every stored request (e-mail to the firm, later other channels); it runs
  * after the request is saved and never delays or fails the visitor's answer.
  */
-export function createContactService(store: RecordStore, environment: Pick<ServiceEnvironment, 'changed'>, received?: (request: StoredContact) => void) {
-  const limiter = createRateLimiter(CONTACT_LIMIT);
+export function createContactService(
+  store: RecordStore,
+  environment: Pick<ServiceEnvironment, 'changed'>,
+  clientKey: ClientKey,
+  received?: (request: StoredContact) => Promise<void> | void,
+) {
+  /** Seconds until this sender may send again: their accepted requests of the window, in the database. */
+  async function waitFor(key: string, now = Date.now()): Promise<number> {
+    const since = new Date(now - CONTACT_LIMIT.windowMs).toISOString();
+    const recent = await store.list({ conditions: [{ column: 'client_key', op: '=', value: key }, { column: 'created_at', op: '>', value: since }], limit: CONTACT_LIMIT.max });
+    if (recent.length < CONTACT_LIMIT.max) return 0;
+    const oldest = Date.parse(String(recent[recent.length - 1].createdAt));
+    return Math.max(1, Math.ceil((oldest + CONTACT_LIMIT.windowMs - now) / 1000));
+  }
+
   return {
     /**
      * Stores a visitor's message with status `new`; it is saved before the visitor is answered.
@@ -36,9 +51,11 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
      */
     async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
       const raw = assertObject(body);
-      // Only accepted messages count: a visitor who corrects a typo five times is not locked out.
-      if (context) {
-        const wait = limiter.waitFor(context.address);
+      // Only accepted messages count (they are the stored ones): a visitor who corrects a typo
+      // five times is not locked out; every instance sees the same count, also after a restart.
+      const key = context ? await clientKey(context.address) : undefined;
+      if (key) {
+        const wait = await waitFor(key);
         if (wait > 0) {
           throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
         }
@@ -46,11 +63,11 @@ export function createContactService(store: RecordStore, environment: Pick<Servi
       const elapsed = raw.elapsedMs;
       if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
       const input = parseOrThrow(ContactFormSchema, raw);
-      if (context) limiter.hit(context.address);
       if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
-      const created = await store.insert({ phone: '', service: '', ...input, status: 'new' });
+      const created = await store.insert({ phone: '', service: '', ...input, status: 'new', ...(key ? { clientKey: key } : {}) });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
-      received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' });
+      // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
+      await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' })).catch(() => {});
       return created;
     },
 

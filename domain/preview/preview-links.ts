@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
 import { badRequest } from '../shared/errors.ts';
+import { sharedSecret } from '../shared/secrets.ts';
 import type { RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
 
@@ -15,30 +16,11 @@ export interface PreviewTarget {
 }
 
 /**
- * The secret every instance signs with: made once, kept in the database (the first instance to
- * write it wins; the others read the same one).
- */
-async function sharedSecret(database: Database, name: string): Promise<Buffer> {
-  const { db } = database;
-  await db
-    .insertInto('app_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(String(row.value), 'base64url');
-}
-
-/**
  * Signed links to a record's public page as saved, draft or not, for one hour and without signing
  * in: `/preview/{payload}.{signature}` (under the language prefix of the page's language).
  */
 export function createPreviewLinks(database: Database, types: readonly RecordType[], recordService: (type: RecordType) => RecordService) {
-  let secret: Promise<Buffer> | undefined;
-  const key = () => (secret ??= sharedSecret(database, SECRET_NAME).catch((error: unknown) => {
-    secret = undefined;
-    throw error;
-  }));
+  const key = sharedSecret(database, SECRET_NAME);
   const previewable = types.filter((type) => type.scheduleFields && type.publicPath);
   const sign = async (payload: string) => createHmac('sha256', await key()).update(payload).digest('base64url');
 

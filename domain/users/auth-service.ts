@@ -6,6 +6,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 import type { PublicUser } from './user-schema.ts';
 
 const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session's "last used" is written at most this often (not on every request). */
+const LAST_USED_PRECISION_MS = 60 * 1000;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Failures allowed in the window before further attempts are refused with 429. */
 const MAX_FAILURES_PER_EMAIL = 5;
@@ -28,6 +30,23 @@ const toPublicUser = (row: UserRow): PublicUser => ({
 });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A signed-in device as its user sees it in the settings. */
+export interface SessionInfo {
+  _id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string;
+  ip: string;
+  current: boolean;
+}
+
+/** Who made a request: shown to the user among their sessions. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
 
 export function createAuthService(database: Database) {
   const { db } = database;
@@ -79,7 +98,8 @@ export function createAuthService(database: Database) {
   }
 
   return {
-    async login(emailInput: string, password: string, address: string) {
+    async login(emailInput: string, password: string, client: ClientInfo) {
+      const address = client.ip;
       const email = emailInput.trim().toLowerCase();
       await assertNotLocked(email, address);
       const user = await findUserByEmail(email);
@@ -94,24 +114,65 @@ export function createAuthService(database: Database) {
       await db.deleteFrom('sessions').where('expires_at', '<', new Date(now).toISOString()).execute();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
+      const at = new Date(now).toISOString();
       await db
         .insertInto('sessions')
-        .values({ token_hash: hashToken(token), user_id: user.id, created_at: new Date(now).toISOString(), expires_at: expiresAt })
+        .values({ token_hash: hashToken(token), id: newId(), user_id: user.id, created_at: at, last_used_at: at, expires_at: expiresAt, ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
         .execute();
       return { token, expiresAt, user: toPublicUser(user) };
     },
 
-    /** The signed-in user for a bearer token, or undefined when it is unknown, expired or revoked. */
-    async authenticate(token: string): Promise<PublicUser | undefined> {
+    /**
+     * The signed-in user and session for a bearer token, or undefined when it is unknown, expired
+     * or revoked. Notes when the session was last used (at most once a minute).
+     */
+    async authenticate(token: string): Promise<{ user: PublicUser; sessionId: string } | undefined> {
       if (!token || token.length > 200) return undefined;
+      const tokenHash = hashToken(token);
       const row = (await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'sessions.expires_at'])
-        .where('sessions.token_hash', '=', hashToken(token))
-        .executeTakeFirst()) as (UserRow & { expires_at: string }) | undefined;
-      if (!row || row.expires_at <= nowIso()) return undefined;
-      return toPublicUser(row);
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
+      const now = nowIso();
+      if (!row || row.expires_at <= now) return undefined;
+      if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > LAST_USED_PRECISION_MS) {
+        await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
+      }
+      return { user: toPublicUser(row), sessionId: row.session_id };
+    },
+
+    /** The user's live sessions, the one in use marked, newest use first. */
+    async sessions(userId: string, currentId: string | undefined): Promise<SessionInfo[]> {
+      const rows = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso())
+        .orderBy('last_used_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        _id: String(row.id),
+        createdAt: String(row.created_at),
+        lastUsedAt: String(row.last_used_at ?? row.created_at),
+        expiresAt: String(row.expires_at),
+        userAgent: String(row.user_agent ?? ''),
+        ip: String(row.ip ?? ''),
+        current: row.id === currentId,
+      }));
+    },
+
+    /** Ends one of the user's sessions at once (its token stops working on the next request). */
+    async endSession(userId: string, sessionId: string): Promise<void> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', sessionId).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('Session');
+    },
+
+    /** Ends every session of the user but the one in use. */
+    async endOtherSessions(userId: string, currentId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', currentId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async logout(token: string): Promise<void> {

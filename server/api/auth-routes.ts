@@ -11,7 +11,18 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.post('/auth/login', async (request) => {
     const { email, password } = parseOrThrow(LoginInputSchema, assertObject(request.body));
-    return ok(await auth.login(email, password, request.ip), { message: 'Signed in' });
+    return ok(await auth.login(email, password, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), { message: 'Signed in' });
+  });
+
+  // The devices signed in as this user: each can be ended, or all but this one.
+  app.get('/auth/sessions', { preHandler: requireUser }, async (request) => ok(await auth.sessions(request.user!._id, request.sessionId)));
+  app.delete<{ Params: { id: string } }>('/auth/sessions/:id', { preHandler: requireUser }, async (request) => {
+    await auth.endSession(request.user!._id, request.params.id);
+    return ok(null, { message: request.params.id === request.sessionId ? 'Signed out' : 'Session ended' });
+  });
+  app.post('/auth/sessions/end-others', { preHandler: requireUser }, async (request) => {
+    const ended = await auth.endOtherSessions(request.user!._id, request.sessionId!);
+    return ok({ ended }, { message: `${ended} other sessions ended` });
   });
 
   app.post('/auth/logout', { preHandler: requireUser }, async (request) => {

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: PublicUser;
     token?: string;
+    /** The session the bearer token belongs to. */
+    sessionId?: string;
   }
 }
 

@@ -91,4 +91,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     expect(saved.status).toBe(200);
     await expect.poll(async () => (await read()).contactInfo.phone, { timeout: 5000 }).toBe('+998 71 200 00 01');
   });
+
+  it('shares the contact limit between instances, counting only accepted requests', async () => {
+    const send = (application: Application, email = 'client@example.uz') =>
+      fetch(`${urlOf(application)}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mijoz', email, subject: 'Savol', message: 'Salom' }) });
+    for (let n = 0; n < 3; n += 1) expect((await send(first, 'not-an-email')).status).toBe(400);
+    for (const application of [first, second, first, second, first]) expect((await send(application)).status).toBe(201);
+    const refused = await send(second);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect((await send(first)).status).toBe(429);
+  });
 });

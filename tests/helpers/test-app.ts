@@ -61,6 +61,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     ssrBuild: options.ssr ? await loadServerBuild() : undefined,
     seedDemo: seedDemoContent,
     scheduleCheckMs: options.scheduleCheckMs ?? 300,
+    outboxCheckMs: 200,
   });
   options.extend?.(application.app);
   await application.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,11 +1,11 @@
-import { Trash } from 'lucide-react';
+import { LogOut, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
-import { formatDay } from '../../admin/time-zone.ts';
+import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 
 interface Admin {
   _id: string;
@@ -14,8 +14,27 @@ interface Admin {
   createdAt: string;
 }
 
+interface Session {
+  _id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string;
+  ip: string;
+  current: boolean;
+}
+
+/** "Chrome · Windows" from a user agent: enough to recognise one's own devices. */
+function describeDevice(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /OPR\//.test(userAgent) ? 'Opera' : /YaBrowser/.test(userAgent) ? 'Yandex' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : '';
+  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : '';
+  return [browser, system].filter(Boolean).join(' · ') || userAgent.slice(0, 60) || '?';
+}
+
 export async function clientLoader() {
-  return loadScreen(async () => (await api<Admin[]>('/auth/users')).data);
+  return loadScreen(async () => {
+    const [admins, sessions] = await Promise.all([api<Admin[]>('/auth/users'), api<Session[]>('/auth/sessions')]);
+    return { admins: admins.data, sessions: sessions.data };
+  });
 }
 clientLoader.hydrate = true;
 
@@ -27,7 +46,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t, lang, user, timeZone } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const admins = loaderData.data;
+  const admins = loaderData.data?.admins;
+  const sessions = loaderData.data?.sessions;
   const [actionError, setError] = useState('');
   const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
   const [notice, setNotice] = useState('');
@@ -61,6 +81,35 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       await load();
     } catch (caught) {
       setError(messageOf(caught));
+    }
+  }
+
+  async function endSession(session: Session) {
+    if (session.current && !window.confirm(t('sessions.endCurrent'))) return;
+    setError('');
+    try {
+      await api(`/auth/sessions/${session._id}`, { method: 'DELETE' });
+      if (session.current) {
+        clearToken();
+        navigate('/admin/login', { replace: true });
+        return;
+      }
+      setNotice(t('sessions.ended'));
+      await load();
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    }
+  }
+
+  async function endOthers() {
+    if (!window.confirm(t('sessions.endOthersConfirm'))) return;
+    setError('');
+    try {
+      const result = await api<{ ended: number }>('/auth/sessions/end-others', { method: 'POST' });
+      setNotice(t('sessions.endedOthers', { count: result.data.ended }));
+      await load();
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
     }
   }
 
@@ -134,6 +183,39 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         </form>
+      </section>
+      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="sessions-title" className="text-lg font-semibold text-brand-900">
+            {t('sessions.title')}
+          </h2>
+          {sessions && sessions.length > 1 && (
+            <button type="button" className={buttonClass.secondary} onClick={endOthers}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              {t('sessions.endOthers')}
+            </button>
+          )}
+        </div>
+        <p className="mt-1 text-sm text-slate-600">{t('sessions.intro')}</p>
+        {!sessions ? (
+          <Loading />
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" data-testid="sessions">
+            {sessions.map((session) => (
+              <li key={session._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <span>
+                  <span className="font-semibold">{describeDevice(session.userAgent)}</span> {session.current && <span className="rounded-full bg-green-100 px-2 text-xs font-semibold text-green-900">{t('sessions.thisDevice')}</span>}
+                  <span className="block text-sm text-slate-600">
+                    {session.ip} · {t('sessions.lastUsed')} {formatMoment(session.lastUsedAt, lang, timeZone)} · {t('sessions.signedIn')} {formatMoment(session.createdAt, lang, timeZone)}
+                  </span>
+                </span>
+                <button type="button" className={buttonClass.secondary} onClick={() => endSession(session)} aria-label={`${t('sessions.end')}: ${describeDevice(session.userAgent)}, ${session.ip}`}>
+                  {t('sessions.end')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-semibold text-brand-900">

@@ -7,6 +7,7 @@ import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { History } from '../../admin/history.tsx';
 import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
+import { TelegramPanel } from '../../admin/telegram-panel.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/site-config';
 
@@ -323,6 +324,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
           />
         </div>
       )}
+      <TelegramPanel />
     </div>
   );
 }

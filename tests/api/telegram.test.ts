@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { startApplication, type Application } from '../../server/start.ts';
+import { createPostgresSchema, DIALECTS } from '../helpers/databases.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/test-app.ts';
+
+const BOT_TOKEN = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ';
+const CHAT_ID = '-1001234567890';
+
+/** A local stand-in for the Bot API's sendMessage: it keeps what it got and answers as told. */
+async function startFakeTelegram() {
+  const received: Array<{ chat_id: string; text: string }> = [];
+  let mode: 'ok' | 'error' | 'garbage' = 'ok';
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      if (request.url !== `/bot${BOT_TOKEN}/sendMessage`) {
+        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
+        return;
+      }
+      if (mode === 'error') {
+        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error_code: 500, description: 'Internal Server Error' }));
+        return;
+      }
+      if (mode === 'garbage') {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html>gateway</html>');
+        return;
+      }
+      received.push(JSON.parse(body));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result: { message_id: received.length } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    set: (next: typeof mode) => {
+      mode = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(DIALECTS)('new requests in the firm’s Telegram chat on %s', (dialect) => {
+  let telegram: Awaited<ReturnType<typeof startFakeTelegram>>;
+  let dataDir: string;
+  let schema: { schema: string; drop: () => Promise<void> } | undefined;
+  const running: Application[] = [];
+
+  const start = async (env: Record<string, string> = {}) => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      DEMO_CONTENT: 'false',
+      PUBLIC_URL: 'https://lawfirm.test',
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_CHAT_ID: CHAT_ID,
+      TELEGRAM_API_URL: telegram.url,
+      // Each request comes from its own visitor (X-Forwarded-For), below the contact limit.
+      TRUST_PROXY: 'true',
+      ...(schema ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      ...env,
+    });
+    const application = await startApplication(config, createLogger('silent'), { schema: schema?.schema, outboxCheckMs: 200 });
+    await application.app.listen({ port: 0, host: '127.0.0.1' });
+    running.push(application);
+    return application;
+  };
+  const urlOf = (application: Application) => `http://127.0.0.1:${(application.app.server.address() as AddressInfo).port}`;
+  let visitor = 0;
+  const submit = (application: Application, name: string) =>
+    fetch(`${urlOf(application)}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${(visitor += 1)}` },
+      body: JSON.stringify({ name, email: 'mijoz@example.uz', phone: '+998 90 123 45 67', subject: 'Shartnoma', message: 'Shartnomani ko‘rib chiqishingiz kerak' }),
+    });
+  const token = async (application: Application) =>
+    (await (await fetch(`${urlOf(application)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json()).data.token as string;
+  const textsFor = (name: string) => telegram.received.filter((message) => message.text.includes(name));
+
+  beforeAll(async () => {
+    telegram = await startFakeTelegram();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-telegram-'));
+    schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  });
+  afterAll(async () => {
+    for (const application of running) await application.close();
+    await telegram.close();
+    await schema?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends a new request to the chat within seconds, with its details, once', async () => {
+    const app = await start();
+    expect((await submit(app, 'Dilnoza Karimova')).status).toBe(201);
+    await expect.poll(() => textsFor('Dilnoza Karimova').length, { timeout: 10_000 }).toBe(1);
+    const [message] = textsFor('Dilnoza Karimova');
+    expect(message.chat_id).toBe(CHAT_ID);
+    expect(message.text).toContain('Saytdan yangi murojaat');
+    expect(message.text).toContain('mijoz@example.uz');
+    expect(message.text).toContain('https://lawfirm.test/admin/contacts');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(textsFor('Dilnoza Karimova')).toHaveLength(1);
+  });
+
+  it('keeps a message while Telegram fails or answers garbage, retries with back-off, and delivers it once', async () => {
+    const app = running[0];
+    const { db } = app.services.database;
+    telegram.set('error');
+    expect((await submit(app, 'Bobur Aliyev')).status).toBe(201);
+    await expect.poll(async () => Number((await db.selectFrom('outbox').select('attempts').where('status', '=', 'pending').executeTakeFirst())?.attempts ?? 0)).toBe(1);
+    const row = await db.selectFrom('outbox').selectAll().where('status', '=', 'pending').executeTakeFirstOrThrow();
+    // The first retry waits 5 s; the error is kept for the admin, without the bot token.
+    expect(Date.parse(String(row.next_attempt_at)) - Date.now()).toBeGreaterThan(2000);
+    expect(String(row.last_error)).toContain('HTTP 500');
+    expect(String(row.last_error)).not.toContain(BOT_TOKEN);
+    telegram.set('garbage');
+    await db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+    await expect.poll(async () => Number((await db.selectFrom('outbox').select('attempts').where('id', '=', row.id).executeTakeFirstOrThrow()).attempts)).toBe(2);
+    expect(String((await db.selectFrom('outbox').select('last_error').where('id', '=', row.id).executeTakeFirstOrThrow()).last_error)).toContain('not JSON');
+    expect(textsFor('Bobur Aliyev')).toHaveLength(0);
+    telegram.set('ok');
+    await db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+    await expect.poll(() => textsFor('Bobur Aliyev').length).toBe(1);
+    const state = (await (await fetch(`${urlOf(app)}/api/notifications/telegram`, { headers: { authorization: `Bearer ${await token(app)}` } })).json()).data;
+    expect(state).toMatchObject({ configured: true, chat: '…7890', personalData: true, outbox: { pending: 0, failed: 0 } });
+  });
+
+  it('loses nothing and sends nothing twice across a restart', async () => {
+    const app = running.shift()!;
+    telegram.set('error');
+    expect((await submit(app, 'Sardor Yusupov')).status).toBe(201);
+    await app.close();
+    telegram.set('ok');
+    const again = await start();
+    const { db } = again.services.database;
+    await db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).where('status', '=', 'pending').execute();
+    await expect.poll(() => textsFor('Sardor Yusupov').length, { timeout: 10_000 }).toBe(1);
+    if (dialect === 'postgres') {
+      // A second instance on the same database: each message still goes once.
+      const second = await start();
+      for (const name of ['Aziz 1', 'Aziz 2', 'Aziz 3']) expect((await submit(second, name)).status).toBe(201);
+      await expect.poll(() => ['Aziz 1', 'Aziz 2', 'Aziz 3'].map((name) => textsFor(name).length), { timeout: 10_000 }).toEqual([1, 1, 1]);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(['Aziz 1', 'Aziz 2', 'Aziz 3'].map((name) => textsFor(name).length)).toEqual([1, 1, 1]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(textsFor('Sardor Yusupov')).toHaveLength(1);
+  });
+
+  it('sends a test message from the admin, and says clearly when Telegram fails', async () => {
+    const app = running[0];
+    const headers = { authorization: `Bearer ${await token(app)}` };
+    const before = telegram.received.length;
+    const sent = await fetch(`${urlOf(app)}/api/notifications/telegram/test`, { method: 'POST', headers });
+    expect(sent.status).toBe(200);
+    expect(telegram.received.length).toBe(before + 1);
+    expect(telegram.received.at(-1)!.text).toContain('Test message');
+    telegram.set('error');
+    const failed = await fetch(`${urlOf(app)}/api/notifications/telegram/test`, { method: 'POST', headers });
+    expect(failed.status).toBe(503);
+    const body = await failed.json();
+    expect(body.error).toMatch(/Telegram refused the message \(HTTP 500\).*Check the bot token/);
+    expect(JSON.stringify(body)).not.toContain(BOT_TOKEN);
+    telegram.set('ok');
+    expect((await fetch(`${urlOf(app)}/api/notifications/telegram/test`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('sends no personal data when TELEGRAM_PERSONAL_DATA=false', async () => {
+    for (const application of running.splice(0)) await application.close();
+    const app = await start({ TELEGRAM_PERSONAL_DATA: 'false' });
+    const before = telegram.received.length;
+    expect((await submit(app, 'Maxfiy Mijoz')).status).toBe(201);
+    await expect.poll(() => telegram.received.length, { timeout: 10_000 }).toBe(before + 1);
+    const text = telegram.received.at(-1)!.text;
+    expect(text).toContain('Saytdan yangi murojaat');
+    expect(text).not.toContain('Maxfiy Mijoz');
+    expect(text).not.toContain('mijoz@example.uz');
+    expect(text).not.toContain('+998');
+  });
+});
+
+describe('Telegram settings', () => {
+  it('needs the token and the chat id together, and never echoes the token', () => {
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: BOT_TOKEN })).toThrow(/TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID must be set together/);
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_CHAT_ID: CHAT_ID })).toThrow(/TELEGRAM_BOT_TOKEN must be a bot token/);
+    try {
+      loadConfig({ TELEGRAM_BOT_TOKEN: 'secret-value', TELEGRAM_CHAT_ID: CHAT_ID });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-value');
+    }
+  });
+});
