@@ -147,7 +147,10 @@ export function createDomainServices(host: DomainHost) {
     },
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
-    contacts: createContactService(contactStore, environment, clientKeyOf, async (request) => {
+    contacts: createContactService(contactStore, environment, clientKeyOf, async () => {
+      const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
+      return { ...config.privacy, defaultLanguage };
+    }, async (request) => {
       host.contactReceived?.(request);
       if (!host.telegram) return;
       const text = contactMessage(request, { language: await languages.defaultLanguage(), personalData: host.telegram.personalData, publicUrl: host.publicUrl });

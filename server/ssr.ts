@@ -61,7 +61,12 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // Joined as text: new URL('//evil.example', base) would read the path as another host.
+    const url = new URL(`${request.protocol}://${request.host}${request.url}`);
+    // A path with control characters (CR LF, tab…) names no page; it never reaches the router.
+    if (/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(url.pathname) || /[\u0000-\u001f\u007f]/.test(request.url)) {
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found: no such address');
+    }
     const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
     const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
 

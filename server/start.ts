@@ -19,6 +19,8 @@ const VIEW_FLUSH_MS = 5_000;
 const SCHEDULE_CHECK_MS = 10_000;
 /** How often the Telegram outbox is looked at: a new request reaches the chat within this. */
 const OUTBOX_CHECK_MS = 2_000;
+/** How often old contact requests are looked for (the rule itself is in days). */
+const RETENTION_CHECK_MS = 60 * 60 * 1000;
 /** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
 const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
@@ -117,6 +119,25 @@ export async function startApplication(
     const outboxTimer = setInterval(deliver, options.outboxCheckMs ?? OUTBOX_CHECK_MS);
     outboxTimer.unref();
     void deliver();
+    // Old contact requests lose their personal data after the configured number of days. Asked
+    // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
+    let retaining: Promise<void> | undefined;
+    const retain = () => {
+      retaining ??= services.siteConfig
+        .get()
+        .then((site) => services.contacts.anonymiseOlderThan(site.privacy.retentionDays))
+        .then((count) => {
+          if (count) logger.info({ count }, 'old contact requests anonymised');
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'could not anonymise old contact requests; trying again in an hour'))
+        .finally(() => {
+          retaining = undefined;
+        });
+      return retaining;
+    };
+    const retentionTimer = setInterval(retain, RETENTION_CHECK_MS);
+    retentionTimer.unref();
+    void retain();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -128,6 +149,8 @@ export async function startApplication(
           clearInterval(viewTimer);
           clearInterval(scheduleTimer);
           clearInterval(outboxTimer);
+          clearInterval(retentionTimer);
+          await retaining;
           await checking;
           await delivering;
           await writeViews();

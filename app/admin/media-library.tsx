@@ -45,7 +45,7 @@ export function describeUse(use: ImageUse, lang: string, t: AdminT): string {
   return `${kind} · ${use.title || '—'} (${fieldLabel(use.field, lang)})`;
 }
 
-/** The media library as a chooser: a form takes an image already uploaded instead of a new one. */
+/** The media library to choose from: a form takes an image already uploaded instead of a new one. */
 export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (url: string) => void }) {
   const { t, lang, timeZone } = useAdmin();
   const [images, setImages] = useState<MediaImage[] | null>(null);

@@ -6,6 +6,8 @@ import { api } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass, inputClass } from './ui.tsx';
 
+const STATES = ['published', 'draft', 'scheduled', 'expired'] as const;
+
 const STATE_CLASS: Record<string, string> = {
   published: 'bg-green-100 text-green-900',
   draft: 'bg-slate-200 text-slate-800',
@@ -16,7 +18,7 @@ const STATE_CLASS: Record<string, string> = {
 /** What a visitor sees of a record now: live, draft, scheduled (with when) or expired (since when). */
 export function StateBadge({ state, record, type }: { state: string; record: Record<string, unknown>; type: RecordType }) {
   const { t, lang, timeZone } = useAdmin();
-  const key = (['published', 'draft', 'scheduled', 'expired'].includes(state) ? state : 'published') as 'published' | 'draft' | 'scheduled' | 'expired';
+  const key = STATES.find((known) => known === state) ?? 'published';
   const moment = type.scheduleFields ? (state === 'scheduled' ? record[type.scheduleFields.publish] : state === 'expired' ? record[type.scheduleFields.unpublish] : undefined) : undefined;
   const when = typeof moment === 'string' && moment ? formatMoment(moment, lang, timeZone) : '';
   return (

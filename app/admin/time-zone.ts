@@ -1,5 +1,5 @@
 /*
- * Scheduled moments are kept in UTC and edited as the firm's wall-clock time (TIME_ZONE,
+ * Scheduled moments are kept in UTC and edited in the firm's wall-clock time (TIME_ZONE,
  * Asia/Tashkent by default), whatever the zone of the computer the editor uses.
  */
 

@@ -12,6 +12,10 @@ export const ContactFormSchema = z.object({
   subject: text('Subject', { required: true, max: 300 }),
   message: text('Message', { required: true, max: 10_000 }),
   service: text('Service', { max: 300 }).optional(),
+  /** Agreement to the privacy policy (required when the firm turns consent on); "true"/"on" from a form. */
+  consent: z.union([z.boolean(), z.enum(['true', 'on', 'false', ''])], { error: 'Consent must be true or false' }).optional(),
+  /** The page's language, kept with the consent. */
+  lang: z.string({ error: 'Language must be text' }).trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Language must be a language code such as uz').optional(),
 });
 export type ContactFormInput = z.infer<typeof ContactFormSchema>;
 

@@ -1,9 +1,10 @@
 import type { ListQuery, StoredRecord } from '../shared/entity.ts';
-import { notFound, tooManyRequests, validationError } from '../shared/errors.ts';
+import { badRequest, notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { isId, newId } from '../shared/ids.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import { MAX_PAGE_SIZE, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
-import { assertObject, parseOrThrow } from '../shared/validation.ts';
+import { assertObject, issuesToDetails, parseOrThrow } from '../shared/validation.ts';
+import { wholeLinePattern } from '../shared/search.ts';
 import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactFormInput, type ContactStatus } from './contact-schema.ts';
 
 const CONTACT_PAGE_SIZE = 20;
@@ -19,6 +20,20 @@ export interface SubmitContext {
   address: string;
 }
 
+/** What the site configuration says about consent (read on every submission: it can change any time). */
+export type PrivacySettings = () => Promise<{ requireConsent: boolean; policyVersion: string; defaultLanguage: string }>;
+
+const ANONYMISED = '[removed]';
+
+/** The e-mail of an export or erase: one whole address, compared as stored (lower case). */
+function emailParameter(value: unknown): string {
+  const address = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 320) throw badRequest('Give the e-mail address whose requests you mean, such as name@example.uz');
+  return address;
+}
+
+const CONSENT_REQUIRED = 'Consent is required: tick the box to agree to the privacy policy';
+
 /** A keyed hash of a sender's address: the limit works across instances and restarts, no address is stored. */
 export type ClientKey = (address: string) => Promise<string>;
 
@@ -32,6 +47,7 @@ export function createContactService(
   store: RecordStore,
   environment: Pick<ServiceEnvironment, 'changed'>,
   clientKey: ClientKey,
+  privacy: PrivacySettings,
   received?: (request: StoredContact) => Promise<void> | void,
 ) {
   /** Seconds until this sender may send again: their accepted requests of the window, in the database. */
@@ -41,6 +57,12 @@ export function createContactService(
     if (recent.length < CONTACT_LIMIT.max) return 0;
     const oldest = Date.parse(String(recent[recent.length - 1].createdAt));
     return Math.max(1, Math.ceil((oldest + CONTACT_LIMIT.windowMs - now) / 1000));
+  }
+
+  /** Requests sent with this e-mail in any letter case (the search column narrows, then exactly). */
+  async function byEmail(address: string): Promise<StoredRecord[]> {
+    const candidates = await store.list({ conditions: [{ column: 'search_text', op: 'like', pattern: wholeLinePattern(address) }] });
+    return candidates.filter((record) => String(record.email).toLowerCase() === address);
   }
 
   return {
@@ -62,9 +84,16 @@ export function createContactService(
       }
       const elapsed = raw.elapsedMs;
       if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
-      const input = parseOrThrow(ContactFormSchema, raw);
+      const parsed = ContactFormSchema.safeParse(raw);
+      const settings = await privacy();
+      const consented = parsed.success && (parsed.data.consent === true || parsed.data.consent === 'true' || parsed.data.consent === 'on');
+      const details = parsed.success ? [] : issuesToDetails(parsed.error.issues, raw);
+      if (settings.requireConsent && !consented && !details.some((detail) => detail.path === 'consent')) details.push({ path: 'consent', message: CONSENT_REQUIRED, code: 'required' });
+      if (details.length || !parsed.success) throw validationError(details);
+      const { consent: _consent, lang, ...input } = parsed.data;
       if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
-      const created = await store.insert({ phone: '', service: '', ...input, status: 'new', ...(key ? { clientKey: key } : {}) });
+      const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: lang || settings.defaultLanguage } : null;
+      const created = await store.insert({ phone: '', service: '', ...input, status: 'new', consent, ...(key ? { clientKey: key } : {}) });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
       // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
       await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' })).catch(() => {});
@@ -99,6 +128,33 @@ export function createContactService(
       const conditions = store.definition.listConditions?.(query) ?? [];
       const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /** Every request sent with this e-mail (a person asking for their data), oldest first. */
+    async exportByEmail(email: unknown): Promise<StoredRecord[]> {
+      return (await byEmail(emailParameter(email))).reverse();
+    },
+
+    /** Deletes every request sent with this e-mail (a person asking to be forgotten); answers how many. */
+    async eraseByEmail(email: unknown, actor?: Actor): Promise<number> {
+      const found = await byEmail(emailParameter(email));
+      for (const record of found) await store.remove(record._id);
+      if (found.length) await environment.changed({ entity: 'contacts', action: 'delete', id: '', actor, summary: `${found.length} contact requests erased on request` });
+      return found.length;
+    },
+
+    /**
+     * Replaces the name, e-mail, phone, subject and message of requests older than `days` (status,
+     * dates and consent stay, so the figures still add up); answers how many were anonymised.
+     */
+    async anonymiseOlderThan(days: number, now = Date.now()): Promise<number> {
+      const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+      const old = await store.list({ conditions: [{ column: 'created_at', op: '<', value: before }, { column: 'email', op: '!=', value: '' }] });
+      for (const record of old) {
+        await store.update(record._id, { ...record, name: ANONYMISED, email: '', phone: '', subject: ANONYMISED, message: ANONYMISED, service: '' });
+      }
+      if (old.length) await environment.changed({ entity: 'contacts', action: 'update', id: '', summary: `${old.length} contact requests older than ${days} days anonymised` });
+      return old.length;
     },
 
     async countByStatus(): Promise<Record<ContactStatus, number>> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { absoluteUrl, email, flag, icon, imageUrl, link, list, localized, MEDIUM_TEXT, oneOf, order, text, type SchemaContext } from '../shared/schema-helpers.ts';
+import { absoluteUrl, email, flag, icon, imageUrl, link, list, localized, MEDIUM_TEXT, oneOf, order, text, wholeNumber, type SchemaContext } from '../shared/schema-helpers.ts';
 
 const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
 const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
@@ -36,6 +36,11 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
         order,
       }),
     ),
+    privacy: z.object({
+      requireConsent: flag('Require consent'),
+      policyVersion: text('Policy version', { required: true, max: 20 }),
+      retentionDays: wholeNumber({ invalid: 'Keep requests for must be a whole number of days from 30 to 3650' }, { min: 30, max: 3650 }),
+    }),
     legalPages: z.object({
       privacyPolicy: ml('Privacy policy title'),
       termsOfService: ml('Terms of service title'),

@@ -20,6 +20,13 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
 
   app.get('/contact/counts', { preHandler: requireUser }, async () => ok(await services.contacts.countByStatus()));
 
+  // A person's right to their data: everything they sent, or none of it any more.
+  app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: requireUser }, async (request) => ok(await services.contacts.exportByEmail(request.query.email)));
+  app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: requireUser }, async (request) => {
+    const deleted = await services.contacts.eraseByEmail(request.query.email, actorOf(request));
+    return ok({ deleted }, { message: `${deleted} requests deleted` });
+  });
+
   app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) => ok(await services.contacts.get(request.params.id)));
 
   app.put<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) =>

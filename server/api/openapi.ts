@@ -360,6 +360,34 @@ export function buildOpenApiDocument() {
           parameters: [page, limit, parameter('status', 'new, read, replied or closed', { type: 'string', enum: ['new', 'read', 'replied', 'closed'] }), search],
         }),
       },
+      '/contact/export': {
+        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first: a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }), ...errors(400, 401) }, {
+          parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
+        }),
+      },
+      '/contact/by-email': {
+        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' } } }), ...errors(400, 401) }, {
+          parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
+        }),
+      },
+      '/auth/sessions': {
+        get: operation('Auth', 'listSessions', 'The signed-in user\'s sessions: device, address, last use, and which one is this', {
+          200: answer('Sessions', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, expiresAt: { type: 'string', format: 'date-time' }, userAgent: { type: 'string' }, ip: { type: 'string' }, current: { type: 'boolean' } } } }),
+          ...errors(401),
+        }),
+      },
+      '/auth/sessions/{id}': {
+        delete: operation('Auth', 'endSession', 'End one of one\'s sessions at once', { 200: answer('Ended', { type: 'null' }), ...errors(401, 404) }, { parameters: [parameter('id', 'The session', { type: 'string' }, 'path')] }),
+      },
+      '/auth/sessions/end-others': {
+        post: operation('Auth', 'endOtherSessions', 'End every session of the user but this one', { 200: answer('How many', { type: 'object', properties: { ended: { type: 'integer' } } }), ...errors(401) }),
+      },
+      '/notifications/telegram': {
+        get: operation('Admin', 'getTelegramState', 'Whether new requests go to Telegram, with or without personal data, and what waits in the outbox', { 200: answer('State', untyped), ...errors(401) }),
+      },
+      '/notifications/telegram/test': {
+        post: operation('Admin', 'sendTelegramTest', 'Send a test message to the firm\'s chat now', { 200: answer('Sent', { type: 'null' }), ...errors(400, 401, 503) }),
+      },
       '/contact/counts': { get: operation('Contact', 'countContactRequests', 'Number of requests per status', { 200: answer('Counts', { type: 'object', additionalProperties: { type: 'integer' } }), ...errors(401) }) },
       '/contact/{id}': {
         get: operation('Contact', 'getContactRequest', 'Read one request', { 200: answer('The request', untyped), ...errors(401, 404) }, { parameters: [idParam] }),

@@ -175,9 +175,26 @@ describe('the public website, rendered on the server', () => {
   });
 
   it('never sends a visitor to another site when it drops the default language’s prefix', async () => {
-    for (const path of ['/uz//evil.example/x', '/uz/\\evil.example', '/uz///evil.example', '/uz/%2F%2Fevil.example']) {
+    const tricks = [
+      '/uz//evil.example/x',
+      '/uz/\\evil.example',
+      '/uz///evil.example',
+      '/uz/%2F%2Fevil.example',
+      '/uz/%5Cevil.example',
+      '/uz/%5C%5Cevil.example',
+      '/uz/%2F%5Cevil.example',
+      '/uz/\t/evil.example',
+      '/uz/%09/evil.example',
+      '/uz/%0d%0aLocation:%20https://evil.example',
+      '/uz/.%2F%2Fevil.example',
+      '//evil.example',
+      '/%2F%2Fevil.example',
+      '/uz/?next=//evil.example',
+    ];
+    for (const path of tricks) {
       const answer = await page(path);
       const location = answer.headers.get('location');
+      expect(answer.headers.get('location') ?? '', path).not.toMatch(/[\r\n]/);
       if (answer.status === 301) {
         expect(location, path).toMatch(/^\/(?![\/\\])/);
         expect(new URL(location!, app.url).origin, path).toBe(new URL(app.url).origin);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
+import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
@@ -217,6 +218,12 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Dialog>
+      <PersonalDataTools
+        onErased={() => {
+          load();
+          refreshUnread();
+        }}
+      />
     </div>
   );
 }

@@ -14,8 +14,8 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
 
-type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message';
-const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message'];
+type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent';
+const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent'];
 const isField = (path: string): path is Field => FIELDS.some((field) => field === path);
 /** What the form says for an empty required field, by field. */
 const REQUIRED: Partial<Record<Field, UiTextKey>> = {
@@ -23,6 +23,7 @@ const REQUIRED: Partial<Record<Field, UiTextKey>> = {
   email: 'contact.required.email',
   subject: 'contact.required.subject',
   message: 'contact.required.message',
+  consent: 'contact.required.consent',
 };
 type FieldErrors = Partial<Record<Field, ErrorDetail>>;
 
@@ -60,7 +61,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const renderedAt = Number(form.get('renderedAt'));
   try {
     await services.contacts.submit(
-      { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''), ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}) },
+      {
+        ...values,
+        lang: String(form.get('lang') ?? '') || undefined,
+        [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
+        ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}),
+      },
       { address: context.get(clientAddressContext) },
     );
     return outcome({ sent: true, values: {}, errors: {} });
@@ -106,6 +112,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const phoneLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
   const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
   const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
+  // The firm's own privacy page when it has one, else the address set in the configuration.
+  const policyHref = site.pageSlugs.includes('privacy') ? site.href('/privacy') : config.legalPages.privacyPolicyUrl;
+  const policyLink = (
+    <a href={policyHref} className="font-semibold text-brand-700 underline">
+      {t('contact.readPolicy')}
+    </a>
+  );
 
   const field = (name: Field, label: string, input: React.ReactNode, required: boolean) => (
     <div className={name === 'message' ? 'sm:col-span-2' : ''}>
@@ -160,6 +173,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               data-required-email={t('contact.required.email')}
               data-required-subject={t('contact.required.subject')}
               data-required-message={t('contact.required.message')}
+              data-required-consent={t('contact.required.consent')}
               data-invalid-email={t('contact.invalid.email')}
               data-too-long={t('contact.tooLong', { max: '{max}' })}
               className="mt-6"
@@ -188,6 +202,36 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <div className="sm:col-span-2">{field('subject', t('contact.subject'), <input type="text" maxLength={300} {...inputProps('subject', true)} />, true)}</div>
                 {field('message', t('contact.message'), <textarea rows={6} maxLength={10000} {...inputProps('message', true)} />, true)}
               </div>
+              {config.privacy.requireConsent ? (
+                <div className="mt-5">
+                  <div className="flex items-start gap-3">
+                    <input
+                      id="contact-consent"
+                      type="checkbox"
+                      name="consent"
+                      value="true"
+                      required
+                      defaultChecked={values?.consent === 'true'}
+                      aria-invalid={errors.consent ? true : undefined}
+                      aria-describedby="contact-consent-error"
+                      className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                    />
+                    <label htmlFor="contact-consent" className="text-sm text-slate-800">
+                      {t('contact.consent')}
+                      <span aria-hidden="true"> *</span>
+                    </label>
+                  </div>
+                  <p className="ml-8 mt-1 text-sm">{policyLink}</p>
+                  <p id="contact-consent-error" data-error-for="consent" role="alert" hidden={!errors.consent} className="ml-8 mt-1 text-sm text-red-700">
+                    {errors.consent ? fieldMessage(t, 'consent', errors.consent) : ''}
+                  </p>
+                </div>
+              ) : (
+                <p className="mt-5 text-sm text-slate-600">
+                  {t('contact.consentNotice')} {policyLink}
+                </p>
+              )}
+              <input type="hidden" name="lang" value={site.lang} />
               <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor="contact-website">{t('contact.honeypot')}</label>
                 <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
