@@ -177,6 +177,35 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
+  it('asks for consent when the firm wants it: the box’s message beside it, then the request keeps the consent', async () => {
+    const token = await app.login();
+    const config = (await app.api('/api/site-config')).body.data;
+    await app.api('/api/site-config', { method: 'PUT', token, body: { ...config, privacy: { ...config.privacy, requireConsent: true, policyVersion: '3' } } });
+    try {
+      const { page, context, errors } = await open('/contact');
+      await page.locator('#contact-name').fill('Kamola Rahimova');
+      await page.locator('#contact-email').fill('kamola@example.uz');
+      await page.locator('#contact-subject').fill('Mehnat shartnomasi');
+      await page.locator('#contact-message').fill('Maslahat kerak');
+      await page.waitForTimeout(3000);
+      await page.getByRole('button', { name: 'Xabarni yuborish' }).click();
+      const message = page.locator('#contact-consent-error');
+      await expect.poll(() => message.textContent()).toBe('Iltimos, ma’lumotlaringizni qayta ishlashga rozilik belgisini qo‘ying.');
+      expect(await page.locator('#contact-consent').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-consent');
+      expect(await page.getByRole('link', { name: 'Maxfiylik siyosati' }).first().getAttribute('href')).toBe('/privacy');
+      await page.locator('#contact-consent').check();
+      await page.getByRole('button', { name: 'Xabarni yuborish' }).click();
+      await expect.poll(() => page.locator('[data-form-success]').isVisible()).toBe(true);
+      const stored = (await app.api('/api/contact?search=kamola', { token })).body.data[0];
+      expect(stored.consent).toMatchObject({ given: true, policyVersion: '3', lang: 'uz' });
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await app.api('/api/site-config', { method: 'PUT', token, body: { ...config, version: undefined } });
+    }
+  });
+
   it('filters news by category and searches the blog', async () => {
     const { page, context } = await open('/en/news');
     await page.getByRole('link', { name: 'Events', exact: true }).click();
