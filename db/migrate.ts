@@ -5,6 +5,7 @@ import * as faqsAndPages from './migrations/002-faqs-and-pages.ts';
 import * as recordVersions from './migrations/003-record-versions.ts';
 import * as editorial from './migrations/004-editorial.ts';
 import * as accountsAndPrivacy from './migrations/005-accounts-and-privacy.ts';
+import * as roles from './migrations/006-roles.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-record-versions': recordVersions,
   '004-editorial': editorial,
   '005-accounts-and-privacy': accountsAndPrivacy,
+  '006-roles': roles,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -104,13 +104,13 @@ describe.each(DIALECTS)('operating the server on %s', (dialect) => {
     expect(created.stdout).toContain('Administrator clerk@example.uz created');
     const again = await runScript('scripts/admin.ts', ['create', 'clerk@example.uz'], env, 'first-long-password\n');
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('An administrator with this email already exists');
+    expect(again.stderr).toContain('An account with this email already exists');
     const weak = await runScript('scripts/admin.ts', ['reset-password', 'clerk@example.uz'], env, 'short\n');
     expect(weak.stderr).toContain('Password must be at least 10 characters long');
     const reset = await runScript('scripts/admin.ts', ['reset-password', 'clerk@example.uz'], env, 'second-long-password\n');
     expect(reset.code).toBe(0);
     const unknown = await runScript('scripts/admin.ts', ['reset-password', 'ghost@example.uz'], env, 'second-long-password\n');
-    expect(unknown.stderr).toContain('Administrator not found');
+    expect(unknown.stderr).toContain('Account not found');
     for (const output of [created, reset]) expect(output.stdout + output.stderr).not.toMatch(/long-password/);
 
     const server = await startServerProcess({ ...env, DEMO_CONTENT: 'false' });

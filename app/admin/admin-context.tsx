@@ -15,10 +15,27 @@ export interface SiteLanguage {
   translations: Record<string, string>;
 }
 
+export type AdminRole = 'admin' | 'editor' | 'translator';
+
 export interface AdminUser {
   _id: string;
   email: string;
   name: string;
+  role: AdminRole;
+  /** The languages a translator may change. */
+  languages: string[];
+}
+
+/** What the signed-in user's role allows (the server checks the same on every call). */
+export function abilities(user: AdminUser) {
+  return {
+    /** Create, delete, publish, upload, contact requests, redirects, trash, analytics. */
+    editContent: user.role !== 'translator',
+    /** Accounts, languages, the site configuration, Telegram. */
+    administer: user.role === 'admin',
+    /** A multilingual text in this language may be changed. */
+    editLanguage: (code: string) => user.role !== 'translator' || user.languages.includes(code),
+  };
 }
 
 export type AdminT = (key: AdminTextKey, values?: Record<string, string | number>) => string;

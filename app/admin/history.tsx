@@ -39,13 +39,15 @@ interface HistoryProps<T> {
   /** A changed leaf's name in the admin's language (`title.ru` → "Title (RU)"). */
   labelOf: (path: string) => string;
   onRestored: (restored: T) => void;
+  /** False for a role that may not bring a version back (translators). */
+  canRestore?: boolean;
 }
 
 /**
  * A record's history in its form: who saved it and when, what each save changed (field by field,
  * a multilingual text language by language), and any version brought back as a new one.
  */
-export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
+export function History<T>({ base, labelOf, onRestored, canRestore = true }: HistoryProps<T>) {
   const { t, lang, timeZone } = useAdmin();
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
@@ -133,7 +135,7 @@ export function History<T>({ base, labelOf, onRestored }: HistoryProps<T>) {
                       {t('history.changes')}
                     </button>
                   )}
-                  {index > 0 && entry.action !== 'delete' && (
+                  {index > 0 && entry.action !== 'delete' && canRestore && (
                     <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => restore(entry)}>
                       <RotateCcw className="h-4 w-4" aria-hidden="true" />
                       {t('history.restore')}

@@ -6,7 +6,7 @@ import type { AdminTexts } from '../../domain/shared/fields.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { issuesToDetails } from '../../domain/shared/validation.ts';
-import { useAdmin } from './admin-context.tsx';
+import { abilities, useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
 import { listValue, objectValue, textsValue, textValue } from './display.ts';
 import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
@@ -143,6 +143,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   }
 
   const hasLocalized = resource.fields.some((field) => ['ml', 'ml-list', 'features', 'author'].includes(field.kind));
+  // A translator changes only the texts of their languages: everything else is shown, not editable.
+  const can = abilities(admin.user);
+  const translating = !can.editContent;
+  const locked = (field: FieldSpec) => translating && (!['ml', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
     <form onSubmit={save} noValidate className="space-y-5">
       {formError && <ErrorNotice message={formError} />}
@@ -160,9 +164,16 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         </div>
       )}
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
+      {translating && (
+        <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          {t('roles.translatorHint', { languages: admin.user.languages.map((code) => code.toUpperCase()).join(', ') })}
+        </p>
+      )}
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
-          <Field key={field.name} field={field} labels={resource.labels} value={values[field.name]} active={active} errors={errors} choices={choices} onChange={(value) => set(field.name, value)} />
+          <fieldset key={field.name} disabled={locked(field)} className="contents">
+            <Field field={field} labels={resource.labels} value={values[field.name]} active={active} errors={errors} choices={choices} fixedLength={translating} onChange={(value) => set(field.name, value)} />
+          </fieldset>
         ))}
       </div>
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
@@ -177,6 +188,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {record && (
         <History<StoredRecord>
           base={`${resource.path}/${record._id}/versions`}
+          canRestore={can.editContent}
           labelOf={(path) => {
             const [field, ...rest] = path.split('.');
             const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');
@@ -201,10 +213,12 @@ interface FieldProps {
   active: string;
   errors: Record<string, string>;
   choices: Record<string, StoredRecord[]>;
+  /** Lists keep their items (a translator changes their texts only). */
+  fixedLength?: boolean;
   onChange: (value: unknown) => void;
 }
 
-function Field({ field, labels, value, active, errors, choices, onChange }: FieldProps) {
+function Field({ field, labels, value, active, errors, choices, fixedLength = false, onChange }: FieldProps) {
   const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
@@ -275,19 +289,23 @@ function Field({ field, labels, value, active, errors, choices, onChange }: Fiel
                 {label} {index + 1}
               </label>
               <input id={`${id}-${index}`} value={textOf(item)} onChange={(event) => onChange(items.map((other, i) => (i === index ? withText(other, event.target.value) : other)))} className={`${inputClass} mt-0`} />
-              <button type="button" className={buttonClass.danger} onClick={() => onChange(items.filter((_, i) => i !== index))}>
-                {t('common.remove')}
-              </button>
+              {!fixedLength && (
+                <button type="button" className={buttonClass.danger} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                  {t('common.remove')}
+                </button>
+              )}
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className={`${buttonClass.secondary} mt-2`}
-          onClick={() => onChange([...items, field.kind === 'features' ? { text: {}, ...(field.withOrder ? { order: items.length } : {}) } : {}])}
-        >
-          {t('common.add')}
-        </button>
+        {!fixedLength && (
+          <button
+            type="button"
+            className={`${buttonClass.secondary} mt-2`}
+            onClick={() => onChange([...items, field.kind === 'features' ? { text: {}, ...(field.withOrder ? { order: items.length } : {}) } : {}])}
+          >
+            {t('common.add')}
+          </button>
+        )}
         {error}
       </fieldset>
     );

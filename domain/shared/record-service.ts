@@ -1,5 +1,5 @@
 import type { ListQuery, StoredRecord } from './entity.ts';
-import { duplicate, notFound, staleVersion, validationError } from './errors.ts';
+import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
@@ -127,7 +127,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return typed(withState(created));
     },
 
-    async update(id: string, body: unknown, actor?: Actor): Promise<Stored> {
+    /** `onlyLanguages`: a translator's save, which may change only those languages' texts. */
+    async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[] } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
       const existing = isId(id) ? await store.findById(id) : undefined;
@@ -139,6 +140,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
       }
       checkSchedule(merged);
+      if (options.onlyLanguages) {
+        const outside = changedOutside(existing, merged, Object.keys(type.fields), type.localizedFields, options.onlyLanguages);
+        if (outside) {
+          throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
+        }
+      }
       const updated = await store.update(id, merged, version);
       if (!updated) throw staleVersion();
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
@@ -273,6 +280,47 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return [...values].sort((a, b) => a.localeCompare(b, query.lang));
     },
   };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+/**
+ * The first field (dotted path) that differs between two saved states outside the texts of the
+ * allowed languages, or undefined. A multilingual text is an object keyed by language codes; an
+ * empty text and a missing one are the same. Lists must keep their length and order.
+ */
+function changedOutside(before: Record<string, unknown>, after: Record<string, unknown>, fields: string[], localized: string[], allowed: string[]): string | undefined {
+  const differs = (a: unknown, b: unknown, path: string, inLocalized: boolean): string | undefined => {
+    const blank = (value: unknown) => value === undefined || value === null || value === '';
+    if (blank(a) && blank(b)) return undefined;
+    if (Array.isArray(a) || Array.isArray(b)) {
+      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return path;
+      for (let index = 0; index < a.length; index += 1) {
+        const found = differs(a[index], b[index], `${path}.${index}`, inLocalized);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (isPlainObject(a) || isPlainObject(b)) {
+      const left = isPlainObject(a) ? a : {};
+      const right = isPlainObject(b) ? b : {};
+      const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
+      const texts = inLocalized && keys.length > 0 && keys.every((key) => LANGUAGE_CODE.test(key));
+      for (const key of keys) {
+        if (texts && allowed.includes(key)) continue;
+        const found = differs(left[key], right[key], `${path}.${key}`, inLocalized);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    return a === b ? undefined : path;
+  };
+  for (const field of fields) {
+    const found = differs(before[field], after[field], field, localized.includes(field));
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The service of one record type; `RecordService` alone accepts any type's service. */

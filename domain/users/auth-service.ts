@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import { AppError, duplicate, notFound, tooManyRequests } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import type { PublicUser } from './user-schema.ts';
+import { ROLES, type PublicUser, type Role } from './user-schema.ts';
 
 const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session's "last used" is written at most this often (not on every request). */
@@ -20,6 +20,8 @@ interface UserRow {
   name: string;
   password_hash: string;
   created_at: string;
+  role: string;
+  languages: string;
 }
 
 const toPublicUser = (row: UserRow): PublicUser => ({
@@ -27,7 +29,18 @@ const toPublicUser = (row: UserRow): PublicUser => ({
   email: row.email,
   name: row.name,
   createdAt: row.created_at,
+  role: ROLES.find((known) => known === row.role) ?? 'editor',
+  languages: (() => {
+    try {
+      const parsed: unknown = JSON.parse(row.languages ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((code): code is string => typeof code === 'string') : [];
+    } catch {
+      return [];
+    }
+  })(),
 });
+
+const LAST_ADMIN = 'This is the last administrator: make another account an administrator first';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -91,6 +104,11 @@ export function createAuthService(database: Database) {
       .execute();
   }
 
+  async function adminCount(): Promise<number> {
+    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     return (await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()) as
       | UserRow
@@ -132,7 +150,7 @@ export function createAuthService(database: Database) {
       const row = (await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
       const now = nowIso();
@@ -189,9 +207,9 @@ export function createAuthService(database: Database) {
       return rows.map(toPublicUser);
     },
 
-    async createUser(input: { email: string; password: string; name?: string }): Promise<PublicUser> {
+    async createUser(input: { email: string; password: string; name?: string; role?: Role; languages?: string[] }): Promise<PublicUser> {
       const email = input.email.trim().toLowerCase();
-      if (await findUserByEmail(email)) throw duplicate('An administrator with this email already exists');
+      if (await findUserByEmail(email)) throw duplicate('An account with this email already exists');
       const now = nowIso();
       const row: UserRow = {
         id: newId(),
@@ -199,6 +217,8 @@ export function createAuthService(database: Database) {
         name: input.name?.trim() || email.split('@')[0],
         password_hash: await hashPassword(input.password),
         created_at: now,
+        role: input.role ?? 'admin',
+        languages: JSON.stringify(input.role === 'translator' ? (input.languages ?? []) : []),
       };
       await db.insertInto('users').values({ ...row, updated_at: now, version: 1 }).execute();
       return toPublicUser(row);
@@ -207,7 +227,7 @@ export function createAuthService(database: Database) {
     /** Sets a new password and signs the user out everywhere. */
     async setPassword(email: string, password: string): Promise<void> {
       const user = await findUserByEmail(email);
-      if (!user) throw notFound('Administrator');
+      if (!user) throw notFound('Account');
       await db
         .updateTable('users')
         .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
@@ -221,9 +241,34 @@ export function createAuthService(database: Database) {
       return row ? verifyPassword(password, row.password_hash) : false;
     },
 
-    async deleteUser(id: string): Promise<void> {
-      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('Administrator');
+    async deleteUser(id: string): Promise<PublicUser> {
+      const user = await this.getUser(id);
+      if (user.role === 'admin' && (await adminCount()) <= 1) throw new AppError(409, 'CONFLICT', LAST_ADMIN);
+      await db.deleteFrom('users').where('id', '=', id).execute();
+      return user;
+    },
+
+    async getUser(id: string): Promise<PublicUser> {
+      const row = (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+      if (!row) throw notFound('Account');
+      return toPublicUser(row);
+    },
+
+    /** Changes an account's name, role or languages; the last administrator stays one. */
+    async updateUser(id: string, change: { name?: string; role?: Role; languages?: string[] }): Promise<PublicUser> {
+      const user = await this.getUser(id);
+      const role = change.role ?? user.role;
+      const languages = change.languages ?? user.languages;
+      if (user.role === 'admin' && role !== 'admin' && (await adminCount()) <= 1) throw new AppError(409, 'CONFLICT', LAST_ADMIN);
+      if (role === 'translator' && languages.length === 0) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'A translator needs at least one language to translate into', { details: [{ path: 'languages', message: 'A translator needs at least one language to translate into', code: 'required' }] });
+      }
+      await db
+        .updateTable('users')
+        .set({ name: change.name?.trim() || user.name, role, languages: JSON.stringify(role === 'translator' ? languages : []), updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      return this.getUser(id);
     },
 
     /** Creates the first administrator from the environment when there is none yet. */

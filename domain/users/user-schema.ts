@@ -10,11 +10,33 @@ export const PasswordSchema = z
   .min(10, 'Password must be at least 10 characters long')
   .max(200, 'Password must be at most 200 characters long');
 
-export const NewUserSchema = z.object({
-  email: z.email({ error: 'Email is invalid' }).max(320).transform((v) => v.toLowerCase()),
-  name: z.string().trim().max(200).optional(),
-  password: PasswordSchema,
-});
+/**
+ * admin: everything. editor: all content, publishing, media and contact requests; not users,
+ * languages or the site configuration. translator: only the text of multilingual fields in their
+ * languages; no creating, deleting or publishing.
+ */
+export const ROLES = ['admin', 'editor', 'translator'] as const;
+export type Role = (typeof ROLES)[number];
+
+const role = z.enum(ROLES, { error: 'Role must be one of: admin, editor, translator' });
+const languageList = z
+  .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Each language must be a language code such as ru'), { error: 'Languages must be a list of language codes' })
+  .max(50, 'At most 50 languages');
+
+export const NewUserSchema = z
+  .object({
+    email: z.email({ error: 'Email is invalid' }).max(320).transform((v) => v.toLowerCase()),
+    name: z.string().trim().max(200).optional(),
+    password: PasswordSchema,
+    role: role.default('admin'),
+    languages: languageList.default([]),
+  })
+  .refine((user) => user.role !== 'translator' || user.languages.length > 0, { path: ['languages'], message: 'A translator needs at least one language to translate into' });
+
+export const UserChangeSchema = z.strictObject(
+  { name: z.string().trim().max(200).optional(), role: role.optional(), languages: languageList.optional() },
+  { error: 'Only name, role and languages can be changed here' },
+);
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
@@ -26,4 +48,7 @@ export interface PublicUser {
   email: string;
   name: string;
   createdAt: string;
+  role: Role;
+  /** The languages a translator may change. */
+  languages: string[];
 }

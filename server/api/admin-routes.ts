@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { requireUser } from '../http/auth.ts';
+import { editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
@@ -12,9 +12,9 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     return ok(await services.activity.latest(limit));
   });
 
-  app.get('/trash', async () => ok(await services.trash()));
+  app.get('/trash', { preHandler: editorsOnly }, async () => ok(await services.trash()));
 
-  app.get('/admin/analytics', async () => {
+  app.get('/admin/analytics', { preHandler: editorsOnly }, async () => {
     const query = { lang: 'uz', admin: true };
     const [news, blog, contacts] = await Promise.all([services.records.news.list(query), services.records.blog.list(query), services.contacts.listPage({ ...query, limit: 100_000 })]);
     const topByViews = (records: Array<{ _id: string; title: unknown; views: number }>) =>

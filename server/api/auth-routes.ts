@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
-import { ChangePasswordSchema, LoginInputSchema, NewUserSchema } from '../../domain/users/user-schema.ts';
+import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, requireUser } from '../http/auth.ts';
+import { actorOf, adminsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
 export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -32,21 +32,29 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.get('/auth/me', { preHandler: requireUser }, async (request) => ok(request.user));
 
-  // Administrators (the settings screen): list, add, remove, and change one's own password.
-  app.get('/auth/users', { preHandler: requireUser }, async () => ok(await auth.listUsers()));
+  // Accounts (the settings screen, administrators only): list, add, change role, remove.
+  app.get('/auth/users', { preHandler: adminsOnly }, async () => ok(await auth.listUsers()));
 
-  app.post('/auth/users', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/auth/users', { preHandler: adminsOnly }, async (request, reply) => {
     const input = parseOrThrow(NewUserSchema, assertObject(request.body));
     const user = await auth.createUser(input);
-    await services.environment.changed({ entity: 'users', action: 'create', id: user._id, actor: actorOf(request), summary: `Administrator ${user.email}` });
-    return reply.status(201).send(ok(user, { message: 'Administrator added' }));
+    await services.environment.changed({ entity: 'users', action: 'create', id: user._id, actor: actorOf(request), summary: `Account ${user.email} (${user.role})` });
+    return reply.status(201).send(ok(user, { message: 'Account added' }));
   });
 
-  app.delete<{ Params: { id: string } }>('/auth/users/:id', { preHandler: requireUser }, async (request) => {
+  app.put<{ Params: { id: string } }>('/auth/users/:id', { preHandler: adminsOnly }, async (request) => {
+    const change = parseOrThrow(UserChangeSchema, assertObject(request.body));
+    const user = await auth.updateUser(request.params.id, change);
+    const languages = user.role === 'translator' ? ` for ${user.languages.join(', ')}` : '';
+    await services.environment.changed({ entity: 'users', action: 'update', id: user._id, actor: actorOf(request), summary: `Account ${user.email}: ${user.role}${languages}` });
+    return ok(user, { message: 'Account updated' });
+  });
+
+  app.delete<{ Params: { id: string } }>('/auth/users/:id', { preHandler: adminsOnly }, async (request) => {
     if (request.params.id === request.user!._id) throw badRequest('You cannot remove your own account while signed in with it');
-    await auth.deleteUser(request.params.id);
-    await services.environment.changed({ entity: 'users', action: 'delete', id: request.params.id, actor: actorOf(request), summary: 'Administrator removed' });
-    return ok(null, { message: 'Administrator removed' });
+    const removed = await auth.deleteUser(request.params.id);
+    await services.environment.changed({ entity: 'users', action: 'delete', id: request.params.id, actor: actorOf(request), summary: `Account ${removed.email}` });
+    return ok(null, { message: 'Account removed' });
   });
 
   app.put('/auth/password', { preHandler: requireUser }, async (request) => {

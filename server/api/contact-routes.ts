@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, requireUser } from '../http/auth.ts';
+import { actorOf, editorsOnly } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { parseListQuery } from '../http/query.ts';
 import { deletedMessage } from './record-routes.ts';
@@ -12,28 +12,28 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
     return reply.status(201).send(ok({ _id: created._id }, { message: CONTACT_THANK_YOU }));
   });
 
-  app.get('/contact', { preHandler: requireUser }, async (request) => {
+  app.get('/contact', { preHandler: editorsOnly }, async (request) => {
     const parameters = parseListQuery(request.query);
     const page = await services.contacts.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q });
     return ok(page.data, { pagination: page.pagination });
   });
 
-  app.get('/contact/counts', { preHandler: requireUser }, async () => ok(await services.contacts.countByStatus()));
+  app.get('/contact/counts', { preHandler: editorsOnly }, async () => ok(await services.contacts.countByStatus()));
 
   // A person's right to their data: everything they sent, or none of it any more.
-  app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: requireUser }, async (request) => ok(await services.contacts.exportByEmail(request.query.email)));
-  app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: requireUser }, async (request) => {
+  app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.exportByEmail(request.query.email)));
+  app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: editorsOnly }, async (request) => {
     const deleted = await services.contacts.eraseByEmail(request.query.email, actorOf(request));
     return ok({ deleted }, { message: `${deleted} requests deleted` });
   });
 
-  app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) => ok(await services.contacts.get(request.params.id)));
+  app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.get(request.params.id)));
 
-  app.put<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) =>
+  app.put<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) =>
     ok(await services.contacts.setStatus(request.params.id, request.body, actorOf(request)), { message: 'Status updated' }),
   );
 
-  app.delete<{ Params: { id: string } }>('/contact/:id', { preHandler: requireUser }, async (request) => {
+  app.delete<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => {
     await services.contacts.remove(request.params.id, actorOf(request));
     return ok(null, { message: deletedMessage('Submission') });
   });

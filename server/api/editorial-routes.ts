@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, requireUser } from '../http/auth.ts';
+import { actorOf, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
 /**
@@ -31,25 +31,25 @@ export async function editorialRoutes(app: FastifyInstance, { services }: { serv
 
   app.get('/admin/schedule', async () => ok({ timeZone: services.timeZone, upcoming: await services.schedule.upcoming(10) }));
 
-  app.get('/redirects', async () => ok(await services.redirects.list()));
-  app.post('/redirects', async (request, reply) => reply.status(201).send(ok(await services.redirects.create(request.body, isLive, actorOf(request)), { message: 'Redirect created' })));
-  app.put<{ Params: { id: string } }>('/redirects/:id', async (request) => ok(await services.redirects.update(request.params.id, request.body, isLive, actorOf(request)), { message: 'Redirect updated' }));
-  app.delete<{ Params: { id: string } }>('/redirects/:id', async (request) => {
+  app.get('/redirects', { preHandler: editorsOnly }, async () => ok(await services.redirects.list()));
+  app.post('/redirects', { preHandler: editorsOnly }, async (request, reply) => reply.status(201).send(ok(await services.redirects.create(request.body, isLive, actorOf(request)), { message: 'Redirect created' })));
+  app.put<{ Params: { id: string } }>('/redirects/:id', { preHandler: editorsOnly }, async (request) => ok(await services.redirects.update(request.params.id, request.body, isLive, actorOf(request)), { message: 'Redirect updated' }));
+  app.delete<{ Params: { id: string } }>('/redirects/:id', { preHandler: editorsOnly }, async (request) => {
     await services.redirects.remove(request.params.id, actorOf(request));
     return ok(null, { message: 'Redirect deleted' });
   });
-  app.get('/redirects/export', async (_request, reply) =>
+  app.get('/redirects/export', { preHandler: editorsOnly }, async (_request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="redirects.csv"')
       .send(`\uFEFF${await services.redirects.exportCsv()}`),
   );
-  app.post('/redirects/import', async (request) => {
+  app.post('/redirects/import', { preHandler: editorsOnly }, async (request) => {
     const result = await services.redirects.importCsv(request.body, isLive, actorOf(request));
     return ok(result, { message: `Redirects imported: ${result.created} new, ${result.updated} changed` });
   });
-  app.get('/redirects/not-found', async () => ok(await services.redirects.notFoundLog()));
-  app.delete('/redirects/not-found', async (request) => {
+  app.get('/redirects/not-found', { preHandler: editorsOnly }, async () => ok(await services.redirects.notFoundLog()));
+  app.delete('/redirects/not-found', { preHandler: editorsOnly }, async (request) => {
     const path = (request.body as { path?: unknown } | undefined)?.path;
     if (typeof path !== 'string' || !path.startsWith('/')) throw badRequest('Give the "path" to remove from the log');
     await services.redirects.dismissNotFound(path);

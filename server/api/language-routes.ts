@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, assertAdminRead, requireUser } from '../http/auth.ts';
+import { actorOf, adminsOnly, assertAdminRead } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
 
@@ -26,15 +26,15 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
     ok(withAlias(await languages.get(request.params.id, { admin: Boolean(request.user) }))),
   );
 
-  app.post('/languages', { preHandler: requireUser }, async (request, reply) =>
+  app.post('/languages', { preHandler: adminsOnly }, async (request, reply) =>
     reply.status(201).send(ok(withAlias(await languages.create(request.body, actorOf(request))), { message: 'Language created' })),
   );
 
-  app.put<{ Params: { id: string } }>('/languages/:id', { preHandler: requireUser }, async (request) =>
+  app.put<{ Params: { id: string } }>('/languages/:id', { preHandler: adminsOnly }, async (request) =>
     ok(withAlias(await languages.update(request.params.id, request.body, actorOf(request))), { message: 'Language updated' }),
   );
 
-  app.delete<{ Params: { id: string } }>('/languages/:id', { preHandler: requireUser }, async (request) => {
+  app.delete<{ Params: { id: string } }>('/languages/:id', { preHandler: adminsOnly }, async (request) => {
     await languages.remove(request.params.id, actorOf(request));
     return ok(null, { message: deletedMessage('Language') });
   });

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
-import { requireUser } from '../http/auth.ts';
+import { adminsOnly } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { TelegramError } from '../telegram.ts';
 
 /** The firm's Telegram chat: how it is set up, what waits in the outbox, and a test message. */
 export async function notificationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  app.addHook('preHandler', requireUser);
+  app.addHook('preHandler', adminsOnly);
 
   app.get('/notifications/telegram', async () => {
     const settings = services.config.telegram;

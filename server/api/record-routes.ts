@@ -3,7 +3,7 @@ import { RECORD_TYPES } from '../../domain/registry.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, assertAdminRead, requireUser } from '../http/auth.ts';
+import { actorOf, assertAdminRead, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 
@@ -68,16 +68,18 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     });
   }
 
-  app.post(path, { preHandler: requireUser }, async (request, reply) => {
+  app.post(path, { preHandler: editorsOnly }, async (request, reply) => {
     const created = await service.create(request.body, actorOf(request));
     return reply.status(201).send(ok(created, { message: `${type.label} created` }));
   });
 
+  // A translator may save too, but only the texts of their languages (checked by the service).
   app.put<{ Params: { id: string } }>(`${path}/:id`, { preHandler: requireUser }, async (request) => {
-    return ok(await service.update(request.params.id, request.body, actorOf(request)), { message: `${type.label} updated` });
+    const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
+    return ok(await service.update(request.params.id, request.body, actorOf(request), { onlyLanguages }), { message: `${type.label} updated` });
   });
 
-  app.delete<{ Params: { id: string } }>(`${path}/:id`, { preHandler: requireUser }, async (request) => {
+  app.delete<{ Params: { id: string } }>(`${path}/:id`, { preHandler: editorsOnly }, async (request) => {
     await service.remove(request.params.id, actorOf(request));
     return ok(null, { message: deletedMessage(type.label) });
   });
@@ -87,7 +89,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   app.get<VersionParams>(`${path}/:id/versions/:version`, { preHandler: requireUser }, async (request) =>
     ok(await service.version(request.params.id, versionNumber(request.params.version))),
   );
-  app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: requireUser }, async (request) =>
+  app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: editorsOnly }, async (request) =>
     ok(await service.restore(request.params.id, versionNumber(request.params.version), actorOf(request)), { message: `${type.label} restored` }),
   );
 }

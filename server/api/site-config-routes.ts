@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, requireUser } from '../http/auth.ts';
+import { actorOf, adminsOnly } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
 const SITE_CONFIG_SAVED = 'Site configuration updated successfully!';
 
 export async function siteConfigRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.get('/site-config', async () => ok(await services.siteConfig.get()));
-  app.put('/site-config', { preHandler: requireUser }, async (request) =>
+  app.put('/site-config', { preHandler: adminsOnly }, async (request) =>
     ok(await services.siteConfig.update(request.body, actorOf(request)), { message: SITE_CONFIG_SAVED }),
   );
-  app.get('/site-config/versions', { preHandler: requireUser }, async () => ok(await services.siteConfig.versions()));
-  app.get<{ Params: { version: string } }>('/site-config/versions/:version', { preHandler: requireUser }, async (request) =>
+  app.get('/site-config/versions', { preHandler: adminsOnly }, async () => ok(await services.siteConfig.versions()));
+  app.get<{ Params: { version: string } }>('/site-config/versions/:version', { preHandler: adminsOnly }, async (request) =>
     ok(await services.siteConfig.version(/^\d{1,9}$/.test(request.params.version) ? Number(request.params.version) : 0)),
   );
-  app.post<{ Params: { version: string } }>('/site-config/versions/:version/restore', { preHandler: requireUser }, async (request) =>
+  app.post<{ Params: { version: string } }>('/site-config/versions/:version/restore', { preHandler: adminsOnly }, async (request) =>
     ok(await services.siteConfig.restore(/^\d{1,9}$/.test(request.params.version) ? Number(request.params.version) : 0, actorOf(request)), { message: SITE_CONFIG_SAVED }),
   );
 }

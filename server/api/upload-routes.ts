@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type UploadResult } from '../../domain/media/media-service.ts';
 import { badRequest } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, requireUser } from '../http/auth.ts';
+import { actorOf, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
 /** A refused upload's remaining body is read (and dropped) up to this much before the connection is closed. */
@@ -66,12 +66,12 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
     return services.media.uploadAll(files, actorOf(request));
   }
 
-  app.post('/upload/single', async (request, reply) => {
+  app.post('/upload/single', { preHandler: editorsOnly }, async (request, reply) => {
     const [result] = await receive(request, reply, 'image', false);
     return reply.status(201).send(ok(result, { message: 'Image uploaded' }));
   });
 
-  app.post('/upload/multiple', async (request, reply) => {
+  app.post('/upload/multiple', { preHandler: editorsOnly }, async (request, reply) => {
     const results = await receive(request, reply, 'images', true);
     return reply.status(201).send(ok(results, { message: `${results.length} images uploaded` }));
   });
@@ -80,7 +80,7 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
 
   app.get<{ Params: { '*': string } }>('/upload/info/*', async (request) => ok(await services.media.info(request.params['*'])));
 
-  app.delete('/upload/delete', async (request) => {
+  app.delete('/upload/delete', { preHandler: editorsOnly }, async (request) => {
     const body = (request.body ?? {}) as { imagePath?: unknown; force?: unknown };
     await services.media.remove(body.imagePath, actorOf(request), { force: body.force === true });
     return ok(null, { message: 'Image deleted' });

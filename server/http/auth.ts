@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/shared/errors.ts';
 import type { Actor } from '../../domain/shared/record-service.ts';
-import type { PublicUser } from '../../domain/users/user-schema.ts';
+import type { PublicUser, Role } from '../../domain/users/user-schema.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +25,23 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw new AppError(401, 'UNAUTHORIZED', SIGN_IN_REQUIRED);
 }
+
+const ROLE_NAMES: Record<Role, string> = { admin: 'an administrator', editor: 'an editor', translator: 'a translator' };
+
+/** preHandler: signed in, and in one of these roles (403 otherwise, naming who may). */
+export function requireRole(...roles: Role[]) {
+  return async function allowed(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (!request.user) throw new AppError(401, 'UNAUTHORIZED', SIGN_IN_REQUIRED);
+    if (!roles.includes(request.user.role)) {
+      throw new AppError(403, 'FORBIDDEN', `As ${ROLE_NAMES[request.user.role]} you cannot do this: only ${roles.map((role) => ROLE_NAMES[role]).join(' or ')} can. Ask an administrator.`);
+    }
+  };
+}
+
+/** Who may change content: create, delete, publish, upload, answer requests. */
+export const editorsOnly = requireRole('admin', 'editor');
+/** Users, languages, the site configuration and where personal data goes. */
+export const adminsOnly = requireRole('admin');
 
 export function actorOf(request: FastifyRequest): Actor | undefined {
   return request.user ? { userId: request.user._id, email: request.user.email } : undefined;

@@ -1,7 +1,7 @@
 import { BookOpen, ExternalLink, Handshake, Newspaper, Plus, Users } from 'lucide-react';
 import { Link, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
@@ -69,7 +69,8 @@ export function HydrateFallback() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage, timeZone } = useAdmin();
+  const { t, lang, defaultLanguage, timeZone, user } = useAdmin();
+  const can = abilities(user);
   const revalidator = useRevalidator();
   const data = loaderData.data;
   const error = loaderData.failed ? loaderData.message || t('common.error') : '';
@@ -131,6 +132,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {can.editContent && (
           <section className="rounded-xl bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-brand-900">{t('dashboard.quickActions')}</h2>
             <div className="mt-3 flex flex-wrap gap-3">
@@ -142,6 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          )}
           <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="upcoming-heading">
             <h2 id="upcoming-heading" className="text-lg font-semibold text-brand-900">
               {t('dashboard.upcoming')}

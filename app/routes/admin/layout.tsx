@@ -4,7 +4,7 @@ import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } fr
 import { RECORD_TYPES } from '../../../domain/registry.ts';
 import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
-import { AdminProvider, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
+import { abilities, AdminProvider, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, clearToken, getToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
@@ -42,28 +42,31 @@ const TYPE_ICONS: Record<(typeof ADMIN_ICONS)[number], typeof Home> = {
   megaphone: Megaphone, handshake: Handshake, layout: FileText, help: CircleHelp, scroll: ScrollText,
 };
 
-type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home };
-const screen = (to: string, key: AdminTextKey, icon: typeof Home): NavigationItem => ({ to, label: (t) => t(key), icon });
+/** `who`: the roles that see the screen (all when absent); the server refuses the others anyway. */
+type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home; who?: 'editors' | 'admins' };
+const screen = (to: string, key: AdminTextKey, icon: typeof Home, who?: NavigationItem['who']): NavigationItem => ({ to, label: (t) => t(key), icon, who });
 
 const NAVIGATION: NavigationItem[] = [
   screen('/admin', 'nav.dashboard', LayoutDashboard),
   ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => inLanguage(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
-  screen('/admin/contacts', 'nav.contacts', Inbox),
-  screen('/admin/trash', 'nav.trash', Trash2),
-  screen('/admin/redirects', 'nav.redirects', Signpost),
-  screen('/admin/languages', 'nav.languages', Languages),
-  screen('/admin/media', 'nav.media', Image),
-  screen('/admin/analytics', 'nav.analytics', BarChart3),
-  screen('/admin/site-config', 'nav.siteConfig', SlidersHorizontal),
+  screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'),
+  screen('/admin/trash', 'nav.trash', Trash2, 'editors'),
+  screen('/admin/redirects', 'nav.redirects', Signpost, 'editors'),
+  screen('/admin/languages', 'nav.languages', Languages, 'admins'),
+  screen('/admin/media', 'nav.media', Image, 'editors'),
+  screen('/admin/analytics', 'nav.analytics', BarChart3, 'editors'),
+  screen('/admin/site-config', 'nav.siteConfig', SlidersHorizontal, 'admins'),
   screen('/admin/settings', 'nav.settings', Settings),
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, lang, unread } = useAdmin();
+  const { t, lang, unread, user } = useAdmin();
+  const can = abilities(user);
+  const shown = NAVIGATION.filter((item) => !item.who || (item.who === 'admins' ? can.administer : can.editContent));
   return (
     <nav aria-label={t('app.menu')}>
       <ul className="space-y-1">
-        {NAVIGATION.map(({ to, label, icon: Icon }) => (
+        {shown.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

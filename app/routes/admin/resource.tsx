@@ -2,7 +2,7 @@ import { Eye, Pencil, Plus, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, redirect, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
+import { abilities, storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
 import { listValue, matchesSearch, shown } from '../../admin/display.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
@@ -58,7 +58,8 @@ export default function ResourceList({ loaderData, params }: Route.ComponentProp
 }
 
 function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
-  const { t, lang, defaultLanguage } = useAdmin();
+  const { t, lang, defaultLanguage, user } = useAdmin();
+  const can = abilities(user);
   const revalidator = useRevalidator();
   // Typing waits a moment before it filters (and, for paginated lists, asks the server).
   const { search, setSearch, filter, setFilter } = useListFilters(resource.paginated ? 250 : 0);
@@ -141,7 +142,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
 
   return (
     <div>
-      <PageTitle actions={createButton}>
+      <PageTitle actions={can.editContent ? createButton : undefined}>
         {inLanguage(resource.title, lang)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>
       {notice && <SuccessNotice message={notice} />}
@@ -263,7 +264,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                             type="button"
                             aria-pressed={on}
                             title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
-                            disabled={busy === record._id + flag}
+                            disabled={busy === record._id + flag || !can.editContent}
                             onClick={() => toggle(record, flag)}
                             className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
                           >
@@ -292,9 +293,11 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                             <Pencil className="h-4 w-4" aria-hidden="true" />
                           </button>
                         )}
-                        <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${name}`} onClick={() => remove(record)}>
-                          <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                        </button>
+                        {can.editContent && (
+                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${name}`} onClick={() => remove(record)}>
+                            <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>

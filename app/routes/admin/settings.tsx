@@ -1,7 +1,7 @@
 import { LogOut, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { useAdmin, type AdminRole } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
@@ -12,7 +12,11 @@ interface Admin {
   email: string;
   name: string;
   createdAt: string;
+  role: AdminRole;
+  languages: string[];
 }
+
+const ROLES: AdminRole[] = ['admin', 'editor', 'translator'];
 
 interface Session {
   _id: string;
@@ -32,8 +36,13 @@ function describeDevice(userAgent: string): string {
 
 export async function clientLoader() {
   return loadScreen(async () => {
-    const [admins, sessions] = await Promise.all([api<Admin[]>('/auth/users'), api<Session[]>('/auth/sessions')]);
-    return { admins: admins.data, sessions: sessions.data };
+    // Only administrators manage accounts: for the others the list is not theirs to read (403).
+    const accounts = api<Admin[]>('/auth/users').then(
+      (answer) => answer.data,
+      (caught: unknown) => (caught instanceof ApiError && caught.status === 403 ? null : Promise.reject(caught)),
+    );
+    const [admins, sessions] = await Promise.all([accounts, api<Session[]>('/auth/sessions')]);
+    return { admins, sessions: sessions.data };
   });
 }
 clientLoader.hydrate = true;
@@ -43,7 +52,8 @@ export function HydrateFallback() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { t, lang, user, timeZone } = useAdmin();
+  const { t, lang, user, timeZone, languages } = useAdmin();
+  const [newRole, setNewRole] = useState<AdminRole>('editor');
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const admins = loaderData.data?.admins;
@@ -65,8 +75,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     const data = new FormData(form);
     setAddError('');
     try {
-      await api('/auth/users', { body: { email: data.get('email'), name: data.get('name') || undefined, password: data.get('password') } });
+      await api('/auth/users', { body: { email: data.get('email'), name: data.get('name') || undefined, password: data.get('password'), role: newRole, languages: data.getAll('languages') } });
       form.reset();
+      setNewRole('editor');
       setNotice(t('common.saved'));
       await load();
     } catch (caught) {
@@ -113,6 +124,42 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  async function changeRole(admin: Admin, change: { role?: AdminRole; languages?: string[] }) {
+    setError('');
+    setNotice('');
+    try {
+      await api(`/auth/users/${admin._id}`, { method: 'PUT', body: change });
+      setNotice(t('roles.saved'));
+      await load();
+    } catch (caught) {
+      setError(messageOf(caught) || t('common.error'));
+    }
+  }
+
+  /** The languages a translator works in, as checkboxes. */
+  const languageChoices = (idPrefix: string, chosen: string[], onToggle?: (code: string, on: boolean) => void) => (
+    <fieldset className="mt-2">
+      <legend className="text-sm font-medium text-slate-800">{t('roles.languages')}</legend>
+      <div className="mt-1 flex flex-wrap gap-3">
+        {languages.map((language) => (
+          <label key={language.code} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="languages"
+              value={language.code}
+              id={`${idPrefix}-${language.code}`}
+              defaultChecked={onToggle ? undefined : chosen.includes(language.code)}
+              checked={onToggle ? chosen.includes(language.code) : undefined}
+              onChange={onToggle ? (event) => onToggle(language.code, event.target.checked) : undefined}
+              className="h-4 w-4"
+            />
+            {language.code.toUpperCase()} · {language.nativeName}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+
   async function changePassword(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -141,49 +188,89 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <PageTitle>{t('settings.title')}</PageTitle>
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={load} />}
-      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="admins-title">
-        <h2 id="admins-title" className="text-lg font-semibold text-brand-900">
-          {t('settings.admins')}
-        </h2>
-        {!admins ? (
-          <Loading />
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {admins.map((admin) => (
-              <li key={admin._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span>
-                  <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
-                  <span className="block text-sm text-slate-600">
-                    {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
-                  </span>
-                </span>
-                {admin._id !== user._id && (
-                  <button type="button" className={buttonClass.danger} onClick={() => remove(admin)} aria-label={`${t('common.delete')}: ${admin.email}`}>
-                    <Trash className="h-4 w-4" aria-hidden="true" />
-                    {t('common.delete')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="add-title">
-        <h2 id="add-title" className="text-lg font-semibold text-brand-900">
-          {t('settings.addAdmin')}
-        </h2>
-        {addError && <ErrorNotice message={addError} />}
-        <form onSubmit={add} className="mt-3 grid gap-4 md:grid-cols-3">
-          {field('new-email', 'email', t('settings.email'), 'email', 'off')}
-          {field('new-name', 'name', t('settings.name'))}
-          {field('new-password', 'password', t('settings.password'), 'password', 'new-password')}
-          <div>
-            <button type="submit" className={buttonClass.primary}>
-              {t('common.add')}
-            </button>
-          </div>
-        </form>
-      </section>
+      {admins !== null && (
+        <>
+          <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="admins-title">
+            <h2 id="admins-title" className="text-lg font-semibold text-brand-900">
+              {t('settings.admins')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('roles.intro')}</p>
+            {!admins ? (
+              <Loading />
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="accounts">
+                {admins.map((admin) => (
+                  <li key={admin._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                    <span className="min-w-48 flex-1">
+                      <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
+                      <span className="block text-sm text-slate-600">
+                        {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
+                      </span>
+                      {admin.role === 'translator' && languageChoices(`languages-${admin._id}`, admin.languages, (code, on) => void changeRole(admin, { languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) }))}
+                    </span>
+                    <span className="flex flex-wrap items-center gap-2">
+                      <label htmlFor={`role-${admin._id}`} className="sr-only">
+                        {t('roles.role')}: {admin.email}
+                      </label>
+                      <select
+                        id={`role-${admin._id}`}
+                        value={admin.role}
+                        onChange={(event) => {
+                          const role = ROLES.find((known) => known === event.target.value) ?? admin.role;
+                          void changeRole(admin, { role, ...(role === 'translator' && !admin.languages.length ? { languages: languages.filter((language) => !language.isDefault).map((language) => language.code).slice(0, 1) } : {}) });
+                        }}
+                        className={`${inputClass} mt-0 w-auto`}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {t(`roles.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                      {admin._id !== user._id && (
+                        <button type="button" className={buttonClass.danger} onClick={() => remove(admin)} aria-label={`${t('common.delete')}: ${admin.email}`}>
+                          <Trash className="h-4 w-4" aria-hidden="true" />
+                          {t('common.delete')}
+                        </button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="add-title">
+            <h2 id="add-title" className="text-lg font-semibold text-brand-900">
+              {t('settings.addAdmin')}
+            </h2>
+            {addError && <ErrorNotice message={addError} />}
+            <form onSubmit={add} className="mt-3 grid gap-4 md:grid-cols-2">
+              {field('new-email', 'email', t('settings.email'), 'email', 'off')}
+              {field('new-name', 'name', t('settings.name'))}
+              {field('new-password', 'password', t('settings.password'), 'password', 'new-password')}
+              <div>
+                <label htmlFor="new-role" className="block text-sm font-medium text-slate-800">
+                  {t('roles.role')}
+                </label>
+                <select id="new-role" value={newRole} onChange={(event) => setNewRole(ROLES.find((known) => known === event.target.value) ?? 'editor')} className={inputClass}>
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`roles.${role}`)}
+                    </option>
+                  ))}
+                </select>
+                <p className="mt-1 text-xs text-slate-600">{t(`roles.about.${newRole}`)}</p>
+              </div>
+              {newRole === 'translator' && <div className="md:col-span-2">{languageChoices('new-languages', [])}</div>}
+              <div>
+                <button type="submit" className={buttonClass.primary}>
+                  {t('common.add')}
+                </button>
+              </div>
+            </form>
+          </section>
+        </>
+      )}
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="sessions-title" className="text-lg font-semibold text-brand-900">
