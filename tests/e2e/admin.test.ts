@@ -527,4 +527,41 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await context.close();
     }
   });
+
+  it('shows a translator only what they may change: their language’s texts, no creating, deleting or settings of others', async () => {
+    const email = 'tarjimon@example.uz';
+    await app.api('/api/auth/users', { token, body: { email, password: 'tarjimon-password-1', role: 'translator', languages: ['ru'] } });
+    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Tarjima uchun', en: 'For translation' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const session = await app.login(email, 'tarjimon-password-1');
+    await context.addInitScript(([value]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('i18nextLng', 'en');
+    }, [session]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await goto(page, '/admin/news');
+    const navigation = await page.getByRole('navigation', { name: 'Menu' }).first().textContent();
+    expect(navigation).toContain('News');
+    for (const hidden of ['Contact requests', 'Languages', 'Site configuration', 'Media library', 'Trash', 'Redirects', 'Analytics']) expect(navigation).not.toContain(hidden);
+    expect(await page.getByRole('link', { name: 'Add new' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit: / }).count() + (await page.getByRole('link', { name: /^Edit: / }).count())).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: /^Delete: / }).count()).toBe(0);
+    await goto(page, `/admin/news/${article._id}/edit`);
+    await page.waitForSelector('text=You can change the texts in RU');
+    expect(await page.locator('#field-title').isDisabled()).toBe(true);
+    expect(await page.locator('#field-slug').isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: /RU/ }).click();
+    expect(await page.locator('#field-title').isDisabled()).toBe(false);
+    expect(await page.locator('#field-slug').isDisabled()).toBe(true);
+    await page.fill('#field-title', 'Для перевода');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.title.ru).toBe('Для перевода');
+    await goto(page, '/admin/settings');
+    expect(await page.getByTestId('accounts').count()).toBe(0);
+    expect(await page.getByTestId('sessions').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
