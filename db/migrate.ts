@@ -6,6 +6,7 @@ import * as recordVersions from './migrations/003-record-versions.ts';
 import * as editorial from './migrations/004-editorial.ts';
 import * as accountsAndPrivacy from './migrations/005-accounts-and-privacy.ts';
 import * as roles from './migrations/006-roles.ts';
+import * as twoFactor from './migrations/007-two-factor.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-editorial': editorial,
   '005-accounts-and-privacy': accountsAndPrivacy,
   '006-roles': roles,
+  '007-two-factor': twoFactor,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

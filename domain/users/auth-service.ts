@@ -1,6 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
-import { AppError, duplicate, notFound, tooManyRequests } from '../shared/errors.ts';
+import { AppError, badRequest, duplicate, notFound, tooManyRequests } from '../shared/errors.ts';
+import { sharedSecret } from '../shared/secrets.ts';
+import { base32Encode, newTotpSecret, openSecret, otpauthUrl, sealSecret, totpStep } from './totp.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { ROLES, type PublicUser, type Role } from './user-schema.ts';
@@ -22,7 +24,23 @@ interface UserRow {
   created_at: string;
   role: string;
   languages: string;
+  totp_secret: string | null;
+  totp_pending?: string | null;
+  totp_last_step: number | null;
+  recovery_codes: string;
 }
+
+/** A session's token, its end, and who it is. */
+interface SignedIn {
+  token: string;
+  expiresAt: string;
+  user: PublicUser;
+}
+
+const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+const RECOVERY_CODES = 10;
+const WRONG_CODE = 'The code is wrong or was already used: enter the current code from your authenticator app, or a recovery code';
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 const toPublicUser = (row: UserRow): PublicUser => ({
   _id: row.id,
@@ -30,6 +48,7 @@ const toPublicUser = (row: UserRow): PublicUser => ({
   name: row.name,
   createdAt: row.created_at,
   role: ROLES.find((known) => known === row.role) ?? 'editor',
+  twoFactor: Boolean(row.totp_secret),
   languages: (() => {
     try {
       const parsed: unknown = JSON.parse(row.languages ?? '[]');
@@ -104,6 +123,80 @@ export function createAuthService(database: Database) {
       .execute();
   }
 
+  async function startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    const now = Date.now();
+    await db.deleteFrom('login_failures').where('key', '=', `email:${user.email}`).execute();
+    await db.deleteFrom('login_failures').where('failed_at', '<', new Date(now - FAILURE_WINDOW_MS).toISOString()).execute();
+    await db.deleteFrom('sessions').where('expires_at', '<', new Date(now).toISOString()).execute();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
+    const at = new Date(now).toISOString();
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), id: newId(), user_id: user.id, created_at: at, last_used_at: at, expires_at: expiresAt, ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
+      .execute();
+    return { token, expiresAt, user: toPublicUser(user) };
+  }
+
+  const challengeKey = sharedSecret(database, 'login-challenge');
+  const totpKey = sharedSecret(database, 'totp-secrets');
+
+  /** A signed note that the password was right: user and expiry, HMAC-SHA256. */
+  async function signChallenge(userId: string): Promise<string> {
+    const payload = Buffer.from(JSON.stringify({ u: userId, e: Date.now() + CHALLENGE_LIFETIME_MS })).toString('base64url');
+    return `${payload}.${createHmac('sha256', await challengeKey()).update(payload).digest('base64url')}`;
+  }
+
+  async function openChallenge(challenge: string): Promise<string | undefined> {
+    const [payload, signature] = challenge.split('.');
+    if (!payload || !signature || challenge.length > 500) return undefined;
+    const expected = Buffer.from(createHmac('sha256', await challengeKey()).update(payload).digest('base64url'));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    try {
+      const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; e?: unknown };
+      return typeof parsed.u === 'string' && typeof parsed.e === 'number' && parsed.e > Date.now() ? parsed.u : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Accepts a code of a later time step than the last one used (so each code works once), or an
+   * unused recovery code (then crossed off); false otherwise.
+   */
+  async function useSecondFactor(row: UserRow, code: unknown, recoveryCode: unknown): Promise<boolean> {
+    if (typeof recoveryCode === 'string' && recoveryCode.trim()) {
+      const hashes: string[] = JSON.parse(row.recovery_codes || '[]');
+      const wanted = hashCode(recoveryCode.trim().toLowerCase());
+      if (!hashes.includes(wanted)) return false;
+      const result = await db
+        .updateTable('users')
+        .set({ recovery_codes: JSON.stringify(hashes.filter((hash) => hash !== wanted)) })
+        .where('id', '=', row.id)
+        .where('recovery_codes', '=', row.recovery_codes)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    }
+    if (typeof code !== 'string' || !row.totp_secret) return false;
+    const step = totpStep(openSecret(row.totp_secret, await totpKey()), code.replace(/\s+/g, ''));
+    if (step === undefined || (row.totp_last_step !== null && step <= Number(row.totp_last_step))) return false;
+    // One atomic update: two requests with the same code cannot both pass.
+    const result = await db
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', row.id)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function userRow(id: string): Promise<UserRow> {
+    const row = (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+    if (!row) throw notFound('Account');
+    return row;
+  }
+
   async function adminCount(): Promise<number> {
     const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).where('role', '=', 'admin').executeTakeFirstOrThrow();
     return Number(row.count);
@@ -116,7 +209,11 @@ export function createAuthService(database: Database) {
   }
 
   return {
-    async login(emailInput: string, password: string, client: ClientInfo) {
+    /**
+     * Checks the password. Without two-factor sign-in that is the sign-in (a token); with it, the
+     * answer is a challenge for the second step (`loginSecondStep`), valid five minutes.
+     */
+    async login(emailInput: string, password: string, client: ClientInfo): Promise<SignedIn | { twoFactorRequired: true; challenge: string }> {
       const address = client.ip;
       const email = emailInput.trim().toLowerCase();
       await assertNotLocked(email, address);
@@ -126,18 +223,62 @@ export function createAuthService(database: Database) {
         await recordFailure(email, address);
         throw new AppError(401, 'UNAUTHORIZED', WRONG_LOGIN);
       }
-      const now = Date.now();
-      await db.deleteFrom('login_failures').where('key', '=', `email:${email}`).execute();
-      await db.deleteFrom('login_failures').where('failed_at', '<', new Date(now - FAILURE_WINDOW_MS).toISOString()).execute();
-      await db.deleteFrom('sessions').where('expires_at', '<', new Date(now).toISOString()).execute();
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
-      const at = new Date(now).toISOString();
+      if (user.totp_secret) return { twoFactorRequired: true, challenge: await signChallenge(user.id) };
+      return startSession(user, client);
+    },
+
+    /** The second step: a code from the authenticator app, or one of the recovery codes; each works once. */
+    async loginSecondStep(input: { challenge?: unknown; code?: unknown; recoveryCode?: unknown }, client: ClientInfo): Promise<SignedIn> {
+      const userId = typeof input.challenge === 'string' ? await openChallenge(input.challenge) : undefined;
+      const row = userId ? ((await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()) as UserRow | undefined) : undefined;
+      if (!row || !row.totp_secret) throw new AppError(401, 'UNAUTHORIZED', 'The sign-in has expired or is not valid: sign in again with your password');
+      await assertNotLocked(row.email, client.ip);
+      if (!(await useSecondFactor(row, input.code, input.recoveryCode))) {
+        await recordFailure(row.email, client.ip);
+        throw new AppError(401, 'UNAUTHORIZED', WRONG_CODE);
+      }
+      return startSession(row, client);
+    },
+
+    /** Starts setting up two-factor sign-in: a new secret, kept aside until a code from it is confirmed. */
+    async startTwoFactor(userId: string, issuer: string): Promise<{ secret: string; otpauthUrl: string }> {
+      const row = await userRow(userId);
+      if (row.totp_secret) throw new AppError(409, 'CONFLICT', 'Two-factor sign-in is already on: turn it off first to set it up again');
+      const secret = newTotpSecret();
+      await db.updateTable('users').set({ totp_pending: sealSecret(secret, await totpKey()) }).where('id', '=', userId).execute();
+      return { secret, otpauthUrl: otpauthUrl(secret, row.email, issuer) };
+    },
+
+    /** Turns two-factor sign-in on with a code from the new secret; answers the ten recovery codes (shown once). */
+    async enableTwoFactor(userId: string, code: unknown): Promise<{ recoveryCodes: string[] }> {
+      const row = await userRow(userId);
+      if (!row.totp_pending) throw badRequest('Start the setup first: no secret is waiting to be confirmed');
+      const secret = openSecret(row.totp_pending, await totpKey());
+      const step = typeof code === 'string' ? totpStep(secret, code.replace(/\s+/g, '')) : undefined;
+      if (step === undefined) throw new AppError(400, 'VALIDATION_ERROR', WRONG_CODE, { details: [{ path: 'code', message: WRONG_CODE, code: 'invalid' }] });
+      const recoveryCodes = Array.from({ length: RECOVERY_CODES }, () => {
+        const raw = base32Encode(randomBytes(5)).toLowerCase();
+        return `${raw.slice(0, 4)}-${raw.slice(4, 8)}`;
+      });
       await db
-        .insertInto('sessions')
-        .values({ token_hash: hashToken(token), id: newId(), user_id: user.id, created_at: at, last_used_at: at, expires_at: expiresAt, ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 300) })
+        .updateTable('users')
+        .set({ totp_secret: row.totp_pending, totp_pending: null, totp_last_step: step, recovery_codes: JSON.stringify(recoveryCodes.map(hashCode)) })
+        .where('id', '=', userId)
         .execute();
-      return { token, expiresAt, user: toPublicUser(user) };
+      return { recoveryCodes };
+    },
+
+    /** Turns two-factor sign-in off: needs the password and a current code (or a recovery code). */
+    async disableTwoFactor(userId: string, input: { password?: unknown; code?: unknown; recoveryCode?: unknown }, client: ClientInfo): Promise<void> {
+      const row = await userRow(userId);
+      if (!row.totp_secret) throw badRequest('Two-factor sign-in is not on');
+      await assertNotLocked(row.email, client.ip);
+      const passwordOk = typeof input.password === 'string' && (await verifyPassword(input.password, row.password_hash));
+      if (!passwordOk || !(await useSecondFactor(row, input.code, input.recoveryCode))) {
+        await recordFailure(row.email, client.ip);
+        throw new AppError(400, 'VALIDATION_ERROR', 'The password or the code is wrong', { details: [{ path: passwordOk ? 'code' : 'password', message: passwordOk ? WRONG_CODE : 'The password is wrong', code: 'invalid' }] });
+      }
+      await db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]' }).where('id', '=', userId).execute();
     },
 
     /**
@@ -150,7 +291,7 @@ export function createAuthService(database: Database) {
       const row = (await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'users.totp_secret', 'users.totp_last_step', 'users.recovery_codes', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
       const now = nowIso();
@@ -219,6 +360,9 @@ export function createAuthService(database: Database) {
         created_at: now,
         role: input.role ?? 'admin',
         languages: JSON.stringify(input.role === 'translator' ? (input.languages ?? []) : []),
+        totp_secret: null,
+        totp_last_step: null,
+        recovery_codes: '[]',
       };
       await db.insertInto('users').values({ ...row, updated_at: now, version: 1 }).execute();
       return toPublicUser(row);

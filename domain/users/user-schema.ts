@@ -51,4 +51,6 @@ export interface PublicUser {
   role: Role;
   /** The languages a translator may change. */
   languages: string[];
+  /** Two-factor sign-in is on. */
+  twoFactor: boolean;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pickText } from '../../domain/shared/localized.ts';
 import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
@@ -6,12 +7,32 @@ import type { AppServices } from '../app-services.ts';
 import { actorOf, adminsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+
 export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { auth } = services;
 
   app.post('/auth/login', async (request) => {
     const { email, password } = parseOrThrow(LoginInputSchema, assertObject(request.body));
-    return ok(await auth.login(email, password, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }), { message: 'Signed in' });
+    const result = await auth.login(email, password, clientOf(request));
+    return ok(result, { message: 'twoFactorRequired' in result ? 'Enter the code from your authenticator app' : 'Signed in' });
+  });
+
+  // Two-factor sign-in: the second step of a login, and setting it up or turning it off.
+  app.post('/auth/login/2fa', async (request) => ok(await auth.loginSecondStep(assertObject(request.body), clientOf(request)), { message: 'Signed in' }));
+  app.post('/auth/2fa/setup', { preHandler: requireUser }, async (request) => {
+    const site = await services.siteConfig.get();
+    return ok(await auth.startTwoFactor(request.user!._id, pickText(site.companyName, await services.languages.defaultLanguage()) || 'Law firm'), { message: 'Scan the code, then enter a code from the app' });
+  });
+  app.post('/auth/2fa/enable', { preHandler: requireUser }, async (request) => {
+    const result = await auth.enableTwoFactor(request.user!._id, assertObject(request.body).code);
+    await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in on` });
+    return ok(result, { message: 'Two-factor sign-in is on: keep the recovery codes somewhere safe' });
+  });
+  app.post('/auth/2fa/disable', { preHandler: requireUser }, async (request) => {
+    await auth.disableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
+    await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in off` });
+    return ok(null, { message: 'Two-factor sign-in is off' });
   });
 
   // The devices signed in as this user: each can be ended, or all but this one.

@@ -4,7 +4,7 @@ import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
-import { ChangePasswordSchema, LoginInputSchema, NewUserSchema } from '../../domain/users/user-schema.ts';
+import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { APP_VERSION as version } from '../version.ts';
 
 /*
@@ -80,7 +80,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         summary: `Create a ${type.label.toLowerCase()}`,
         security: BEARER,
         requestBody: { required: true, content: json(ref(input)) },
-        responses: { 201: answer('Created', record), ...errors(400, 401, 409, 413) },
+        responses: { 201: answer('Created', record), ...errors(400, 401, 403, 409, 413) },
       },
     },
     [`/${type.name}/{id}`]: {
@@ -99,7 +99,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         security: BEARER,
         parameters: [idParam],
         requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' } } }] }) },
-        responses: { 200: answer('Updated', record), ...errors(400, 401, 404, 409) },
+        responses: { 200: answer('Updated', record), ...errors(400, 401, 403, 404, 409) },
       },
       delete: {
         tags: [tag],
@@ -107,7 +107,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         summary: `Delete a ${type.label.toLowerCase()}`,
         security: BEARER,
         parameters: [idParam],
-        responses: { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) },
+        responses: { 200: answer('Deleted', { type: 'null' }), ...errors(401, 403, 404) },
       },
     },
   };
@@ -125,7 +125,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       summary: 'Save that version’s fields as a new version (a deleted record comes back under its id)',
       security: BEARER,
       parameters: [idParam, versionParam],
-      responses: { 200: answer('The record now', record), ...errors(401, 404) },
+      responses: { 200: answer('The record now', record), ...errors(401, 403, 404) },
     },
   };
   if (type.slugFrom) {
@@ -179,7 +179,18 @@ const uploadResult = {
     path: { type: 'string' },
   },
 };
-const user = { type: 'object', properties: { _id: { type: 'string' }, email: { type: 'string', format: 'email' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } };
+const user = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    name: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    role: { type: 'string', enum: ['admin', 'editor', 'translator'] },
+    languages: { type: 'array', items: { type: 'string' }, description: 'The languages a translator may change' },
+    twoFactor: { type: 'boolean' },
+  },
+};
 
 /** Types that count views return `views` beside their fields (never written by a client). */
 function withViews(schema: Schema, counts: boolean): Schema {
@@ -222,8 +233,9 @@ export function buildOpenApiDocument() {
   const errorResponses: Record<string, string> = {
     400: 'Invalid input (VALIDATION_ERROR with details, or BAD_REQUEST)',
     401: 'No valid token',
+    403: 'The role of the signed-in account does not allow this (FORBIDDEN): editors cannot manage accounts, languages or the site configuration; translators may change only their languages\' texts',
     404: 'No such record or route',
-    409: 'A value another record holds (reason duplicate) or a stale version (reason stale_version)',
+    409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
     413: 'Body or file too large',
     415: 'Not an accepted image',
     429: 'Too many requests (see Retry-After)',
@@ -273,6 +285,7 @@ export function buildOpenApiDocument() {
         ContactStatus: jsonSchema(ContactStatusSchema),
         Login: jsonSchema(LoginInputSchema),
         NewUser: jsonSchema(NewUserSchema),
+        UserChange: jsonSchema(UserChangeSchema),
         ChangePassword: jsonSchema(ChangePasswordSchema),
         User: user,
         ImageUse: {
@@ -330,19 +343,33 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Auth'],
           operationId: 'login',
-          summary: 'Sign in',
+          summary: 'Sign in: a token, or with two-factor sign-in on { twoFactorRequired: true, challenge } for POST /auth/login/2fa',
           security: PUBLIC,
           requestBody: { required: true, content: json(ref('Login')) },
-          responses: { 200: answer('A bearer token', { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } }), ...errors(400, 401, 429) },
+          responses: {
+            200: answer('A bearer token, or a challenge', {
+              oneOf: [
+                { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } },
+                { type: 'object', properties: { twoFactorRequired: { const: true }, challenge: { type: 'string', description: 'Signed, valid 5 minutes' } } },
+              ],
+            }),
+            ...errors(400, 401, 429),
+          },
         },
       },
       '/auth/logout': { post: operation('Auth', 'logout', 'Revoke the token', { 200: answer('Signed out', { type: 'null' }), ...errors(401) }) },
       '/auth/me': { get: operation('Auth', 'getCurrentUser', 'The signed-in administrator', { 200: answer('The user', ref('User')), ...errors(401) }) },
       '/auth/users': {
-        get: operation('Auth', 'listUsers', 'List administrators', { 200: answer('Administrators', { type: 'array', items: ref('User') }), ...errors(401) }),
-        post: operation('Auth', 'createUser', 'Add an administrator', { 201: answer('Added', ref('User')), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('NewUser')) } }),
+        get: operation('Auth', 'listUsers', 'List accounts with their roles (administrators only)', { 200: answer('Accounts', { type: 'array', items: ref('User') }), ...errors(401, 403) }),
+        post: operation('Auth', 'createUser', 'Add an account: role admin, editor or translator (with languages)', { 201: answer('Added', ref('User')), ...errors(400, 401, 403, 409) }, { requestBody: { required: true, content: json(ref('NewUser')) } }),
       },
-      '/auth/users/{id}': { delete: operation('Auth', 'deleteUser', 'Remove an administrator (not yourself)', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401, 404) }, { parameters: [idParam] }) },
+      '/auth/users/{id}': {
+        put: operation('Auth', 'updateUser', 'Change an account\'s name, role or languages; the last administrator cannot be demoted (409)', { 200: answer('Saved', ref('User')), ...errors(400, 401, 403, 404, 409) }, {
+          parameters: [idParam],
+          requestBody: { required: true, content: json(ref('UserChange')) },
+        }),
+        delete: operation('Auth', 'deleteUser', 'Remove an account (not yourself, not the last administrator)', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401, 403, 404, 409) }, { parameters: [idParam] }),
+      },
       '/auth/password': {
         put: operation('Auth', 'changePassword', 'Change your own password (signs you out everywhere)', { 200: answer('Changed', { type: 'null' }), ...errors(400, 401) }, { requestBody: { required: true, content: json(ref('ChangePassword')) } }),
       },
@@ -368,6 +395,33 @@ export function buildOpenApiDocument() {
       '/contact/by-email': {
         delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' } } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
+        }),
+      },
+      '/auth/login/2fa': {
+        post: {
+          tags: ['Auth'],
+          operationId: 'loginSecondStep',
+          summary: 'Second step of a sign-in with two-factor on: the challenge from /auth/login and a code (or a recovery code); each code works once',
+          security: PUBLIC,
+          requestBody: { required: true, content: json({ type: 'object', required: ['challenge'], properties: { challenge: { type: 'string' }, code: { type: 'string', pattern: '^\\d{6}$' }, recoveryCode: { type: 'string' } } }) },
+          responses: { 200: answer('Signed in', { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } }), ...errors(400, 401, 429) },
+        },
+      },
+      '/auth/2fa/setup': {
+        post: operation('Auth', 'setUpTwoFactor', 'A new TOTP secret (RFC 6238, SHA-1, 30 s, 6 digits), kept aside until confirmed', {
+          200: answer('The secret', { type: 'object', properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } } }),
+          ...errors(401, 409),
+        }),
+      },
+      '/auth/2fa/enable': {
+        post: operation('Auth', 'enableTwoFactor', 'Turn two-factor sign-in on with a code from the new secret; answers ten recovery codes, shown once', {
+          200: answer('Recovery codes', { type: 'object', properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } } }),
+          ...errors(400, 401),
+        }, { requestBody: { required: true, content: json({ type: 'object', required: ['code'], properties: { code: { type: 'string' } } }) } }),
+      },
+      '/auth/2fa/disable': {
+        post: operation('Auth', 'disableTwoFactor', 'Turn two-factor sign-in off: the password and a code (or a recovery code)', { 200: answer('Off', { type: 'null' }), ...errors(400, 401, 429) }, {
+          requestBody: { required: true, content: json({ type: 'object', required: ['password'], properties: { password: { type: 'string' }, code: { type: 'string' }, recoveryCode: { type: 'string' } } }) },
         }),
       },
       '/auth/sessions': {

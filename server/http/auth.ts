@@ -29,7 +29,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 const ROLE_NAMES: Record<Role, string> = { admin: 'an administrator', editor: 'an editor', translator: 'a translator' };
 
 /** preHandler: signed in, and in one of these roles (403 otherwise, naming who may). */
-export function requireRole(...roles: Role[]) {
+function requireRole(...roles: Role[]) {
   return async function allowed(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (!request.user) throw new AppError(401, 'UNAUTHORIZED', SIGN_IN_REQUIRED);
     if (!roles.includes(request.user.role)) {

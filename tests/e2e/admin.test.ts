@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../app/admin/resources.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { totp } from '../helpers/totp.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -561,6 +562,50 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await goto(page, '/admin/settings');
     expect(await page.getByTestId('accounts').count()).toBe(0);
     expect(await page.getByTestId('sessions').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sets up two-factor sign-in with a QR code drawn on the page, and then signs in with a code', async () => {
+    const email = 'ikki-bosqich@example.uz';
+    const password = 'ikki-bosqich-parol';
+    await app.api('/api/auth/users', { token, body: { email, password, role: 'editor' } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const session = await app.login(email, password);
+    await context.addInitScript(([value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', 'en');
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, [session]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await goto(page, '/admin/settings');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const qr = page.getByRole('img', { name: 'QR code for the authenticator app' });
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.fill('#totp-confirm', totp(secret));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect.poll(async () => (await page.getByTestId('recovery-codes').locator('li').count())).toBe(10);
+    await expect.poll(() => page.getByTestId('two-factor-state').textContent()).toContain('On:');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.fill('#login-email', email);
+    await page.fill('#login-password', password);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#login-code');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-code');
+    await page.fill('#login-code', '000000' === totp(secret, Date.now() + 30_000) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('wrong or was already used');
+    await page.fill('#login-code', totp(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${app.url}/admin`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -26,6 +26,9 @@ export default function Login() {
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // With two-factor sign-in the password gives a challenge; the code from the app gives the token.
+  const [challenge, setChallenge] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,10 +36,18 @@ export default function Login() {
     setBusy(true);
     setError('');
     try {
-      const result = await api<{ token: string }>('/auth/login', { body: { email: form.get('email'), password: form.get('password') } });
-      setToken(result.data.token);
+      const result = challenge
+        ? await api<{ token: string }>('/auth/login/2fa', { body: useRecovery ? { challenge, recoveryCode: form.get('recoveryCode') } : { challenge, code: form.get('code') } })
+        : await api<{ token?: string; twoFactorRequired?: boolean; challenge?: string }>('/auth/login', { body: { email: form.get('email'), password: form.get('password') } });
+      if (!result.data.token && 'challenge' in result.data && result.data.challenge) {
+        setChallenge(result.data.challenge);
+        requestAnimationFrame(() => document.getElementById('login-code')?.focus());
+        return;
+      }
+      setToken(result.data.token ?? '');
       navigate('/admin', { replace: true });
     } catch (caught) {
+      if (caught instanceof ApiError && challenge && /expired|not valid/.test(caught.message)) setChallenge('');
       setError(caught instanceof ApiError ? caught.message || t('login.failed') : messageOf(caught) || t('common.error'));
     } finally {
       setBusy(false);
@@ -55,6 +66,32 @@ export default function Login() {
             <p className="mt-1 text-sm">{error}</p>
           </div>
         )}
+        {challenge ? (
+          <form onSubmit={submit} className="mt-6 space-y-4" key={useRecovery ? 'recovery' : 'code'}>
+            <p className="text-sm text-slate-700">{t(useRecovery ? 'twoFactor.recoveryPrompt' : 'twoFactor.prompt')}</p>
+            <div>
+              <label htmlFor="login-code" className="block text-sm font-medium text-slate-800">
+                {t(useRecovery ? 'twoFactor.recoveryCode' : 'twoFactor.code')}
+              </label>
+              <input
+                id="login-code"
+                name={useRecovery ? 'recoveryCode' : 'code'}
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoComplete="one-time-code"
+                pattern={useRecovery ? undefined : '[0-9 ]{6,7}'}
+                maxLength={useRecovery ? 9 : 7}
+                required
+                className={input}
+              />
+            </div>
+            <button type="submit" disabled={busy} className="min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+              {busy ? t('login.submitting') : t('twoFactor.verify')}
+            </button>
+            <button type="button" onClick={() => setUseRecovery(!useRecovery)} className="text-sm font-semibold text-brand-700 underline">
+              {t(useRecovery ? 'twoFactor.useApp' : 'twoFactor.useRecovery')}
+            </button>
+          </form>
+        ) : (
         <form onSubmit={submit} className="mt-6 space-y-4">
           <div>
             <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
@@ -72,6 +109,7 @@ export default function Login() {
             {busy ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
+        )}
         <p className="mt-6 text-sm text-slate-600">{t('login.hint')}</p>
       </div>
     </main>

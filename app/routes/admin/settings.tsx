@@ -6,6 +6,7 @@ import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/ap
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
+import { TwoFactorSection } from '../../admin/two-factor.tsx';
 
 interface Admin {
   _id: string;
@@ -41,8 +42,8 @@ export async function clientLoader() {
       (answer) => answer.data,
       (caught: unknown) => (caught instanceof ApiError && caught.status === 403 ? null : Promise.reject(caught)),
     );
-    const [admins, sessions] = await Promise.all([accounts, api<Session[]>('/auth/sessions')]);
-    return { admins, sessions: sessions.data };
+    const [admins, sessions, me] = await Promise.all([accounts, api<Session[]>('/auth/sessions'), api<{ twoFactor: boolean }>('/auth/me')]);
+    return { admins, sessions: sessions.data, twoFactor: me.data.twoFactor };
   });
 }
 clientLoader.hydrate = true;
@@ -271,6 +272,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+      {loaderData.data && <TwoFactorSection enabled={loaderData.data.twoFactor} onChange={() => void load()} />}
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="sessions-title" className="text-lg font-semibold text-brand-900">
