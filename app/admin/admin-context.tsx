@@ -24,6 +24,8 @@ export interface AdminUser {
   role: AdminRole;
   /** The languages a translator may change. */
   languages: string[];
+  /** Two-factor sign-in is on for this account. */
+  twoFactor: boolean;
 }
 
 /** What the signed-in user's role allows (the server checks the same on every call). */

@@ -41,6 +41,7 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
       policyVersion: text('Policy version', { required: true, max: 20 }),
       retentionDays: wholeNumber({ invalid: 'Keep requests for must be a whole number of days from 30 to 3650' }, { min: 30, max: 3650 }),
     }),
+    security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
     legalPages: z.object({
       privacyPolicy: ml('Privacy policy title'),
       termsOfService: ml('Terms of service title'),

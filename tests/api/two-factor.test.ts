@@ -94,4 +94,25 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     expect(activity.map((entry) => entry.summary)).toEqual(expect.arrayContaining([`Account ${email}: two-factor sign-in on`, `Account ${email}: two-factor sign-in off`]));
     await app.services.database.db.deleteFrom('login_failures').execute();
   });
+
+  it('lets an administrator require it for everyone: an account without it may only set it up', async () => {
+    const admin = await app.login();
+    const config = (await app.api('/api/site-config')).body.data;
+    expect(config.security).toEqual({ requireTwoFactor: false });
+    expect((await app.api('/api/site-config', { method: 'PUT', token: admin, body: { ...config, security: { requireTwoFactor: true } } })).status).toBe(200);
+    try {
+      const token = (await login()).body.data.token;
+      const refused = await app.api('/api/news?admin=true', { token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', reason: 'two_factor_required' });
+      expect((await app.api('/api/auth/me', { token })).status).toBe(200);
+      const setup = await app.api('/api/auth/2fa/setup', { method: 'POST', token });
+      expect(setup.status).toBe(200);
+      expect((await app.api('/api/auth/2fa/enable', { token, body: { code: totp(setup.body.data.secret) } })).status).toBe(200);
+      expect((await app.api('/api/news?admin=true', { token })).status).toBe(200);
+    } finally {
+      // The administrator has no second factor now: the requirement is lifted through the service.
+      await app.services.siteConfig.update({ ...config, version: undefined, security: { requireTwoFactor: false } });
+    }
+  });
 });

@@ -609,4 +609,28 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('sends an account without two-factor sign-in to set it up when the firm requires it', async () => {
+    const email = 'majburiy@example.uz';
+    const password = 'majburiy-parol-123';
+    await app.api('/api/auth/users', { token, body: { email, password, role: 'editor' } });
+    const config = (await app.api('/api/site-config')).body.data;
+    await app.services.siteConfig.update({ ...config, version: undefined, security: { requireTwoFactor: true } });
+    try {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+      const session = await app.login(email, password);
+      await context.addInitScript(([value]) => {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', 'ru');
+      }, [session]);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/admin/news`);
+      await page.waitForURL('**/admin/settings');
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('двухфакторный вход обязателен');
+      expect(await page.getByRole('button', { name: 'Настроить двухфакторный вход' }).isVisible()).toBe(true);
+      await context.close();
+    } finally {
+      await app.services.siteConfig.update({ ...config, version: undefined, security: { requireTwoFactor: false } });
+    }
+  });
 });

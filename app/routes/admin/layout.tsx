@@ -19,8 +19,15 @@ const loadUnread = async () => (await api<Record<string, number>>('/contact/coun
 export async function clientLoader() {
   if (!getToken()) throw redirect('/admin/login');
   try {
-    const [me, languages, schedule] = await Promise.all([api<AdminUser>('/auth/me'), loadLanguages(), api<{ timeZone: string }>('/admin/schedule')]);
-    return { user: me.data, languages, timeZone: schedule.data.timeZone };
+    const [me, languages, schedule, site] = await Promise.all([
+      api<AdminUser>('/auth/me'),
+      loadLanguages(),
+      api<{ timeZone: string }>('/admin/schedule'),
+      api<{ security: { requireTwoFactor: boolean } }>('/site-config'),
+    ]);
+    // The firm requires two-factor sign-in and this account has none yet: Settings only, until it does.
+    const mustSetUp = site.data.security.requireTwoFactor && !me.data.twoFactor;
+    return { user: me.data, languages, timeZone: schedule.data.timeZone, mustSetUp };
   } catch {
     clearToken();
     throw redirect('/admin/login');
@@ -89,13 +96,16 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function Shell() {
+function Shell({ mustSetUp }: { mustSetUp: boolean }) {
   const { t, lang, setLang, user } = useAdmin();
   const [drawer, setDrawer] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setDrawer(false), [location.pathname]);
+  useEffect(() => {
+    if (mustSetUp && location.pathname !== '/admin/settings') navigate('/admin/settings', { replace: true });
+  }, [mustSetUp, location.pathname, navigate]);
   // A native modal dialog keeps focus inside, closes on Escape and returns focus to the menu button.
   useEffect(() => {
     const dialog = drawerRef.current;
@@ -182,12 +192,12 @@ function Shell() {
 }
 
 export default function AdminLayout() {
-  const { user, languages, timeZone } = useLoaderData<typeof clientLoader>();
+  const { user, languages, timeZone, mustSetUp } = useLoaderData<typeof clientLoader>();
   const reload = useCallback(loadLanguages, []);
   const unread = useCallback(loadUnread, []);
   return (
     <AdminProvider user={user} initialLanguages={languages} loadLanguages={reload} loadUnread={unread} timeZone={timeZone}>
-      <Shell />
+      <Shell mustSetUp={mustSetUp} />
     </AdminProvider>
   );
 }

@@ -42,8 +42,13 @@ export async function clientLoader() {
       (answer) => answer.data,
       (caught: unknown) => (caught instanceof ApiError && caught.status === 403 ? null : Promise.reject(caught)),
     );
-    const [admins, sessions, me] = await Promise.all([accounts, api<Session[]>('/auth/sessions'), api<{ twoFactor: boolean }>('/auth/me')]);
-    return { admins, sessions: sessions.data, twoFactor: me.data.twoFactor };
+    const [admins, sessions, me, site] = await Promise.all([
+      accounts,
+      api<Session[]>('/auth/sessions'),
+      api<{ twoFactor: boolean }>('/auth/me'),
+      api<{ security: { requireTwoFactor: boolean } }>('/site-config'),
+    ]);
+    return { admins, sessions: sessions.data, twoFactor: me.data.twoFactor, required: site.data.security.requireTwoFactor };
   });
 }
 clientLoader.hydrate = true;
@@ -271,6 +276,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </form>
           </section>
         </>
+      )}
+      {loaderData.data?.required && !loaderData.data.twoFactor && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950">
+          {t('twoFactor.required')}
+        </p>
       )}
       {loaderData.data && <TwoFactorSection enabled={loaderData.data.twoFactor} onChange={() => void load()} />}
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">

@@ -27,6 +27,8 @@ const LABELS: Record<string, [string, string, string]> = {
   primaryButton: ['Header button', 'Кнопка в шапке', 'Sarlavhadagi tugma'],
   footerLinks: ['Footer links', 'Ссылки в подвале', 'Pastki qism havolalari'],
   legalPages: ['Legal pages', 'Правовые страницы', 'Huquqiy sahifalar'],
+  security: ['Sign-in security', 'Безопасность входа', 'Kirish xavfsizligi'],
+  requireTwoFactor: ['Require two-factor sign-in for every account', 'Требовать двухфакторный вход для всех учётных записей', 'Barcha hisoblar uchun ikki bosqichli kirishni talab qilish'],
   privacy: ['Privacy and contact requests', 'Конфиденциальность и обращения', 'Maxfiylik va murojaatlar'],
   requireConsent: ['Ask for consent in the contact form', 'Запрашивать согласие в форме обращения', 'Murojaat shaklida rozilik so‘rash'],
   policyVersion: ['Privacy policy version', 'Версия политики конфиденциальности', 'Maxfiylik siyosati versiyasi'],
