@@ -153,7 +153,11 @@ export function createDomainServices(host: DomainHost) {
     }, async (request) => {
       host.contactReceived?.(request);
       if (!host.telegram) return;
-      const text = contactMessage(request, { language: await languages.defaultLanguage(), personalData: host.telegram.personalData, publicUrl: host.publicUrl });
+      // The firm's switches (site configuration) narrow what the server is set up for, never widen it.
+      const { privacy } = await siteConfig.get();
+      if (!privacy.telegramRequests) return;
+      const personalData = host.telegram.personalData && privacy.telegramPersonalData;
+      const text = contactMessage(request, { language: await languages.defaultLanguage(), personalData, publicUrl: host.publicUrl });
       await outbox.enqueue('telegram', { text }).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
     }),
     /** Messages to the firm's chat, kept until sent. */

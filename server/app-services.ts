@@ -42,7 +42,7 @@ export function createAppServices(options: { database: Database; config: AppConf
       if (!mailer) return;
       void domain.siteConfig
         .get()
-        .then((site) => mailer.notify(site.contactInfo.email, pickText(site.companyName, 'en'), request))
+        .then((site) => (site.privacy.emailRequests ? mailer.notify(site.contactInfo.email, pickText(site.companyName, 'en'), request) : undefined))
         .catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a contact request'));
     },
   });

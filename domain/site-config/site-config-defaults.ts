@@ -37,7 +37,7 @@ export function siteConfigDefaults(): SiteConfig {
     primaryButton: { text: t('Free Consultation', 'Bepul maslahat', 'Бесплатная консультация'), link: '/contact' },
     footerLinks: [],
     // Consent off by default, so that POST /api/contact stays as API.md has it until the firm turns it on.
-    privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365 },
+    privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true },
     security: { requireTwoFactor: false },
     legalPages: {
       privacyPolicy: t('Privacy Policy', 'Maxfiylik siyosati', 'Политика конфиденциальности'),

@@ -40,6 +40,10 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
       requireConsent: flag('Require consent'),
       policyVersion: text('Policy version', { required: true, max: 20 }),
       retentionDays: wholeNumber({ invalid: 'Keep requests for must be a whole number of days from 30 to 3650' }, { min: 30, max: 3650 }),
+      /** Where a new request goes besides the database (each only when the server is set up for it). */
+      emailRequests: flag('Send new requests by e-mail'),
+      telegramRequests: flag('Send new requests to Telegram'),
+      telegramPersonalData: flag('Include personal data in Telegram messages'),
     }),
     security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
     legalPages: z.object({

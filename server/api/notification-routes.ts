@@ -12,6 +12,8 @@ export async function notificationRoutes(app: FastifyInstance, { services }: { s
   app.get('/notifications/telegram', async () => {
     const settings = services.config.telegram;
     return ok({
+      // Whether the server can send e-mail at all (SMTP_URL); the firm's switch is in the site configuration.
+      email: { configured: Boolean(services.mailer) },
       configured: Boolean(settings),
       // Enough to recognise the chat, not the whole id.
       chat: settings ? `…${settings.chatId.slice(-4)}` : null,

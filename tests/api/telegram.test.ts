@@ -175,6 +175,27 @@ describe.each(DIALECTS)('new requests in the firm’s Telegram chat on %s', (dia
     expect((await fetch(`${urlOf(app)}/api/notifications/telegram/test`, { method: 'POST' })).status).toBe(401);
   });
 
+  it('follows the firm’s switches: no Telegram at all, or no personal data in it', async () => {
+    const app = running[0];
+    const token = async () =>
+      (await (await fetch(`${urlOf(app)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json()).data.token as string;
+    const setPrivacy = async (privacy: Record<string, boolean>) => {
+      const config = await app.services.siteConfig.get();
+      await app.services.siteConfig.update({ ...config, version: undefined, privacy: { ...config.privacy, ...privacy } });
+    };
+    expect((await (await fetch(`${urlOf(app)}/api/notifications/telegram`, { headers: { authorization: `Bearer ${await token()}` } })).json()).data.email).toEqual({ configured: false });
+    await setPrivacy({ telegramRequests: false });
+    const before = telegram.received.length;
+    expect((await submit(app, 'Jimjit Mijoz')).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(telegram.received.length).toBe(before);
+    await setPrivacy({ telegramRequests: true, telegramPersonalData: false });
+    expect((await submit(app, 'Yashirin Mijoz')).status).toBe(201);
+    await expect.poll(() => telegram.received.length, { timeout: 10_000 }).toBe(before + 1);
+    expect(telegram.received.at(-1)!.text).not.toContain('Yashirin Mijoz');
+    await setPrivacy({ telegramPersonalData: true });
+  });
+
   it('sends no personal data when TELEGRAM_PERSONAL_DATA=false', async () => {
     for (const application of running.splice(0)) await application.close();
     const app = await start({ TELEGRAM_PERSONAL_DATA: 'false' });

@@ -4,7 +4,8 @@ import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { DataFlows } from '../../admin/data-flows.tsx';
+import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
@@ -43,7 +44,7 @@ export function HydrateFallback() {
 }
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { t, lang, refreshUnread, timeZone } = useAdmin();
+  const { t, lang, refreshUnread, timeZone, user } = useAdmin();
   const revalidator = useRevalidator();
   // Typing waits a moment before the server is asked.
   const { search, setSearch, filter, setFilter } = useListFilters(250);
@@ -100,7 +101,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       <label htmlFor={id} className="sr-only">
         {t('common.status')}: {item.name}
       </label>
-      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-32`}>
+      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-40`}>
         {CONTACT_STATUSES.map((value) => (
           <option key={value} value={value}>
             {t(`contacts.status.${value}`)}
@@ -218,6 +219,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Dialog>
+      {abilities(user).administer && <DataFlows />}
       <PersonalDataTools
         onErased={() => {
           load();
