@@ -26,8 +26,14 @@ describe('the direction of dependencies', () => {
   });
 
   it('keeps casts out of the pages and the admin: records are typed by their declarations', () => {
-    const lines = execFileSync('grep', ['-rn', ' as ', 'app/', '--include=*.ts', '--include=*.tsx'], { encoding: 'utf8' }).trim().split('\n');
-    expect(lines.length, lines.join('\n')).toBeLessThan(20);
+    // Casts in code, not the word "as" in comments or in the interface texts.
+    const lines = execFileSync('grep', ['-rn', ' as ', 'app/', '--include=*.ts', '--include=*.tsx'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter((line) => !/^app\/(i18n\/ui-texts|admin\/admin-texts)\.ts:/.test(line))
+      .filter((line) => !/^[^:]+:\d+:\s*(\/\/|\/?\*|\{\/\*)/.test(line))
+      .filter((line) => !/^[^:]+:\d+:\s*(import|export) \{/.test(line));
+    expect(lines.length, lines.join('\n')).toBeLessThan(12);
   });
 });
 

@@ -62,7 +62,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       setNotice(t('redirects.saved'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.details.length) {
-        setFieldErrors(Object.fromEntries(caught.details.map((detail) => [detail.path, localizeIssue(detail, labels[detail.path as keyof typeof labels] ?? detail.path, lang, t)])));
+        setFieldErrors(Object.fromEntries(caught.details.map((detail) => [detail.path, localizeIssue(detail, Object.entries(labels).find(([name]) => name === detail.path)?.[1] ?? detail.path, lang, t)])));
         requestAnimationFrame(() => document.querySelector<HTMLElement>('#redirect-form [aria-invalid="true"]')?.focus());
       } else {
         setActionError(messageOf(caught) || t('common.saveError'));
