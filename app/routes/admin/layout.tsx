@@ -4,9 +4,9 @@ import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } fr
 import { RECORD_TYPES } from '../../../domain/registry.ts';
 import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
-import { abilities, AdminProvider, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
+import { abilities, AdminProvider, makeAdminT, storedAdminLanguage, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
-import { api, clearToken, getToken } from '../../admin/api.ts';
+import { api, ApiError, clearToken, getToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 
@@ -28,10 +28,31 @@ export async function clientLoader() {
     // The firm requires two-factor sign-in and this account has none yet: Settings only, until it does.
     const mustSetUp = site.data.security.requireTwoFactor && !me.data.twoFactor;
     return { user: me.data, languages, timeZone: schedule.data.timeZone, mustSetUp };
-  } catch {
-    clearToken();
-    throw redirect('/admin/login');
+  } catch (caught) {
+    // Only a refused token signs out; a network error or a server hiccup keeps the session and
+    // shows the error with a retry (ErrorBoundary below).
+    if (caught instanceof ApiError && caught.status === 401) {
+      clearToken();
+      throw redirect('/admin/login');
+    }
+    throw caught;
   }
+}
+
+/** The admin area could not load (network, server): say so in the admin's language, with a retry. */
+export function ErrorBoundary() {
+  const t = makeAdminT(storedAdminLanguage());
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-lg">
+        <p className="text-lg font-semibold text-brand-900">{t('common.error')}</p>
+        <p className="mt-2 text-slate-700">{t('app.loadFailed')}</p>
+        <button type="button" onClick={() => location.reload()} className="mt-4 min-h-11 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {t('common.retry')}
+        </button>
+      </div>
+    </main>
+  );
 }
 clientLoader.hydrate = true;
 
