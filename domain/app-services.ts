@@ -150,14 +150,13 @@ export function createDomainServices(host: DomainHost) {
     contacts: createContactService(contactStore, environment, clientKeyOf, async () => {
       const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
       return { ...config.privacy, defaultLanguage };
-    }, async (request) => {
+    }, async (request, privacy) => {
       host.contactReceived?.(request);
       if (!host.telegram) return;
       // The firm's switches (site configuration) narrow what the server is set up for, never widen it.
-      const { privacy } = await siteConfig.get();
       if (!privacy.telegramRequests) return;
       const personalData = host.telegram.personalData && privacy.telegramPersonalData;
-      const text = contactMessage(request, { language: await languages.defaultLanguage(), personalData, publicUrl: host.publicUrl });
+      const text = contactMessage(request, { language: privacy.defaultLanguage, personalData, publicUrl: host.publicUrl });
       await outbox.enqueue('telegram', { text }).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
     }),
     /** Messages to the firm's chat, kept until sent. */

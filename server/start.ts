@@ -24,6 +24,28 @@ const RETENTION_CHECK_MS = 60 * 60 * 1000;
 /** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
 const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Background work run now and every `intervalMs`, one run at a time (a run still going is not
+ * started again); `stop` ends the timer and waits for the run in progress. `work` handles its errors.
+ */
+function periodic(intervalMs: number, work: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= work().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_BUILD = path.join(ROOT, 'build/server/index.js');
 export const CLIENT_BUILD = path.join(ROOT, 'build/client');
@@ -84,60 +106,36 @@ export async function startApplication(
     viewTimer.unref();
     // Scheduled publishing: when a moment comes, the caches that still hold the page before it go.
     let checkedUntil = new Date(Date.now() - SCHEDULE_CATCH_UP_MS).toISOString();
-    let checking: Promise<void> | undefined;
-    const checkSchedule = () => {
-      checking ??= (async () => {
-        const until = new Date().toISOString();
-        try {
-          if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
-          checkedUntil = until;
-        } catch (error) {
-          logger.error({ err: error }, 'could not check scheduled publishing; trying again shortly');
-        } finally {
-          checking = undefined;
-        }
-      })();
-      return checking;
-    };
-    const scheduleTimer = setInterval(checkSchedule, options.scheduleCheckMs ?? SCHEDULE_CHECK_MS);
-    scheduleTimer.unref();
-    void checkSchedule();
+    const schedule = periodic(options.scheduleCheckMs ?? SCHEDULE_CHECK_MS, async () => {
+      const until = new Date().toISOString();
+      try {
+        if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
+        checkedUntil = until;
+      } catch (error) {
+        logger.error({ err: error }, 'could not check scheduled publishing; trying again shortly');
+      }
+    });
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
-    let delivering: Promise<void> | undefined;
-    const deliver = () => {
-      const send = services.sendTelegram;
-      if (!send) return Promise.resolve();
-      delivering ??= services.outbox
-        .deliverDue('telegram', (message) => send(message.payload.text))
-        .then(() => undefined)
-        .catch((error: unknown) => logger.error({ err: error }, 'could not read the Telegram outbox; trying again shortly'))
-        .finally(() => {
-          delivering = undefined;
-        });
-      return delivering;
-    };
-    const outboxTimer = setInterval(deliver, options.outboxCheckMs ?? OUTBOX_CHECK_MS);
-    outboxTimer.unref();
-    void deliver();
+    const send = services.sendTelegram;
+    const outbox = send
+      ? periodic(options.outboxCheckMs ?? OUTBOX_CHECK_MS, () =>
+          services.outbox
+            .deliverDue('telegram', (message) => send(message.payload.text))
+            .then(() => undefined)
+            .catch((error: unknown) => logger.error({ err: error }, 'could not read the Telegram outbox; trying again shortly')),
+        )
+      : undefined;
     // Old contact requests lose their personal data after the configured number of days. Asked
     // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
-    let retaining: Promise<void> | undefined;
-    const retain = () => {
-      retaining ??= services.siteConfig
+    const retention = periodic(RETENTION_CHECK_MS, () =>
+      services.siteConfig
         .get()
         .then((site) => services.contacts.anonymiseOlderThan(site.privacy.retentionDays))
         .then((count) => {
           if (count) logger.info({ count }, 'old contact requests anonymised');
         })
-        .catch((error: unknown) => logger.error({ err: error }, 'could not anonymise old contact requests; trying again in an hour'))
-        .finally(() => {
-          retaining = undefined;
-        });
-      return retaining;
-    };
-    const retentionTimer = setInterval(retain, RETENTION_CHECK_MS);
-    retentionTimer.unref();
-    void retain();
+        .catch((error: unknown) => logger.error({ err: error }, 'could not anonymise old contact requests; trying again in an hour')),
+    );
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -147,12 +145,7 @@ export async function startApplication(
         closing ??= (async () => {
           await app.close();
           clearInterval(viewTimer);
-          clearInterval(scheduleTimer);
-          clearInterval(outboxTimer);
-          clearInterval(retentionTimer);
-          await retaining;
-          await checking;
-          await delivering;
+          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();

@@ -2,6 +2,7 @@ import { Database, Mail, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
 import { api, messageOf } from './api.ts';
+import { ErrorNotice, Loading } from './ui.tsx';
 
 type Switch = 'emailRequests' | 'telegramRequests' | 'telegramPersonalData';
 interface Privacy {
@@ -32,10 +33,13 @@ export function DataFlows() {
     setPrivacy(site.data.privacy);
     setChannels(state.data);
   };
-  useEffect(() => {
-    load().catch((caught: unknown) => setError(messageOf(caught) || t('common.error')));
-    // Loaded once with the screen.
-  }, []);
+  const [loadError, setLoadError] = useState('');
+  const reload = () => {
+    setLoadError('');
+    load().catch((caught: unknown) => setLoadError(messageOf(caught) || t('common.error')));
+  };
+  // Loaded once with the screen.
+  useEffect(reload, []);
 
   async function toggle(name: Switch, on: boolean) {
     setError('');
@@ -74,6 +78,8 @@ export function DataFlows() {
       <h2 id="data-flows-title" className="text-lg font-semibold text-brand-900">
         {t('flows.title')}
       </h2>
+      {loadError && <ErrorNotice message={loadError} onRetry={reload} />}
+      {!privacy && !loadError && <Loading />}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
 import { api, messageOf } from './api.ts';
-import { buttonClass } from './ui.tsx';
+import { buttonClass, ErrorNotice, Loading } from './ui.tsx';
 
 interface TelegramState {
   configured: boolean;
@@ -19,11 +19,13 @@ export function TelegramPanel() {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = () =>
-    api<TelegramState>('/notifications/telegram').then(
+  const load = () => {
+    setLoadError('');
+    return api<TelegramState>('/notifications/telegram').then(
       (answer) => setState(answer.data),
       (caught: unknown) => setLoadError(messageOf(caught) || t('common.error')),
     );
+  };
   useEffect(() => {
     void load();
     // Loaded once with the screen.
@@ -48,7 +50,8 @@ export function TelegramPanel() {
       <h2 id="telegram-title" className="text-lg font-semibold text-brand-900">
         {t('telegram.title')}
       </h2>
-      {loadError && <p className="mt-2 text-red-700">{loadError}</p>}
+      {loadError && <ErrorNotice message={loadError} onRetry={() => void load()} />}
+      {!state && !loadError && <Loading />}
       {state && !state.configured && <p className="mt-2 text-slate-700">{t('telegram.notConfigured')}</p>}
       {state?.configured && (
         <>

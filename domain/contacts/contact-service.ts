@@ -21,7 +21,14 @@ export interface SubmitContext {
 }
 
 /** What the site configuration says about consent (read on every submission: it can change any time). */
-export type PrivacySettings = () => Promise<{ requireConsent: boolean; policyVersion: string; defaultLanguage: string }>;
+export interface PrivacyNow {
+  requireConsent: boolean;
+  policyVersion: string;
+  telegramRequests: boolean;
+  telegramPersonalData: boolean;
+  defaultLanguage: string;
+}
+export type PrivacySettings = () => Promise<PrivacyNow>;
 
 const ANONYMISED = '[removed]';
 
@@ -48,7 +55,8 @@ export function createContactService(
   environment: Pick<ServiceEnvironment, 'changed'>,
   clientKey: ClientKey,
   privacy: PrivacySettings,
-  received?: (request: StoredContact) => Promise<void> | void,
+  /** Gets the settings this submission was checked with (no second read). */
+  received?: (request: StoredContact, settings: PrivacyNow) => Promise<void> | void,
 ) {
   /** Seconds until this sender may send again: their accepted requests of the window, in the database. */
   async function waitFor(key: string, now = Date.now()): Promise<number> {
@@ -96,7 +104,7 @@ export function createContactService(
       const created = await store.insert({ phone: '', service: '', ...input, status: 'new', consent, ...(key ? { clientKey: key } : {}) });
       await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
       // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
-      await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' })).catch(() => {});
+      await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' }, settings)).catch(() => {});
       return created;
     },
 

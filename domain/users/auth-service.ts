@@ -393,9 +393,7 @@ export function createAuthService(database: Database) {
     },
 
     async getUser(id: string): Promise<PublicUser> {
-      const row = (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
-      if (!row) throw notFound('Account');
-      return toPublicUser(row);
+      return toPublicUser(await userRow(id));
     },
 
     /** Changes an account's name, role or languages; the last administrator stays one. */
