@@ -34,7 +34,11 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
     try {
       await work();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : messageOf(caught) || t('common.error'));
+      // A refused code or password, said in the admin's language; anything else as the server put it.
+      const refused = caught instanceof ApiError ? caught.details[0]?.path : undefined;
+      if (refused === 'code') setError(t('twoFactor.wrong'));
+      else if (refused === 'password') setError(t('twoFactor.wrongPassword'));
+      else setError(caught instanceof ApiError ? caught.message : messageOf(caught) || t('common.error'));
     } finally {
       setBusy(false);
     }

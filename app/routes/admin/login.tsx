@@ -47,7 +47,13 @@ export default function Login() {
       setToken(result.data.token ?? '');
       navigate('/admin', { replace: true });
     } catch (caught) {
-      if (caught instanceof ApiError && challenge && /expired|not valid/.test(caught.message)) setChallenge('');
+      // The second step in the admin's language: a wrong code, or a challenge that ran out (password again).
+      if (caught instanceof ApiError && challenge && caught.status === 401) {
+        const expired = /expired|not valid/.test(caught.message);
+        if (expired) setChallenge('');
+        setError(t(expired ? 'twoFactor.expired' : 'twoFactor.wrong'));
+        return;
+      }
       setError(caught instanceof ApiError ? caught.message || t('login.failed') : messageOf(caught) || t('common.error'));
     } finally {
       setBusy(false);
