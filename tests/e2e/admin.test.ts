@@ -599,7 +599,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.fill('#login-password', password);
     await page.click('button[type=submit]');
     await page.waitForSelector('#login-code');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-code');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login-code');
     await page.fill('#login-code', '000000' === totp(secret, Date.now() + 30_000) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('wrong or was already used');

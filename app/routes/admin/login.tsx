@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
 import { api, ApiError, getToken, setToken, messageOf } from '../../admin/api.ts';
@@ -29,6 +29,11 @@ export default function Login() {
   // With two-factor sign-in the password gives a challenge; the code from the app gives the token.
   const [challenge, setChallenge] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+  // The second step takes the focus as soon as it is shown (and again when switching code kinds).
+  useEffect(() => {
+    if (challenge) codeInput.current?.focus();
+  }, [challenge, useRecovery]);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,7 +46,6 @@ export default function Login() {
         : await api<{ token?: string; twoFactorRequired?: boolean; challenge?: string }>('/auth/login', { body: { email: form.get('email'), password: form.get('password') } });
       if (!result.data.token && 'challenge' in result.data && result.data.challenge) {
         setChallenge(result.data.challenge);
-        requestAnimationFrame(() => document.getElementById('login-code')?.focus());
         return;
       }
       setToken(result.data.token ?? '');
@@ -80,6 +84,7 @@ export default function Login() {
                 {t(useRecovery ? 'twoFactor.recoveryCode' : 'twoFactor.code')}
               </label>
               <input
+                ref={codeInput}
                 id="login-code"
                 name={useRecovery ? 'recoveryCode' : 'code'}
                 inputMode={useRecovery ? 'text' : 'numeric'}
