@@ -18,6 +18,20 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: a dedicated connection for LISTEN/NOTIFY between app instances. */
   connectListener?(): Promise<pg.Client>;
+  /** Where the data is, for work that needs its own connection (a backup reads a snapshot). */
+  location: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; client: pg.ClientConfig };
+  /** PostgreSQL only: connections of the pool (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+}
+
+/**
+ * How the app's PostgreSQL connections name themselves (pg_stat_activity), per schema, so that a
+ * restore can see whether a site still uses the database. Tools name themselves otherwise.
+ */
+export function applicationName(connectionString: string, schema?: string, tool?: string): string {
+  const inUrl = /search_path(?:=|%3D)([A-Za-z0-9_]+)/.exec(connectionString)?.[1];
+  const where = schema ?? inUrl;
+  return `lexsite${tool ? `-${tool}` : ''}${where ? `:${where}` : ''}`.slice(0, 63);
 }
 
 export interface DatabaseOptions {
@@ -25,13 +39,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   schema?: string;
+  /** A command-line tool (backup, restore) names its connections apart from the site's. */
+  tool?: string;
 }
 
 // PostgreSQL returns bigint (count) and numeric as strings; our counts fit in a double.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.tool);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'lexsite.sqlite');
   const sqlite = openSqliteDatabase(file);
@@ -43,12 +59,14 @@ export function openDatabase(options: DatabaseOptions): Database {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    location: { dialect: 'sqlite', file },
   };
 }
 
-function openPostgres(connectionString: string, schema?: string): Database {
-  const connection = {
+function openPostgres(connectionString: string, schema?: string, tool?: string): Database {
+  const connection: pg.ClientConfig = {
     connectionString,
+    application_name: applicationName(connectionString, schema, tool),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
   const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 5000 });
@@ -63,6 +81,8 @@ function openPostgres(connectionString: string, schema?: string): Database {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    location: { dialect: 'postgres', client: connection },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     connectListener: async () => {
       const client = new pg.Client(connection);
       client.on('error', () => {});

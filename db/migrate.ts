@@ -19,7 +19,10 @@ const migrations: Record<string, Migration> = {
   '007-two-factor': twoFactor,
 };
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** The migrations this version of the product knows, in order: its schema version is the last one. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrations);
+
+async function migratorFor(database: Database): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told which one is ours: name the
   // schema PostgreSQL actually uses (search_path may come from the URL or the role).
   let migrationTableSchema: string | undefined;
@@ -27,12 +30,30 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied(outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
+  const { error, results } = outcome;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  return applied(await (await migratorFor(database)).migrateToLatest());
+}
+
+/** Migrates an empty (or older) database up to the named migration and no further (restore). */
+export async function migrateTo(database: Database, name: string): Promise<string[]> {
+  return applied(await (await migratorFor(database)).migrateTo(name));
+}
+
+/** The migrations applied to this database, in order (none for a new one). */
+export async function appliedMigrations(database: Database): Promise<string[]> {
+  const migrator = await migratorFor(database);
+  return (await migrator.getMigrations()).filter((migration) => migration.executedAt).map((migration) => migration.name);
 }

@@ -21,7 +21,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 async function waitForHealth(url: string) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/ready`)).ok) return;
     } catch {
       // starting
     }

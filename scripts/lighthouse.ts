@@ -18,7 +18,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 async function waitForHealth(url: string) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
+      if ((await fetch(`${url}/api/ready`)).ok) return;
     } catch {
       // starting
     }

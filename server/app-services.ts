@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { createTelegramSender } from './telegram.ts';
 import { createResponseCache } from './http/response-cache.ts';
+import { createMetrics } from './http/metrics.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -48,6 +49,9 @@ export function createAppServices(options: { database: Database; config: AppConf
   });
 
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
+  // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
+  const metrics = config.metricsToken ? createMetrics({ database, cache }) : undefined;
+  let stopping = false;
 
   return {
     ...domain,
@@ -57,6 +61,12 @@ export function createAppServices(options: { database: Database; config: AppConf
     cache,
     logger,
     mailer,
+    metrics,
+    /** True once this instance started to stop: its readiness check then fails. */
+    stopping: () => stopping,
+    markStopping() {
+      stopping = true;
+    },
     /** Called when another instance (or this one) changed data. */
     onChange: (listener: () => void) => changeListeners.push(listener),
   };

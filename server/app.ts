@@ -24,8 +24,46 @@ import { AppError } from '../domain/shared/errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { BASE_CSP_DIRECTIVES } from './http/security.ts';
 import { registerResponseCaching } from './http/caching.ts';
-import { requestIdOf, serveFromCache } from './http/response-cache.ts';
+import { etagMatches, isPublicRead, requestIdOf, serveFromCache } from './http/response-cache.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
+import { IMMUTABLE_CACHE_CONTROL } from './media/s3-storage.ts';
+
+/** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
+const UPLOADED_FILE = /^\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*-(?:large|medium|thumbnail|og)\.(?:webp|jpg)$/;
+
+/**
+ * Uploads kept in an S3-compatible bucket keep their /uploads addresses on every instance: the
+ * app streams them from the bucket, or sends the browser to S3_PUBLIC_URL (a CDN) when one is set.
+ * nginx in front may cache them for good (deploy/nginx/lexsite.conf): a name never changes.
+ */
+function registerBucketUploads(app: FastifyInstance, services: AppServices) {
+  const media = services.config.media;
+  const publicUrl = media.storage === 's3' ? media.publicUrl : undefined;
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/*',
+    config: { cache: false },
+    handler: async (request, reply) => {
+      const key = request.params['*'];
+      if (!UPLOADED_FILE.test(key)) return reply.status(404).send(failure('Not found: no such image', 'NOT_FOUND'));
+      if (publicUrl) return reply.redirect(`${publicUrl}/${key}`, 301);
+      const file = await services.storage.open(key);
+      if (!file) return reply.status(404).send(failure('Not found: no such image', 'NOT_FOUND'));
+      reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).header('content-type', file.contentType).header('content-length', file.size);
+      if (file.etag) reply.header('etag', file.etag);
+      if (file.etag && etagMatches(request.headers['if-none-match'], file.etag)) {
+        file.body.destroy();
+        return reply.status(304).send();
+      }
+      if (request.method === 'HEAD') {
+        file.body.destroy();
+        return reply.send();
+      }
+      return reply.send(file.body);
+    },
+  });
+}
 
 const BODY_LIMIT = 1024 * 1024;
 /** What an account may do before it has set up a required two-factor sign-in. */
@@ -47,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const mode = options.mode ?? 'production';
   const logger = options.logger ?? services.logger;
+  const metrics = services.metrics;
   const logHit = logger.isLevelEnabled('info') ? (entry: Record<string, unknown>) => logger.info(entry, 'request served from cache') : undefined;
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -57,9 +96,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // Cached public reads are answered before Fastify sees them (see serveFromCache).
     serverFactory: (handler) =>
-      http.createServer((request, response) => {
-        if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView })) handler(request, response);
-      }),
+      http.createServer(
+        metrics
+          ? (request, response) => {
+              const started = performance.now();
+              const observe = (route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000);
+              if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, observe })) return metrics.cache('hit');
+              if (isPublicRead(request.method, request.url, request.headers.authorization)) metrics.cache('miss');
+              handler(request, response);
+            }
+          : (request, response) => {
+              if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView })) handler(request, response);
+            },
+      ),
     routerOptions: { maxParamLength: 300 },
   });
 
@@ -68,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  if (metrics && services.config.metricsToken) registerMetrics(app, metrics, services.config.metricsToken);
   app.setNotFoundHandler((request, reply) => {
     const message = 'Not found: no such address';
     if (request.url.startsWith('/api') || request.url.startsWith('/uploads')) {
@@ -126,7 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (services.storage.directory) {
+  if (services.storage.kind === 's3') {
+    registerBucketUploads(app, services);
+  } else if (services.storage.directory) {
     fs.mkdirSync(services.storage.directory, { recursive: true });
     await app.register(fastifyStatic, {
       root: services.storage.directory,

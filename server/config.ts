@@ -59,10 +59,53 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  MEDIA_STORAGE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be the store\'s http(s) address such as https://s3.example.com or http://minio:9000' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://media.lawfirm.uz' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -hex 24)').optional(),
+  BACKUP_DIR: z.string().min(1, 'must be a folder path').optional(),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours from 1 to 720' })
+    .min(1, 'must be a number of hours from 1 to 720')
+    .max(720, 'must be a number of hours from 1 to 720')
+    .default(24),
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+
+/** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
+export interface S3Config {
+  /** Empty for Amazon S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Images are sent from here (a CDN or the bucket's public address) instead of through the app. */
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface AppConfig {
   port: number;
@@ -81,6 +124,12 @@ export interface AppConfig {
   telegram: { botToken: string; chatId: string; apiUrl: string; personalData: boolean } | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket. */
+  media: { storage: 'disk' } | ({ storage: 's3' } & S3Config);
+  /** GET /metrics answers only with this bearer token; without it, /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** Scheduled backups from the running server, when a folder is given. */
+  backups: { directory: string; keep: number; intervalHours: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +155,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.');
   }
+  if (value.MEDIA_STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
+    if (missing.length) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')} as well.`);
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -123,5 +176,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { botToken: value.TELEGRAM_BOT_TOKEN, chatId: value.TELEGRAM_CHAT_ID, apiUrl: value.TELEGRAM_API_URL, personalData: value.TELEGRAM_PERSONAL_DATA }
         : undefined,
     trustProxy: value.TRUST_PROXY,
+    media:
+      value.MEDIA_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            endpoint: value.S3_ENDPOINT,
+            region: value.S3_REGION,
+            bucket: value.S3_BUCKET!,
+            accessKeyId: value.S3_ACCESS_KEY_ID!,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY!,
+            publicUrl: value.S3_PUBLIC_URL,
+            // Self-hosted stores (MinIO, Garage, Ceph) answer at endpoint/bucket; Amazon at bucket.host.
+            forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === 'true' || value.S3_FORCE_PATH_STYLE === '1' : Boolean(value.S3_ENDPOINT),
+          }
+        : { storage: 'disk' },
+    metricsToken: value.METRICS_TOKEN,
+    backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
   };
 }

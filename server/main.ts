@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadServerBuild, ROOT, startApplication, type Application } from './start.ts';
 import { seedDemoContent } from '../seed/demo.ts';
+import { openStartupGate } from './startup-gate.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -37,7 +38,13 @@ async function main() {
     ssrBuild = await loadServerBuild();
     if (!ssrBuild) logger.warn('no website build found: run "npm run build" (the API works without it)');
   }
-  application = await startApplication(config!, logger, { ssrBuild, mode: dev ? 'development' : 'production', beforeRoutes, seedDemo: seedDemoContent });
+  // While the database is migrated and seeded the port already answers: alive, not ready.
+  const gate = await openStartupGate(config!.port, config!.host);
+  try {
+    application = await startApplication(config!, logger, { ssrBuild, mode: dev ? 'development' : 'production', beforeRoutes, seedDemo: seedDemoContent, onPhase: gate.phase });
+  } finally {
+    await gate.close();
+  }
   await application.app.listen({ port: config!.port, host: config!.host });
   logger.info(`site ready at ${config!.publicUrl} (${application.database.dialect})`);
 }

@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import { isbot } from 'isbot';
 import { COUNTED_VIEW_HEADER } from '../domain/shared/view-counter.ts';
 import type { AppServices } from './app-services.ts';
+import { pageRoute } from './http/metrics.ts';
 import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
 
@@ -101,7 +102,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, route: pageRoute(request.url) }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

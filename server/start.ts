@@ -6,12 +6,14 @@ import type { Logger } from 'pino';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ensureLanguages } from '../seed/base.ts';
-import { createDiskStorage } from '../domain/media/media-storage.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createAppServices, type AppServices } from './app-services.ts';
 import { listenForChanges } from './change-listener.ts';
+import { createMediaStorage } from './media/storage.ts';
 import type { AppConfig } from './config.ts';
 import type { BuildSource } from './ssr.ts';
+import { createScheduledBackups } from './operations/scheduled-backups.ts';
+import type { StartupPhase } from './startup-gate.ts';
 
 /** How often counted views reach the database. */
 const VIEW_FLUSH_MS = 5_000;
@@ -24,18 +26,30 @@ const RETENTION_CHECK_MS = 60 * 60 * 1000;
 /** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
 const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
+/** How often a scheduled backup is looked for (the interval itself is BACKUP_INTERVAL_HOURS). */
+const BACKUP_CHECK_MS = 5 * 60 * 1000;
+
 /**
  * Background work run now and every `intervalMs`, one run at a time (a run still going is not
- * started again); `stop` ends the timer and waits for the run in progress. `work` handles its errors.
+ * started again); `stop` ends the timer and waits for the run in progress. A failure is logged
+ * with `failure` and counted; the next run tries again. `work` answers 'skipped' when another
+ * instance did the work.
  */
-function periodic(intervalMs: number, work: () => Promise<void>) {
+function periodic(job: { name: string; everyMs: number; failure: string }, services: AppServices, work: () => Promise<'skipped' | void>) {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= work().finally(() => {
-      running = undefined;
-    });
+    const started = performance.now();
+    running ??= work()
+      .then((outcome) => services.metrics?.job(job.name, outcome ?? 'ok', (performance.now() - started) / 1000))
+      .catch((error: unknown) => {
+        services.logger.error({ err: error, job: job.name }, job.failure);
+        services.metrics?.job(job.name, 'failed', (performance.now() - started) / 1000);
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(run, job.everyMs);
   timer.unref();
   run();
   return {
@@ -78,17 +92,26 @@ export async function startApplication(
     scheduleCheckMs?: number;
     /** Tests look at the outbox more often than the default 2 s. */
     outboxCheckMs?: number;
+    /** Tests take scheduled backups every few hundred milliseconds instead of BACKUP_INTERVAL_HOURS. */
+    backupIntervalMs?: number;
+    /** Told what start-up is doing (the startup gate answers with it). */
+    onPhase?: (phase: StartupPhase) => void;
   } = {},
 ): Promise<Application> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
   try {
+    options.onPhase?.('migrating');
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    const services = createAppServices({ database, config, storage: createDiskStorage(path.join(config.dataDir, 'uploads')), logger });
+    const storage = createMediaStorage(config);
+    // A wrong bucket or key should be seen at once, not at the first upload; the site still starts.
+    await storage.check?.().catch((error: unknown) => logger.error({ err: error }, 'the S3 media store cannot be reached: check S3_ENDPOINT, S3_BUCKET and the keys'));
+    const services = createAppServices({ database, config, storage, logger });
 
     const firstStart = await ensureLanguages(services);
     if (firstStart && config.demoContent && options.seedDemo) {
       logger.info('first start: creating the demo law firm');
+      options.onPhase?.('seeding');
       await options.seedDemo(services);
     }
     const admin = await services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
@@ -106,36 +129,47 @@ export async function startApplication(
     viewTimer.unref();
     // Scheduled publishing: when a moment comes, the caches that still hold the page before it go.
     let checkedUntil = new Date(Date.now() - SCHEDULE_CATCH_UP_MS).toISOString();
-    const schedule = periodic(options.scheduleCheckMs ?? SCHEDULE_CHECK_MS, async () => {
+    const schedule = periodic({ name: 'schedule', everyMs: options.scheduleCheckMs ?? SCHEDULE_CHECK_MS, failure: 'could not check scheduled publishing; trying again shortly' }, services, async () => {
       const until = new Date().toISOString();
-      try {
-        if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
-        checkedUntil = until;
-      } catch (error) {
-        logger.error({ err: error }, 'could not check scheduled publishing; trying again shortly');
-      }
+      if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
+      checkedUntil = until;
     });
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
     const send = services.sendTelegram;
     const outbox = send
-      ? periodic(options.outboxCheckMs ?? OUTBOX_CHECK_MS, () =>
-          services.outbox
-            .deliverDue('telegram', (message) => send(message.payload.text))
-            .then(() => undefined)
-            .catch((error: unknown) => logger.error({ err: error }, 'could not read the Telegram outbox; trying again shortly')),
-        )
+      ? periodic({ name: 'telegram_outbox', everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the Telegram outbox; trying again shortly' }, services, async () => {
+          await services.outbox.deliverDue('telegram', (message) => send(message.payload.text));
+        })
       : undefined;
     // Old contact requests lose their personal data after the configured number of days. Asked
     // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
-    const retention = periodic(RETENTION_CHECK_MS, () =>
-      services.siteConfig
-        .get()
-        .then((site) => services.contacts.anonymiseOlderThan(site.privacy.retentionDays))
-        .then((count) => {
-          if (count) logger.info({ count }, 'old contact requests anonymised');
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'could not anonymise old contact requests; trying again in an hour')),
-    );
+    const retention = periodic({ name: 'retention', everyMs: RETENTION_CHECK_MS, failure: 'could not anonymise old contact requests; trying again in an hour' }, services, async () => {
+      const site = await services.siteConfig.get();
+      const count = await services.contacts.anonymiseOlderThan(site.privacy.retentionDays);
+      if (count) logger.info({ count }, 'old contact requests anonymised');
+    });
+    // Backups into BACKUP_DIR every BACKUP_INTERVAL_HOURS, written by one instance only.
+    const backupConfig = config.backups;
+    const backups = backupConfig
+      ? (() => {
+          const scheduled = createScheduledBackups({
+            database,
+            storage,
+            directory: backupConfig.directory,
+            keep: backupConfig.keep,
+            intervalMs: options.backupIntervalMs ?? backupConfig.intervalHours * 3600 * 1000,
+          });
+          return periodic(
+            { name: 'backup', everyMs: Math.min(BACKUP_CHECK_MS, options.backupIntervalMs ?? BACKUP_CHECK_MS), failure: 'the scheduled backup failed; it is tried again at the next check' },
+            services,
+            async () => {
+              const result = await scheduled.runIfDue();
+              if (result === 'skipped') return 'skipped';
+              logger.info({ file: result.file, bytes: result.bytes, rows: result.rows, files: result.files, removed: result.removed }, 'scheduled backup written');
+            },
+          );
+        })()
+      : undefined;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -143,12 +177,14 @@ export async function startApplication(
       database,
       close() {
         closing ??= (async () => {
+          services.markStopping();
           await app.close();
           clearInterval(viewTimer);
-          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop()]);
+          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop(), backups?.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();
+          storage.close?.();
           await database.close();
         })();
         return closing;

@@ -6,14 +6,30 @@ import { UNAVAILABLE_MESSAGE } from '../http/error-handler.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
+const ping = (services: AppServices) =>
+  Promise.race([services.database.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref())]);
+
 export async function healthRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  /**
+   * Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 while
+   * starting (server/startup-gate.ts answers then), while stopping, or without the database.
+   */
+  app.get('/ready', { config: { cache: false } }, async (request, reply) => {
+    if (services.stopping()) return reply.status(503).header('retry-after', '5').send({ ...failure('The site is stopping on this instance.', 'UNAVAILABLE'), data: { status: 'stopping' } });
+    try {
+      await ping(services);
+      return ok({ status: 'ready' });
+    } catch (error) {
+      request.log.error({ err: error }, 'readiness check: database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable' } });
+    }
+  });
+
+  /** Liveness: the process answers (503 only when its database does not). */
   app.get('/health', { config: { cache: false } }, async (request, reply) => {
     const uptime = Math.round(process.uptime());
     try {
-      await Promise.race([
-        services.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref()),
-      ]);
+      await ping(services);
       return ok({ status: 'ok', database: 'ok', version, uptime });
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unavailable');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routeOf } from './metrics.ts';
 import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sharedHeaders, type ResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
@@ -35,7 +36,7 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
     const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;
     reply.header('etag', etag).header('cache-control', cacheControl);
     if (storable) {
-      cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()) }, request.cacheGeneration!);
+      cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()), route: routeOf(request) }, request.cacheGeneration!);
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);

@@ -12,6 +12,8 @@ export interface CachedResponse {
   gzip?: Buffer;
   /** The record whose views every serving of this page counts (`news/<id>`). */
   countedView?: string;
+  /** The route it is counted under in the metrics (see server/http/metrics.ts). */
+  route?: string;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -77,7 +79,7 @@ export function serveFromCache(
   cache: ResponseCache,
   request: IncomingMessage,
   response: ServerResponse,
-  options: { log?: (entry: Record<string, unknown>) => void; countView?: (key: string) => void } = {},
+  options: { log?: (entry: Record<string, unknown>) => void; countView?: (key: string) => void; observe?: (route: string, status: number) => void } = {},
 ): boolean {
   const { log } = options;
   if (!isPublicRead(request.method, request.url, request.headers.authorization)) return false;
@@ -90,6 +92,7 @@ export function serveFromCache(
     response.writeHead(304, headers);
     response.end();
     log?.({ reqId: requestId, url: request.url, statusCode: 304, cache: 'hit' });
+    options.observe?.(entry.route ?? 'cached', 304);
     return true;
   }
   let body = entry.body;
@@ -110,6 +113,7 @@ export function serveFromCache(
   response.writeHead(200, headers);
   response.end(body);
   log?.({ reqId: requestId, url: request.url, statusCode: 200, cache: 'hit' });
+  options.observe?.(entry.route ?? 'cached', 200);
   return true;
 }
 

@@ -29,7 +29,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
   });
 }
 
-/** Starts the real server process (server/main.ts) and waits until it answers /api/health. */
+/** Starts the real server process (server/main.ts) and waits until it is ready (/api/ready). */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
   const child = spawn(NODE, [path.join(ROOT, 'server/main.ts')], {
@@ -45,7 +45,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
+      if ((await fetch(`${url}/api/ready`)).ok) return { child, url, output: () => output };
     } catch {
       // not listening yet
     }

@@ -1,0 +1,80 @@
+import { type Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { contentTypeOf, type MediaStorage } from '../../domain/media/media-storage.ts';
+import type { S3Config } from '../config.ts';
+
+/** Names never repeat (every upload gets a random part), so a stored file never changes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const notFound = (error: unknown) =>
+  error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound'));
+
+/** Uploads in an S3-compatible bucket (Amazon S3, MinIO, Garage, Ceph, Backblaze, Cloudflare R2…). */
+export function createS3Storage(config: S3Config): MediaStorage & { check(): Promise<void>; close(): void } {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Many S3-compatible stores do not know the newer checksum headers; send them only when required.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
+  return {
+    kind: 's3',
+    /** Fails with the store's own reason when the bucket cannot be reached with these credentials. */
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL }));
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async open(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return {
+          body: object.Body as Readable,
+          size: Number(object.ContentLength ?? 0),
+          contentType: object.ContentType ?? contentTypeOf(key),
+          etag: object.ETag,
+        };
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: Number(object.Size ?? 0) };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import * as tar from 'tar';
+import { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import type { MediaStorage } from '../../domain/media/media-storage.ts';
+import { APP_VERSION } from '../version.ts';
+
+/*
+ * One archive format for both databases: a gzip'd tar holding
+ *   manifest.json           format, product and schema version, row counts, SHA-256 of every file
+ *   tables/<table>.jsonl    one JSON object per row: text and numbers as they are, booleans as
+ *                           true/false, JSON columns as their JSON text (so SQLite's text and
+ *                           PostgreSQL's jsonb read the same)
+ *   uploads/<key>           every size of every image in the media library
+ * so that a backup of SQLite restores into PostgreSQL and the reverse. See docs/operations.md.
+ */
+
+const FORMAT = 'lexsite-backup';
+const FORMAT_VERSION = 1;
+const ROWS_PER_READ = 1000;
+
+const ManifestSchema = z.object({
+  format: z.literal(FORMAT),
+  formatVersion: z.number().int(),
+  productVersion: z.string(),
+  createdAt: z.string(),
+  source: z.object({ dialect: z.enum(['sqlite', 'postgres']) }),
+  schema: z.object({ migrations: z.array(z.string()) }),
+  tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int().min(0), file: z.string(), bytes: z.number().int().min(0), sha256: z.string() })),
+  files: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: z.string() })),
+  missingFiles: z.array(z.string()).default([]),
+});
+export type BackupManifest = z.infer<typeof ManifestSchema>;
+
+/** Refusals that say what is wrong and what to do; the command line prints them as they are. */
+export class BackupError extends Error {}
+
+type Row = Record<string, unknown>;
+type Progress = (line: string) => void;
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+async function sha256OfFile(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/** Values as the archive keeps them, whatever the database returned. */
+function portable(value: unknown, kind: 'boolean' | 'json' | undefined): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'json') return JSON.stringify(value);
+  if (kind === 'boolean') return value === true || value === 1 || value === '1' || value === 't';
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/** A read of the whole database as of one moment, whatever is written meanwhile. */
+interface Snapshot {
+  migrations: string[];
+  tables: string[];
+  rows(table: string): AsyncIterable<Row[]>;
+  close(): Promise<void>;
+}
+
+const isOwnTable = (name: string) => !name.startsWith('kysely_') && !name.startsWith('sqlite_');
+
+/** SQLite in WAL mode: a read transaction on a connection of our own sees one moment and blocks no writer. */
+async function sqliteSnapshot(file: string): Promise<Snapshot> {
+  // Not opened read-only: a WAL database closed cleanly has no -shm file, which a read-only connection needs.
+  const connection = new DatabaseSync(file, { timeout: 5000 });
+  connection.exec('BEGIN');
+  const names = (connection.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as Array<{ name: string }>).map((row) => row.name);
+  const migrations = names.includes('kysely_migration')
+    ? (connection.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((row) => row.name)
+    : [];
+  return {
+    migrations,
+    tables: names.filter(isOwnTable),
+    async *rows(table) {
+      const kinds = new Map(
+        (connection.prepare(`pragma table_info("${table}")`).all() as Array<{ name: string; type: string }>)
+          .filter((column) => /^bool/i.test(column.type))
+          .map((column) => [column.name, 'boolean' as const]),
+      );
+      let batch: Row[] = [];
+      for (const row of connection.prepare(`select * from "${table}"`).iterate() as Iterable<Row>) {
+        batch.push(Object.fromEntries(Object.entries(row).map(([name, value]) => [name, portable(value, kinds.get(name))])));
+        if (batch.length === ROWS_PER_READ) {
+          yield batch;
+          batch = [];
+          // Other work of a running server goes on between batches.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      if (batch.length) yield batch;
+    },
+    async close() {
+      connection.exec('COMMIT');
+      connection.close();
+    },
+  };
+}
+
+/** PostgreSQL: one repeatable-read, read-only transaction; rows come through a cursor in batches. */
+async function postgresSnapshot(config: pg.ClientConfig): Promise<Snapshot> {
+  const client = new pg.Client({ ...config, application_name: 'lexsite-backup' });
+  await client.connect();
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  const { rows: tableRows } = await client.query<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const names = tableRows.map((row) => row.name);
+  const migrations = names.includes('kysely_migration') ? (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((row) => row.name) : [];
+  let cursors = 0;
+  return {
+    migrations,
+    tables: names.filter(isOwnTable),
+    async *rows(table) {
+      const { rows: columns } = await client.query<{ name: string; type: string }>(
+        `select column_name as name, data_type as type from information_schema.columns where table_schema = current_schema() and table_name = $1`,
+        [table],
+      );
+      const kinds = new Map<string, 'boolean' | 'json'>();
+      for (const column of columns) {
+        if (column.type === 'boolean') kinds.set(column.name, 'boolean');
+        else if (/^json/.test(column.type)) kinds.set(column.name, 'json');
+      }
+      const cursor = `backup_${(cursors += 1)}`;
+      await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT * FROM "${table}"`);
+      for (;;) {
+        const { rows } = await client.query<Row>(`FETCH ${ROWS_PER_READ} FROM ${cursor}`);
+        if (!rows.length) break;
+        yield rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, portable(value, kinds.get(name))])));
+      }
+      await client.query(`CLOSE ${cursor}`);
+    },
+    async close() {
+      await client.query('COMMIT').catch(() => {});
+      await client.end();
+    },
+  };
+}
+
+function openSnapshot(database: Database): Promise<Snapshot> {
+  return database.location.dialect === 'sqlite' ? sqliteSnapshot(database.location.file) : postgresSnapshot(database.location.client);
+}
+
+const UPLOAD_URL = /^\/uploads\/(.+)$/;
+
+/** The stored files of the media library as of the snapshot: every size of every upload. */
+async function mediaKeys(snapshot: Snapshot): Promise<string[]> {
+  if (!snapshot.tables.includes('media')) return [];
+  const keys = new Set<string>();
+  for await (const batch of snapshot.rows('media')) {
+    for (const row of batch) {
+      const images = typeof row.images === 'string' ? (JSON.parse(row.images) as Record<string, string>) : {};
+      for (const url of Object.values(images)) {
+        const key = UPLOAD_URL.exec(url)?.[1];
+        if (key) keys.add(key);
+      }
+    }
+  }
+  return [...keys].sort();
+}
+
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  rows: number;
+  tables: number;
+  files: number;
+  missingFiles: string[];
+}
+
+/**
+ * Writes one archive of the whole site: every table as of one moment and every image file. The
+ * archive appears under its name only when complete (written beside it first, then renamed).
+ */
+export async function createBackup(options: { database: Database; storage: MediaStorage; file: string; progress?: Progress }): Promise<BackupSummary> {
+  const { database, storage, progress = () => {} } = options;
+  const target = path.resolve(options.file);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'lexsite-backup-'));
+  try {
+    const snapshot = await openSnapshot(database);
+    const tables: BackupManifest['tables'] = [];
+    let keys: string[];
+    try {
+      await fs.mkdir(path.join(staging, 'tables'));
+      for (const name of snapshot.tables) {
+        const file = `tables/${name}.jsonl`;
+        const out = createWriteStream(path.join(staging, file));
+        let rows = 0;
+        for await (const batch of snapshot.rows(name)) {
+          const text = batch.map((row) => JSON.stringify(row)).join('\n') + '\n';
+          rows += batch.length;
+          if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        }
+        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        tables.push({ name, rows, file, ...(await sha256OfFile(path.join(staging, file))) });
+      }
+      keys = await mediaKeys(snapshot);
+    } finally {
+      await snapshot.close();
+    }
+    const rowCount = tables.reduce((sum, table) => sum + table.rows, 0);
+    progress(`tables: ${tables.length} (${rowCount} rows)`);
+
+    const files: BackupManifest['files'] = [];
+    const missingFiles: string[] = [];
+    for (const [index, key] of keys.entries()) {
+      const data = await storage.read(key);
+      // Deleted after the snapshot was taken (or lost before): the archive says so.
+      if (!data) {
+        missingFiles.push(key);
+        continue;
+      }
+      const file = path.join(staging, 'uploads', key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, data);
+      files.push({ key, size: data.length, sha256: sha256(data) });
+      if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${keys.length} files`);
+    }
+    progress(`images: ${files.length} files (${(files.reduce((sum, file) => sum + file.size, 0) / 1e6).toFixed(1)} MB)`);
+    if (missingFiles.length) progress(`warning: ${missingFiles.length} image files named in the media library were not in the store (listed in the manifest)`);
+
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      formatVersion: FORMAT_VERSION,
+      productVersion: APP_VERSION,
+      createdAt: new Date().toISOString(),
+      source: { dialect: database.dialect },
+      schema: { migrations: snapshot.migrations },
+      tables,
+      files,
+      missingFiles,
+    };
+    await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+    const partial = `${target}.partial`;
+    const entries = ['manifest.json', 'tables', ...(files.length ? ['uploads'] : [])];
+    await tar.create({ gzip: { level: 6 }, file: partial, cwd: staging, portable: true }, entries);
+    await fs.rename(partial, target);
+    const bytes = (await fs.stat(target)).size;
+    return { file: target, bytes, rows: rowCount, tables: tables.length, files: files.length, missingFiles };
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** An archive unpacked and checked: nothing of it has been written anywhere yet. */
+export interface VerifiedArchive {
+  manifest: BackupManifest;
+  directory: string;
+  /** Rows of one table, a batch at a time. */
+  rows(table: BackupManifest['tables'][number]): AsyncIterable<Row[]>;
+  read(key: string): Promise<Buffer>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Unpacks an archive into a folder of its own and checks everything before anyone writes: the
+ * manifest, the schema against the migrations this version knows, and the SHA-256 and size of every file.
+ */
+export async function openArchive(file: string, knownMigrations: readonly string[]): Promise<VerifiedArchive> {
+  const source = path.resolve(file);
+  const stat = await fs.stat(source).catch(() => undefined);
+  if (!stat?.isFile()) throw new BackupError(`No backup file at ${source}.`);
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'lexsite-restore-'));
+  const dispose = () => fs.rm(directory, { recursive: true, force: true });
+  try {
+    try {
+      await pipeline(createReadStream(source), tar.extract({ cwd: directory, strict: true, preservePaths: false }));
+    } catch (error) {
+      throw new BackupError(`The backup file is damaged and cannot be read (${(error as Error).message}). Nothing was restored; use another backup.`);
+    }
+    let manifest: BackupManifest;
+    try {
+      manifest = ManifestSchema.parse(JSON.parse(await fs.readFile(path.join(directory, 'manifest.json'), 'utf8')));
+    } catch {
+      throw new BackupError('This file is not a backup of this product (its manifest.json is missing or unreadable). Nothing was restored.');
+    }
+    if (manifest.formatVersion > FORMAT_VERSION) {
+      throw new BackupError(`This backup was written in a newer format (${manifest.formatVersion}) by version ${manifest.productVersion}. Upgrade the product first, then restore.`);
+    }
+    const migrations = manifest.schema.migrations;
+    const unknown = migrations.filter((name) => !knownMigrations.includes(name));
+    if (unknown.length || migrations.some((name, index) => knownMigrations[index] !== name)) {
+      throw new BackupError(
+        `This backup has a newer database schema (${unknown[0] ?? migrations.at(-1)}, version ${manifest.productVersion}) than this version of the product knows. Upgrade the product first, then restore.`,
+      );
+    }
+    if (!migrations.length) throw new BackupError('This backup holds no database schema. Nothing was restored.');
+
+    const expected = new Set(['manifest.json']);
+    for (const table of manifest.tables) {
+      if (table.file !== `tables/${table.name}.jsonl`) throw new BackupError(`The backup's manifest names an unexpected file (${table.file}). Nothing was restored.`);
+      expected.add(table.file);
+      const actual = await sha256OfFile(path.join(directory, table.file)).catch(() => undefined);
+      if (!actual || actual.sha256 !== table.sha256 || actual.bytes !== table.bytes) {
+        throw new BackupError(`The backup is damaged: ${table.file} does not match its checksum. Nothing was restored; use another backup.`);
+      }
+      const lines = (await fs.readFile(path.join(directory, table.file), 'utf8')).split('\n').filter(Boolean).length;
+      if (lines !== table.rows) throw new BackupError(`The backup is damaged: ${table.file} has ${lines} rows, its manifest says ${table.rows}. Nothing was restored.`);
+    }
+    for (const entry of manifest.files) {
+      const file = path.join(directory, 'uploads', entry.key);
+      if (!file.startsWith(path.join(directory, 'uploads') + path.sep)) throw new BackupError(`The backup names a file outside its uploads (${entry.key}). Nothing was restored.`);
+      expected.add(`uploads/${entry.key}`);
+      const actual = await sha256OfFile(file).catch(() => undefined);
+      if (!actual || actual.sha256 !== entry.sha256 || actual.bytes !== entry.size) {
+        throw new BackupError(`The backup is damaged: uploads/${entry.key} does not match its checksum. Nothing was restored; use another backup.`);
+      }
+    }
+    for (const found of await fs.readdir(directory, { recursive: true, withFileTypes: true })) {
+      if (!found.isFile()) continue;
+      const relative = path.relative(directory, path.join(found.parentPath, found.name)).split(path.sep).join('/');
+      if (!expected.has(relative)) throw new BackupError(`The backup holds a file its manifest does not list (${relative}). Nothing was restored.`);
+    }
+    return {
+      manifest,
+      directory,
+      async *rows(table) {
+        let batch: Row[] = [];
+        const text = await fs.readFile(path.join(directory, table.file), 'utf8');
+        for (const line of text.split('\n')) {
+          if (!line) continue;
+          batch.push(JSON.parse(line) as Row);
+          if (batch.length === ROWS_PER_READ) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length) yield batch;
+      },
+      read: (key) => fs.readFile(path.join(directory, 'uploads', key)),
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}

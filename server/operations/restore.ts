@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { applicationName, type Database } from '../../db/connection.ts';
+import { appliedMigrations, KNOWN_MIGRATIONS, migrateTo, migrateToLatest } from '../../db/migrate.ts';
+import type { MediaStorage } from '../../domain/media/media-storage.ts';
+import { BackupError, createBackup, openArchive, type BackupSummary, type VerifiedArchive } from './backup.ts';
+
+type Progress = (line: string) => void;
+
+/** PostgreSQL accepts at most 65,535 parameters in one statement; SQLite 32,766. */
+const MAX_PARAMETERS = 30_000;
+
+async function ownTables(database: Database): Promise<string[]> {
+  const { rows } =
+    database.dialect === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(database.db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+  return rows.map((row) => row.name);
+}
+
+/** The tables of the target that hold rows (the migration bookkeeping aside). */
+async function filledTables(database: Database): Promise<string[]> {
+  const filled: string[] = [];
+  for (const table of await ownTables(database)) {
+    if (table.startsWith('kysely_')) continue;
+    const row = await database.db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst();
+    if (row) filled.push(table);
+  }
+  return filled;
+}
+
+async function storeHasFiles(storage: MediaStorage): Promise<boolean> {
+  for await (const _file of storage.list()) return true;
+  return false;
+}
+
+/** Other connections of a site on this PostgreSQL database and schema: restoring under a running site breaks it. */
+async function sitesConnected(database: Database): Promise<number> {
+  if (database.location.dialect !== 'postgres') return 0;
+  const client = database.location.client;
+  const name = applicationName(client.connectionString ?? '', /search_path=([A-Za-z0-9_]+)/.exec(String(client.options ?? ''))?.[1]);
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and application_name = ${name}`.execute(database.db);
+  return rows[0]?.count ?? 0;
+}
+
+export interface RestoreSummary {
+  rows: number;
+  files: number;
+  /** With --force over a site that had data: where its data was kept first. */
+  safetyBackup?: BackupSummary;
+}
+
+/**
+ * Fills an empty database and media store from a backup. Everything is checked before anything
+ * is written (see openArchive). A target that holds data is refused unless `force`; then its data is
+ * first written to a safety backup beside the archive, and replaced.
+ */
+export async function restoreBackup(options: {
+  /** Opened (and so checked) before the target is even opened: see openArchive. */
+  archive: VerifiedArchive;
+  database: Database;
+  storage: MediaStorage;
+  /** The archive's path: a safety backup is written beside it. */
+  file: string;
+  force?: boolean;
+  progress?: Progress;
+}): Promise<RestoreSummary> {
+  const { archive, database, storage, force = false, progress = () => {} } = options;
+  {
+    const { manifest } = archive;
+    progress(`backup of ${manifest.createdAt} (version ${manifest.productVersion}, ${manifest.source.dialect}): checksums verified`);
+
+    const current = await appliedMigrations(database).catch(() => [] as string[]);
+    const unknownHere = current.filter((name) => !KNOWN_MIGRATIONS.includes(name));
+    if (unknownHere.length) throw new BackupError(`The target database has a newer schema (${unknownHere[0]}) than this version of the product. Upgrade the product first.`);
+    const filled = current.length ? await filledTables(database) : [];
+    const storeFilled = await storeHasFiles(storage);
+    if ((filled.length || storeFilled) && !force) {
+      const where = [filled.length ? `the database has data (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '…' : ''})` : '', storeFilled ? 'the media store has files' : '']
+        .filter(Boolean)
+        .join(' and ');
+      throw new BackupError(`Refusing to restore: ${where}. Restore into an empty database, or add --force to replace everything (a safety backup is written first).`);
+    }
+    const connected = await sitesConnected(database);
+    if (connected) throw new BackupError(`The site is still running on this database (${connected} connections). Stop every instance first, then restore.`);
+
+    let safetyBackup: BackupSummary | undefined;
+    if (filled.length) {
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+/, '');
+      const file = path.join(path.dirname(path.resolve(options.file)), `lexsite-before-restore-${stamp}.tar.gz`);
+      progress(`the target holds data: keeping it first in ${file}`);
+      safetyBackup = await createBackup({ database, storage, file });
+    }
+
+    // Back to nothing, then the archive's own schema, its rows, and only then this version's migrations.
+    const existing = await ownTables(database);
+    for (const table of existing) {
+      await (database.dialect === 'postgres' ? sql`drop table if exists ${sql.table(table)} cascade` : sql`drop table if exists ${sql.table(table)}`).execute(database.db);
+    }
+    await migrateTo(database, manifest.schema.migrations.at(-1)!);
+
+    let rows = 0;
+    await database.db.transaction().execute(async (trx) => {
+      for (const table of manifest.tables) {
+        for await (const batch of archive.rows(table)) {
+          const columns = Object.keys(batch[0] ?? {}).length || 1;
+          const size = Math.max(1, Math.min(500, Math.floor(MAX_PARAMETERS / columns)));
+          for (let start = 0; start < batch.length; start += size) await trx.insertInto(table.name).values(batch.slice(start, start + size)).execute();
+          rows += batch.length;
+        }
+      }
+    });
+    progress(`tables: ${manifest.tables.length} (${rows} rows)`);
+    const later = await migrateToLatest(database);
+    if (later.length) progress(`database brought up to this version: ${later.join(', ')}`);
+
+    for (const [index, file] of manifest.files.entries()) {
+      await storage.put(file.key, await archive.read(file.key));
+      if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${manifest.files.length} files`);
+    }
+    progress(`images: ${manifest.files.length} files`);
+    return { rows, files: manifest.files.length, safetyBackup };
+  }
+}
+
+/** The migrations an archive may carry: those this version knows. */
+export const openArchiveForRestore = (file: string) => openArchive(file, KNOWN_MIGRATIONS);

@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../../db/connection.ts';
+import type { MediaStorage } from '../../domain/media/media-storage.ts';
+import { createBackup, type BackupSummary } from './backup.ts';
+
+const NAME = /^lexsite-\d{8}-\d{6}Z\.tar\.gz$/;
+
+/** `lexsite-20261124-030000Z.tar.gz`: sorts by time, and only such names are ever pruned. */
+export function backupName(at: Date): string {
+  return `lexsite-${at.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+}
+
+/**
+ * One scheduled backup per interval across every instance: the instance that first records the
+ * interval's slot (a primary key decides, as for scheduled publishing) writes it; the others skip.
+ * Keeps the newest `keep` archives of the folder and deletes older ones.
+ */
+export function createScheduledBackups(options: { database: Database; storage: MediaStorage; directory: string; keep: number; intervalMs: number }) {
+  const { database, storage, directory, keep, intervalMs } = options;
+  let lastSlot = -1;
+
+  async function claim(slot: number): Promise<boolean> {
+    const result = await database.db
+      .insertInto('schedule_claims')
+      .values({ claim: `backup/${intervalMs}/${slot}`, claimed_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('claim').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async function prune(): Promise<string[]> {
+    const names = (await fs.readdir(directory)).filter((name) => NAME.test(name)).sort().reverse();
+    const removed = names.slice(keep);
+    for (const name of removed) await fs.rm(path.join(directory, name), { force: true });
+    return removed;
+  }
+
+  return {
+    /** Runs when this interval's backup is due and nobody took it: the summary, or 'skipped'. */
+    async runIfDue(now = new Date()): Promise<(BackupSummary & { removed: string[] }) | 'skipped'> {
+      const slot = Math.floor(now.getTime() / intervalMs);
+      if (slot === lastSlot) return 'skipped';
+      if (!(await claim(slot))) {
+        lastSlot = slot;
+        return 'skipped';
+      }
+      lastSlot = slot;
+      const summary = await createBackup({ database, storage, file: path.join(directory, backupName(now)) });
+      return { ...summary, removed: await prune() };
+    },
+  };
+}
