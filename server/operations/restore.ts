@@ -29,6 +29,27 @@ async function filledTables(database: Database): Promise<string[]> {
   return filled;
 }
 
+/** Tables in an order that inserts every referenced row before the rows that refer to it. */
+async function insertOrder(database: Database, tables: string[]): Promise<string[]> {
+  const references = new Map<string, string[]>();
+  for (const table of tables) {
+    const { rows } =
+      database.dialect === 'sqlite'
+        ? await sql<{ target: string }>`select "table" as target from pragma_foreign_key_list(${table})`.execute(database.db)
+        : await sql<{ target: string }>`select confrelid::regclass::text as target from pg_constraint where contype = 'f' and conrelid = ${table}::regclass`.execute(database.db);
+    references.set(table, rows.map((row) => row.target.replace(/^.*\./, '').replace(/"/g, '')));
+  }
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const target of references.get(table) ?? []) if (target !== table && references.has(target)) visit(target, path);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
 async function storeHasFiles(storage: MediaStorage): Promise<boolean> {
   for await (const _file of storage.list()) return true;
   return false;
@@ -100,8 +121,10 @@ export async function restoreBackup(options: {
     await migrateTo(database, manifest.schema.migrations.at(-1)!);
 
     let rows = 0;
+    const order = await insertOrder(database, manifest.tables.map((table) => table.name));
     await database.db.transaction().execute(async (trx) => {
-      for (const table of manifest.tables) {
+      for (const name of order) {
+        const table = manifest.tables.find((candidate) => candidate.name === name)!;
         for await (const batch of archive.rows(table)) {
           const columns = Object.keys(batch[0] ?? {}).length || 1;
           const size = Math.max(1, Math.min(500, Math.floor(MAX_PARAMETERS / columns)));

@@ -40,12 +40,22 @@ export interface TestAppOptions {
   scheduleCheckMs?: number;
   /** Extra routes for a test, added before the app starts listening. */
   extend?: (app: FastifyInstance) => void;
+  /** Scheduled backups every this many milliseconds (with BACKUP_DIR in env). */
+  backupIntervalMs?: number;
+  /** Start on a data folder and schema that already hold a site (after a restore); the caller removes them. */
+  existing?: { dataDir: string; schema?: string };
 }
 
 /** The whole application on a real database file (or a fresh PostgreSQL schema) and a real port. */
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
-  const postgres = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const dataDir = options.existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
+  const postgres = options.existing
+    ? options.existing.schema
+      ? { schema: options.existing.schema, drop: async () => {} }
+      : undefined
+    : dialect === 'postgres'
+      ? await createPostgresSchema()
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
@@ -62,6 +72,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     seedDemo: seedDemoContent,
     scheduleCheckMs: options.scheduleCheckMs ?? 300,
     outboxCheckMs: 200,
+    backupIntervalMs: options.backupIntervalMs,
   });
   options.extend?.(application.app);
   await application.app.listen({ port: 0, host: '127.0.0.1' });
@@ -102,7 +113,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     async close() {
       await application.close();
       await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.existing) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
