@@ -25,7 +25,7 @@ const temporaryFolder = (prefix: string) => {
 };
 
 /** An empty place for a site: a data folder, and a schema of its own on PostgreSQL. */
-async function emptyTarget(dialect: TestDialect) {
+async function emptyTarget(dialect: TestDialect): Promise<{ dataDir: string; env: Record<string, string>; existing: { dataDir: string; schema?: string } }> {
   const dataDir = temporaryFolder('lexsite-target-');
   if (dialect === 'sqlite') return { dataDir, env: { DATA_DIR: dataDir }, existing: { dataDir } };
   const { schema, drop } = await createPostgresSchema();
