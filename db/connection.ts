@@ -22,7 +22,15 @@ export interface Database {
   location: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; client: pg.ClientConfig };
   /** PostgreSQL only: connections of the pool (for /metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Runs `work` while no other instance runs it (PostgreSQL: an advisory lock held on a connection
+   * of its own while `work` uses the pool), so that instances started together set up a new site once.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
+
+/** In DATA_DIR while a server runs on its SQLite database: its process id (a restore checks it). */
+export const RUNNING_FILE = 'lexsite.pid';
 
 /**
  * How the app's PostgreSQL connections name themselves (pg_stat_activity), per schema, so that a
@@ -60,6 +68,8 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     close: () => db.destroy(),
     location: { dialect: 'sqlite', file },
+    // One process owns an SQLite site.
+    exclusively: (_name, work) => work(),
   };
 }
 
@@ -82,6 +92,18 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
     },
     close: () => db.destroy(),
     location: { dialect: 'postgres', client: connection },
+    async exclusively(name, work) {
+      const holder = new pg.Client(connection);
+      holder.on('error', () => {});
+      await holder.connect();
+      try {
+        // Per schema: sites in other schemas of the same database do not wait for each other.
+        await holder.query('select pg_advisory_lock(hashtext($1))', [`${applicationName(connectionString, schema)}:${name}`]);
+        return await work();
+      } finally {
+        await holder.end().catch(() => {});
+      }
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     connectListener: async () => {
       const client = new pg.Client(connection);

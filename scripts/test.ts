@@ -11,6 +11,10 @@ const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium
 const notices: string[] = [];
 if (!process.env.TEST_DATABASE_URL) notices.push('PostgreSQL tests SKIPPED: set TEST_DATABASE_URL=postgres://… to run every API test on PostgreSQL too.');
 if (!chrome) notices.push('Browser tests SKIPPED: install Chromium (apt-get install chromium) or set CHROME_PATH.');
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((candidate) => fs.existsSync(candidate));
+if (!nginx) notices.push('Two instances behind nginx SKIPPED: install nginx (apt-get install nginx-light).');
+if (process.getuid?.() !== 0) notices.push('The Dockerfile steps SKIPPED: they run as root (the image has a user of its own).');
+if (!fs.existsSync('/usr/bin/docker-compose')) notices.push('The compose file check SKIPPED: install docker-compose (apt-get install docker-compose).');
 
 for (const notice of notices) console.log(`\n*** NOTICE: ${notice}`);
 if (strict && notices.length) {

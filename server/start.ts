@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { openDatabase, type Database } from '../db/connection.ts';
+import { openDatabase, RUNNING_FILE, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ensureLanguages } from '../seed/base.ts';
 import { buildApp, type AppOptions } from './app.ts';
@@ -100,6 +100,9 @@ export async function startApplication(
 ): Promise<Application> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
   try {
+    // An SQLite site says which process runs it, so that a restore refuses to replace it underneath.
+    const pidFile = database.location.dialect === 'sqlite' ? path.join(config.dataDir, RUNNING_FILE) : undefined;
+    if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
     options.onPhase?.('migrating');
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
@@ -108,13 +111,16 @@ export async function startApplication(
     await storage.check?.().catch((error: unknown) => logger.error({ err: error }, 'the S3 media store cannot be reached: check S3_ENDPOINT, S3_BUCKET and the keys'));
     const services = createAppServices({ database, config, storage, logger });
 
-    const firstStart = await ensureLanguages(services);
-    if (firstStart && config.demoContent && options.seedDemo) {
-      logger.info('first start: creating the demo law firm');
-      options.onPhase?.('seeding');
-      await options.seedDemo(services);
-    }
-    const admin = await services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+    // Instances started together on a new database create the languages, the demo and the first administrator once.
+    const admin = await database.exclusively('first-start', async () => {
+      const firstStart = await ensureLanguages(services);
+      if (firstStart && config.demoContent && options.seedDemo) {
+        logger.info('first start: creating the demo law firm');
+        options.onPhase?.('seeding');
+        await options.seedDemo(services);
+      }
+      return services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+    });
     if (admin === 'created') logger.info({ email: config.adminEmail }, 'first administrator created from ADMIN_EMAIL');
     if (admin === 'missing') logger.warn('no administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run admin -- create <email>"');
 
@@ -186,6 +192,7 @@ export async function startApplication(
           services.mailer?.close();
           storage.close?.();
           await database.close();
+          if (pidFile) fs.rmSync(pidFile, { force: true });
         })();
         return closing;
       },

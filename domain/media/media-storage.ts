@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** One stored file, as read back for serving. */
-export interface StoredFile {
+interface StoredFile {
   body: Readable;
   size: number;
   contentType: string;

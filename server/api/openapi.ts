@@ -334,9 +334,24 @@ export function buildOpenApiDocument() {
         get: {
           tags: ['System'],
           operationId: 'getHealth',
-          summary: 'Health of the app and its database',
+          summary: 'Liveness: the process answers (status "starting" with its phase while the database is migrated), 503 when its database does not',
           security: PUBLIC,
-          responses: { 200: answer('Healthy', { type: 'object', properties: { status: { const: 'ok' }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } } }), ...errors(503) },
+          responses: {
+            200: answer('Alive', {
+              type: 'object',
+              properties: { status: { enum: ['ok', 'starting'] }, phase: { enum: ['starting', 'migrating', 'seeding'] }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } },
+            }),
+            ...errors(503),
+          },
+        },
+      },
+      '/ready': {
+        get: {
+          tags: ['System'],
+          operationId: 'getReadiness',
+          summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 with Retry-After while starting, stopping or without the database',
+          security: PUBLIC,
+          responses: { 200: answer('Ready to serve', { type: 'object', properties: { status: { const: 'ready' } } }), ...errors(503) },
         },
       },
       '/auth/login': {

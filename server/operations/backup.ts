@@ -37,7 +37,7 @@ const ManifestSchema = z.object({
   files: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: z.string() })),
   missingFiles: z.array(z.string()).default([]),
 });
-export type BackupManifest = z.infer<typeof ManifestSchema>;
+type BackupManifest = z.infer<typeof ManifestSchema>;
 
 /** Refusals that say what is wrong and what to do; the command line prints them as they are. */
 export class BackupError extends Error {}

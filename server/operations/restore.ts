@@ -1,6 +1,7 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { applicationName, type Database } from '../../db/connection.ts';
+import { applicationName, RUNNING_FILE, type Database } from '../../db/connection.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateTo, migrateToLatest } from '../../db/migrate.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
 import { BackupError, createBackup, openArchive, type BackupSummary, type VerifiedArchive } from './backup.ts';
@@ -55,9 +56,21 @@ async function storeHasFiles(storage: MediaStorage): Promise<boolean> {
   return false;
 }
 
-/** Other connections of a site on this PostgreSQL database and schema: restoring under a running site breaks it. */
+/**
+ * Whether a site still runs on this database (restoring underneath it would break it): on
+ * PostgreSQL its connections, by name; on SQLite the process id it keeps in DATA_DIR while it runs.
+ */
 async function sitesConnected(database: Database): Promise<number> {
-  if (database.location.dialect !== 'postgres') return 0;
+  if (database.location.dialect === 'sqlite') {
+    const pid = Number(await fs.readFile(path.join(path.dirname(database.location.file), RUNNING_FILE), 'utf8').catch(() => ''));
+    if (!pid || pid === process.pid) return 0;
+    try {
+      process.kill(pid, 0);
+      return 1;
+    } catch {
+      return 0;
+    }
+  }
   const client = database.location.client;
   const name = applicationName(client.connectionString ?? '', /search_path=([A-Za-z0-9_]+)/.exec(String(client.options ?? ''))?.[1]);
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and application_name = ${name}`.execute(database.db);
@@ -103,7 +116,7 @@ export async function restoreBackup(options: {
       throw new BackupError(`Refusing to restore: ${where}. Restore into an empty database, or add --force to replace everything (a safety backup is written first).`);
     }
     const connected = await sitesConnected(database);
-    if (connected) throw new BackupError(`The site is still running on this database (${connected} connections). Stop every instance first, then restore.`);
+    if (connected) throw new BackupError(`The site is still running on this database (${database.dialect === 'sqlite' ? 'a server process' : `${connected} connections`}). Stop every instance first, then restore.`);
 
     let safetyBackup: BackupSummary | undefined;
     if (filled.length) {

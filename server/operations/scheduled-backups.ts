@@ -7,7 +7,7 @@ import { createBackup, type BackupSummary } from './backup.ts';
 const NAME = /^lexsite-\d{8}-\d{6}Z\.tar\.gz$/;
 
 /** `lexsite-20261124-030000Z.tar.gz`: sorts by time, and only such names are ever pruned. */
-export function backupName(at: Date): string {
+function backupName(at: Date): string {
   return `lexsite-${at.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 }
 

@@ -228,6 +228,10 @@ describe.each(DIALECTS)('restore refusals on %s', (dialect) => {
     await other.api('/api/stats', { token, body: { number: 7, label: { uz: 'Yillar' } } });
     const env = envOf(other);
     const schema = other.application.database.schema;
+    const running = await runScript('scripts/restore.ts', [file, '--force'], env);
+    expect(running.code).toBe(1);
+    expect(running.stderr).toContain('The site is still running on this database');
+    expect(running.stderr).toContain('Stop every instance first');
     // Stopped (as the README says to), but its data stays until the test ends.
     await other.application.close();
     cleanups.push(() => fs.rmSync(other.dataDir, { recursive: true, force: true }));
