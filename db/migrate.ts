@@ -19,10 +19,13 @@ const migrations: Record<string, Migration> = {
   '007-two-factor': twoFactor,
 };
 
+/** What migrating needs of a database: its Kysely instance and which dialect it speaks. */
+type MigratedDatabase = Pick<Database, 'db' | 'dialect'>;
+
 /** The migrations this version of the product knows, in order: its schema version is the last one. */
 export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrations);
 
-async function migratorFor(database: Database): Promise<Migrator> {
+async function migratorFor(database: MigratedDatabase): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told which one is ours: name the
   // schema PostgreSQL actually uses (search_path may come from the URL or the role).
   let migrationTableSchema: string | undefined;
@@ -43,17 +46,17 @@ function applied(outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>): str
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+export async function migrateToLatest(database: MigratedDatabase): Promise<string[]> {
   return applied(await (await migratorFor(database)).migrateToLatest());
 }
 
 /** Migrates an empty (or older) database up to the named migration and no further (restore). */
-export async function migrateTo(database: Database, name: string): Promise<string[]> {
+export async function migrateTo(database: MigratedDatabase, name: string): Promise<string[]> {
   return applied(await (await migratorFor(database)).migrateTo(name));
 }
 
 /** The migrations applied to this database, in order (none for a new one). */
-export async function appliedMigrations(database: Database): Promise<string[]> {
+export async function appliedMigrations(database: MigratedDatabase): Promise<string[]> {
   const migrator = await migratorFor(database);
   return (await migrator.getMigrations()).filter((migration) => migration.executedAt).map((migration) => migration.name);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { openSqliteDatabase } from '../../db/sqlite-database.ts';
 import { applicationName, RUNNING_FILE, type Database } from '../../db/connection.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateTo, migrateToLatest } from '../../db/migrate.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
@@ -11,12 +12,30 @@ type Progress = (line: string) => void;
 /** PostgreSQL accepts at most 65,535 parameters in one statement; SQLite 32,766. */
 const MAX_PARAMETERS = 30_000;
 
+/**
+ * The tables this product's migrations make (found by running them on an empty in-memory
+ * database): a restore drops and checks only these, never another application's tables that
+ * share the database or schema.
+ */
+async function productTables(): Promise<Set<string>> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are only named here
+  const scratch = new Kysely<any>({ dialect: new SqliteDialect({ database: openSqliteDatabase(':memory:') }) });
+  try {
+    await migrateToLatest({ db: scratch, dialect: 'sqlite' });
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(scratch);
+    return new Set(rows.map((row) => row.name));
+  } finally {
+    await scratch.destroy();
+  }
+}
+
 async function ownTables(database: Database): Promise<string[]> {
+  const ours = await productTables();
   const { rows } =
     database.dialect === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(database.db)
       : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
-  return rows.map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => ours.has(name));
 }
 
 /** The tables of the target that hold rows (the migration bookkeeping aside). */

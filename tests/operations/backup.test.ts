@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import sharp from 'sharp';
 import * as tar from 'tar';
@@ -48,6 +49,28 @@ async function dropSchema(schema: string) {
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await client.end();
+}
+
+/** Runs SQL straight on a site's database (SQLite file, or its PostgreSQL schema). */
+async function foreignTable(dataDir: string, schema: string | undefined, statements: string): Promise<unknown[]> {
+  if (!schema) {
+    const database = new DatabaseSync(path.join(dataDir, 'lexsite.sqlite'));
+    try {
+      if (statements.startsWith('select')) return database.prepare(statements).all().map((row) => ({ ...row }));
+      database.exec(statements);
+      return [];
+    } finally {
+      database.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const result = await client.query(statements);
+    return Array.isArray(result) ? [] : result.rows;
+  } finally {
+    await client.end();
+  }
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -242,9 +265,12 @@ describe.each(DIALECTS)('restore refusals on %s', (dialect) => {
     expect(refused.stderr).toContain('Refusing to restore: the database has data (');
     expect(refused.stderr).toContain('add --force');
 
+    // Another application's table in the same database stays as it is.
+    await foreignTable(other.dataDir, schema, 'create table other_app_notes (note text); insert into other_app_notes values (\'keep me\')');
     const forced = await runScript('scripts/restore.ts', [file, '--force'], env);
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
+    expect(await foreignTable(other.dataDir, schema, 'select note from other_app_notes')).toEqual([{ note: 'keep me' }]);
     const kept = /kept in (\S+\.tar\.gz)/.exec(forced.stdout)?.[1];
     expect(kept).toBeDefined();
     cleanups.push(() => fs.rmSync(kept!, { force: true }));
