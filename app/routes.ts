@@ -3,6 +3,13 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // RSS 2.0 and Atom feeds of news and the blog, in the default language and under /{code}/.
+  ...['news', 'blog'].flatMap((kind) =>
+    ['feed.xml', 'atom.xml'].flatMap((file) => [
+      route(`${kind}/${file}`, 'routes/feed.ts', { id: `feed-${kind}-${file}` }),
+      route(`:lang/${kind}/${file}`, 'routes/feed.ts', { id: `feed-${kind}-${file}-in-language` }),
+    ]),
+  ),
   // The admin area: rendered in the browser only, its code loaded only under /admin.
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin', 'routes/admin/layout.tsx', [

@@ -29,6 +29,16 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 // Page tests render the real production build.
 run('react-router', ['build']);
-run('vitest', ['run', ...process.argv.slice(2)], { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) });
+const testEnv = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
+const asked = process.argv.slice(2);
+// The deployment tests take both cores (two server processes and nginx; an npm install and a
+// build for the Dockerfile's stages): they run after the rest, one file at a time, so that they
+// slow no timed browser test.
+const DEPLOY = 'tests/deploy/**';
+if (asked.length) run('vitest', ['run', ...asked], testEnv);
+else {
+  run('vitest', ['run', '--exclude', DEPLOY], testEnv);
+  run('vitest', ['run', '--maxWorkers=1', 'tests/deploy/'], testEnv);
+}
 
 if (notices.length) for (const notice of notices) console.log(`*** NOTICE: ${notice}`);

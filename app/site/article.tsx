@@ -23,7 +23,7 @@ function readTime(t: Translate, text: string): string {
 
 const articleDate = (article: Article) => ('date' in article ? article.date : article.publishedAt);
 
-export function articleMeta(site: SiteData | undefined, article: Article | null | undefined) {
+export function articleMeta(site: SiteData | undefined, article: Article | null | undefined, kind?: ArticleKind) {
   if (!site || !article) return [];
   const text = (value: Localized | string) => pickText(value, site.lang, site.defaultLanguage);
   const tags = article.tags.map(text).filter(Boolean);
@@ -35,6 +35,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
     type: 'article',
     publishedTime: articleDate(article),
     tags,
+    feed: kind,
   });
 }
 

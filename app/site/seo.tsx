@@ -14,6 +14,13 @@ export function previewImage(site: Pick<SiteData, 'publicUrl'>, image: string | 
   return { url: /^https?:\/\//.test(path) ? path : site.publicUrl + path, og };
 }
 
+export type FeedFormat = 'rss' | 'atom';
+
+/** The address of a feed: `/news/feed.xml` (RSS 2.0), `/ru/blog/atom.xml` (Atom). */
+export function feedPath(kind: 'news' | 'blog', format: FeedFormat, lang: string, defaultLanguage: string): string {
+  return localePath(`/${kind}/${format === 'rss' ? 'feed' : 'atom'}.xml`, lang, defaultLanguage);
+}
+
 export interface PageSeo {
   title?: string;
   description?: string;
@@ -22,6 +29,8 @@ export interface PageSeo {
   type?: 'website' | 'article';
   publishedTime?: string;
   tags?: string[];
+  /** The page belongs to news or the blog: its RSS and Atom feeds are announced. */
+  feed?: 'news' | 'blog';
 }
 
 /** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags for a page. */
@@ -51,6 +60,13 @@ export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
     { name: 'twitter:title', content: seo.title ?? title },
     { name: 'twitter:description', content: description },
   ];
+  if (seo.feed) {
+    const section = text(seo.feed === 'news' ? site.config.sections.news.title : site.config.sections.blog.title);
+    for (const [format, type] of [['rss', 'application/rss+xml'], ['atom', 'application/atom+xml']] as const) {
+      const href = site.publicUrl + feedPath(seo.feed, format, site.lang, site.defaultLanguage);
+      tags.push({ tagName: 'link', rel: 'alternate', type, title: `${section} | ${company} (${format === 'rss' ? 'RSS' : 'Atom'})`, href });
+    }
+  }
   if (image) {
     tags.push({ property: 'og:image', content: image.url }, { name: 'twitter:image', content: image.url });
     if (image.og) tags.push({ property: 'og:image:type', content: 'image/jpeg' }, { property: 'og:image:width', content: '1200' }, { property: 'og:image:height', content: '630' });

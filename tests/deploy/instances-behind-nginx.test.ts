@@ -104,10 +104,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('two instances behind 
     expect(news.length).toBeGreaterThan(0);
     expect(new Set(news.map((article) => article.slug)).size).toBe(news.length);
     expect((await site('/api/auth/users', { headers: withToken() })).json().data).toHaveLength(1);
-    expect(fs.readdirSync(backups).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(1);
-    const ok = (await counted(first, 'lexsite_job_runs_total', { job: 'backup', outcome: 'ok' })) + (await counted(second, 'lexsite_job_runs_total', { job: 'backup', outcome: 'ok' }));
-    const skipped = (await counted(first, 'lexsite_job_runs_total', { job: 'backup', outcome: 'skipped' })) + (await counted(second, 'lexsite_job_runs_total', { job: 'backup', outcome: 'skipped' }));
-    expect([ok, skipped]).toEqual([1, 1]);
+    // Each instance looks at start; the one that takes the interval writes, the other skips.
+    const runs = async (outcome: string) =>
+      (await counted(first, 'lexsite_job_runs_total', { job: 'backup', outcome })) + (await counted(second, 'lexsite_job_runs_total', { job: 'backup', outcome }));
+    await expect.poll(async () => [await runs('ok'), await runs('skipped')], { timeout: 60_000, interval: 500 }).toEqual([1, 1]);
+    expect(await runs('failed')).toBe(0);
+    expect(fs.readdirSync(backups)).toEqual([expect.stringMatching(/^lexsite-\d{8}-\d{6}Z\.tar\.gz$/)]);
   });
 
   it('serves an image uploaded through one instance from every instance, and nginx keeps it', async () => {

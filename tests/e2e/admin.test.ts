@@ -398,7 +398,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(found).toEqual({});
     await signedOut.close();
     await context.close();
-  });
+    // Some twenty-five screens, each loaded and checked: on two busy cores that takes over a minute.
+  }, 180_000);
   it('schedules an article in the firm’s time zone, shows it as scheduled, and lists it as next on the dashboard', async () => {
     const { page, context, errors } = await signedIn();
     const article = (await app.api('/api/news', { token, body: { title: { uz: 'Dushanba e’loni', en: 'Monday notice' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;

@@ -13,7 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined);
+  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'blog');
 }
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {
