@@ -14,6 +14,7 @@ if (!chrome) notices.push('Browser tests SKIPPED: install Chromium (apt-get inst
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((candidate) => fs.existsSync(candidate));
 if (!nginx) notices.push('Two instances behind nginx SKIPPED: install nginx (apt-get install nginx-light).');
 if (process.getuid?.() !== 0) notices.push('The Dockerfile steps SKIPPED: they run as root (the image has a user of its own).');
+if (!['/usr/bin/java', '/usr/local/bin/java'].some((candidate) => fs.existsSync(candidate))) notices.push('The HTML validity check SKIPPED: install Java (apt-get install default-jre-headless) for the W3C Nu checker.');
 if (!fs.existsSync('/usr/bin/docker-compose')) notices.push('The compose file check SKIPPED: install docker-compose (apt-get install docker-compose).');
 
 for (const notice of notices) console.log(`\n*** NOTICE: ${notice}`);

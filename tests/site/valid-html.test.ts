@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../server/start.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* Every public page, in every language, through the W3C Nu HTML checker (vnu.jar with the system Java). */
+
+const JAVA = ['/usr/bin/java', '/usr/local/bin/java'].find((candidate) => fs.existsSync(candidate));
+const VNU = path.join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
+const PREFIX: Record<string, string> = { uz: '', ru: '/ru', en: '/en' };
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () => {
+  let app: TestApp;
+  let folder: string;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { demo: true, ssr: true });
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-vnu-'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('reports no error on any page in uz, ru and en', async () => {
+    const first = async (type: string) => (await app.api(`/api/${type}?limit=1`)).body.data[0] as { slug: string };
+    const [article, post, service] = await Promise.all([first('news'), first('blog'), first('services')]);
+    const paths = [
+      '/', '/services', `/services/${service.slug}`, '/team', '/partners', '/news', `/news/${article.slug}`, '/news?page=2',
+      '/blog', `/blog/${post.slug}`, '/contact', '/faq', '/privacy', '/terms', '/disclaimer', '/no-such-page',
+    ];
+    const files: string[] = [];
+    for (const lang of Object.keys(PREFIX)) {
+      for (const page of paths) {
+        const address = PREFIX[lang] + (page === '/' && PREFIX[lang] ? '' : page);
+        const response = await fetch(app.url + address);
+        expect([200, 404], address).toContain(response.status);
+        const file = path.join(folder, `${lang}${page.replace(/[/?=]/g, '_') || '_home'}.html`);
+        fs.writeFileSync(file, await response.text());
+        files.push(file);
+      }
+    }
+    const checked = spawnSync(JAVA!, ['-Xss1m', '-jar', VNU, '--format', 'json', '--exit-zero-always', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
+    expect(checked.status, checked.stderr.slice(0, 2000)).toBe(0);
+    const messages = (JSON.parse(checked.stderr || checked.stdout).messages as NuMessage[]).filter((message) => message.type === 'error' || message.subType === 'fatal');
+    const found = messages.map((message) => `${path.basename(message.url)}:${message.lastLine ?? '?'} ${message.message} [${(message.extract ?? '').trim().slice(0, 120)}]`);
+    expect(found).toEqual([]);
+    expect(files).toHaveLength(48);
+  }, 240_000);
+});
