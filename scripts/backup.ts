@@ -17,7 +17,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, tool: 'backup' });
-  const storage = createMediaStorage(config);
+  const storage = await createMediaStorage(config);
   const started = Date.now();
   try {
     const summary = await createBackup({ database, storage, file, progress: (line) => console.log(line) });

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   // The whole archive is checked before the target is opened: a damaged one leaves no trace.
   const archive = await openArchiveForRestore(files[0]);
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, tool: 'restore' });
-  const storage = createMediaStorage(config);
+  const storage = await createMediaStorage(config);
   try {
     const summary = await restoreBackup({ archive, database, storage, file: files[0], force, progress: (line) => console.log(line) });
     if (summary.safetyBackup) console.log(`The data that was there is kept in ${summary.safetyBackup.file}`);

@@ -7,8 +7,8 @@ import { pickText } from '../domain/shared/localized.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { createTelegramSender } from './telegram.ts';
-import { createResponseCache } from './http/response-cache.ts';
-import { createMetrics } from './http/metrics.ts';
+import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
+import type { Metrics } from './http/prometheus.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -16,7 +16,14 @@ export const CHANGE_CHANNEL = 'lexsite_changes';
  * The domain services with what the HTTP host adds on its side: configuration, the response
  * cache (dropped on every write, here and on other instances), the mailer and the logger.
  */
-export function createAppServices(options: { database: Database; config: AppConfig; storage: MediaStorage; logger: Logger }) {
+export function createAppServices(options: {
+  database: Database;
+  config: AppConfig;
+  storage: MediaStorage;
+  logger: Logger;
+  /** With METRICS_TOKEN: makes the metrics, given the response cache they report on. */
+  metrics?: (cache: ResponseCache) => Metrics;
+}) {
   const { database, config, storage, logger } = options;
   const cache = createResponseCache();
   const changeListeners: Array<() => void> = [];
@@ -50,7 +57,7 @@ export function createAppServices(options: { database: Database; config: AppConf
 
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
-  const metrics = config.metricsToken ? createMetrics({ database, cache }) : undefined;
+  const metrics = options.metrics?.(cache);
   let stopping = false;
 
   return {

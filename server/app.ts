@@ -27,7 +27,7 @@ import { registerResponseCaching } from './http/caching.ts';
 import { etagMatches, isPublicRead, requestIdOf, serveFromCache } from './http/response-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
-import { IMMUTABLE_CACHE_CONTROL } from './media/s3-storage.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../domain/media/media-storage.ts';
 
 /** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
 const UPLOADED_FILE = /^\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*-(?:large|medium|thumbnail|og)\.(?:webp|jpg)$/;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { loadServerBuild, ROOT, startApplication, type Application } from './start.ts';
-import { seedDemoContent } from '../seed/demo.ts';
+import type { Application } from './start.ts';
 import { openStartupGate } from './startup-gate.ts';
 
 const dev = process.argv.includes('--dev');
@@ -22,25 +21,27 @@ const logger = createLogger(config.logLevel, dev);
 let application: Application | undefined;
 
 async function main() {
-  let ssrBuild;
-  let beforeRoutes;
-  if (dev) {
-    // Vite serves the pages with hot reload; the API and uploads stay on Fastify.
-    const { createServer } = await import('vite');
-    const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
-    ssrBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as never;
-    beforeRoutes = async (app: FastifyInstance) => {
-      await app.register((await import('@fastify/middie')).default);
-      app.use((request, response, next) => (request.url?.startsWith('/api') || request.url?.startsWith('/uploads') ? next() : vite.middlewares(request, response, next)));
-      app.addHook('onClose', () => vite.close());
-    };
-  } else {
-    ssrBuild = await loadServerBuild();
-    if (!ssrBuild) logger.warn('no website build found: run "npm run build" (the API works without it)');
-  }
-  // While the database is migrated and seeded the port already answers: alive, not ready.
+  // The port answers from here on: alive, not ready, while the application loads (over a second of
+  // module loading), its database is migrated and a new site is set up.
   const gate = await openStartupGate(config!.port, config!.host);
   try {
+    const [{ loadServerBuild, ROOT, startApplication }, { seedDemoContent }] = await Promise.all([import('./start.ts'), import('../seed/demo.ts')]);
+    let ssrBuild;
+    let beforeRoutes;
+    if (dev) {
+      // Vite serves the pages with hot reload; the API and uploads stay on Fastify.
+      const { createServer } = await import('vite');
+      const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+      ssrBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as never;
+      beforeRoutes = async (app: FastifyInstance) => {
+        await app.register((await import('@fastify/middie')).default);
+        app.use((request, response, next) => (request.url?.startsWith('/api') || request.url?.startsWith('/uploads') ? next() : vite.middlewares(request, response, next)));
+        app.addHook('onClose', () => vite.close());
+      };
+    } else {
+      ssrBuild = await loadServerBuild();
+      if (!ssrBuild) logger.warn('no website build found: run "npm run build" (the API works without it)');
+    }
     application = await startApplication(config!, logger, { ssrBuild, mode: dev ? 'development' : 'production', beforeRoutes, seedDemo: seedDemoContent, onPhase: gate.phase });
   } finally {
     await gate.close();

@@ -106,10 +106,11 @@ export async function startApplication(
     options.onPhase?.('migrating');
     const applied = await migrateToLatest(database);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    const storage = createMediaStorage(config);
+    const storage = await createMediaStorage(config);
     // A wrong bucket or key should be seen at once, not at the first upload; the site still starts.
     await storage.check?.().catch((error: unknown) => logger.error({ err: error }, 'the S3 media store cannot be reached: check S3_ENDPOINT, S3_BUCKET and the keys'));
-    const services = createAppServices({ database, config, storage, logger });
+    const prometheus = config.metricsToken ? await import('./http/prometheus.ts') : undefined;
+    const services = createAppServices({ database, config, storage, logger, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
 
     // Instances started together on a new database create the languages, the demo and the first administrator once.
     const admin = await database.exclusively('first-start', async () => {

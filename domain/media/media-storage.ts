@@ -30,6 +30,9 @@ export interface MediaStorage {
   readonly directory?: string;
 }
 
+/** Names never repeat (every upload gets a random part), so a stored file never changes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export function contentTypeOf(key: string): string {
   const extension = path.extname(key).toLowerCase();
   if (extension === '.webp') return 'image/webp';

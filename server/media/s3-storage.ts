@@ -9,11 +9,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { contentTypeOf, type MediaStorage } from '../../domain/media/media-storage.ts';
+import { contentTypeOf, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../../domain/media/media-storage.ts';
 import type { S3Config } from '../config.ts';
-
-/** Names never repeat (every upload gets a random part), so a stored file never changes. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const notFound = (error: unknown) =>
   error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound'));

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/connection.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
-import { createBackup, type BackupSummary } from './backup.ts';
+import type { BackupSummary } from './backup.ts';
 
 const NAME = /^lexsite-\d{8}-\d{6}Z\.tar\.gz$/;
 
@@ -46,6 +46,8 @@ export function createScheduledBackups(options: { database: Database; storage: M
         return 'skipped';
       }
       lastSlot = slot;
+      // Loaded when the first backup is due, not at every start.
+      const { createBackup } = await import('./backup.ts');
       const summary = await createBackup({ database, storage, file: path.join(directory, backupName(now)) });
       return { ...summary, removed: await prune() };
     },
