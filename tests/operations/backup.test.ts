@@ -9,7 +9,8 @@ import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { openArchive } from '../../server/operations/backup.ts';
-import { KNOWN_MIGRATIONS } from '../../db/migrate.ts';
+import { openDatabase } from '../../db/connection.ts';
+import { KNOWN_MIGRATIONS, migrateTo } from '../../db/migrate.ts';
 import { createPostgresSchema, DIALECTS, type TestDialect } from '../helpers/databases.ts';
 import { runScript } from '../helpers/processes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -169,7 +170,7 @@ describe('backup and restore across databases', () => {
   });
 });
 
-describe.each(DIALECTS)('restore refusals on %s', (dialect) => {
+describe.each(DIALECTS)('restoring on %s', (dialect) => {
   /** A small archive of a fresh site, made once per test. */
   async function smallArchive() {
     const app = await startTestApp(dialect);
@@ -281,6 +282,33 @@ describe.each(DIALECTS)('restore refusals on %s', (dialect) => {
     const restored = await startTestApp(dialect, { existing: { dataDir: other.dataDir, schema } });
     cleanups.push(() => restored.close());
     expect((await restored.api('/api/stats')).body.data.map((stat: { number: number }) => stat.number)).toEqual([250]);
+  });
+
+  it('restores an archive of an older schema into this version, bringing it up to date', async () => {
+    // A site as the previous version left it: migrated up to the migration before the last one.
+    const older = await emptyTarget(dialect);
+    const database = openDatabase({ dataDir: older.dataDir, databaseUrl: older.env.DATABASE_URL });
+    const previous = KNOWN_MIGRATIONS.at(-2)!;
+    await migrateTo(database, previous);
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('stats')
+      .values({ id: '0123456789abcdef01234567', created_at: now, updated_at: now, version: 1, number: 42, suffix: '+', label: JSON.stringify({ uz: 'Eski sayt', ru: 'Старый сайт' }), icon: 'hash', category: 'general', is_active: true, order_index: 0 })
+      .execute();
+    await database.close();
+    const file = path.join(temporaryFolder('lexsite-older-'), 'older.tar.gz');
+    expect((await runScript('scripts/backup.ts', [file], older.env)).code).toBe(0);
+    const archive = await openArchive(file, KNOWN_MIGRATIONS);
+    expect(archive.manifest.schema.migrations.at(-1)).toBe(previous);
+    await archive.dispose();
+
+    const target = await emptyTarget(dialect);
+    const restored = await runScript('scripts/restore.ts', [file], target.env);
+    expect(restored.stderr).toBe('');
+    expect(restored.stdout).toContain(`database brought up to this version: ${KNOWN_MIGRATIONS.at(-1)}`);
+    const app = await startTestApp(dialect, { existing: target.existing });
+    cleanups.push(() => app.close());
+    expect((await app.api('/api/stats')).body.data).toEqual([expect.objectContaining({ _id: '0123456789abcdef01234567', number: 42, label: { uz: 'Eski sayt', ru: 'Старый сайт' } })]);
   });
 
   it('writes scheduled backups from the running server and keeps only the newest', async () => {
