@@ -6,7 +6,7 @@ export const LanguageSchema = z.object({
   code: z
     .string({ error: 'Language code is required' })
     .trim()
-    .min(1, 'Language code is required')
+    .min(1, { message: 'Language code is required', abort: true })
     .regex(LANGUAGE_CODE_PATTERN, 'Language code must be 2 or 3 lowercase letters, optionally followed by a region or script such as uz-Cyrl'),
   name: text('Language name', { required: true, max: 100 }),
   nativeName: text('Native name', { required: true, max: 100 }),

@@ -86,6 +86,9 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
     it('validates with the language form’s messages and refuses a duplicate code', async () => {
       const empty = await app.api('/api/languages', { body: {}, token });
       expect(empty.body.details.map((d: { message: string }) => d.message)).toEqual(['Language code is required', 'Language name is required', 'Native name is required']);
+      // An empty code is a missing code, not a badly formed one (SPEC.md section 5).
+      const blank = await app.api('/api/languages', { body: { ...language('kk'), code: '  ' }, token });
+      expect(blank.body.details.map((d: { message: string }) => d.message)).toEqual(['Language code is required']);
       const duplicate = await app.api('/api/languages', { body: language('ru'), token });
       expect(duplicate.status).toBe(409);
       const badCode = await app.api('/api/languages', { body: language('Kazakh'), token });
