@@ -107,10 +107,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     event.preventDefault();
     setFormError('');
     setConflict(false);
-    const checked = resource.type.schema({ defaultLanguage }).safeParse(values);
-    if (!checked.success) {
-      showProblems(issuesToDetails(checked.error.issues, values));
-      return;
+    // The default language's texts are always required; some forms also want the selected one's.
+    const required = resource.type.admin.requireSelectedLanguage && active !== defaultLanguage ? [active, defaultLanguage] : [defaultLanguage];
+    for (const language of required) {
+      const checked = resource.type.schema({ defaultLanguage: language }).safeParse(values);
+      if (!checked.success) {
+        showProblems(issuesToDetails(checked.error.issues, values));
+        return;
+      }
     }
     setSaving(true);
     try {

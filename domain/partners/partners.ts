@@ -38,6 +38,7 @@ export const partners = defineRecordType({
     subtitleField: 'type',
     placement: 'page',
     chips: { field: 'specialties', shown: 3 },
+    requireSelectedLanguage: true,
   },
 });
 export type Partner = RecordOf<typeof partners>;

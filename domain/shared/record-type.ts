@@ -37,6 +37,11 @@ export interface AdminDeclaration {
   placement: 'page' | 'inline' | 'modal';
   /** A list field whose first items are shown as chips. */
   chips?: { field: string; shown: number };
+  /**
+   * The form also requires the required texts in the language its editor has selected, not only
+   * in the default language (the server's rule): SPEC.md section 5 asks this of the partner form.
+   */
+  requireSelectedLanguage?: boolean;
 }
 
 export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {

@@ -99,6 +99,38 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('requires a partner’s texts in the language selected in the form too (SPEC.md: the partner form), other forms only in the default one', async () => {
+    const { page, context, errors } = await signedIn();
+    await goto(page, '/admin/partners/new');
+    await page.waitForSelector('form button[type=submit]');
+    for (const [field, value] of [['name', 'Ipak Yo‘li Bank'], ['type', 'Bank'], ['location', 'Toshkent'], ['description', 'Hamkor bank']]) await page.fill(`#field-${field}`, value);
+    await page.fill('#field-email', 'bank@example.uz');
+    await page.getByRole('tab', { name: /^RU/ }).click();
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.locator('#field-name-error').textContent()).toMatch(/Name \(RU\) is required/);
+    expect(await page.locator('#field-name').getAttribute('aria-invalid')).toBe('true');
+    for (const [field, value] of [['name', 'Банк Шёлковый путь'], ['type', 'Банк'], ['location', 'Ташкент'], ['description', 'Банк-партнёр']]) await page.fill(`#field-${field}`, value);
+    await page.locator('form button[type=submit]').click();
+    await page.waitForSelector('text=Ipak Yo‘li Bank');
+    const partner = (await app.api('/api/partners?admin=true&limit=100', { token })).body.data.find((record: { email: string }) => record.email === 'bank@example.uz');
+    expect(partner.name).toMatchObject({ uz: 'Ipak Yo‘li Bank', ru: 'Банк Шёлковый путь' });
+
+    // A statistic's form on the Russian tab still saves with the default language's texts alone.
+    await goto(page, '/admin/stats');
+    await page.getByRole('button', { name: 'Add new' }).or(page.getByRole('link', { name: 'Add new' })).first().click();
+    await page.waitForSelector('form button[type=submit]');
+    await page.fill('#field-label', 'Yillik tajriba');
+    await page.fill('#field-number', '15');
+    await page.getByRole('tab', { name: /^RU/ }).click();
+    await page.locator('form button[type=submit]').click();
+    const savedStat = async () => (await app.api('/api/stats?admin=true&limit=100', { token })).body.data.find((stat: { label: { uz?: string } }) => stat.label.uz === 'Yillik tajriba');
+    await expect.poll(async () => Boolean(await savedStat())).toBe(true);
+    await app.api(`/api/stats/${(await savedStat())._id}`, { method: 'DELETE', token });
+    await app.api(`/api/partners/${partner._id}`, { method: 'DELETE', token });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   describe.each(RESOURCES.map((resource) => [resource.key, resource] as const))('%s', (key, resource) => {
     it('is created through the form after its validation messages, edited and deleted', async () => {
       const { page, context, errors } = await signedIn();
