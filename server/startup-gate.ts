@@ -21,7 +21,15 @@ export async function openStartupGate(port: number, host: string): Promise<{ pha
       return json(503, { success: false, message: 'The site is starting (database being prepared); try again in a few seconds.', code: 'UNAVAILABLE', data: { status: 'starting', phase: current } });
     }
     response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' });
-    response.end('<!doctype html><html lang="uz"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="5"><title>…</title><p style="font:18px system-ui;margin:3rem auto;max-width:32rem;text-align:center">Sayt ishga tushmoqda. Bir necha soniyadan so‘ng qayta urinib ko‘ring.<br>Сайт запускается, повторите через несколько секунд.<br>The site is starting; try again in a few seconds.</p></html>');
+    // Shown for the seconds a start takes; it reloads itself. Inline style: no file can be served yet.
+    response.end(
+      '<!doctype html><html lang="uz"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="5">' +
+        '<title>Sayt ishga tushmoqda · Сайт запускается</title></head>' +
+        '<body style="margin:0;background:#f8fafc;color:#0f172a"><main style="font:18px/1.5 system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1.25rem;text-align:center">' +
+        '<p>Sayt ishga tushmoqda. Bir necha soniyadan so‘ng sahifa o‘zi yangilanadi.</p>' +
+        '<p lang="ru">Сайт запускается. Через несколько секунд страница обновится сама.</p>' +
+        '<p lang="en">The site is starting. This page reloads itself in a few seconds.</p></main></body></html>',
+    );
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
