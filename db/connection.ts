@@ -19,7 +19,7 @@ export interface Database {
   /** PostgreSQL only: a dedicated connection for LISTEN/NOTIFY between app instances. */
   connectListener?(): Promise<pg.Client>;
   /** Where the data is, for work that needs its own connection (a backup reads a snapshot). */
-  location: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; client: pg.ClientConfig };
+  location: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; client: pg.ClientConfig; siteName: string };
   /** PostgreSQL only: connections of the pool (for /metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -36,7 +36,7 @@ export const RUNNING_FILE = 'lexsite.pid';
  * How the app's PostgreSQL connections name themselves (pg_stat_activity), per schema, so that a
  * restore can see whether a site still uses the database. Tools name themselves otherwise.
  */
-export function applicationName(connectionString: string, schema?: string, tool?: string): string {
+function applicationName(connectionString: string, schema?: string, tool?: string): string {
   const inUrl = /search_path(?:=|%3D)([A-Za-z0-9_]+)/.exec(connectionString)?.[1];
   const where = schema ?? inUrl;
   return `lexsite${tool ? `-${tool}` : ''}${where ? `:${where}` : ''}`.slice(0, 63);
@@ -74,6 +74,8 @@ export function openDatabase(options: DatabaseOptions): Database {
 }
 
 function openPostgres(connectionString: string, schema?: string, tool?: string): Database {
+  // What the site's own connections are called (a tool's differ): a restore looks for them.
+  const siteName = applicationName(connectionString, schema);
   const connection: pg.ClientConfig = {
     connectionString,
     application_name: applicationName(connectionString, schema, tool),
@@ -91,14 +93,14 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
-    location: { dialect: 'postgres', client: connection },
+    location: { dialect: 'postgres', client: connection, siteName },
     async exclusively(name, work) {
       const holder = new pg.Client(connection);
       holder.on('error', () => {});
       await holder.connect();
       try {
         // Per schema: sites in other schemas of the same database do not wait for each other.
-        await holder.query('select pg_advisory_lock(hashtext($1))', [`${applicationName(connectionString, schema)}:${name}`]);
+        await holder.query('select pg_advisory_lock(hashtext($1))', [`${siteName}:${name}`]);
         return await work();
       } finally {
         await holder.end().catch(() => {});

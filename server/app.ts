@@ -96,19 +96,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // Cached public reads are answered before Fastify sees them (see serveFromCache).
     serverFactory: (handler) =>
-      http.createServer(
-        metrics
-          ? (request, response) => {
-              const started = performance.now();
-              const observe = (route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000);
-              if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, observe })) return metrics.cache('hit');
-              if (isPublicRead(request.method, request.url, request.headers.authorization)) metrics.cache('miss');
-              handler(request, response);
-            }
-          : (request, response) => {
-              if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView })) handler(request, response);
-            },
-      ),
+      http.createServer((request, response) => {
+        // Timed only when metrics are counted (METRICS_TOKEN): nothing extra on the hot path otherwise.
+        const started = metrics ? performance.now() : 0;
+        const observe = metrics && ((route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000));
+        if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, observe })) {
+          metrics?.cache('hit');
+          return;
+        }
+        if (metrics && isPublicRead(request.method, request.url, request.headers.authorization)) metrics.cache('miss');
+        handler(request, response);
+      }),
     routerOptions: { maxParamLength: 300 },
   });
 

@@ -99,9 +99,9 @@ export async function startApplication(
   } = {},
 ): Promise<Application> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
+  // An SQLite site says which process runs it, so that a restore refuses to replace it underneath.
+  const pidFile = database.location.dialect === 'sqlite' ? path.join(config.dataDir, RUNNING_FILE) : undefined;
   try {
-    // An SQLite site says which process runs it, so that a restore refuses to replace it underneath.
-    const pidFile = database.location.dialect === 'sqlite' ? path.join(config.dataDir, RUNNING_FILE) : undefined;
     if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
     options.onPhase?.('migrating');
     const applied = await migrateToLatest(database);
@@ -156,27 +156,17 @@ export async function startApplication(
       if (count) logger.info({ count }, 'old contact requests anonymised');
     });
     // Backups into BACKUP_DIR every BACKUP_INTERVAL_HOURS, written by one instance only.
-    const backupConfig = config.backups;
-    const backups = backupConfig
-      ? (() => {
-          const scheduled = createScheduledBackups({
-            database,
-            storage,
-            directory: backupConfig.directory,
-            keep: backupConfig.keep,
-            intervalMs: options.backupIntervalMs ?? backupConfig.intervalHours * 3600 * 1000,
-          });
-          return periodic(
-            { name: 'backup', everyMs: Math.min(BACKUP_CHECK_MS, options.backupIntervalMs ?? BACKUP_CHECK_MS), failure: 'the scheduled backup failed; it is tried again at the next check' },
-            services,
-            async () => {
-              const result = await scheduled.runIfDue();
-              if (result === 'skipped') return 'skipped';
-              logger.info({ file: result.file, bytes: result.bytes, rows: result.rows, files: result.files, removed: result.removed }, 'scheduled backup written');
-            },
-          );
-        })()
-      : undefined;
+    let backups: ReturnType<typeof periodic> | undefined;
+    if (config.backups) {
+      const { directory, keep, intervalHours } = config.backups;
+      const scheduled = createScheduledBackups({ database, storage, directory, keep, intervalMs: options.backupIntervalMs ?? intervalHours * 3600 * 1000 });
+      const everyMs = Math.min(BACKUP_CHECK_MS, options.backupIntervalMs ?? BACKUP_CHECK_MS);
+      backups = periodic({ name: 'backup', everyMs, failure: 'the scheduled backup failed; it is tried again at the next check' }, services, async () => {
+        const result = await scheduled.runIfDue();
+        if (result === 'skipped') return 'skipped';
+        logger.info({ file: result.file, bytes: result.bytes, rows: result.rows, files: result.files, removed: result.removed }, 'scheduled backup written');
+      });
+    }
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -200,6 +190,7 @@ export async function startApplication(
     };
   } catch (error) {
     await database.close().catch(() => {});
+    if (pidFile) fs.rmSync(pidFile, { force: true });
     throw error;
   }
 }

@@ -9,6 +9,14 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 
+/** What to tell an editor whose upload failed, in the admin's language where the cause is known. */
+export function uploadFailure(caught: unknown, t: ReturnType<typeof useAdmin>['t']): string {
+  const code = caught instanceof ApiError ? caught.code : undefined;
+  if (code === 'NETWORK') return t('image.network');
+  if (code === 'UNAVAILABLE') return t('image.storeUnavailable');
+  return messageOf(caught) || t('image.uploadFailed');
+}
+
 /** Checks a file before it is sent: the same limits the server applies. */
 export function checkImage(file: File): 'invalidType' | 'tooLarge' | undefined {
   if (!ACCEPTED.includes(file.type) && !ACCEPTED_EXTENSIONS.test(file.name)) return 'invalidType';
@@ -41,7 +49,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
       const result = await upload<{ images: { large: string } }>('/upload/single', form, setProgress);
       onChange(result.data.images.large);
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.code === 'NETWORK' ? t('image.network') : messageOf(caught) || t('image.uploadFailed'));
+      setError(uploadFailure(caught, t));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

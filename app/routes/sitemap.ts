@@ -1,9 +1,9 @@
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { servicesContext } from '../context.ts';
 import { localePath } from '../site/site-context.tsx';
+import { escapeXml } from '../site/xml.ts';
 import type { Route } from './+types/sitemap';
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
 /** The pages of the site that are not a record's own page. */
 const FIXED_PAGES = ['/', '/services', '/team', '/partners', '/news', '/blog', '/faq', '/contact'];

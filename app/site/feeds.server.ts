@@ -3,12 +3,11 @@ import { pickText, type Localized } from '../../domain/shared/localized.ts';
 import { feedPath, previewImage, type FeedFormat } from './seo.tsx';
 import { localePath } from './site-context.tsx';
 import type { Article, ArticleKind } from './article.tsx';
-
+import { escapeXml } from './xml.ts';
 
 /** How many of the newest articles a feed carries (what feed readers and channel bots look at). */
 const FEED_SIZE = 20;
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 /** Characters XML 1.0 does not allow, which pasted text can bring. */
 const xmlText = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
 

@@ -11,6 +11,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
 const INVALID_TYPE_MESSAGE = 'Invalid file type. Accepted types: jpeg, jpg, png, gif, webp';
 export const TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+const STORE_UNAVAILABLE_MESSAGE = 'The image could not be stored: the media store does not answer. Try again in a minute; if it keeps failing, tell whoever runs the site.';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -115,7 +116,7 @@ export function createMediaService(database: Database, storage: MediaStorage, on
     const now = new Date();
     const base = slugify(originalName.replace(/\.[^.]*$/, '')).slice(0, 60);
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${base}-${randomBytes(5).toString('hex')}`;
-    const written: string[] = [];
+    const encoded: Array<{ target: string; data: Buffer }> = [];
     let width = metadata.width!;
     let height = metadata.height!;
     try {
@@ -129,14 +130,22 @@ export function createMediaService(database: Database, storage: MediaStorage, on
             ? await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
             : await pipeline.webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
         if (variant === 'large') ({ width, height } = output.info);
-        const target = fileKey(key, variant);
-        await storage.put(target, output.data);
-        written.push(target);
+        encoded.push({ target: fileKey(key, variant), data: output.data });
       }
     } catch (error) {
-      await Promise.all(written.map((target) => storage.remove(target)));
       if (error instanceof AppError) throw error;
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', INVALID_TYPE_MESSAGE);
+    }
+    // A store that does not answer (a bucket out of reach, a full disk) is no fault of the image.
+    const written: string[] = [];
+    try {
+      for (const file of encoded) {
+        await storage.put(file.target, file.data);
+        written.push(file.target);
+      }
+    } catch {
+      await Promise.allSettled(written.map((target) => storage.remove(target)));
+      throw new AppError(503, 'UNAVAILABLE', STORE_UNAVAILABLE_MESSAGE);
     }
     const filename = originalName.replace(/[^\p{L}\p{N}._ -]/gu, '').slice(0, 200) || 'image';
     const images = urlsOf(key);

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openSqliteDatabase } from '../../db/sqlite-database.ts';
-import { applicationName, RUNNING_FILE, type Database } from '../../db/connection.ts';
+import { RUNNING_FILE, type Database } from '../../db/connection.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateTo, migrateToLatest } from '../../db/migrate.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
+import { archiveName } from './scheduled-backups.ts';
 import { BackupError, createBackup, openArchive, type BackupSummary, type VerifiedArchive } from './backup.ts';
 
 type Progress = (line: string) => void;
@@ -90,9 +91,7 @@ async function sitesConnected(database: Database): Promise<number> {
       return 0;
     }
   }
-  const client = database.location.client;
-  const name = applicationName(client.connectionString ?? '', /search_path=([A-Za-z0-9_]+)/.exec(String(client.options ?? ''))?.[1]);
-  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and application_name = ${name}`.execute(database.db);
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and application_name = ${database.location.siteName}`.execute(database.db);
   return rows[0]?.count ?? 0;
 }
 
@@ -119,63 +118,60 @@ export async function restoreBackup(options: {
   progress?: Progress;
 }): Promise<RestoreSummary> {
   const { archive, database, storage, force = false, progress = () => {} } = options;
-  {
-    const { manifest } = archive;
-    progress(`backup of ${manifest.createdAt} (version ${manifest.productVersion}, ${manifest.source.dialect}): checksums verified`);
+  const { manifest } = archive;
+  progress(`backup of ${manifest.createdAt} (version ${manifest.productVersion}, ${manifest.source.dialect}): checksums verified`);
 
-    const current = await appliedMigrations(database).catch(() => [] as string[]);
-    const unknownHere = current.filter((name) => !KNOWN_MIGRATIONS.includes(name));
-    if (unknownHere.length) throw new BackupError(`The target database has a newer schema (${unknownHere[0]}) than this version of the product. Upgrade the product first.`);
-    const filled = current.length ? await filledTables(database) : [];
-    const storeFilled = await storeHasFiles(storage);
-    if ((filled.length || storeFilled) && !force) {
-      const where = [filled.length ? `the database has data (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '…' : ''})` : '', storeFilled ? 'the media store has files' : '']
-        .filter(Boolean)
-        .join(' and ');
-      throw new BackupError(`Refusing to restore: ${where}. Restore into an empty database, or add --force to replace everything (a safety backup is written first).`);
-    }
-    const connected = await sitesConnected(database);
-    if (connected) throw new BackupError(`The site is still running on this database (${database.dialect === 'sqlite' ? 'a server process' : `${connected} connections`}). Stop every instance first, then restore.`);
-
-    let safetyBackup: BackupSummary | undefined;
-    if (filled.length) {
-      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..+/, '');
-      const file = path.join(path.dirname(path.resolve(options.file)), `lexsite-before-restore-${stamp}.tar.gz`);
-      progress(`the target holds data: keeping it first in ${file}`);
-      safetyBackup = await createBackup({ database, storage, file });
-    }
-
-    // Back to nothing, then the archive's own schema, its rows, and only then this version's migrations.
-    const existing = await ownTables(database);
-    for (const table of existing) {
-      await (database.dialect === 'postgres' ? sql`drop table if exists ${sql.table(table)} cascade` : sql`drop table if exists ${sql.table(table)}`).execute(database.db);
-    }
-    await migrateTo(database, manifest.schema.migrations.at(-1)!);
-
-    let rows = 0;
-    const order = await insertOrder(database, manifest.tables.map((table) => table.name));
-    await database.db.transaction().execute(async (trx) => {
-      for (const name of order) {
-        const table = manifest.tables.find((candidate) => candidate.name === name)!;
-        for await (const batch of archive.rows(table)) {
-          const columns = Object.keys(batch[0] ?? {}).length || 1;
-          const size = Math.max(1, Math.min(500, Math.floor(MAX_PARAMETERS / columns)));
-          for (let start = 0; start < batch.length; start += size) await trx.insertInto(table.name).values(batch.slice(start, start + size)).execute();
-          rows += batch.length;
-        }
-      }
-    });
-    progress(`tables: ${manifest.tables.length} (${rows} rows)`);
-    const later = await migrateToLatest(database);
-    if (later.length) progress(`database brought up to this version: ${later.join(', ')}`);
-
-    for (const [index, file] of manifest.files.entries()) {
-      await storage.put(file.key, await archive.read(file.key));
-      if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${manifest.files.length} files`);
-    }
-    progress(`images: ${manifest.files.length} files`);
-    return { rows, files: manifest.files.length, safetyBackup };
+  const current = await appliedMigrations(database).catch(() => [] as string[]);
+  const unknownHere = current.filter((name) => !KNOWN_MIGRATIONS.includes(name));
+  if (unknownHere.length) throw new BackupError(`The target database has a newer schema (${unknownHere[0]}) than this version of the product. Upgrade the product first.`);
+  const filled = current.length ? await filledTables(database) : [];
+  const storeFilled = await storeHasFiles(storage);
+  if ((filled.length || storeFilled) && !force) {
+    const where = [filled.length ? `the database has data (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '…' : ''})` : '', storeFilled ? 'the media store has files' : '']
+      .filter(Boolean)
+      .join(' and ');
+    throw new BackupError(`Refusing to restore: ${where}. Restore into an empty database, or add --force to replace everything (a safety backup is written first).`);
   }
+  const connected = await sitesConnected(database);
+  if (connected) throw new BackupError(`The site is still running on this database (${database.dialect === 'sqlite' ? 'a server process' : `${connected} connections`}). Stop every instance first, then restore.`);
+
+  let safetyBackup: BackupSummary | undefined;
+  if (filled.length) {
+    const file = path.join(path.dirname(path.resolve(options.file)), archiveName(new Date(), 'before-restore'));
+    progress(`the target holds data: keeping it first in ${file}`);
+    safetyBackup = await createBackup({ database, storage, file });
+  }
+
+  // Back to nothing, then the archive's own schema, its rows, and only then this version's migrations.
+  const existing = await ownTables(database);
+  for (const table of existing) {
+    await (database.dialect === 'postgres' ? sql`drop table if exists ${sql.table(table)} cascade` : sql`drop table if exists ${sql.table(table)}`).execute(database.db);
+  }
+  await migrateTo(database, manifest.schema.migrations.at(-1)!);
+
+  let rows = 0;
+  const order = await insertOrder(database, manifest.tables.map((table) => table.name));
+  await database.db.transaction().execute(async (trx) => {
+    for (const name of order) {
+      const table = manifest.tables.find((candidate) => candidate.name === name)!;
+      for await (const batch of archive.rows(table)) {
+        const columns = Object.keys(batch[0] ?? {}).length || 1;
+        const size = Math.max(1, Math.min(500, Math.floor(MAX_PARAMETERS / columns)));
+        for (let start = 0; start < batch.length; start += size) await trx.insertInto(table.name).values(batch.slice(start, start + size)).execute();
+        rows += batch.length;
+      }
+    }
+  });
+  progress(`tables: ${manifest.tables.length} (${rows} rows)`);
+  const later = await migrateToLatest(database);
+  if (later.length) progress(`database brought up to this version: ${later.join(', ')}`);
+
+  for (const [index, file] of manifest.files.entries()) {
+    await storage.put(file.key, await archive.read(file.key));
+    if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${manifest.files.length} files`);
+  }
+  progress(`images: ${manifest.files.length} files`);
+  return { rows, files: manifest.files.length, safetyBackup };
 }
 
 /** The migrations an archive may carry: those this version knows. */

@@ -6,9 +6,12 @@ import type { BackupSummary } from './backup.ts';
 
 const NAME = /^lexsite-\d{8}-\d{6}Z\.tar\.gz$/;
 
-/** `lexsite-20261124-030000Z.tar.gz`: sorts by time, and only such names are ever pruned. */
-function backupName(at: Date): string {
-  return `lexsite-${at.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+/**
+ * `lexsite-20261124-030000Z.tar.gz` (scheduled: sorts by time, and only such names are ever
+ * pruned), or with a label, `lexsite-before-restore-20261124-030000Z.tar.gz`.
+ */
+export function archiveName(at: Date, label?: string): string {
+  return `lexsite-${label ? `${label}-` : ''}${at.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 }
 
 /**
@@ -48,7 +51,7 @@ export function createScheduledBackups(options: { database: Database; storage: M
       lastSlot = slot;
       // Loaded when the first backup is due, not at every start.
       const { createBackup } = await import('./backup.ts');
-      const summary = await createBackup({ database, storage, file: path.join(directory, backupName(now)) });
+      const summary = await createBackup({ database, storage, file: path.join(directory, archiveName(now)) });
       return { ...summary, removed: await prune() };
     },
   };

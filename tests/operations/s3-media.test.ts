@@ -74,6 +74,19 @@ describe.each(DIALECTS)('uploads in an S3-compatible bucket on %s', (dialect) =>
     expect((await fetch(app.url + images.large)).status).toBe(404);
   });
 
+  it('says the media store does not answer (503, not "invalid file type") when the bucket is out of reach, and keeps nothing', async () => {
+    const unreachable = await startTestApp(dialect, { env: { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' } });
+    try {
+      const refused = await upload(unreachable, await unreachable.login(), 'Qabul.jpg', '#445566');
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe('UNAVAILABLE');
+      expect(refused.body.error).toContain('media store does not answer');
+      expect((await unreachable.api('/api/upload/list', { token: await unreachable.login() })).body.data.images).toEqual([]);
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('sends browsers to S3_PUBLIC_URL when the bucket has a public address', async () => {
     const other = await startTestApp(dialect, { env: { ...s3.env, S3_PUBLIC_URL: 'https://media.lawfirm.test/' } });
     try {

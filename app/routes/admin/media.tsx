@@ -2,8 +2,8 @@ import { Copy, Download, Eye, Trash, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, loadScreen, messageOf, upload } from '../../admin/api.ts';
-import { checkImage } from '../../admin/image-uploader.tsx';
+import { api, loadScreen, messageOf, upload } from '../../admin/api.ts';
+import { checkImage, uploadFailure } from '../../admin/image-uploader.tsx';
 import { describeUse, imageFacts, type MediaImage } from '../../admin/media-library.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/media';
@@ -57,7 +57,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       setNotice(t('common.saved'));
       await load();
     } catch (caught) {
-      setUploadError(caught instanceof ApiError && caught.code === 'NETWORK' ? t('image.network') : messageOf(caught) || t('image.uploadFailed'));
+      setUploadError(uploadFailure(caught, t));
     } finally {
       setProgress(null);
     }
