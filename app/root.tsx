@@ -5,6 +5,15 @@ import { ENHANCE_SCRIPT } from './site/enhance-script.ts';
 import { isSiteData } from './site/page-data.ts';
 import { FallbackPage } from './site/fallback-page.tsx';
 import './app.css';
+import interCyrillic from '@fontsource/inter/files/inter-cyrillic-400-normal.woff2?url';
+import interLatin from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
+import loraCyrillic from '@fontsource/lora/files/lora-cyrillic-600-normal.woff2?url';
+import loraLatin from '@fontsource/lora/files/lora-latin-600-normal.woff2?url';
+
+/** The two faces a page's first screen needs, fetched with the page rather than after its style sheet. */
+function fontsFor(lang: string): string[] {
+  return /^(ru|uz-cyrl|kk|ky|uk|be|bg|sr|mn|tg)/i.test(lang) ? [loraCyrillic, interCyrillic] : [loraLatin, interLatin];
+}
 
 /* Public pages are complete HTML plus one small inline script; only routes that ask for it are hydrated. */
 
@@ -20,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#122f54" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {site && fontsFor(site.lang).map((href) => <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />)}
         <Meta />
         <Links />
       </head>

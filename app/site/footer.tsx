@@ -31,7 +31,7 @@ export function SiteFooter() {
 
   return (
     <footer className="bg-brand-900 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-10 px-5 sm:px-8 lg:px-12 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{text(config.companyName)}</p>
           <p className="mt-3 text-sm leading-relaxed text-slate-300">{text(config.companyDescription)}</p>
@@ -105,7 +105,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 sm:px-8 lg:px-12 py-5 text-sm text-slate-300 md:flex-row md:items-center md:justify-between">
           <p>{`© ${site.year} ${text(config.companyName)}. ${t('footer.rights')}`}</p>
           <nav aria-label={t('footer.legal')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">

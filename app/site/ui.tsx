@@ -5,7 +5,7 @@ import { useSite } from './site-context.tsx';
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
   return (
     <div className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
+      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-14 md:py-20">
         <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{title}</h1>
         {subtitle && <p className="mt-4 max-w-3xl text-lg text-slate-200">{subtitle}</p>}
         {children}
@@ -16,11 +16,12 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
 
 export function Section({ title, subtitle, children, className = '', id }: { title?: string; subtitle?: string; children: ReactNode; className?: string; id?: string }) {
   return (
-    <section className={`py-14 md:py-20 ${className}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
-      <div className="mx-auto max-w-7xl px-4">
+    <section className={`py-16 md:py-24 ${className}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
+      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12">
         {title && (
-          <div className="mx-auto mb-10 max-w-3xl text-center">
-            <h2 id={id ? `${id}-title` : undefined} className="text-2xl font-bold text-brand-900 md:text-4xl">
+          <div className="mx-auto mb-12 max-w-3xl text-center">
+            <p className="mx-auto mb-5 h-px w-16 bg-accent-500" aria-hidden="true" />
+            <h2 id={id ? `${id}-title` : undefined} className="text-3xl font-bold text-brand-900 md:text-4xl">
               {title}
             </h2>
             {subtitle && <p className="mt-3 text-lg text-slate-600">{subtitle}</p>}

@@ -146,7 +146,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <JsonLd data={[legalServiceJsonLd(site), breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/contact' }])]} />
       <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-10 px-5 sm:px-8 lg:px-12 py-14 lg:grid-cols-3">
         <section aria-labelledby="form-title" className="lg:col-span-2">
           <h2 id="form-title" className="text-2xl font-bold text-brand-900">
             {t('contact.formTitle')}
@@ -271,22 +271,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </li>
             </ul>
           </section>
-          <section aria-labelledby="emergency-title" className="rounded-xl bg-red-700 p-6 text-white">
+          <section aria-labelledby="emergency-title" className="rounded-xl border-l-4 border-accent-500 bg-brand-900 p-6 text-white">
             <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-bold">
-              <PhoneCall className="h-6 w-6" aria-hidden="true" />
+              <PhoneCall className="h-6 w-6 text-amber-300" aria-hidden="true" />
               {t('contact.emergency')}
             </h2>
-            <p className="mt-2 text-red-50">{t('contact.emergencyText')}</p>
-            <a href={phoneLink(emergency)} className="mt-4 block text-2xl font-bold hover:underline">
+            <p className="mt-2 text-slate-200">{t('contact.emergencyText')}</p>
+            <a href={phoneLink(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
               {emergency}
             </a>
-            <p className="text-sm text-red-50">{t('contact.emergencyHours')}</p>
+            <p className="text-sm text-slate-200">{t('contact.emergencyHours')}</p>
           </section>
         </aside>
       </div>
       {offices.length > 0 && (
         <section aria-labelledby="offices-title" className="bg-slate-50 py-14">
-          <div className="mx-auto max-w-7xl px-4">
+          <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12">
             <h2 id="offices-title" className="text-center text-3xl font-bold text-brand-900">
               {t('contact.offices')}
             </h2>

@@ -5,6 +5,7 @@ import { servicesContext } from '../../context.ts';
 import { useLink } from '../../site/header.tsx';
 import { NamedIcon } from '../../site/icons.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
+import { initialsOf } from '../../../domain/shared/initials.ts';
 import { Picture, sizesOf } from '../../site/picture.tsx';
 import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -51,7 +52,7 @@ function Hero({ hero }: { hero: HeroSection }) {
   const features = [...hero.features].sort((a, b) => a.order - b.order);
   return (
     <div className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-5 sm:px-8 lg:px-12 py-14 md:py-20 lg:grid-cols-2">
         <div>
           <h1 className="text-4xl font-bold leading-tight tracking-tight md:text-5xl">
             {text(hero.title)} <span className="text-amber-300">{text(hero.titleHighlight)}</span>
@@ -123,16 +124,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {stats.length > 0 && (
-        <section aria-label={t('home.stats.title')} className="bg-brand-800 py-12 text-white">
-          <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 text-center md:grid-cols-4">
+        <section aria-label={t('home.stats.title')} className="bg-brand-900 py-14 text-white md:py-16">
+          <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-y-10 px-5 sm:px-8 md:grid-cols-4 lg:px-12">
             {stats.map((stat) => (
-              <li key={stat._id}>
-                <NamedIcon name={stat.icon} className="mx-auto h-8 w-8 text-amber-300" />
-                <p className="mt-2 text-4xl font-bold">
+              <li key={stat._id} className="border-l border-accent-500/40 pl-5 md:pl-8">
+                <p className="font-display text-4xl text-amber-300 md:text-5xl">
                   {String(stat.number)}
                   {stat.suffix}
                 </p>
-                <p className="mt-1 text-slate-200">{text(stat.label)}</p>
+                <p className="mt-2 flex items-center gap-2 text-slate-200">
+                  <NamedIcon name={stat.icon} className="h-4 w-4 shrink-0 text-amber-300/80" />
+                  {text(stat.label)}
+                </p>
               </li>
             ))}
           </ul>
@@ -140,33 +143,43 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {features.length > 0 && (
-        <Section id="why" title={text(home.whyChoose.title)} subtitle={text(home.whyChoose.subtitle)} className="bg-slate-50">
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {features.map((feature) => (
-              <li key={feature._id} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <NamedIcon name={feature.icon} />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-brand-900">{text(feature.title)}</h3>
-                <p className="mt-2 text-slate-600">{text(feature.description)}</p>
-              </li>
-            ))}
-          </ul>
-        </Section>
+        <section id="why" aria-labelledby="why-title" className="bg-ivory py-16 md:py-24">
+          <div className="mx-auto grid max-w-7xl gap-10 px-5 sm:px-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-20 lg:px-12">
+            <div>
+              <p className="h-px w-16 bg-accent-500" aria-hidden="true" />
+              <h2 id="why-title" className="mt-6 text-3xl font-bold text-brand-900 md:text-4xl">
+                {text(home.whyChoose.title)}
+              </h2>
+              <p className="mt-4 text-lg text-slate-600">{text(home.whyChoose.subtitle)}</p>
+            </div>
+            <ul className="grid gap-x-10 gap-y-10 sm:grid-cols-2">
+              {features.map((feature) => (
+                <li key={feature._id} className="border-t border-slate-300 pt-6">
+                  <NamedIcon name={feature.icon} className="h-6 w-6 text-accent-600" />
+                  <h3 className="mt-4 text-xl font-semibold text-brand-900">{text(feature.title)}</h3>
+                  <p className="mt-2 leading-relaxed text-slate-600">{text(feature.description)}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
       )}
 
       {steps.length > 0 && (
         <Section id="process" title={text(home.process.title)} subtitle={text(home.process.subtitle)}>
-          <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ol className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8">
             {steps.map((step) => (
-              <li key={step.step} className="relative rounded-xl border border-slate-200 p-6">
-                <span className="text-4xl font-bold text-brand-700" aria-hidden="true">
-                  {step.step}
-                </span>
+              <li key={step.step} className="relative">
+                <div className="flex items-center gap-4">
+                  <span className="font-display text-5xl text-accent-600" aria-hidden="true">
+                    {step.step}
+                  </span>
+                  <span className="h-px flex-1 bg-slate-300" aria-hidden="true" />
+                  <NamedIcon name={step.icon} className="h-6 w-6 text-brand-700" />
+                </div>
                 <span className="sr-only">{t('home.process.step', { step: step.step })}: </span>
-                <NamedIcon name={step.icon} className="absolute right-6 top-6 h-7 w-7 text-brand-700" />
-                <h3 className="mt-2 text-lg font-semibold text-brand-900">{text(step.title)}</h3>
-                <p className="mt-2 text-slate-600">{text(step.description)}</p>
+                <h3 className="mt-4 text-xl font-semibold text-brand-900">{text(step.title)}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{text(step.description)}</p>
               </li>
             ))}
           </ol>
@@ -199,15 +212,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {testimonials.length > 0 && (
-        <Section id="testimonials" title={text(home.testimonialsSection.title)} subtitle={text(home.testimonialsSection.subtitle)}>
-          <ul className="grid gap-6 md:grid-cols-3">
+        <Section id="testimonials" title={text(home.testimonialsSection.title)} subtitle={text(home.testimonialsSection.subtitle)} className="bg-ivory">
+          <ul className="grid gap-10 md:grid-cols-3 md:gap-8">
             {testimonials.map((item) => (
               <li key={item._id}>
-                <figure className="flex h-full flex-col rounded-xl border border-slate-200 p-6">
+                <figure className="flex h-full flex-col border-t-2 border-accent-500 pt-6">
                   <Stars rating={Number(item.rating)} />
-                  <blockquote className="mt-4 flex-1 text-slate-700">“{text(item.content)}”</blockquote>
+                  <blockquote className="mt-4 flex-1 font-display text-xl leading-relaxed text-brand-900">“{text(item.content)}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    <Picture src={item.image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
+                    {item.image ? (
+                      <Picture src={item.image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
+                    ) : (
+                      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
+                        {initialsOf(item.name)}
+                      </span>
+                    )}
                     <span>
                       <span className="block font-semibold text-brand-900">{item.name}</span>
                       <span className="block text-sm text-slate-600">
