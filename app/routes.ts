@@ -34,6 +34,7 @@ export default [
     route('services', 'routes/site/services.tsx'),
     route('services/:key', 'routes/site/service-detail.tsx'),
     route('team', 'routes/site/team.tsx'),
+    route('team/:key', 'routes/site/team-member.tsx'),
     route('partners', 'routes/site/partners.tsx'),
     route('news', 'routes/site/news.tsx'),
     route('news/:key', 'routes/site/news-detail.tsx'),

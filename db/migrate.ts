@@ -7,6 +7,7 @@ import * as editorial from './migrations/004-editorial.ts';
 import * as accountsAndPrivacy from './migrations/005-accounts-and-privacy.ts';
 import * as roles from './migrations/006-roles.ts';
 import * as twoFactor from './migrations/007-two-factor.ts';
+import * as lawyerProfiles from './migrations/008-lawyer-profiles.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-accounts-and-privacy': accountsAndPrivacy,
   '006-roles': roles,
   '007-two-factor': twoFactor,
+  '008-lawyer-profiles': lawyerProfiles,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -2,6 +2,7 @@ import { ArrowLeft, CircleCheck } from 'lucide-react';
 import type { Faq } from '../../domain/faqs/faqs.ts';
 import type { Service } from '../../domain/services/services.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import { initialsOf } from '../../domain/shared/initials.ts';
 import { NamedIcon } from './icons.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { Picture } from './picture.tsx';
@@ -18,7 +19,14 @@ export function serviceMeta(site: SiteData | undefined, service: Service | undef
 }
 
 /** A service's own page: its description, features, facts and questions (also its preview). */
-export function ServicePage({ service, faqs }: { service: Service; faqs: Faq[] }) {
+/** The lawyer who leads a service, as its page shows them. */
+export interface ServiceLead {
+  slug: string;
+  name: Localized;
+  position: Localized;
+}
+
+export function ServicePage({ service, faqs, lead }: { service: Service; faqs: Faq[]; lead?: ServiceLead }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const title = text(service.title);
@@ -82,6 +90,20 @@ export function ServicePage({ service, faqs }: { service: Service; faqs: Faq[] }
                 </div>
               ))}
             </dl>
+            {lead && (
+              <div className="mt-6 border-t border-slate-200 pt-6">
+                <p className="text-sm text-slate-600">{t('services.lead')}</p>
+                <a href={href(`/team/${lead.slug}`)} className="mt-2 flex items-center gap-3 hover:text-brand-700">
+                  <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
+                    {initialsOf(text(lead.name))}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-brand-900 underline-offset-4 hover:underline">{text(lead.name)}</span>
+                    <span className="block text-sm text-slate-600">{text(lead.position)}</span>
+                  </span>
+                </a>
+              </div>
+            )}
             <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
               {t('services.askAbout')}
             </a>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, custom, iconName, image, localizedText, position, slug, yesNo, schedule } from '../shared/fields.ts';
+import { choice, custom, iconName, image, localizedText, position, reference, slug, yesNo, schedule } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { list, localized, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -22,6 +22,7 @@ export const services = defineRecordType({
     icon: iconName(),
     features: custom({ storage: 'json', schema: () => serviceFeatures, widget: 'features', localized: true, default: () => [] }),
     image: image(),
+    lead: reference('Lead lawyer', 'team', { filter: 'lead', label: texts('Lead lawyer', 'Ведущий юрист', 'Mas’ul yurist') }),
     order: position(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),

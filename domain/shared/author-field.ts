@@ -15,5 +15,12 @@ export function author() {
     },
     { error: 'Author must be an object with a name' },
   );
-  return custom({ storage: 'json', schema: () => schema, widget: 'author', default: () => ({ name: {} }) });
+  return custom({
+    storage: 'json',
+    schema: () => schema,
+    widget: 'author',
+    default: () => ({ name: {} }),
+    // `?author=ID` lists a lawyer's articles (their profile) from an indexed column.
+    filter: { param: 'author', kind: 'derived', column: 'author_id', of: (value) => (typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string' ? value.id : '') },
+  });
 }

@@ -59,7 +59,11 @@ export interface AdminTexts {
  * parameter, `text` one whole line of a multilingual field in any language (exact after
  * fallback with `exact`), kept in the derived column `{column}_text`.
  */
-type FieldFilter = { param: string; kind: 'value' | 'flag' } | { param: string; kind: 'text'; exact: boolean };
+type FieldFilter =
+  | { param: string; kind: 'value' | 'flag' }
+  | { param: string; kind: 'text'; exact: boolean }
+  /** A value taken out of a structured field into a column of its own (the author's id of an article). */
+  | { param: string; kind: 'derived'; column: string; of: (value: unknown) => string };
 
 export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   storage: Storage;

@@ -42,6 +42,8 @@ export interface AdminDeclaration {
    * in the default language (the server's rule): SPEC.md section 5 asks this of the partner form.
    */
   requireSelectedLanguage?: boolean;
+  /** A record without a picture in this image field is marked in the list with a way to add one (lawyers' photos). */
+  askForPicture?: string;
 }
 
 export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {
@@ -101,6 +103,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   const withFilter = entries.filter(([, field]) => field.filter);
   const searchFields = entries.filter(([, field]) => field.search).map(([name]) => name);
   const textFilters = withFilter.filter(([, field]) => field.filter?.kind === 'text');
+  const derivedFilters = withFilter.flatMap(([name, field]) => (field.filter?.kind === 'derived' ? [{ name, ...field.filter }] : []));
   const visibilityField = options.publicWhen && options.publicWhen !== 'never' ? options.publicWhen.field : undefined;
   const slugFrom = entries.find(([, field]) => field.slugFrom)?.[1].slugFrom;
   const publishField = entries.find(([, field]) => field.schedule === 'publish')?.[0];
@@ -161,6 +164,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     const columns: Record<string, string> = {};
     if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
+    for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
     return columns;
   }
 
@@ -175,6 +179,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
       }
       if (typeof value !== 'string' || value.trim() === '') continue;
       if (filter.kind === 'value') conditions.push({ column: columnOf(name), op: '=', value: value.trim() });
+      else if (filter.kind === 'derived') conditions.push({ column: filter.column, op: '=', value: value.trim() });
       else conditions.push({ column: `${columnOf(name)}_text`, op: 'like', pattern: wholeLinePattern(value.trim()) });
     }
     const search = typeof query.search === 'string' ? query.search.trim() : '';

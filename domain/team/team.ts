@@ -1,5 +1,5 @@
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { emailAddress, image, localizedText, plainText, position, webAddress, yesNo } from '../shared/fields.ts';
+import { emailAddress, image, localizedText, plainText, position, slug, webAddress, yesNo } from '../shared/fields.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
@@ -9,10 +9,13 @@ export const team = defineRecordType({
   label: 'Team member',
   fields: {
     name: localizedText('Name', { required: true, search: true }),
+    slug: slug({ from: 'name' }),
     position: localizedText('Position', { required: true, search: true }),
     specialization: localizedText('Specialization', { required: true }),
     experience: plainText('Experience', { required: true, max: 200 }),
     education: localizedText('Education', { required: true, max: MEDIUM_TEXT, multiline: true }),
+    languages: localizedText('Languages spoken', { max: 200, label: texts('Languages spoken', 'Языки общения', 'Qaysi tillarda gaplashadi') }),
+    licence: plainText('Bar licence number', { max: 100, label: texts('Bar licence number', 'Номер адвокатской лицензии', 'Advokatlik litsenziyasi raqami') }),
     bio: localizedText('Bio', { required: true, max: MEDIUM_TEXT, multiline: true }),
     email: emailAddress({ required: true, search: true }),
     phone: plainText('Phone', { required: true, max: 50 }),
@@ -23,6 +26,7 @@ export const team = defineRecordType({
   },
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
+  publicPath: '/team',
   admin: {
     icon: 'users',
     title: texts('Team', 'Команда', 'Jamoa'),
@@ -32,6 +36,7 @@ export const team = defineRecordType({
     titleField: 'name',
     subtitleField: 'position',
     placement: 'page',
+    askForPicture: 'image',
   },
 });
 /** @public The stored record, for code that reads this type. */

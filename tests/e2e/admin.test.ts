@@ -546,6 +546,30 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('marks lawyers without a photo in the list, with a way straight to adding one, and lets the editor name what they lead', async () => {
+    const { page, context, errors } = await signedIn(375);
+    await goto(page, '/admin/team');
+    const hints = page.getByRole('link', { name: /^No photo yet: add one/ });
+    await expect.poll(() => hints.count()).toBe(4);
+    await hints.first().click();
+    await page.waitForURL(/\/admin\/team\/[0-9a-f]{24}\/edit#field-image$/);
+    await page.waitForSelector('#field-licence');
+    expect(await page.locator('#field-licence').inputValue()).toBe('00123');
+    expect(await page.locator('#field-slug').inputValue()).toBe('rustam-aliyev');
+    // A service's lead lawyer is chosen from the team by name.
+    const service = (await app.api('/api/services/slug/family', { token })).body.data;
+    const malika = (await app.api('/api/team', { token })).body.data.find((member: { name: { en: string } }) => member.name.en === 'Malika Ergasheva');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await goto(page, '/admin/services');
+    await page.getByRole('button', { name: 'Edit: Family Law' }).or(page.getByRole('link', { name: 'Edit: Family Law' })).click();
+    await page.waitForSelector('#field-lead');
+    await page.locator('#field-lead').selectOption({ label: 'Malika Ergasheva' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await app.api(`/api/services/${service._id}?admin=true`, { token })).body.data.lead).toBe(malika._id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(['uz', 'ru'])('never scrolls sideways on a 375 px phone, in %s, on any admin screen', async (lang) => {
     const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/contacts', '/admin/trash', '/admin/redirects', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
     const { page, context } = await signedIn(375);

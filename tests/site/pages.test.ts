@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
 import { expectConsoleError } from '../helpers/console-guard.ts';
@@ -10,7 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 /** The titles of the article cards of a list page. */
 const cardTitles = (html: string) => [...html.matchAll(/<h2[^>]*><a [^>]*data-loading[^>]*>([\s\S]*?)<\/a>/g)].map(([, inner]) => inner.trim());
 
-const PAGES = ['/', '/services', '/services/corporate', '/team', '/partners', '/news', '/blog', '/contact', '/faq', '/privacy', '/terms', '/disclaimer'];
+const PAGES = ['/', '/services', '/services/corporate', '/team', '/team/rustam-aliyev', '/partners', '/news', '/blog', '/contact', '/faq', '/privacy', '/terms', '/disclaimer'];
 const PREFIX: Record<string, string> = { uz: '', ru: '/ru', en: '/en' };
 const at = (lang: string, path: string) => (PREFIX[lang] + (path === '/' && PREFIX[lang] ? '' : path)) || '/';
 
@@ -98,7 +99,13 @@ describe('the public website, rendered on the server', () => {
   });
 
   it('gives an article its own title, excerpt and JPEG preview image in the visitor’s language', async () => {
-    const article = (await app.api('/api/news?limit=1')).body.data[0];
+    const listed = (await app.api('/api/news?limit=1')).body.data[0];
+    // An uploaded picture: its 1200×630 JPEG size is the preview (the drawn card is for articles without one).
+    const form = new FormData();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#336699' } }).png().toBuffer();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'preview.png');
+    const uploaded = await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json();
+    const article = (await app.api(`/api/news/${listed._id}`, { method: 'PUT', token, body: { image: uploaded.data.images.large, version: listed.version } })).body.data;
     for (const lang of ['uz', 'ru', 'en']) {
       const { html } = await page(at(lang, `/news/${article.slug}`));
       expect(metaContent(html, 'og:title')).toBe(article.title[lang]);

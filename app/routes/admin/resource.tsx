@@ -244,6 +244,12 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                       <p className="font-semibold text-slate-900">{name}</p>
                       {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
                       {resource.subtitleField && <p className="text-slate-600">{optionLabel(text(record[resource.subtitleField]), lang)}</p>}
+                      {resource.askForPicture && !record[resource.askForPicture] && can.editContent && (
+                        <Link to={`/admin/${resource.key}/${record._id}/edit#field-${resource.askForPicture}`} className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-amber-800 underline-offset-2 hover:underline">
+                          {t('list.addPicture')}
+                          <span className="sr-only"> ({name})</span>
+                        </Link>
+                      )}
                       {chips.length > 0 && (
                         <p className="mt-1 flex flex-wrap gap-1">
                           {chips.slice(0, resource.chips!.shown).map((chip, index) => (

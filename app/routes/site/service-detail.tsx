@@ -12,7 +12,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // SPEC.md: a 24-hex parameter is an id, anything else a slug.
   return loadOr(services, 'a service', async () => {
     const service = await services.records.services.getBySlugOrId(params.key, { admin: false });
-    return { service, faqs: await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }) };
+    const [faqs, lead] = await Promise.all([
+      services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }),
+      service.lead ? services.records.team.get(service.lead, { admin: false }).catch(() => undefined) : undefined,
+    ]);
+    return { service, faqs, lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position } : undefined };
   });
 }
 
@@ -32,5 +36,5 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return <ServicePage service={loaderData.service} faqs={loaderData.faqs} />;
+  return <ServicePage service={loaderData.service} faqs={loaderData.faqs} lead={loaderData.lead} />;
 }

@@ -3,7 +3,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
-import { Picture } from '../../site/picture.tsx';
+import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -36,6 +36,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             '@context': 'https://schema.org',
             '@type': 'Person',
             name: text(member.name),
+            url: site.publicUrl + href(`/team/${member.slug}`),
             jobTitle: text(member.position),
             description: text(member.bio),
             email: member.email,
@@ -58,9 +59,15 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               const name = text(member.name);
               return (
                 <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                  <Picture src={member.image} alt={name} width={400} height={500} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[4/5] w-full" />
+                  <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
+                    <Portrait name={name} image={member.image || undefined} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                  </a>
                   <div className="p-6">
-                    <h2 className="text-xl font-semibold text-brand-900">{name}</h2>
+                    <h2 className="text-xl font-semibold text-brand-900">
+                      <a href={href(`/team/${member.slug}`)} className="hover:text-brand-700 hover:underline">
+                        {name}
+                      </a>
+                    </h2>
                     <p className="font-medium text-brand-700">{text(member.position)}</p>
                     <p className="mt-1 text-sm text-slate-600">
                       {text(member.specialization)} · {t('team.experience', { years: member.experience })}
