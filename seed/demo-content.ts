@@ -466,6 +466,14 @@ const NEWS_CATEGORY = {
   events: t('Tadbirlar', 'События', 'Events'),
 };
 
+/** What a profile adds to each lawyer above (same order): languages spoken, bar licence, services they lead. */
+export const teamProfiles = [
+  { languages: t('O‘zbek, rus, ingliz', 'Узбекский, русский, английский', 'Uzbek, Russian, English'), licence: '00123', leads: ['corporate', 'real-estate'] },
+  { languages: t('O‘zbek, rus, ingliz, turk', 'Узбекский, русский, английский, турецкий', 'Uzbek, Russian, English, Turkish'), licence: '00457', leads: ['criminal'] },
+  { languages: t('O‘zbek, rus', 'Узбекский, русский', 'Uzbek, Russian'), licence: '01189', leads: ['personal-injury'] },
+  { languages: t('O‘zbek, rus, nemis', 'Узбекский, русский, немецкий', 'Uzbek, Russian, German'), licence: '02034', leads: ['family', 'estate'] },
+];
+
 export const news = [
   {
     featured: true, date: daysAgo(2), category: NEWS_CATEGORY.law,

@@ -1,8 +1,8 @@
-import { slugify } from '../domain/shared/slug.ts';
 import type { DomainServices } from '../domain/app-services.ts';
 import * as demo from './demo-content.ts';
 import * as demoPages from './demo-pages.ts';
-import { illustrationSvg, logoSvg, portraitSvg, svgToPng } from './demo-images.ts';
+import { monogramSvg, svgToPng } from '../domain/media/covers.ts';
+import { logoSvg } from './demo-images.ts';
 
 /**
  * Creates the demo law firm on a first start: every record type of SPEC.md section 3, in uz, ru
@@ -11,22 +11,21 @@ import { illustrationSvg, logoSvg, portraitSvg, svgToPng } from './demo-images.t
  */
 export async function seedDemoContent(services: DomainServices): Promise<void> {
   const upload = async (svg: string, name: string) => (await services.media.upload(await svgToPng(svg), `${name}.png`)).images.large;
-  let picture = 0;
-  const illustration = (name: string) => upload(illustrationSvg(picture++), name);
-
-  const officeImages = [await illustration('tashkent-office'), await illustration('samarkand-office')];
+  // Honest pictures: no clipart posing as photos. Articles, services, offices, lawyers and clients
+  // have no picture until the firm adds a real one; meanwhile the site sets an article's title as
+  // its cover and share card, and a lawyer's or client's initials as their portrait, in each language.
   await services.siteConfig.update({
     ...demo.firm,
-    offices: demo.offices.map((office, index) => ({ ...office, image: officeImages[index] })),
+    offices: demo.offices.map((office) => ({ ...office, image: '' })),
     footerLinks: demo.footerLinks,
     sections: { home: { recentCases: { items: demo.recentCases } } },
   });
 
-  await services.records.hero.create({ ...demo.heroSection, image: await illustration('hero') });
+  await services.records.hero.create({ ...demo.heroSection, image: await upload(monogramSvg(demo.firm.companyName.en ?? demo.firm.companyName.uz, '2001'), 'adliya-partners-emblem') });
 
   const offered = new Map<string, string>();
   for (const [order, service] of demo.services.entries()) {
-    const created = await services.records.services.create({ ...service, features: service.features.map((text) => ({ text })), image: await illustration(service.slug), order, isActive: true });
+    const created = await services.records.services.create({ ...service, features: service.features.map((text) => ({ text })), image: '', order, isActive: true });
     offered.set(service.slug, created._id);
   }
   for (const [order, faq] of demoPages.faqs.entries()) {
@@ -36,13 +35,20 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
   for (const [order, stat] of demo.stats.entries()) await services.records.stats.create({ ...stat, order });
   for (const [order, feature] of demo.features.entries()) await services.records.features.create({ ...feature, category: 'whyChoose', order });
   for (const [order, testimonial] of demo.testimonials.entries()) {
-    await services.records.testimonials.create({ ...testimonial, image: await upload(portraitSvg(order + 2), `client-${order + 1}`), order });
+    await services.records.testimonials.create({ ...testimonial, image: '', order });
   }
   await services.records.ctas.create(demo.cta);
 
   const lawyers = [];
   for (const [order, member] of demo.team.entries()) {
-    lawyers.push(await services.records.team.create({ ...member, image: await upload(portraitSvg(order), `lawyer-${order + 1}`), order, isActive: true }));
+    const profile = demo.teamProfiles[order];
+    lawyers.push(await services.records.team.create({ ...member, languages: profile.languages, licence: profile.licence, image: '', order, isActive: true }));
+  }
+  for (const [index, profile] of demo.teamProfiles.entries()) {
+    for (const slug of profile.leads) {
+      const id = offered.get(slug);
+      if (id) await services.records.services.update(id, { lead: lawyers[index]._id });
+    }
   }
 
   for (const [order, partner] of demo.partners.entries()) {
@@ -51,7 +57,12 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
 
   // Oldest first, so the newest article is also the most recently created.
   for (const article of [...demo.news].reverse()) {
-    await services.records.news.create({ ...article, image: await illustration(`news-${slugify(article.title.en ?? article.title.uz)}`) });
+    const writer = lawyers.find((lawyer) => lawyer.name.en === article.author.name.en);
+    await services.records.news.create({
+      ...article,
+      author: writer ? { id: writer._id, name: writer.name } : article.author,
+      image: '',
+    });
   }
   for (const post of [...demo.blogPosts].reverse()) {
     const author = lawyers[post.author];
@@ -65,7 +76,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
       readTime: post.readTime,
       publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000).toISOString(),
       author: { id: author._id, name: author.name },
-      image: await illustration(`blog-${slugify(post.title.en ?? post.title.uz)}`),
+      image: '',
     });
   }
 

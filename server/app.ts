@@ -28,6 +28,7 @@ import { etagMatches, isPublicRead, requestIdOf, serveFromCache } from './http/r
 import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../domain/media/media-storage.ts';
+import { coverRoutes } from './http/cover-routes.ts';
 
 /** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
 const UPLOADED_FILE = /^\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*-(?:large|medium|thumbnail|og)\.(?:webp|jpg)$/;
@@ -173,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  await app.register(coverRoutes, { services });
 
   if (services.storage.kind === 's3') {
     registerBucketUploads(app, services);

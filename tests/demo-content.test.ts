@@ -27,16 +27,27 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     expect(contacts.body.data.length).toBeGreaterThan(0);
   });
 
-  it('gives the demo pictures from the real upload pipeline, including the JPEG preview size', async () => {
-    const team = (await app.api('/api/team')).body.data;
-    expect(team[0].image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/lawyer-1-[0-9a-f]+-large\.webp$/);
-    const image = await fetch(app.url + team[0].image);
+  it('gives no fake photos: lawyers, clients and articles wait for real pictures; logos and the emblem come from the real upload pipeline', async () => {
+    for (const type of ['team', 'testimonials', 'news', 'blog', 'services']) {
+      const records = (await app.api(`/api/${type}`)).body.data as Array<{ image: string }>;
+      expect(records.map((record) => record.image).filter(Boolean), type).toEqual([]);
+    }
+    const partners = (await app.api('/api/partners')).body.data;
+    expect(partners[0].logo).toMatch(/^\/uploads\/\d{4}\/\d{2}\/partner-1-[0-9a-f]+-large\.webp$/);
+    const image = await fetch(app.url + partners[0].logo);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
-    const og = await fetch(app.url + team[0].image.replace('-large.webp', '-og.jpg'));
+    const og = await fetch(app.url + partners[0].logo.replace('-large.webp', '-og.jpg'));
     expect(og.headers.get('content-type')).toBe('image/jpeg');
+    const hero = (await app.api('/api/hero')).body.data[0];
+    expect(hero.image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/adliya-partners-emblem-[0-9a-f]+-large\.webp$/);
     const media = await app.api('/api/upload/list', { token });
-    expect(media.body.data.total).toBeGreaterThan(10);
+    expect(media.body.data.total).toBeGreaterThanOrEqual(4);
+    // Lawyers are linked to what they lead and what they wrote.
+    const team = (await app.api('/api/team')).body.data as Array<{ _id: string; slug: string; licence: string }>;
+    expect(team.every((member) => member.slug && member.licence)).toBe(true);
+    expect((await app.api(`/api/services?lead=${team[0]._id}`)).body.data.length).toBeGreaterThan(0);
+    expect((await app.api(`/api/news?author=${team[1]._id}`)).body.data.length).toBeGreaterThan(0);
   });
 
   it('fills the site configuration and keeps the services at the footer’s fixed paths', async () => {

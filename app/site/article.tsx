@@ -5,7 +5,7 @@ import type { Localized } from '../../domain/shared/localized.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { Picture } from './picture.tsx';
-import { breadcrumbList, JsonLd, pageMeta, previewImage } from './seo.tsx';
+import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
@@ -31,7 +31,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
     title: text(article.title),
     description: text(article.excerpt),
     keywords: tags.join(', '),
-    image: article.image,
+    image: article.image || (kind ? coverPath(kind, article, site.lang) : undefined),
     type: 'article',
     publishedTime: articleDate(article),
     tags,
@@ -66,7 +66,7 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
   const author = text(article.author.name);
   const date = articleDate(article);
   const tags = article.tags.map((tag) => text(tag)).filter(Boolean);
-  const image = previewImage(site, article.image);
+  const image = previewImage(site, article.image || coverPath(kind, article, site.lang));
   return (
     <article>
       <JsonLd
@@ -81,7 +81,7 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
             dateModified: article.updatedAt,
             inLanguage: site.lang,
             ...(image ? { image: [image.url] } : {}),
-            ...(author ? { author: { '@type': 'Person', name: author } } : {}),
+            ...(author ? { author: { '@type': 'Person', name: author, ...(article.author.id ? { url: site.publicUrl + href(`/team/${article.author.id}`) } : {}) } } : {}),
             ...(tags.length ? { keywords: tags.join(', ') } : {}),
             publisher: { '@id': `${site.publicUrl}/#firm` },
             mainEntityOfPage: site.publicUrl + href(`${listPath}/${article.slug}`),
@@ -94,7 +94,13 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
           {author && (
             <span className="inline-flex items-center gap-2">
               <User className="h-4 w-4" aria-hidden="true" />
-              {t('common.by', { name: author })}
+              {article.author.id ? (
+                <a href={href(`/team/${article.author.id}`)} rel="author" className="underline underline-offset-4 hover:text-white">
+                  {t('common.by', { name: author })}
+                </a>
+              ) : (
+                t('common.by', { name: author })
+              )}
             </span>
           )}
           <span className="inline-flex items-center gap-2">
@@ -114,7 +120,11 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
         </div>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
+        {article.image ? (
+          <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
+        ) : (
+          <TypographicCover title={title} label={text(article.category)} />
+        )}
         <p className="mt-8 text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
         <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content)}</div>
         {tags.length > 0 && (
@@ -151,15 +161,19 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
   const title = text(article.title);
   return (
     <article className={`flex h-full overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${featured ? 'flex-col md:flex-row' : 'flex-col'}`}>
-      <Picture
-        src={article.image}
-        alt=""
-        width={800}
-        height={450}
-        sizes={featured ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
-        eager={featured}
-        className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
-      />
+      {article.image ? (
+        <Picture
+          src={article.image}
+          alt=""
+          width={800}
+          height={450}
+          sizes={featured ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
+          eager={featured}
+          className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
+        />
+      ) : (
+        <TypographicCover title={featured ? title : ''} label={text(article.category)} compact className={featured ? 'md:w-1/2' : 'rounded-none'} />
+      )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           {featured && <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-900">{t(kind === 'blog' ? 'blog.featured' : 'common.featured')}</span>}
@@ -190,5 +204,23 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
         </a>
       </div>
     </article>
+  );
+}
+
+/**
+ * An article without a picture: its title set in the firm's colours (as its share card is drawn).
+ * `compact` (list cards, whose heading says the title): the section mark, and the title only on a
+ * wide featured card.
+ */
+function TypographicCover({ title, label, compact = false, className = '' }: { title: string; label: string; compact?: boolean; className?: string }) {
+  const { text, config } = useSite();
+  return (
+    <div aria-hidden="true" className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 text-amber-50 ${className || 'rounded-xl'} ${compact ? 'p-5' : 'p-6 sm:p-10'}`}>
+      <p className={`font-semibold uppercase tracking-widest text-accent-500 ${compact ? 'text-[11px]' : 'text-xs sm:text-sm'}`}>{label}</p>
+      {/* In a list the card's heading says the title already: the cover shows the section mark instead. */}
+      {title && <p className={`line-clamp-3 font-display leading-snug ${compact ? 'hidden text-3xl md:block' : 'text-2xl sm:text-4xl'}`}>{title}</p>}
+      {compact && <p className={`font-display text-6xl leading-none text-accent-500/80 ${title ? 'md:hidden' : ''}`}>§</p>}
+      <p className={`border-t border-white/20 font-semibold ${compact ? 'pt-2 text-xs' : 'pt-3 text-sm sm:pt-4'}`}>{text(config.companyName)}</p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { DomainServices } from '../../domain/app-services.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
-import { feedPath, previewImage, type FeedFormat } from './seo.tsx';
+import { coverPath, feedPath, previewImage, type FeedFormat } from './seo.tsx';
 import { localePath } from './site-context.tsx';
 import type { Article, ArticleKind } from './article.tsx';
 import { escapeXml } from './xml.ts';
@@ -36,7 +36,7 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
   const items = articles.map((article) => {
     const url = base + localePath(`/${kind}/${article.slug}`, lang, defaultLanguage);
     const author = text(article.author?.name);
-    const image = previewImage({ publicUrl: base }, article.image ?? undefined);
+    const image = previewImage({ publicUrl: base }, article.image || coverPath(kind, article, lang));
     return { url, title: text(article.title), excerpt: text(article.excerpt), category: text(article.category), author, image, published: publishedAt(article), updated: new Date(article.updatedAt) };
   });
   const newest = items.reduce<Date | undefined>((latest, item) => (!latest || item.updated > latest ? item.updated : latest), undefined) ?? new Date(0);

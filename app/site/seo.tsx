@@ -6,9 +6,15 @@ import type { SiteData } from './site-data.server.ts';
 const OG_LOCALES: Record<string, string> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' };
 const ogLocale = (code: string) => OG_LOCALES[code] ?? code.replace('-', '_');
 
-/** An absolute URL of the JPEG preview size of an uploaded image (Telegram shows no WebP). */
+/** The typographic share card of a record without a picture (server/http/cover-routes.ts draws it). */
+export function coverPath(type: 'news' | 'blog' | 'team', record: { _id: string; version: number }, lang: string): string {
+  return `/covers/${lang}/${type}/${record._id}-${record.version}.jpg`;
+}
+
+/** An absolute URL of the JPEG preview size of an uploaded image (Telegram shows no WebP), or of a drawn card. */
 export function previewImage(site: Pick<SiteData, 'publicUrl'>, image: string | undefined): { url: string; og: boolean } | undefined {
   if (!image) return undefined;
+  if (image.startsWith('/covers/')) return { url: site.publicUrl + image, og: true };
   const og = /-(large|medium|thumbnail)\.webp$/.test(image);
   const path = og ? image.replace(/-(large|medium|thumbnail)\.webp$/, '-og.jpg') : image;
   return { url: /^https?:\/\//.test(path) ? path : site.publicUrl + path, og };
@@ -26,7 +32,7 @@ export interface PageSeo {
   description?: string;
   keywords?: string;
   image?: string;
-  type?: 'website' | 'article';
+  type?: 'website' | 'article' | 'profile';
   publishedTime?: string;
   tags?: string[];
   /** The page belongs to news or the blog: its RSS and Atom feeds are announced. */
