@@ -129,6 +129,7 @@ export function enhanceSite(): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearErrors();
+    if (success) success.hidden = true;
     const body: Record<string, string | number> = {};
     new FormData(form).forEach((value, key) => {
       if (typeof value === 'string') body[key] = value.trim();
@@ -145,11 +146,11 @@ export function enhanceSite(): void {
           success.hidden = false;
           success.focus();
         }
+        // SPEC.md: the form returns, reset, after 3 s. The confirmation stays above it until the
+        // visitor leaves or sends another (issue 15): a visitor who looked away still sees it was sent.
         form.hidden = true;
         setTimeout(() => {
-          if (success) success.hidden = true;
           form.hidden = false;
-          form.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
         }, 3000);
         return;
       }

@@ -1,4 +1,4 @@
-import { ChevronDown, Clock, Mail, Menu, Phone } from 'lucide-react';
+import { ChevronDown, Clock, Mail, Menu, MessageSquare, Phone, Send } from 'lucide-react';
 import type { SiteConfig } from '../../domain/site-config/site-config-schema.ts';
 import { LogoMark } from './icons.tsx';
 import { localePath, useSite } from './site-context.tsx';
@@ -48,7 +48,7 @@ export function SiteHeader() {
         {t('a11y.skipToContent')}
       </a>
       <div className="hidden bg-brand-900 text-sm text-white md:block">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-5 sm:px-8 lg:px-12 py-2">
           <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
             <Phone className="h-4 w-4" aria-hidden="true" />
             <span className="sr-only">{t('header.phone')}: </span>
@@ -66,7 +66,7 @@ export function SiteHeader() {
           </span>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
         <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
           <LogoMark className="h-9 w-9 shrink-0" />
           <span className="leading-tight lg:whitespace-nowrap">{text(config.companyName)}</span>
@@ -117,7 +117,7 @@ export function SiteHeader() {
             <Menu className="h-6 w-6" aria-hidden="true" />
           </summary>
           <nav aria-label={t('a11y.mainNavigation')} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-lg">
-            <ul className="mx-auto max-w-7xl px-4 py-2">
+            <ul className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-2">
               {links('block rounded px-2 py-3 text-base')}
               <li className="py-2 sm:hidden">
                 <a href={link(config.primaryButton.link)} className="block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white">
@@ -129,5 +129,41 @@ export function SiteHeader() {
         </details>
       </div>
     </header>
+  );
+}
+
+/**
+ * On a phone, calling, Telegram and the contact form stay one tap away at the foot of the screen
+ * (the header scrolls away). Hidden from 768 px, where the top bar shows the phone.
+ */
+export function PhoneActions() {
+  const { t, href, config } = useSite();
+  const telegram = config.socialMedia.telegram;
+  const action = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
+  return (
+    <nav aria-label={t('phoneBar.label')} className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden">
+      <ul className="flex">
+        <li className="flex flex-1">
+          <a href={`tel:${config.contactInfo.phone.replace(/[^\d+]/g, '')}`} className={`${action} bg-amber-400 text-brand-900`}>
+            <Phone className="h-5 w-5" aria-hidden="true" />
+            {t('phoneBar.call')}
+          </a>
+        </li>
+        {telegram && (
+          <li className="flex flex-1">
+            <a href={telegram} className={action} rel="noopener noreferrer">
+              <Send className="h-5 w-5" aria-hidden="true" />
+              Telegram
+            </a>
+          </li>
+        )}
+        <li className="flex flex-1">
+          <a href={href('/contact')} className={action}>
+            <MessageSquare className="h-5 w-5" aria-hidden="true" />
+            {t('phoneBar.write')}
+          </a>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -4,7 +4,7 @@ import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { FallbackPage } from '../../site/fallback-page.tsx';
 import { SiteFooter } from '../../site/footer.tsx';
-import { SiteHeader } from '../../site/header.tsx';
+import { PhoneActions, SiteHeader } from '../../site/header.tsx';
 import { buildSite, SiteProvider } from '../../site/site-context.tsx';
 import { isSiteData } from '../../site/page-data.ts';
 import { loadSiteData, type SiteData } from '../../site/site-data.server.ts';
@@ -18,12 +18,13 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
   const site = buildSite(data, createTranslator(data.lang, data.defaultLanguage, data.translations));
   return (
     <SiteProvider value={site}>
-      <div className="flex min-h-screen flex-col">
+      <div className="flex min-h-screen flex-col pb-16 md:pb-0">
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         <SiteFooter />
+        <PhoneActions />
         <p data-page-status role="status" hidden className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-brand-900 px-5 py-2 text-sm text-white shadow-lg" />
       </div>
     </SiteProvider>
