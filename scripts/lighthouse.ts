@@ -1,6 +1,6 @@
 /*
  * npm run lighthouse: Lighthouse (mobile preset: a mid-range phone on a slow 4G network,
- * simulated) with the system's Chromium, on /, /services, a news article and /contact of a fresh
+ * simulated) with the system's Chromium, on /, /services, a news article, a lawyer's profile and /contact of a fresh
  * demo site served by the production build. Prints the four category scores per page;
  * `-- --write` also rewrites the table in docs/performance.md. Never downloads a browser.
  */
@@ -48,7 +48,8 @@ async function main() {
   try {
     await waitForHealth(base);
     const article = (await (await fetch(`${base}/api/news?limit=1`)).json()).data[0];
-    const pages = ['/', '/services', `/news/${article.slug}`, '/contact'];
+    const lawyer = (await (await fetch(`${base}/api/team?limit=1`)).json()).data[0];
+    const pages = ['/', '/services', `/news/${article.slug}`, `/team/${lawyer.slug}`, '/contact'];
     const rows: string[] = [];
     const failures: string[] = [];
     for (const page of pages) {
@@ -60,7 +61,7 @@ async function main() {
       const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '';
       const tbt = lhr.audits['total-blocking-time']?.displayValue ?? '';
       const cls = lhr.audits['cumulative-layout-shift']?.displayValue ?? '';
-      rows.push(`| \`${page.replace(article.slug, '{slug}')}\` | ${scores.join(' | ')} | ${lcp} | ${tbt} | ${cls} |`);
+      rows.push(`| \`${page.replace(article.slug, '{slug}').replace(lawyer.slug, '{slug}')}\` | ${scores.join(' | ')} | ${lcp} | ${tbt} | ${cls} |`);
       for (const [index, category] of CATEGORIES.entries()) {
         if (scores[index] < 95) {
           const failed = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && lhr.categories[category].auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0));

@@ -1,7 +1,7 @@
 import type { DomainServices } from '../domain/app-services.ts';
 import * as demo from './demo-content.ts';
 import * as demoPages from './demo-pages.ts';
-import { monogramSvg, svgToPng } from '../domain/media/covers.ts';
+import { emblemSvg, svgToPng } from '../domain/media/covers.ts';
 import { logoSvg } from './demo-images.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
     sections: { home: { recentCases: { items: demo.recentCases } } },
   });
 
-  await services.records.hero.create({ ...demo.heroSection, image: await upload(monogramSvg(demo.firm.companyName.en ?? demo.firm.companyName.uz, '2001'), 'adliya-partners-emblem') });
+  await services.records.hero.create({ ...demo.heroSection, image: await upload(emblemSvg(demo.firm.companyName.en ?? demo.firm.companyName.uz), 'adliya-partners-emblem') });
 
   const offered = new Map<string, string>();
   for (const [order, service] of demo.services.entries()) {

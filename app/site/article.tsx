@@ -120,12 +120,9 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
         </div>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12">
-        {article.image ? (
-          <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="aspect-video w-full rounded-xl" />
-        ) : (
-          <TypographicCover title={title} label={text(article.category)} />
-        )}
-        <p className="mt-8 text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
+        {/* Without a picture the navy header above, title in the display face, is the article's cover. */}
+        <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
+        <p className="text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
         <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content)}</div>
         {tags.length > 0 && (
           <div className="mt-10 border-t border-slate-200 pt-6">
@@ -172,7 +169,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
           className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
         />
       ) : (
-        <TypographicCover title={featured ? title : ''} label={text(article.category)} compact className={featured ? 'md:w-1/2' : 'rounded-none'} />
+        <TypographicCover title={featured ? title : ''} label={text(article.category)} className={featured ? 'md:w-1/2' : ''} />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -208,19 +205,18 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
 }
 
 /**
- * An article without a picture: its title set in the firm's colours (as its share card is drawn).
- * `compact` (list cards, whose heading says the title): the section mark, and the title only on a
- * wide featured card.
+ * A list card's picture when its article has none, in the firm's colours like its share card: the
+ * category and the section mark, and the title too on a wide featured card (elsewhere the card's
+ * heading says it right below).
  */
-function TypographicCover({ title, label, compact = false, className = '' }: { title: string; label: string; compact?: boolean; className?: string }) {
+function TypographicCover({ title, label, className }: { title: string; label: string; className: string }) {
   const { text, config } = useSite();
   return (
-    <div aria-hidden="true" className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 text-amber-50 ${className || 'rounded-xl'} ${compact ? 'p-5' : 'p-6 sm:p-10'}`}>
-      <p className={`font-semibold uppercase tracking-widest text-accent-500 ${compact ? 'text-[11px]' : 'text-xs sm:text-sm'}`}>{label}</p>
-      {/* In a list the card's heading says the title already: the cover shows the section mark instead. */}
-      {title && <p className={`line-clamp-3 font-display leading-snug ${compact ? 'hidden text-3xl md:block' : 'text-2xl sm:text-4xl'}`}>{title}</p>}
-      {compact && <p className={`font-display text-6xl leading-none text-accent-500/80 ${title ? 'md:hidden' : ''}`}>§</p>}
-      <p className={`border-t border-white/20 font-semibold ${compact ? 'pt-2 text-xs' : 'pt-3 text-sm sm:pt-4'}`}>{text(config.companyName)}</p>
+    <div aria-hidden="true" className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-amber-50 ${className}`}>
+      <p className="text-[11px] font-semibold uppercase tracking-widest text-accent-500">{label}</p>
+      {title && <p className="line-clamp-3 hidden font-display text-3xl leading-snug md:block">{title}</p>}
+      <p className={`font-display text-6xl leading-none text-accent-500/80 ${title ? 'md:hidden' : ''}`}>§</p>
+      <p className="border-t border-white/20 pt-2 text-xs font-semibold">{text(config.companyName)}</p>
     </div>
   );
 }

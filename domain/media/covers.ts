@@ -6,7 +6,7 @@ import { initialsOf } from '../shared/initials.ts';
 
 /*
  * Typographic pictures in the firm's colours: a cover made of an article's title, its category and
- * the firm's mark (also the JPEG share card), and a monogram portrait for a lawyer without a photo.
+ * the firm's mark (also the JPEG share card), and the firm's emblem (its initials in a ring).
  * Text is drawn as outlines from the site's own faces (Lora, Inter from @fontsource), so a picture
  * looks the same on a server with no fonts installed, in Uzbek Latin, Russian and Uzbek Cyrillic.
  */
@@ -150,28 +150,21 @@ export function coverSvg({ title, label, firm }: CoverText): string {
 </svg>`;
 }
 
-/**
- * The initials of a name in the display face inside a gold ring, on navy: an 800×1000 portrait card
- * for a lawyer without a photo, or, with a caption, a 1600×1000 emblem of the firm.
- */
-export function monogramSvg(name: string, caption?: string): string {
-  const width = caption ? 1600 : 800;
+/** The firm's emblem, 1600×1000: the initials of its name in the display face inside a gold ring, on navy. */
+export function emblemSvg(name: string): string {
+  const width = 1600;
   const height = 1000;
   const display = face('lora', 600);
   const initials = initialsOf(name) || '·';
   const size = 230;
-  const centre = width / 2;
-  const middle = caption ? 440 : 480;
-  const x = centre - textWidth(display, initials, size) / 2;
-  const label = caption?.toUpperCase() ?? '';
-  const small = face('inter', 600);
+  const [cx, cy] = [width / 2, 420];
+  const x = cx - textWidth(display, initials, size) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${NAVY_LIGHT}"/><stop offset="1" stop-color="${NAVY}"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#g)"/>
-  <circle cx="${centre}" cy="${middle}" r="250" fill="none" stroke="${GOLD}" stroke-width="6"/>
-  <circle cx="${centre}" cy="${middle}" r="272" fill="none" stroke="${GOLD}" stroke-opacity="0.35" stroke-width="2"/>
-  <path fill="${IVORY}" d="${textPath(display, initials, x, middle + size * 0.35, size)}"/>
-  ${label ? `<path fill="${GOLD}" d="${textPath(small, label, centre - textWidth(small, label, 34) / 2, middle + 380, 34)}"/>` : ''}
+  <circle cx="${cx}" cy="${cy}" r="250" fill="none" stroke="${GOLD}" stroke-width="6"/>
+  <circle cx="${cx}" cy="${cy}" r="272" fill="none" stroke="${GOLD}" stroke-opacity="0.35" stroke-width="2"/>
+  <path fill="${IVORY}" d="${textPath(display, initials, x, cy + size * 0.35, size)}"/>
 </svg>`;
 }
 
