@@ -8,6 +8,7 @@ import * as accountsAndPrivacy from './migrations/005-accounts-and-privacy.ts';
 import * as roles from './migrations/006-roles.ts';
 import * as twoFactor from './migrations/007-two-factor.ts';
 import * as lawyerProfiles from './migrations/008-lawyer-profiles.ts';
+import * as pageVisits from './migrations/009-page-visits.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-roles': roles,
   '007-two-factor': twoFactor,
   '008-lawyer-profiles': lawyerProfiles,
+  '009-page-visits': pageVisits,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

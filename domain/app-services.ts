@@ -15,6 +15,7 @@ import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { isId } from './shared/ids.ts';
 import { createViewCounter } from './shared/view-counter.ts';
+import { createVisitCounter, referrerHost } from './visits/visit-counter.ts';
 import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
 import { contactMessage } from './notifications/contact-message.ts';
@@ -69,6 +70,13 @@ export function createDomainServices(host: DomainHost) {
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
 
   const views = createViewCounter();
+  const visits = createVisitCounter(database, host.timeZone ?? 'Asia/Tashkent');
+  /** A page's language from its first path segment: an active language's code, else the default language. */
+  async function pageLanguageResolver(): Promise<(segment: string) => string> {
+    const [active, defaultLanguage] = await Promise.all([languages.list({ admin: false }), languages.defaultLanguage()]);
+    const codes = new Set(active.map((language) => String(language.code)));
+    return (segment) => (codes.has(segment) ? segment : defaultLanguage);
+  }
   const versions = createVersionService(database);
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));
   const records = Object.fromEntries(
@@ -140,6 +148,17 @@ export function createDomainServices(host: DomainHost) {
         const type = recordTypeNamed(typeName);
         return type ? pickText(data[type.admin.titleField] as Localized | string | undefined, DEFAULT_LANGUAGE) : '';
       }),
+    /** A visitor (not a crawler: the host checks) opened a public page; `referer` as the browser sent it. */
+    countVisit(path: string, referer: string | undefined): void {
+      const first = path.split('/')[1] ?? '';
+      visits.count({ path, lang: /^[a-z]{2,3}(-[a-z]{2,4})?$/i.test(first) ? first : '', referrer: referrerHost(referer) });
+    },
+    /** Writes the counted visits (every few seconds, and before the process stops). */
+    async flushVisits(): Promise<void> {
+      await visits.flush(await pageLanguageResolver());
+    },
+    /** Visits of the last `days` days for the analytics screen. */
+    visitReport: (days: number) => visits.report(days),
     /** A visitor saw the page of `table/id` (from COUNTED_VIEW_HEADER): counted if that is a record that counts views. */
     countView(key: string): void {
       const [table, id] = key.split('/');

@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Timed only when metrics are counted (METRICS_TOKEN): nothing extra on the hot path otherwise.
         const started = metrics ? performance.now() : 0;
         const observe = metrics && ((route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000));
-        if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, observe })) {
+        if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe })) {
           metrics?.cache('hit');
           return;
         }

@@ -29,6 +29,11 @@ function decodedPath(pathname: string): string | undefined {
   }
 }
 
+/** An HTML page of the public site (not the admin area, a preview link, a feed or the sitemap). */
+function isVisitedPage(pathname: string, contentType: string | null): boolean {
+  return (contentType ?? '').startsWith('text/html') && !/^\/admin(\/|$)/.test(pathname) && !/\/preview\//.test(pathname);
+}
+
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
@@ -91,7 +96,12 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     }
     // An article page: this visit counts (a crawler's does not), and so will every copy from the cache.
     const countedView = response.status === 200 ? (response.headers.get(COUNTED_VIEW_HEADER) ?? undefined) : undefined;
-    if (countedView && !isbot(request.headers['user-agent'])) services.countView(countedView);
+    // A public page seen by a person is a visit (visit statistics): no cookie, no address kept.
+    const visitPath = response.status === 200 && isVisitedPage(url.pathname, response.headers.get('content-type')) ? decodedPath(url.pathname) : undefined;
+    if ((countedView || visitPath) && !isbot(request.headers['user-agent'])) {
+      if (countedView) services.countView(countedView);
+      if (visitPath && request.method === 'GET') services.countVisit(visitPath, request.headers.referer);
+    }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
@@ -102,7 +112,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, route: pageRoute(request.url) }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route: pageRoute(request.url) }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

@@ -130,6 +130,7 @@ export async function startApplication(
     // Views are counted in memory and written every few seconds (and once more on the way out).
     const writeViews = async () => {
       await services.flushViews().catch((error: unknown) => logger.error({ err: error }, 'could not write view counts; they wait for the next try'));
+      await services.flushVisits().catch((error: unknown) => logger.error({ err: error }, 'could not write visit statistics; they wait for the next try'));
       await services.redirects.flushNotFound().catch((error: unknown) => logger.error({ err: error }, 'could not write the not-found log'));
     };
     const viewTimer = setInterval(writeViews, VIEW_FLUSH_MS);

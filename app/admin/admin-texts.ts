@@ -348,6 +348,17 @@ const en = {
   'error.deleteLanguage': 'Failed to delete language',
   'error.deleteImage': 'Delete failed',
   'analytics.none': 'No data yet.',
+  'analytics.visits': 'Visits',
+  'analytics.visitsHelp': 'Pages of the site opened by people (search robots are left out). No cookies, and no visitor’s address is kept.',
+  'analytics.period': 'Period',
+  'analytics.days': 'Last {count} days',
+  'analytics.total': '{count} visits',
+  'analytics.perDay': 'Visits per day',
+  'analytics.day': 'Day',
+  'analytics.topPages': 'Most visited pages',
+  'analytics.referrers': 'Where visitors came from',
+  'analytics.languages': 'Visits by language',
+  'analytics.direct': 'Direct (typed address, bookmark or an app)',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -701,6 +712,17 @@ const ru: AdminTexts = {
   'error.deleteLanguage': 'Не удалось удалить язык',
   'error.deleteImage': 'Не удалось удалить изображение',
   'analytics.none': 'Данных пока нет.',
+  'analytics.visits': 'Посещения',
+  'analytics.visitsHelp': 'Страницы сайта, которые открыли люди (поисковые роботы не учитываются). Без cookie, адреса посетителей не сохраняются.',
+  'analytics.period': 'Период',
+  'analytics.days': 'Последние {count} дней',
+  'analytics.total': 'Посещений: {count}',
+  'analytics.perDay': 'Посещения по дням',
+  'analytics.day': 'День',
+  'analytics.topPages': 'Самые посещаемые страницы',
+  'analytics.referrers': 'Откуда пришли посетители',
+  'analytics.languages': 'Посещения по языкам',
+  'analytics.direct': 'Напрямую (адрес, закладка или приложение)',
 };
 
 const uz: AdminTexts = {
@@ -1051,6 +1073,17 @@ const uz: AdminTexts = {
   'error.deleteLanguage': 'Tilni o‘chirib bo‘lmadi',
   'error.deleteImage': 'Rasmni o‘chirib bo‘lmadi',
   'analytics.none': 'Hozircha ma’lumot yo‘q.',
+  'analytics.visits': 'Tashriflar',
+  'analytics.visitsHelp': 'Saytning odamlar ochgan sahifalari (qidiruv robotlari hisobga olinmaydi). Cookie ishlatilmaydi, tashrifchilarning manzili saqlanmaydi.',
+  'analytics.period': 'Davr',
+  'analytics.days': 'Oxirgi {count} kun',
+  'analytics.total': 'Tashriflar: {count}',
+  'analytics.perDay': 'Kunlik tashriflar',
+  'analytics.day': 'Kun',
+  'analytics.topPages': 'Eng ko‘p ochilgan sahifalar',
+  'analytics.referrers': 'Tashrifchilar qayerdan kelgan',
+  'analytics.languages': 'Tillar bo‘yicha tashriflar',
+  'analytics.direct': 'To‘g‘ridan-to‘g‘ri (manzil, xatcho‘p yoki ilova)',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

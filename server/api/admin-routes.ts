@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { validationError } from '../../domain/shared/errors.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -14,9 +15,18 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   app.get('/trash', { preHandler: editorsOnly }, async () => ok(await services.trash()));
 
-  app.get('/admin/analytics', { preHandler: editorsOnly }, async () => {
+  app.get<{ Querystring: { days?: string } }>('/admin/analytics', { preHandler: editorsOnly }, async (request) => {
+    const days = request.query.days === undefined ? 30 : Number(request.query.days);
+    if (!Number.isInteger(days) || days < 1 || days > 366) {
+      throw validationError([{ path: 'days', message: 'Days must be a whole number from 1 to 366', code: 'invalid' }]);
+    }
     const query = { lang: 'uz', admin: true };
-    const [news, blog, contacts] = await Promise.all([services.records.news.list(query), services.records.blog.list(query), services.contacts.listPage({ ...query, limit: 100_000 })]);
+    const [news, blog, contacts, visits] = await Promise.all([
+      services.records.news.list(query),
+      services.records.blog.list(query),
+      services.contacts.listPage({ ...query, limit: 100_000 }),
+      services.visitReport(days),
+    ]);
     const topByViews = (records: Array<{ _id: string; title: unknown; views: number }>) =>
       [...records]
         .sort((a, b) => Number(b.views) - Number(a.views))
@@ -36,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         topNews: topByViews(news),
         topBlog: topByViews(blog),
       },
+      visits,
       contacts: {
         byStatus: await services.contacts.countByStatus(),
         byWeek: [...byWeek.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count })),

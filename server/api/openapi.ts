@@ -534,7 +534,35 @@ export function buildOpenApiDocument() {
           ...errors(401),
         }),
       },
-      '/admin/analytics': { get: operation('Admin', 'getAnalytics', 'Article views and contact requests by status and week', { 200: answer('Figures', untyped), ...errors(401) }) },
+      '/admin/analytics': {
+        get: operation(
+          'Admin',
+          'getAnalytics',
+          'Article views, contact requests by status and week, and visits of the public pages (no cookie, no address, crawlers left out)',
+          {
+            200: answer('Figures', {
+              type: 'object',
+              properties: {
+                views: {},
+                contacts: {},
+                visits: {
+                  type: 'object',
+                  required: ['total', 'byDay', 'byPage', 'byLanguage', 'byReferrer'],
+                  properties: {
+                    total: { type: 'integer' },
+                    byDay: { type: 'array', description: 'Every day of the period in the firm\'s time zone, oldest first', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, visits: { type: 'integer' } } } },
+                    byPage: { type: 'array', description: 'The 20 most visited pages', items: { type: 'object', properties: { path: { type: 'string' }, visits: { type: 'integer' } } } },
+                    byLanguage: { type: 'object', additionalProperties: { type: 'integer' } },
+                    byReferrer: { type: 'array', description: 'The referring site\'s host name, or direct; 20 most first', items: { type: 'object', properties: { host: { type: 'string' }, visits: { type: 'integer' } } } },
+                  },
+                },
+              },
+            }),
+            ...errors(400, 401),
+          },
+          { parameters: [{ name: 'days', in: 'query', required: false, description: 'The period of the visit figures: 1 to 366 days, 30 when absent', schema: { type: 'integer', minimum: 1, maximum: 366, default: 30 } }] },
+        ),
+      },
       '/admin/schedule': {
         get: operation('Editorial', 'getSchedule', 'The firm\'s time zone and the next scheduled moments (what goes live or is hidden next)', {
           200: answer('Schedule', {

@@ -14,6 +14,8 @@ export interface CachedResponse {
   countedView?: string;
   /** The route it is counted under in the metrics (see server/http/metrics.ts). */
   route?: string;
+  /** A public page: every serving of it is a visit (visit statistics), under this path. */
+  visitPath?: string;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -79,13 +81,21 @@ export function serveFromCache(
   cache: ResponseCache,
   request: IncomingMessage,
   response: ServerResponse,
-  options: { log?: (entry: Record<string, unknown>) => void; countView?: (key: string) => void; observe?: (route: string, status: number) => void } = {},
+  options: {
+    log?: (entry: Record<string, unknown>) => void;
+    countView?: (key: string) => void;
+    countVisit?: (path: string, referer: string | undefined) => void;
+    observe?: (route: string, status: number) => void;
+  } = {},
 ): boolean {
   const { log } = options;
   if (!isPublicRead(request.method, request.url, request.headers.authorization)) return false;
   const entry = cache.get(request.url!);
   if (!entry) return false;
-  if (entry.countedView && !isbot(request.headers['user-agent'])) options.countView?.(entry.countedView);
+  if ((entry.countedView || entry.visitPath) && !isbot(request.headers['user-agent'])) {
+    if (entry.countedView) options.countView?.(entry.countedView);
+    if (entry.visitPath && request.method === 'GET') options.countVisit?.(entry.visitPath, request.headers.referer);
+  }
   const requestId = requestIdOf(request.headers['x-request-id']);
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {

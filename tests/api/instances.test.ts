@@ -54,6 +54,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     expect(stored.data.views).toBe(10);
   });
 
+  it('adds up the visits each instance counted into one row per day, page, language and site', async () => {
+    for (let n = 0; n < 3; n += 1) first.services.countVisit('/ru/faq', 'https://t.me/lawfirm');
+    for (let n = 0; n < 5; n += 1) second.services.countVisit('/ru/faq', 'https://t.me/other');
+    await Promise.all([first.services.flushVisits(), second.services.flushVisits()]);
+    const report = await first.services.visitReport(1);
+    expect(report.byPage.find((page) => page.path === '/ru/faq')?.visits).toBe(8);
+    expect(report.byReferrer.find((row) => row.host === 't.me')?.visits).toBe(8);
+    expect(report.byLanguage.ru).toBe(8);
+  });
+
   it('agrees on a scheduled publish: both show it on time, and it is recorded once', async () => {
     const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };

@@ -549,13 +549,16 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   it('marks lawyers without a photo in the list, with a way straight to adding one, and lets the editor name what they lead', async () => {
     const { page, context, errors } = await signedIn(375);
     await goto(page, '/admin/team');
+    const team = (await app.api('/api/team', { token })).body.data as Array<{ _id: string; image: string; slug: string; licence: string }>;
+    const withoutPhoto = team.filter((member) => !member.image);
+    expect(withoutPhoto.length).toBeGreaterThan(0);
     const hints = page.getByRole('link', { name: /^No photo yet: add one/ });
-    await expect.poll(() => hints.count()).toBe(4);
+    await expect.poll(() => hints.count()).toBe(withoutPhoto.length);
     await hints.first().click();
-    await page.waitForURL(/\/admin\/team\/[0-9a-f]{24}\/edit#field-image$/);
+    await page.waitForURL(`**/admin/team/${withoutPhoto[0]._id}/edit#field-image`);
     await page.waitForSelector('#field-licence');
-    expect(await page.locator('#field-licence').inputValue()).toBe('00123');
-    expect(await page.locator('#field-slug').inputValue()).toBe('rustam-aliyev');
+    expect(await page.locator('#field-licence').inputValue()).toBe(withoutPhoto[0].licence);
+    expect(await page.locator('#field-slug').inputValue()).toBe(withoutPhoto[0].slug);
     // A service's lead lawyer is chosen from the team by name.
     const service = (await app.api('/api/services/slug/family', { token })).body.data;
     const malika = (await app.api('/api/team', { token })).body.data.find((member: { name: { en: string } }) => member.name.en === 'Malika Ergasheva');
@@ -566,6 +569,28 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.locator('#field-lead').selectOption({ label: 'Malika Ergasheva' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await app.api(`/api/services/${service._id}?admin=true`, { token })).body.data.lead).toBe(malika._id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the visits of the public pages as a line over 7, 30 or 90 days, with pages, sites and languages', async () => {
+    for (let n = 0; n < 3; n += 1) app.services.countVisit('/ru/news', 'https://t.me/lawfirm');
+    app.services.countVisit('/team/rustam-aliyev', undefined);
+    await app.services.flushVisits();
+    const expected = (await app.api('/api/admin/analytics?days=30', { token })).body.data.visits.total;
+    const { page, context, errors } = await signedIn(1280);
+    await goto(page, '/admin/analytics');
+    await expect.poll(() => page.getByText(`${expected} visits`).isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Visits per day' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Last 30 days' }).getAttribute('aria-current')).toBe('page');
+    const sites = page.locator('section', { has: page.getByRole('heading', { name: 'Where visitors came from' }) });
+    expect(await sites.textContent()).toContain('t.me');
+    expect(await sites.textContent()).toContain('Direct (typed address, bookmark or an app)');
+    await page.getByRole('link', { name: 'Last 7 days' }).click();
+    await page.waitForURL('**/admin/analytics?days=7');
+    await expect.poll(() => page.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current')).toBe('page');
+    // The figures are also a table for screen readers: one row per day of the period.
+    await expect.poll(() => page.locator('figure table tbody tr').count()).toBe(7);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
@@ -7,14 +7,32 @@ import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/analytics';
 import { formatDay } from '../../admin/time-zone.ts';
 
+interface Visits {
+  total: number;
+  byDay: Array<{ day: string; visits: number }>;
+  byPage: Array<{ path: string; visits: number }>;
+  byLanguage: Record<string, number>;
+  byReferrer: Array<{ host: string; visits: number }>;
+}
+
 interface Figures {
+  visits: Visits;
   views: { news: number; blog: number; topNews: Array<{ _id: string; title: unknown; views: number }>; topBlog: Array<{ _id: string; title: unknown; views: number }> };
   contacts: { byStatus: Record<string, number>; byWeek: Array<{ week: string; count: number }> };
 }
 
-/** What the data already holds: article views and contact requests by status and by week. */
-export async function clientLoader() {
-  return loadScreen(async () => (await api<Figures>('/admin/analytics')).data);
+const PERIODS = [7, 30, 90] as const;
+
+/** The period of the visit figures from the address (?days=7|30|90), 30 otherwise. */
+function periodOf(url: string): number {
+  const days = Number(new URL(url).searchParams.get('days'));
+  return (PERIODS as readonly number[]).includes(days) ? days : 30;
+}
+
+/** Visits of the public pages over the chosen period, article views, and contact requests by status and by week. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const days = periodOf(request.url);
+  return loadScreen(async () => ({ ...(await api<Figures>(`/admin/analytics?days=${days}`)).data, days }));
 }
 clientLoader.hydrate = true;
 
@@ -52,6 +70,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       </section>
     );
   };
+  const dayLabel = (day: string) => formatDay(`${day}T12:00:00Z`, lang, 'UTC');
   return (
     <div>
       <PageTitle>{t('analytics.title')}</PageTitle>
@@ -59,6 +78,35 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       {!figures && !error && <Loading />}
       {figures && (
         <div className="space-y-6">
+          <section aria-labelledby="visits-title" className="rounded-xl bg-white p-6 shadow-sm">
+            <div className="flex flex-wrap items-start justify-between gap-4">
+              <div>
+                <h2 id="visits-title" className="text-lg font-semibold text-brand-900">
+                  {t('analytics.visits')}
+                </h2>
+                <p className="mt-1 max-w-xl text-sm text-slate-600">{t('analytics.visitsHelp')}</p>
+              </div>
+              <nav aria-label={t('analytics.period')} className="flex gap-2">
+                {PERIODS.map((days) => (
+                  <Link
+                    key={days}
+                    to={`?days=${days}`}
+                    aria-current={figures.days === days ? 'page' : undefined}
+                    className={`rounded-md border px-3 py-2 text-sm font-medium ${figures.days === days ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 text-slate-800 hover:bg-slate-50'}`}
+                  >
+                    {t('analytics.days', { count: days })}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <p className="mt-4 text-3xl font-bold text-brand-900">{t('analytics.total', { count: figures.visits.total })}</p>
+            <VisitChart days={figures.visits.byDay} label={t('analytics.perDay')} dayLabel={dayLabel} dayHeading={t('analytics.day')} visitsHeading={t('analytics.visits')} />
+          </section>
+          <div className="grid gap-6 lg:grid-cols-3">
+            {bars(figures.visits.byPage.map((row) => ({ label: row.path, value: row.visits })), t('analytics.topPages'))}
+            {bars(figures.visits.byReferrer.map((row) => ({ label: row.host === 'direct' ? t('analytics.direct') : row.host, value: row.visits })), t('analytics.referrers'))}
+            {bars(Object.entries(figures.visits.byLanguage).map(([code, visits]) => ({ label: code.toUpperCase(), value: visits })), t('analytics.languages'))}
+          </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl bg-white p-5 shadow-sm">
               <p className="text-3xl font-bold text-brand-900">{figures.views.news}</p>
@@ -78,5 +126,64 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Visits per day as a line over the period, drawn in SVG (no chart library); the same figures are
+ * in a table for screen readers and for anyone who wants the numbers.
+ */
+function VisitChart({ days, label, dayLabel, dayHeading, visitsHeading }: { days: Visits['byDay']; label: string; dayLabel: (day: string) => string; dayHeading: string; visitsHeading: string }) {
+  const width = 720;
+  const height = 200;
+  const pad = { top: 12, right: 8, bottom: 24, left: 36 };
+  const max = Math.max(4, ...days.map((entry) => entry.visits));
+  const x = (index: number) => pad.left + (days.length <= 1 ? 0 : (index * (width - pad.left - pad.right)) / (days.length - 1));
+  const y = (visits: number) => pad.top + (1 - visits / max) * (height - pad.top - pad.bottom);
+  const line = days.map((entry, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)} ${y(entry.visits).toFixed(1)}`).join(' ');
+  const area = `${line} L${x(days.length - 1).toFixed(1)} ${y(0)} L${x(0).toFixed(1)} ${y(0)} Z`;
+  const ticks = [0, Math.round(max / 2), max];
+  const labelled = [0, Math.floor((days.length - 1) / 2), days.length - 1];
+  return (
+    <figure className="mt-4 overflow-x-auto" tabIndex={0} aria-label={label}>
+      {/* Readable on a phone: the chart keeps its size and scrolls inside its box. */}
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[560px]" role="img" aria-label={label}>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
+            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
+              {tick}
+            </text>
+          </g>
+        ))}
+        <path d={area} fill="#173f70" fillOpacity="0.08" />
+        <path d={line} fill="none" stroke="#173f70" strokeWidth="2" strokeLinejoin="round" />
+        {days.length <= 31 && days.map((entry, index) => <circle key={entry.day} cx={x(index)} cy={y(entry.visits)} r="2.5" fill="#173f70" />)}
+        {[...new Set(labelled)].map((index) => (
+          <text key={index} x={x(index)} y={height - 6} textAnchor={index === 0 ? 'start' : index === days.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#475569">
+            {dayLabel(days[index].day)}
+          </text>
+        ))}
+      </svg>
+      <figcaption className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{dayHeading}</th>
+              <th scope="col">{visitsHeading}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((entry) => (
+              <tr key={entry.day}>
+                <td>{dayLabel(entry.day)}</td>
+                <td>{entry.visits}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+/**
+ * Visit statistics without cookies and without addresses: a visit is a day, a page, its language
+ * and the referring site's host name (or `direct`). Counted in memory and written every few
+ * seconds in one upsert per hundred keys, added to what other instances wrote; never a write per
+ * request. Crawlers are left out by the host before counting.
+ */
+
+export interface Visit {
+  path: string;
+  /** The first segment of the path when it looks like a language code (`ru`, `uz-cyrl`), else empty: resolved when written. */
+  lang: string;
+  /** The referring site's host name, or `direct`. */
+  referrer: string;
+}
+
+export interface VisitReport {
+  total: number;
+  byDay: Array<{ day: string; visits: number }>;
+  byPage: Array<{ path: string; visits: number }>;
+  byLanguage: Record<string, number>;
+  byReferrer: Array<{ host: string; visits: number }>;
+}
+
+const BATCH = 100;
+const LISTED = 20;
+/** A path longer than this is cut: no visitor can grow the table by inventing long addresses. */
+const MAX_PATH = 200;
+
+/** The host name of a Referer header, lower-case, or `direct` (none, or not a web address). */
+export function referrerHost(referer: string | undefined): string {
+  if (!referer) return 'direct';
+  try {
+    const { protocol, hostname } = new URL(referer);
+    return (protocol === 'http:' || protocol === 'https:') && hostname ? hostname.toLowerCase().replace(/^www\./, '').slice(0, 100) : 'direct';
+  } catch {
+    return 'direct';
+  }
+}
+
+export function createVisitCounter(database: Database, timeZone: string) {
+  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  /** `day \u0000 path \u0000 lang \u0000 referrer` → visits not yet written */
+  let pending = new Map<string, number>();
+
+  const day = (at: Date) => dayOf.format(at);
+
+  return {
+    count(visit: Visit, at = new Date()): void {
+      const key = [day(at), visit.path.slice(0, MAX_PATH), visit.lang, visit.referrer].join('\u0000');
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+    },
+
+    /** Visits not yet written (what a SIGTERM must not lose). */
+    pendingCount(): number {
+      let sum = 0;
+      for (const visits of pending.values()) sum += visits;
+      return sum;
+    },
+
+    /**
+     * Writes what was counted; on failure it is kept for the next try. `languageOf` turns a path's
+     * first segment into the page's language (an active code, or the default language).
+     */
+    async flush(languageOf: (segment: string) => string): Promise<void> {
+      if (pending.size === 0) return;
+      const taken = [...pending.entries()];
+      pending = new Map();
+      try {
+        for (let start = 0; start < taken.length; start += BATCH) {
+          const rows = taken.slice(start, start + BATCH).map(([key, visits]) => {
+            const [visitDay, path, segment, referrer] = key.split('\u0000');
+            return { day: visitDay, path, lang: languageOf(segment), referrer, visits };
+          });
+          await database.db
+            .insertInto('page_visits')
+            .values(rows)
+            .onConflict((conflict) => conflict.columns(['day', 'path', 'lang', 'referrer']).doUpdateSet({ visits: sql`page_visits.visits + excluded.visits` }))
+            .execute();
+        }
+      } catch (error) {
+        for (const [key, visits] of taken) pending.set(key, (pending.get(key) ?? 0) + visits);
+        throw error;
+      }
+    },
+
+    /** The last `days` days (today included, in the firm's time zone), every day present, most visited first elsewhere. */
+    async report(days: number, now = new Date()): Promise<VisitReport> {
+      const from = day(new Date(now.getTime() - (days - 1) * 86_400_000));
+      const sum = sql<number>`sum(visits)`;
+      const since = database.db.selectFrom('page_visits').where('day', '>=', from);
+      const [byDay, byPage, byLanguage, byReferrer] = await Promise.all([
+        since.select(['day', sum.as('visits')]).groupBy('day').execute(),
+        since.select(['path', sum.as('visits')]).groupBy('path').orderBy(sum, 'desc').orderBy('path').limit(LISTED).execute(),
+        since.select(['lang', sum.as('visits')]).groupBy('lang').execute(),
+        since.select(['referrer', sum.as('visits')]).groupBy('referrer').orderBy(sum, 'desc').orderBy('referrer').limit(LISTED).execute(),
+      ]);
+      const perDay = new Map(byDay.map((row) => [String(row.day), Number(row.visits)]));
+      const series: VisitReport['byDay'] = [];
+      for (let offset = days - 1; offset >= 0; offset -= 1) {
+        const date = day(new Date(now.getTime() - offset * 86_400_000));
+        if (series.at(-1)?.day !== date) series.push({ day: date, visits: perDay.get(date) ?? 0 });
+      }
+      return {
+        total: series.reduce((total, entry) => total + entry.visits, 0),
+        byDay: series,
+        byPage: byPage.map((row) => ({ path: String(row.path), visits: Number(row.visits) })),
+        byLanguage: Object.fromEntries(byLanguage.map((row) => [String(row.lang), Number(row.visits)]).sort(([, a], [, b]) => Number(b) - Number(a))),
+        byReferrer: byReferrer.map((row) => ({ host: String(row.referrer), visits: Number(row.visits) })),
+      };
+    },
+  };
+}
+
+export type VisitCounter = ReturnType<typeof createVisitCounter>;

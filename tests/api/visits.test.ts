@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* Visit statistics (API-2.md): public pages counted by day, page, language and referring site; no cookie, no address, no crawler. */
+
+const PERSON = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  const visit = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const response = await fetch(app.url + path, { method, redirect: 'manual', headers: { 'user-agent': PERSON, ...headers } });
+    await response.arrayBuffer();
+    expect(response.headers.get('set-cookie'), path).toBeNull();
+    return response.status;
+  };
+  const analytics = async (query = '') => app.api(`/api/admin/analytics${query}`, { token });
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { demo: true, ssr: true });
+    token = await app.login();
+  });
+  afterAll(() => app?.close());
+
+  it('counts people opening pages, by page, language and the referring site, and nothing else', async () => {
+    const lawyer = (await app.api('/api/team')).body.data[0];
+    expect(await visit('/', { referer: 'https://t.me/adliyapartners' })).toBe(200);
+    expect(await visit('/', { referer: 'https://t.me/adliyapartners/12' })).toBe(200);
+    expect(await visit('/ru/news', { referer: 'https://www.google.com/' })).toBe(200);
+    expect(await visit('/ru/news')).toBe(200);
+    expect(await visit(`/en/team/${lawyer.slug}`, { referer: `${app.url}/en/team` })).toBe(200);
+    // Not visits: a crawler, a link preview, a missing page, a HEAD, the API, a feed, the sitemap, the admin area.
+    expect(await visit('/', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe(200);
+    expect(await visit('/ru/news', { 'user-agent': 'TelegramBot (like TwitterBot)' })).toBe(200);
+    expect(await visit('/no-such-page')).toBe(404);
+    expect(await visit('/', {}, 'HEAD')).toBe(200);
+    expect(await visit('/api/news')).toBe(200);
+    expect(await visit('/news/feed.xml')).toBe(200);
+    expect(await visit('/sitemap.xml')).toBe(200);
+    expect(await visit('/admin/login')).toBe(200);
+    await app.services.flushVisits();
+
+    const { status, body } = await analytics('?days=7');
+    expect(status).toBe(200);
+    const visits = body.data.visits;
+    expect(visits.total).toBe(5);
+    expect(visits.byDay).toHaveLength(7);
+    expect(visits.byDay.at(-1).visits).toBe(5);
+    expect(visits.byDay.slice(0, -1).every((day: { visits: number }) => day.visits === 0)).toBe(true);
+    expect(visits.byPage).toEqual([
+      { path: '/', visits: 2 },
+      { path: '/ru/news', visits: 2 },
+      { path: `/en/team/${lawyer.slug}`, visits: 1 },
+    ]);
+    expect(visits.byLanguage).toEqual({ uz: 2, ru: 2, en: 1 });
+    expect(visits.byReferrer).toEqual([
+      { host: 't.me', visits: 2 },
+      { host: '127.0.0.1', visits: 1 },
+      { host: 'direct', visits: 1 },
+      { host: 'google.com', visits: 1 },
+    ]);
+  });
+
+  it('adds up what was counted between writes, and keeps the period asked for', async () => {
+    const before = (await analytics('?days=1')).body.data.visits.total;
+    for (let n = 0; n < 3; n += 1) await visit('/ru/contact');
+    await app.services.flushVisits();
+    await visit('/ru/contact');
+    await app.services.flushVisits();
+    const after = (await analytics('?days=1')).body.data.visits;
+    expect(after.total).toBe(before + 4);
+    expect(after.byDay).toHaveLength(1);
+    expect((await analytics('?days=366')).body.data.visits.byDay).toHaveLength(366);
+    expect((await analytics()).body.data.visits.byDay).toHaveLength(30);
+  });
+
+  it('refuses a period outside 1 to 366 days, and visitors without a token', async () => {
+    for (const days of ['0', '367', 'abc', '1.5']) {
+      const refused = await analytics(`?days=${days}`);
+      expect(refused.status, days).toBe(400);
+      expect(refused.body.details[0]).toMatchObject({ path: 'days', code: 'invalid' });
+    }
+    expect((await app.api('/api/admin/analytics')).status).toBe(401);
+  });
+});
