@@ -113,5 +113,3 @@ export function createVisitCounter(database: Database, timeZone: string) {
     },
   };
 }
-
-export type VisitCounter = ReturnType<typeof createVisitCounter>;
