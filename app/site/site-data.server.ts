@@ -52,7 +52,12 @@ export async function loadSiteData(services: DomainServices, requested: string |
   const { lang, defaultLanguage, languages, path } = await resolveLanguage(services, requested, request, { lenient: true });
   const [config, activeServices, pageSlugs] = await Promise.all([
     services.siteConfig.get(),
-    services.records.services.list({ lang, admin: false }),
+    // The footer's list is a convenience: when it cannot be read the page still renders (its own
+    // loader says what failed), with the footer's "no services" text.
+    services.records.services.list({ lang, admin: false }).catch((error: unknown) => {
+      services.log.error({ err: error }, 'could not load the footer’s services');
+      return [];
+    }),
     services.records.pages.publicSlugs(),
   ]);
   const current = languages.find((language) => language.code === lang);

@@ -34,7 +34,7 @@ export function Section({ title, subtitle, children, className = '', id }: { tit
 }
 
 /** The error state of a list or detail: what failed, the server's words, and a retry. */
-export function ErrorBox({ title, detail }: { title: string; detail?: string }) {
+export function ErrorBox({ title, detail, retry }: { title: string; detail?: string; retry?: string }) {
   const { t } = useSite();
   return (
     <div role="alert" className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 text-center">
@@ -42,7 +42,7 @@ export function ErrorBox({ title, detail }: { title: string; detail?: string }) 
       <p className="mt-3 font-semibold text-red-800">{title}</p>
       {detail && <p className="mt-1 text-sm text-red-800">{detail}</p>}
       <a href="" data-retry className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-        {t('common.tryAgain')}
+        {retry || t('common.tryAgain')}
       </a>
     </div>
   );

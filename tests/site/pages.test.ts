@@ -347,6 +347,26 @@ describe('the public website, rendered on the server', () => {
     expect((await page('/ar/contact')).status).toBe(404);
   });
 
+  it('says a failed services list in the site configuration’s own words, with its retry text, and answers 503', async () => {
+    const offered = app.services.records.services;
+    const list = offered.list;
+    offered.list = async () => {
+      throw new Error('database is locked');
+    };
+    try {
+      app.services.cache.clear();
+      const { status, html } = await page('/ru/services');
+      expect(status).toBe(503);
+      const texts = (await app.api('/api/site-config')).body.data.sections.services;
+      expect(html).toContain(texts.errorText.ru);
+      expect(html).toMatch(new RegExp(`data-retry[^>]*>${texts.retryText.ru}</a>`));
+    } finally {
+      offered.list = list;
+      app.services.cache.clear();
+    }
+    expect((await page('/ru/services')).status).toBe(200);
+  });
+
   it('serves pages from the cache with an ETag until a write, and answers If-None-Match with 304', async () => {
     const first = await page('/en/team');
     const etag = first.headers.get('etag')!;

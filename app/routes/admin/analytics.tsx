@@ -26,7 +26,7 @@ const PERIODS = [7, 30, 90] as const;
 /** The period of the visit figures from the address (?days=7|30|90), 30 otherwise. */
 function periodOf(url: string): number {
   const days = Number(new URL(url).searchParams.get('days'));
-  return (PERIODS as readonly number[]).includes(days) ? days : 30;
+  return PERIODS.find((period) => period === days) ?? 30;
 }
 
 /** Visits of the public pages over the chosen period, article views, and contact requests by status and by week. */

@@ -31,7 +31,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
       <Section>
         {loaderData.failed ? (
-          <ErrorBox title={text(texts.errorText)} />
+          <ErrorBox title={text(texts.errorText)} retry={text(texts.retryText)} />
         ) : loaderData.services.length === 0 ? (
           <EmptyState>{text(texts.noResultsText)}</EmptyState>
         ) : (

@@ -1,6 +1,6 @@
 import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
-import { pickText } from '../../../domain/shared/localized.ts';
+import { pickText, type Localized } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
@@ -12,6 +12,14 @@ import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';
 
 const ARTICLES_SHOWN = 6;
+
+/** An article the lawyer wrote, as their profile lists it. */
+interface Written {
+  kind: 'news' | 'blog';
+  slug: string;
+  title: Localized;
+  date: string;
+}
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
@@ -28,9 +36,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       services.records.news.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
       services.records.blog.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
     ]);
-    const articles = [
-      ...news.data.map((article) => ({ kind: 'news' as const, slug: article.slug, title: article.title, date: article.date })),
-      ...blog.data.map((post) => ({ kind: 'blog' as const, slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) })),
+    const articles: Written[] = [
+      ...news.data.map((article): Written => ({ kind: 'news', slug: article.slug, title: article.title, date: article.date })),
+      ...blog.data.map((post): Written => ({ kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) })),
     ]
       .sort((a, b) => b.date.localeCompare(a.date))
       .slice(0, ARTICLES_SHOWN);
