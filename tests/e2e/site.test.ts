@@ -124,8 +124,12 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
-  it.each(['uz', 'ru'])('sends the contact form with JavaScript off (%s): the page posts to itself and thanks the visitor', async (lang) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  it.each([
+    ['uz', 375],
+    ['ru', 1024],
+    ['en', 1280],
+  ])('sends the contact form with JavaScript off (%s, %i px): the page posts to itself and thanks the visitor', async (lang, width) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: Number(width), height: 800 } });
     const page = await context.newPage();
     await page.goto(`${app.url}${lang === 'uz' ? '' : `/${lang}`}/contact`);
     const marker = `nojs-${lang}-${Date.now()}`;
