@@ -20,26 +20,59 @@ export interface CachedResponse {
 
 const COMPRESS_FROM_BYTES = 1024;
 
+/** What one cached answer holds in memory: its body and the compressed copies made of it. */
+const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+
 /**
  * Public responses kept in memory by URL (the language is part of it) and dropped whole on any
  * write. A generation number keeps a response computed before a write from being stored after it.
+ * Bounded by count and by bytes (bodies and their compressed copies): the least recently used go
+ * first, and an answer larger than `maxEntryBytes` is not kept at all.
  */
-export function createResponseCache(maxEntries = 2000) {
+export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 2 * 1024 * 1024 } = {}) {
   const entries = new Map<string, CachedResponse>();
   let generation = 0;
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= sizeOf(entry);
+    entries.delete(key);
+  };
+  const evict = () => {
+    while (entries.size > 0 && (entries.size > maxEntries || bytes > maxBytes)) remove(entries.keys().next().value!);
+  };
   return {
-    get: (key: string) => entries.get(key),
+    get(key: string) {
+      const entry = entries.get(key);
+      if (entry) {
+        // Most recently used last: a Map keeps insertion order.
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
     generation: () => generation,
     set(key: string, entry: CachedResponse, startedAt: number) {
-      if (startedAt !== generation) return;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      if (startedAt !== generation || sizeOf(entry) > maxEntryBytes) return;
+      remove(key);
       entries.set(key, entry);
+      bytes += sizeOf(entry);
+      evict();
+    },
+    /** A compressed copy was added to the entry kept under `key`: it counts toward the bound. */
+    grew(key: string, entry: CachedResponse, added: number) {
+      if (entries.get(key) !== entry) return;
+      bytes += added;
+      evict();
     },
     clear() {
       generation += 1;
       entries.clear();
+      bytes = 0;
     },
     size: () => entries.size,
+    bytes: () => bytes,
   };
 }
 
@@ -110,11 +143,17 @@ export function serveFromCache(
     const accepted = request.headers['accept-encoding'] ?? '';
     headers.vary = 'accept-encoding';
     if (/\bbr\b/.test(accepted)) {
-      entry.br ??= brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      if (!entry.br) {
+        entry.br = brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+        cache.grew(request.url!, entry, entry.br.length);
+      }
       body = entry.br;
       headers['content-encoding'] = 'br';
     } else if (/\bgzip\b/.test(accepted)) {
-      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      if (!entry.gzip) {
+        entry.gzip = gzipSync(entry.body, { level: 6 });
+        cache.grew(request.url!, entry, entry.gzip.length);
+      }
       body = entry.gzip;
       headers['content-encoding'] = 'gzip';
     }

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createResponseCache, serveFromCache, type CachedResponse } from '../server/http/response-cache.ts';
+
+/* The page cache stays within its bounds: entries and bytes (compressed copies included), least recently used out first. */
+
+const entry = (bytes: number): CachedResponse => ({ body: Buffer.alloc(bytes, 'a'), etag: `W/"${bytes}"`, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+describe('the response cache', () => {
+  it('keeps at most its number of entries and its bytes, dropping the least recently used first', () => {
+    const cache = createResponseCache({ maxEntries: 3, maxBytes: 10_000, maxEntryBytes: 6_000 });
+    cache.set('/a', entry(3_000), cache.generation());
+    cache.set('/b', entry(3_000), cache.generation());
+    cache.set('/c', entry(3_000), cache.generation());
+    expect(cache.bytes()).toBe(9_000);
+    cache.get('/a');
+    cache.set('/d', entry(3_000), cache.generation());
+    // Over 10,000 bytes: /b, least recently used, went; /a was read and stays.
+    expect([cache.get('/a'), cache.get('/b'), cache.get('/c'), cache.get('/d')].map(Boolean)).toEqual([true, false, true, true]);
+    expect(cache.bytes()).toBe(9_000);
+    cache.set('/e', entry(100), cache.generation());
+    cache.set('/f', entry(100), cache.generation());
+    expect(cache.size()).toBe(3);
+    expect(cache.bytes()).toBeLessThanOrEqual(10_000);
+  });
+
+  it('does not keep an answer larger than one entry may be, and replaces an entry without counting it twice', () => {
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 100_000, maxEntryBytes: 5_000 });
+    cache.set('/huge', entry(5_001), cache.generation());
+    expect(cache.get('/huge')).toBeUndefined();
+    cache.set('/page', entry(4_000), cache.generation());
+    cache.set('/page', entry(2_000), cache.generation());
+    expect(cache.bytes()).toBe(2_000);
+    cache.clear();
+    expect([cache.size(), cache.bytes()]).toEqual([0, 0]);
+  });
+
+  it('counts the compressed copies it makes when serving, and keeps nothing stored before a write', () => {
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 100_000 });
+    const started = cache.generation();
+    cache.clear();
+    cache.set('/stale', entry(2_000), started);
+    expect(cache.get('/stale')).toBeUndefined();
+    const page = { ...entry(20_000), body: Buffer.from('<p>Adliya Partners</p>'.repeat(1_000)) };
+    cache.set('/ru', page, cache.generation());
+    const before = cache.bytes();
+    let sent: Buffer | undefined;
+    const response = { writeHead: () => response, end: (body?: Buffer) => void (sent = body) } as unknown as ServerResponse;
+    const request = { method: 'GET', url: '/ru', headers: { 'accept-encoding': 'gzip, br' } } as unknown as IncomingMessage;
+    expect(serveFromCache(cache, request, response)).toBe(true);
+    expect(sent?.length).toBe(page.br?.length);
+    expect(cache.bytes()).toBe(before + page.br!.length);
+  });
+});
