@@ -25,7 +25,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
 
   const offered = new Map<string, string>();
   for (const [order, service] of demo.services.entries()) {
-    const created = await services.records.services.create({ ...service, features: service.features.map((text) => ({ text })), image: '', order, isActive: true });
+    const created = await services.records.services.create({ ...service, features: service.features.map((text) => ({ text })), order, isActive: true });
     offered.set(service.slug, created._id);
   }
   for (const [order, faq] of demoPages.faqs.entries()) {
@@ -35,14 +35,14 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
   for (const [order, stat] of demo.stats.entries()) await services.records.stats.create({ ...stat, order });
   for (const [order, feature] of demo.features.entries()) await services.records.features.create({ ...feature, category: 'whyChoose', order });
   for (const [order, testimonial] of demo.testimonials.entries()) {
-    await services.records.testimonials.create({ ...testimonial, image: '', order });
+    await services.records.testimonials.create({ ...testimonial, order });
   }
   await services.records.ctas.create(demo.cta);
 
   const lawyers = [];
   for (const [order, member] of demo.team.entries()) {
     const profile = demo.teamProfiles[order];
-    lawyers.push(await services.records.team.create({ ...member, languages: profile.languages, licence: profile.licence, image: '', order, isActive: true }));
+    lawyers.push(await services.records.team.create({ ...member, languages: profile.languages, licence: profile.licence, order, isActive: true }));
   }
   for (const [index, profile] of demo.teamProfiles.entries()) {
     for (const slug of profile.leads) {
@@ -61,7 +61,6 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
     await services.records.news.create({
       ...article,
       author: writer ? { id: writer._id, name: writer.name } : article.author,
-      image: '',
     });
   }
   for (const post of [...demo.blogPosts].reverse()) {
@@ -76,7 +75,6 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
       readTime: post.readTime,
       publishedAt: new Date(Date.now() - post.daysAgo * 86_400_000).toISOString(),
       author: { id: author._id, name: author.name },
-      image: '',
     });
   }
 

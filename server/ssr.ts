@@ -3,11 +3,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import { isbot } from 'isbot';
 import { COUNTED_VIEW_HEADER } from '../domain/shared/view-counter.ts';
 import type { AppServices } from './app-services.ts';
 import { pageRoute } from './http/metrics.ts';
-import { etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
+import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
 
 /** Pages that set their own cache policy (article views, forms with a timestamp) are not kept. */
@@ -98,10 +97,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const countedView = response.status === 200 ? (response.headers.get(COUNTED_VIEW_HEADER) ?? undefined) : undefined;
     // A public page seen by a person is a visit (visit statistics): no cookie, no address kept.
     const visitPath = response.status === 200 && isVisitedPage(url.pathname, response.headers.get('content-type')) ? decodedPath(url.pathname) : undefined;
-    if ((countedView || visitPath) && !isbot(request.headers['user-agent'])) {
-      if (countedView) services.countView(countedView);
-      if (visitPath && request.method === 'GET') services.countVisit(visitPath, request.headers.referer);
-    }
+    countReader({ countedView, visitPath }, request.raw, services);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();

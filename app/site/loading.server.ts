@@ -16,6 +16,8 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
     const loaded: T & { failed: false } = { ...value, failed: false };
     return data(loaded, { headers: headers?.(value) });
   } catch (error) {
+    // A redirect the page asked for goes on as it is.
+    if (error instanceof Response) throw error;
     if (isAppError(error) && error.status === 404) throw data(null, { status: 404 });
     services.log.error({ err: error }, `could not load ${what}`);
     const failed: { failed: true } = { failed: true };

@@ -15,3 +15,13 @@ export function Portrait({ name, image, sizes, eager = false, className = '' }: 
     </div>
   );
 }
+
+/** A small round picture of a person beside their name: their photo, or their initials. */
+export function Avatar({ name, image }: { name: string; image?: string }) {
+  if (image) return <Picture src={image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />;
+  return (
+    <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}

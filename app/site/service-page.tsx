@@ -2,10 +2,10 @@ import { ArrowLeft, CircleCheck } from 'lucide-react';
 import type { Faq } from '../../domain/faqs/faqs.ts';
 import type { Service } from '../../domain/services/services.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
-import { initialsOf } from '../../domain/shared/initials.ts';
 import { NamedIcon } from './icons.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { Picture } from './picture.tsx';
+import { Avatar } from './portrait.tsx';
 import { faqPageJsonLd, FaqList } from './faq-list.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
 import { serviceCategoryKey } from './service-card.tsx';
@@ -94,9 +94,7 @@ export function ServicePage({ service, faqs, lead }: { service: Service; faqs: F
               <div className="mt-6 border-t border-slate-200 pt-6">
                 <p className="text-sm text-slate-600">{t('services.lead')}</p>
                 <a href={href(`/team/${lead.slug}`)} className="mt-2 flex items-center gap-3 hover:text-brand-700">
-                  <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
-                    {initialsOf(text(lead.name))}
-                  </span>
+                  <Avatar name={text(lead.name)} />
                   <span>
                     <span className="block font-semibold text-brand-900 underline-offset-4 hover:underline">{text(lead.name)}</span>
                     <span className="block text-sm text-slate-600">{text(lead.position)}</span>

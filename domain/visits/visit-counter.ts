@@ -53,13 +53,6 @@ export function createVisitCounter(database: Database, timeZone: string) {
       pending.set(key, (pending.get(key) ?? 0) + 1);
     },
 
-    /** Visits not yet written (what a SIGTERM must not lose). */
-    pendingCount(): number {
-      let sum = 0;
-      for (const visits of pending.values()) sum += visits;
-      return sum;
-    },
-
     /**
      * Writes what was counted; on failure it is kept for the next try. `languageOf` turns a path's
      * first segment into the page's language (an active code, or the default language).

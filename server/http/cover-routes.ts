@@ -34,9 +34,10 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       const languages = await services.languages.list({ admin: false });
       if (!match || !isCovered(type) || !languages.some((language) => language.code === lang)) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
       const [, id, version] = match;
-      let record: { version: number };
+      const records = services.records[type];
+      let record: Record<string, unknown>;
       try {
-        record = await services.records[type].get(id, { admin: false });
+        record = await services.recordService(records.type).get(id, { admin: false });
       } catch (error) {
         if (isAppError(error) && error.status === 404) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
         throw error;
@@ -46,10 +47,10 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       let image = drawn.get(key);
       if (!image) {
         const [defaultLanguage, config] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
-        const text = (value: Localized) => pickText(value, lang, defaultLanguage);
-        const words = 'title' in record && 'category' in record ? { title: record.title, label: record.category } : 'name' in record && 'position' in record ? { title: record.name, label: record.position } : undefined;
-        if (!words) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
-        image = await svgToJpeg(coverSvg({ title: text(words.title as Localized), label: text(words.label as Localized), firm: text(config.companyName) }));
+        const text = (value: unknown) => pickText(value as Localized | string | undefined, lang, defaultLanguage);
+        // What the admin lists a record by: its title (a lawyer's name) and the line under it (category, position).
+        const { titleField, subtitleField } = records.type.admin;
+        image = await svgToJpeg(coverSvg({ title: text(record[titleField]), label: subtitleField ? text(record[subtitleField]) : undefined, firm: text(config.companyName) }));
         drawn.set(key, image);
         if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value ?? key);
       }

@@ -24,6 +24,20 @@ const COMPRESS_FROM_BYTES = 1024;
 const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 
 /**
+ * A person (not a crawler or a link preview) was served a page, rendered or from the cache: its
+ * article's view and the page's visit count. The one rule for both paths.
+ */
+export function countReader(
+  page: Pick<CachedResponse, 'countedView' | 'visitPath'>,
+  request: Pick<IncomingMessage, 'method' | 'headers'>,
+  counters: { countView?: (key: string) => void; countVisit?: (path: string, referer: string | undefined) => void },
+): void {
+  if (!(page.countedView || page.visitPath) || isbot(request.headers['user-agent'])) return;
+  if (page.countedView) counters.countView?.(page.countedView);
+  if (page.visitPath && request.method === 'GET') counters.countVisit?.(page.visitPath, request.headers.referer);
+}
+
+/**
  * Public responses kept in memory by URL (the language is part of it) and dropped whole on any
  * write. A generation number keeps a response computed before a write from being stored after it.
  * Bounded by count and by bytes (bodies and their compressed copies): the least recently used go
@@ -125,10 +139,7 @@ export function serveFromCache(
   if (!isPublicRead(request.method, request.url, request.headers.authorization)) return false;
   const entry = cache.get(request.url!);
   if (!entry) return false;
-  if ((entry.countedView || entry.visitPath) && !isbot(request.headers['user-agent'])) {
-    if (entry.countedView) options.countView?.(entry.countedView);
-    if (entry.visitPath && request.method === 'GET') options.countVisit?.(entry.visitPath, request.headers.referer);
-  }
+  countReader(entry, request, options);
   const requestId = requestIdOf(request.headers['x-request-id']);
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {

@@ -5,8 +5,8 @@ import { servicesContext } from '../../context.ts';
 import { useLink } from '../../site/header.tsx';
 import { NamedIcon } from '../../site/icons.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
-import { initialsOf } from '../../../domain/shared/initials.ts';
 import { Picture, sizesOf } from '../../site/picture.tsx';
+import { Avatar } from '../../site/portrait.tsx';
 import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -220,13 +220,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Stars rating={Number(item.rating)} />
                   <blockquote className="mt-4 flex-1 font-display text-xl leading-relaxed text-brand-900">“{text(item.content)}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    {item.image ? (
-                      <Picture src={item.image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />
-                    ) : (
-                      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
-                        {initialsOf(item.name)}
-                      </span>
-                    )}
+                    <Avatar name={item.name} image={item.image || undefined} />
                     <span>
                       <span className="block font-semibold text-brand-900">{item.name}</span>
                       <span className="block text-sm text-slate-600">

@@ -6,7 +6,7 @@ import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
-import { useSite } from '../../site/site-context.tsx';
+import { localePath, useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';
@@ -23,14 +23,10 @@ interface Written {
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
-  const member = await services.records.team.getBySlugOrId(params.key, { admin: false }).catch(() => undefined);
-  // An article names its author by id: send the visitor to the profile's one address.
-  if (member && member.slug && params.key !== member.slug) {
-    const prefix = lang === defaultLanguage ? '' : `/${lang}`;
-    throw redirect(`${prefix}/team/${member.slug}`, 301);
-  }
   return loadOr(services, 'a lawyer’s profile', async () => {
-    const found = member ?? (await services.records.team.getBySlugOrId(params.key, { admin: false }));
+    const found = await services.records.team.getBySlugOrId(params.key, { admin: false });
+    // An article names its author by id: send the visitor to the profile's one address.
+    if (found.slug && params.key !== found.slug) throw redirect(localePath(`/team/${found.slug}`, lang, defaultLanguage), 301);
     const [leads, news, blog] = await Promise.all([
       services.records.services.list({ lang, admin: false, lead: found._id }),
       services.records.news.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
