@@ -9,6 +9,7 @@ import * as roles from './migrations/006-roles.ts';
 import * as twoFactor from './migrations/007-two-factor.ts';
 import * as lawyerProfiles from './migrations/008-lawyer-profiles.ts';
 import * as pageVisits from './migrations/009-page-visits.ts';
+import * as listsAtScale from './migrations/010-lists-at-scale.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-two-factor': twoFactor,
   '008-lawyer-profiles': lawyerProfiles,
   '009-page-visits': pageVisits,
+  '010-lists-at-scale': listsAtScale,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

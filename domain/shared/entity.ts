@@ -19,6 +19,10 @@ export interface StoredRecord {
 export type Condition =
   | { column: string; op: '=' | '!=' | '<' | '>' | '<=' | '>='; value: string | number | boolean }
   | { column: string; op: 'like'; pattern: string }
+  /** One of these stored values, as the database gives them back (JSON as text). */
+  | { column: string; op: 'in'; values: string[] }
+  /** A text column that contains `text` (lowercase) anywhere; a search index answers it where there is one. */
+  | { column: string; op: 'contains'; text: string }
   /** A moment column that is empty or compares so with `value` (scheduled publishing). */
   | { column: string; op: 'unset-or'; compare: '<=' | '>'; value: string }
   | { column: string; op: 'set-and'; compare: '<=' | '>'; value: string };
@@ -53,8 +57,8 @@ export interface EntityDefinition {
   derive?: (record: Record<string, unknown>) => Record<string, string>;
   /** Conditions for the list parameters this record type understands. */
   listConditions?: (query: ListQuery) => Condition[];
-  /** An exact check that SQL cannot make (the text of a multilingual field after fallback). */
-  listPostFilter?: (query: ListQuery, defaultLanguage: string) => ((record: StoredRecord) => boolean) | undefined;
+  /** Filters on the text of a multilingual field after fallback, which must equal `value` (lowercase). */
+  exactChecks?: (query: ListQuery) => Array<{ field: string; value: string }>;
 }
 
 export function columnOf(field: string): string {

@@ -1,5 +1,4 @@
 import type { Condition, ListQuery } from './entity.ts';
-import { containsPattern } from './search.ts';
 
 /* Filters of the two record kinds that keep a service of their own (languages, contact requests). */
 
@@ -15,7 +14,7 @@ export const byValue = (parameter: string, column: string) => (query: ListQuery)
 
 export const bySearch = (query: ListQuery): Condition[] => {
   const value = stringParam(query, 'search');
-  return value ? [{ column: 'search_text', op: 'like', pattern: containsPattern(value) }] : [];
+  return value ? [{ column: 'search_text', op: 'contains', text: value.toLowerCase() }] : [];
 };
 
 /** Admin lists: active=true|false. */

@@ -1,4 +1,4 @@
-import type { ListQuery, StoredRecord } from './entity.ts';
+import { columnOf, type Condition, type ListQuery, type StoredRecord } from './entity.ts';
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { pickText, type Localized } from './localized.ts';
@@ -84,6 +84,25 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   }
 
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
+
+  /**
+   * A filter on a multilingual text after fallback ("Налоги" in ru), as the stored values that
+   * read so: their few distinct values come from an index, and the list is then one indexed query.
+   */
+  async function exactConditions(query: ListQuery): Promise<Condition[]> {
+    const checks = type.exactChecks?.(query) ?? [];
+    if (!checks.length) return [];
+    const defaultLanguage = await environment.defaultLanguage();
+    return Promise.all(
+      checks.map(async ({ field, value }): Promise<Condition> => {
+        const column = columnOf(field);
+        const stored = await store.distinctValues(column, [], { raw: true });
+        const values = stored.filter((raw) => pickText(parseStored(raw), query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
+        return { column, op: 'in', values };
+      }),
+    );
+  }
+  const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(query))];
 
   /** Admin reads say what a visitor sees of each record: published, draft, scheduled or expired. */
   const withState = (record: StoredRecord, at = now()) => ({ ...record, publicState: type.publicState(record, at) });
@@ -234,28 +253,17 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     async list(query: ListQuery): Promise<Stored[]> {
-      const records = await store.list({ conditions: conditionsOf(query) });
-      const keep = type.listPostFilter?.(query, await environment.defaultLanguage());
-      const kept = keep ? records.filter(keep) : records;
+      const records = await store.list({ conditions: await listConditionsOf(query) });
       const at = now();
-      return (query.admin ? kept.map((record) => withState(record, at)) : kept).map(typed);
+      return (query.admin ? records.map((record) => withState(record, at)) : records).map(typed);
     },
 
-    /** One page of a list; the page size is the type's unless the query names a limit. */
+    /** One page of a list, read in the index's order; the page size is the type's unless the query names a limit. */
     async listPage(query: ListQuery, pageSize = type.pageSize ?? DEFAULT_PAGE_SIZE): Promise<Page<Stored>> {
       const page = query.page ?? 1;
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
-      const conditions = conditionsOf(query);
-      const keep = type.listPostFilter?.(query, await environment.defaultLanguage());
-      let data: StoredRecord[];
-      let total: number;
-      if (keep) {
-        const all = (await store.list({ conditions })).filter(keep);
-        total = all.length;
-        data = all.slice((page - 1) * limit, page * limit);
-      } else {
-        [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
-      }
+      const conditions = await listConditionsOf(query);
+      const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
@@ -265,13 +273,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return type.slugFrom ? store.column('slug', type.publicConditions(now())) : [];
     },
 
-    /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted. */
+    /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted; read from an index, not from the records. */
     async distinct(field: string, query: ListQuery): Promise<string[]> {
-      const records = await store.list({ conditions: conditionsOf({ lang: query.lang, admin: query.admin }) });
-      const defaultLanguage = await environment.defaultLanguage();
+      const [raws, defaultLanguage] = await Promise.all([store.distinctValues(columnOf(field), conditionsOf({ lang: query.lang, admin: query.admin })), environment.defaultLanguage()]);
       const values = new Set<string>();
-      for (const record of records) {
-        const raw = record[field];
+      for (const raw of raws) {
         for (const item of Array.isArray(raw) ? raw : [raw]) {
           const text = pickText(item as Localized | string, query.lang, defaultLanguage).trim();
           if (text) values.add(text);
@@ -281,6 +287,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
   };
 }
+
+/** A JSON column's value as the database gave it back: text on SQLite, parsed on PostgreSQL. */
+const parseStored = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as Localized | string;
+const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database } from '../../db/connection.ts';
 import { columnOf, type Condition, type EntityDefinition, type StoredRecord } from './entity.ts';
 import { newId, nowIso } from './ids.ts';
+import { containsPattern } from './search.ts';
 
 export interface ListOptions {
   conditions: Condition[];
@@ -43,10 +44,34 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     return record;
   }
 
+  /*
+   * SQLite: a search goes through the trigram full-text table `{table}_search` (migration 010) when
+   * it has one and the text has the three letters a trigram needs; otherwise, and on PostgreSQL
+   * (whose trigram index serves LIKE itself), through LIKE. Both give the same rows.
+   */
+  const searchIndex = `${table}_search`;
+  let indexed: Promise<boolean> | undefined;
+  const hasSearchIndex = () =>
+    (indexed ??=
+      database.dialect === 'sqlite'
+        ? sql<{ one: number }>`select 1 as one from sqlite_master where name = ${searchIndex}`.execute(db).then((result) => result.rows.length > 0)
+        : Promise.resolve(false));
+  async function searchReady(conditions: Condition[]): Promise<boolean> {
+    return conditions.some((condition) => condition.op === 'contains') && (await hasSearchIndex());
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  function where(eb: ExpressionBuilder<any, any>, conditions: Condition[]): Expression<SqlBool> {
+  function where(eb: ExpressionBuilder<any, any>, conditions: Condition[], useIndex = false): Expression<SqlBool> {
     return eb.and(
       conditions.map((condition) => {
+        if (condition.op === 'contains') {
+          if (useIndex && [...condition.text].length >= 3) {
+            const phrase = `"${condition.text.replace(/"/g, '""')}"`;
+            return sql<SqlBool>`id in (select record_id from ${sql.table(searchIndex)} where ${sql.table(searchIndex)} match ${phrase})`;
+          }
+          return sql<SqlBool>`${sql.ref(condition.column)} like ${containsPattern(condition.text)} escape '\\'`;
+        }
+        if (condition.op === 'in') return condition.values.length ? eb(condition.column, 'in', condition.values) : sql<SqlBool>`1 = 0`;
         if (condition.op === 'like') return sql<SqlBool>`${sql.ref(condition.column)} like ${condition.pattern} escape '\\'`;
         if (condition.op === 'unset-or') return eb.or([eb(condition.column, 'is', null), eb(condition.column, condition.compare, condition.value)]);
         if (condition.op === 'set-and') return eb.and([eb(condition.column, 'is not', null), eb(condition.column, condition.compare, condition.value)]);
@@ -87,19 +112,21 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     async findOne(conditions: Condition[]): Promise<StoredRecord | undefined> {
+      const useIndex = await searchReady(conditions);
       const row = await db
         .selectFrom(table)
         .selectAll()
-        .where((eb) => where(eb, conditions))
+        .where((eb) => where(eb, conditions, useIndex))
         .executeTakeFirst();
       return row ? fromRow(row) : undefined;
     },
 
     async list(options: ListOptions): Promise<StoredRecord[]> {
+      const useIndex = await searchReady(options.conditions);
       let query = db
         .selectFrom(table)
         .selectAll()
-        .where((eb) => where(eb, options.conditions));
+        .where((eb) => where(eb, options.conditions, useIndex));
       for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
       query = query.orderBy('id', 'desc');
       if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
@@ -117,11 +144,24 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return rows.map((row) => String(row.value));
     },
 
+    /** The distinct values of a column among the matching records (JSON columns parsed). */
+    async distinctValues(column: string, conditions: Condition[], options: { raw?: boolean } = {}): Promise<unknown[]> {
+      const kind = options.raw ? undefined : fieldColumns.find((entry) => entry.column === column)?.kind;
+      const rows = await db
+        .selectFrom(table)
+        .select(sql.ref(column).as('value'))
+        .distinct()
+        .where((eb) => where(eb, conditions))
+        .execute();
+      return rows.map((row) => (kind === 'json' && typeof row.value === 'string' ? JSON.parse(row.value) : row.value));
+    },
+
     async count(conditions: Condition[]): Promise<number> {
+      const useIndex = await searchReady(conditions);
       const row = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('count'))
-        .where((eb) => where(eb, conditions))
+        .where((eb) => where(eb, conditions, useIndex))
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -3,7 +3,7 @@ import { columnOf, type Condition, type EntityDefinition, type ListQuery, type S
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
 import { pickText, type Localized } from './localized.ts';
 import type { SchemaContext } from './schema-helpers.ts';
-import { containsPattern, searchText, wholeLinePattern } from './search.ts';
+import { searchText, wholeLinePattern } from './search.ts';
 
 /*
  * One declaration per record type: its fields (fields.ts), who may see it, how its lists sort and
@@ -178,27 +178,25 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
         continue;
       }
       if (typeof value !== 'string' || value.trim() === '') continue;
+      // Exact text filters become the stored values that read so (the service's exactConditions).
+      if (filter.kind === 'text' && filter.exact) continue;
       if (filter.kind === 'value') conditions.push({ column: columnOf(name), op: '=', value: value.trim() });
       else if (filter.kind === 'derived') conditions.push({ column: filter.column, op: '=', value: value.trim() });
       else conditions.push({ column: `${columnOf(name)}_text`, op: 'like', pattern: wholeLinePattern(value.trim()) });
     }
     const search = typeof query.search === 'string' ? query.search.trim() : '';
-    if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'like', pattern: containsPattern(search) });
+    if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'contains', text: search.toLowerCase() });
     if (query.admin) conditions.push(...statusConditions(query.status, new Date().toISOString()));
     return conditions;
   }
 
-  // A category filter narrows in SQL by line; the exact check reads the text after fallback.
+  // A category filter compares the text after fallback exactly: the service turns it into the stored values that show so.
   const exactFilters = textFilters.filter(([, field]) => field.filter?.kind === 'text' && field.filter.exact);
-  function listPostFilter(query: ListQuery, defaultLanguage: string): ((record: StoredRecord) => boolean) | undefined {
-    const checks = exactFilters
-      .map(([name, field]) => {
-        const value = query[field.filter!.param];
-        return typeof value === 'string' && value.trim() ? { name, value: value.trim().toLowerCase() } : undefined;
-      })
-      .filter((check) => check !== undefined);
-    if (!checks.length) return undefined;
-    return (record) => checks.every(({ name, value }) => pickText(record[name] as Localized, query.lang, defaultLanguage).trim().toLowerCase() === value);
+  function exactChecks(query: ListQuery): Array<{ field: string; value: string }> {
+    return exactFilters.flatMap(([name, field]) => {
+      const value = query[field.filter!.param];
+      return typeof value === 'string' && value.trim() ? [{ field: name, value: value.trim().toLowerCase() }] : [];
+    });
   }
 
   return {
@@ -217,7 +215,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     ],
     derive,
     listConditions,
-    listPostFilter,
+    exactChecks,
     localizedFields: entries.filter(([, field]) => field.localized).map(([name]) => name),
     imageFields: entries.filter(([, field]) => field.image).map(([name]) => name),
     searchFields,

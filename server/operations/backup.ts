@@ -87,7 +87,7 @@ async function sqliteSnapshot(file: string): Promise<Snapshot> {
   // Not opened read-only: a WAL database closed cleanly has no -shm file, which a read-only connection needs.
   const connection = new DatabaseSync(file, { timeout: 5000 });
   connection.exec('BEGIN');
-  const names = (connection.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as Array<{ name: string }>).map((row) => row.name);
+  const names = (connection.prepare(`select name from pragma_table_list where schema = 'main' and type = 'table' order by name`).all() as Array<{ name: string }>).map((row) => row.name);
   const migrations = names.includes('kysely_migration')
     ? (connection.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((row) => row.name)
     : [];

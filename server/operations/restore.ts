@@ -23,7 +23,7 @@ async function productTables(): Promise<Set<string>> {
   const scratch = new Kysely<any>({ dialect: new SqliteDialect({ database: openSqliteDatabase(':memory:') }) });
   try {
     await migrateToLatest({ db: scratch, dialect: 'sqlite' });
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(scratch);
+    const { rows } = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%'`.execute(scratch);
     return new Set(rows.map((row) => row.name));
   } finally {
     await scratch.destroy();
@@ -34,7 +34,7 @@ async function ownTables(database: Database): Promise<string[]> {
   const ours = await productTables();
   const { rows } =
     database.dialect === 'sqlite'
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(database.db)
+      ? await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%'`.execute(database.db)
       : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
   return rows.map((row) => row.name).filter((name) => ours.has(name));
 }

@@ -1,0 +1,177 @@
+/*
+ * npm run bench -- --scale: what a page costs as the content grows. Starts the real server on a
+ * fresh demo database, measures the reads a visitor, a search engine and an editor make (uncached:
+ * every request a new address, so each one is rendered or queried; and cached), then grows the site
+ * through the API to 10,000 news articles and 2,000 blog posts and measures the same again.
+ * SCALE_NEWS / SCALE_BLOG change the numbers; `--write` puts the table into docs/performance.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
+
+const NEWS = Number(process.env.SCALE_NEWS ?? 10_000);
+const BLOG = Number(process.env.SCALE_BLOG ?? 2_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Words the generated articles are made of; SEARCHED is in one article of 50. */
+const WORDS = ['shartnoma', 'soliq', 'korxona', 'investitsiya', 'nizo', 'sud', 'huquq', 'kompaniya', 'aksiyador', 'litsenziya', 'mehnat', 'mulk', 'bank', 'kredit', 'eksport', 'bojxona'];
+const RU_WORDS = ['договор', 'налог', 'предприятие', 'инвестиции', 'спор', 'суд', 'право', 'компания', 'акционер', 'лицензия', 'труд', 'собственность', 'банк', 'кредит', 'экспорт', 'таможня'];
+const SEARCHED = 'arbitraj';
+const CATEGORIES = [
+  { uz: 'Soliq', ru: 'Налоги', en: 'Tax' },
+  { uz: 'Korporativ huquq', ru: 'Корпоративное право', en: 'Corporate law' },
+  { uz: 'Nizolar', ru: 'Споры', en: 'Disputes' },
+  { uz: 'Mehnat', ru: 'Трудовое право', en: 'Employment' },
+  { uz: 'Investitsiyalar', ru: 'Инвестиции', en: 'Investment' },
+];
+
+function sentence(words: string[], seed: number, length: number): string {
+  const out: string[] = [];
+  for (let index = 0; index < length; index += 1) out.push(words[(seed * 7 + index * 13 + (index * index) % 11) % words.length]);
+  const text = out.join(' ');
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
+/** About 2 KB of text per language, like a short article. */
+function article(index: number, kind: 'news' | 'blog') {
+  const paragraphs = (words: string[]) => Array.from({ length: 6 }, (_, p) => Array.from({ length: 4 }, (__, s) => sentence(words, index + p * 5 + s, 9)).join(' ')).join('\n\n');
+  const marker = index % 50 === 0 ? ` ${SEARCHED}` : '';
+  const category = CATEGORIES[index % CATEGORIES.length];
+  const day = new Date(Date.UTC(2026, 10, 20) - index * 3_600_000 * 7).toISOString();
+  return {
+    title: { uz: `${sentence(WORDS, index, 5).slice(0, -1)} ${index}`, ru: `${sentence(RU_WORDS, index, 5).slice(0, -1)} ${index}`, en: `Legal update ${index}` },
+    excerpt: { uz: sentence(WORDS, index + 1, 20) + marker, ru: sentence(RU_WORDS, index + 1, 20) },
+    content: { uz: paragraphs(WORDS), ru: paragraphs(RU_WORDS), en: `Article ${index} in English.` },
+    category,
+    tags: [WORDS[index % WORDS.length], WORDS[(index + 3) % WORDS.length]],
+    ...(kind === 'news' ? { date: day.slice(0, 10) } : { publishedAt: day, readTime: '5 min' }),
+  };
+}
+
+async function grow(base: string, token: string, kind: 'news' | 'blog', count: number) {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = (next += 1);
+      const response = await fetch(`${base}/api/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(article(index, kind)) });
+      if (response.status !== 201) throw new Error(`POST /api/${kind}: ${response.status} ${await response.text()}`);
+      if (index % 1000 === 0) console.log(`  ${kind}: ${index} of ${count}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return (performance.now() - started) / 1000;
+}
+
+interface Measure {
+  name: string;
+  url: string;
+  admin?: boolean;
+}
+
+/** One measurement: p50/p99 and requests/s; `fresh` gives every request an address of its own. */
+function measure(base: string, url: string, options: { fresh: boolean; connections: number; token?: string }) {
+  let counter = 0;
+  const joiner = url.includes('?') ? '&' : '?';
+  return new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: base + url,
+        connections: options.connections,
+        duration: SECONDS,
+        headers: { 'user-agent': READER, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+        requests: options.fresh ? [{ setupRequest: (request) => ({ ...request, path: `${url}${joiner}fresh=${(counter += 1)}` }) }] : undefined,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+}
+
+async function measureAll(base: string, token: string, measures: Measure[]) {
+  const results = new Map<string, { fresh: autocannon.Result; cached?: autocannon.Result }>();
+  for (const item of measures) {
+    const fresh = await measure(base, item.url, { fresh: true, connections: 1, token: item.admin ? token : undefined });
+    const cached = item.admin ? undefined : await measure(base, item.url, { fresh: false, connections: 32 });
+    const failed = fresh.non2xx + fresh.errors + (cached ? cached.non2xx + cached.errors : 0);
+    if (failed || !fresh.requests.total) throw new Error(`${item.url}: ${failed} of ${fresh.requests.total + (cached?.requests.total ?? 0)} answers failed or were not 2xx`);
+    results.set(item.name, { fresh, cached });
+    console.log(`  ${item.name}: uncached p50 ${fresh.latency.p50} ms p99 ${fresh.latency.p99} ms; cached ${cached ? `${Math.round(cached.requests.average)} req/s p99 ${cached.latency.p99} ms` : '-'}`);
+  }
+  return results;
+}
+
+async function measuresFor(base: string): Promise<Measure[]> {
+  const list = await (await fetch(`${base}/api/news?limit=1`)).json();
+  const pages = Math.max(1, Math.ceil(list.pagination.total / 10));
+  const middle = (await (await fetch(`${base}/api/news?limit=1&page=${Math.ceil(list.pagination.total / 2)}`)).json()).data[0];
+  const category = (await (await fetch(`${base}/api/blog/categories?lang=ru`)).json()).data[0];
+  return [
+    { name: 'news list `/ru/news`', url: '/ru/news' },
+    { name: 'last news page `/ru/news?page={last}`', url: `/ru/news?page=${pages}` },
+    { name: 'blog by category `/ru/blog?category=…`', url: `/ru/blog?category=${encodeURIComponent(category)}` },
+    { name: 'article `/news/{slug}`', url: `/news/${middle.slug}` },
+    { name: 'home `/`', url: '/' },
+    { name: 'search `/api/news?search=…`', url: `/api/news?lang=ru&search=${SEARCHED}` },
+    { name: 'last API page `/api/news?page={last}`', url: `/api/news?lang=ru&page=${pages}` },
+    { name: 'categories `/api/blog/categories`', url: '/api/blog/categories?lang=ru' },
+    { name: 'sitemap `/sitemap.xml`', url: '/sitemap.xml' },
+    { name: 'admin news list', url: '/api/news?admin=true&page=1&limit=20', admin: true },
+    { name: 'admin news search', url: `/api/news?admin=true&page=1&limit=20&search=${SEARCHED}`, admin: true },
+  ];
+}
+
+function peakMemory(pid: number): string {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return peak ? `${Math.round(Number(peak) / 1024)} MB` : 'unknown';
+}
+
+async function main() {
+  const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.uz', ADMIN_PASSWORD: 'bench-password-1' });
+  try {
+    const { base } = server;
+    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.uz', password: 'bench-password-1' }) })).json();
+    const token = login.data.token as string;
+    console.log('small site (demo content):');
+    const small = await measureAll(base, token, await measuresFor(base));
+    console.log(`growing to ${NEWS} news articles and ${BLOG} blog posts through the API…`);
+    const newsSeconds = await grow(base, token, 'news', NEWS);
+    const blogSeconds = await grow(base, token, 'blog', BLOG);
+    console.log(`  ${Math.round(newsSeconds)} s for the news, ${Math.round(blogSeconds)} s for the blog posts`);
+    console.log('large site:');
+    const large = await measureAll(base, token, await measuresFor(base));
+
+    // While one connection keeps asking for the heaviest uncached answer, cached pages must still come at once.
+    const heavy = measure(base, '/sitemap.xml', { fresh: true, connections: 2 });
+    const during = await measure(base, '/', { fresh: false, connections: 8 });
+    await heavy;
+
+    const rows = [...large].map(([name, { fresh, cached }]) => {
+      const before = small.get(name)!.fresh.latency.p50;
+      const ratio = before > 0 ? (fresh.latency.p50 / before).toFixed(1) : fresh.latency.p50 <= 1 ? '≤1 ms' : '—';
+      const cachedText = cached ? `${Math.round(cached.requests.average)} req/s, p99 ${cached.latency.p99} ms` : 'never cached';
+      return `| ${name} | ${before} ms | ${fresh.latency.p50} ms | ${fresh.latency.p99} ms | ${ratio}${ratio.startsWith('≤') || ratio === '—' ? '' : '×'} | ${cachedText} |`;
+    });
+    const table = [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each.`,
+      '',
+      '| request | uncached p50, demo site | uncached p50, large site | uncached p99, large | large ÷ small | cached, large site |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      `While two connections asked for uncached sitemaps, the cached home page answered ${Math.round(during.requests.average)} requests/s with p99 ${during.latency.p99} ms. Peak memory of the server: ${peakMemory(server.pid)}.`,
+    ].join('\n');
+    console.log(`\n${table}`);
+    if (process.argv.includes('--write')) {
+      replaceSection(path.join(ROOT, 'docs/performance.md'), 'scale', table);
+      console.log('\nwritten to docs/performance.md');
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
