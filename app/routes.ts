@@ -2,6 +2,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // RSS 2.0 and Atom feeds of news and the blog, in the default language and under /{code}/.
   ...['news', 'blog'].flatMap((kind) =>

@@ -4,6 +4,8 @@ import type { Database } from '../db/connection.ts';
 import { createDomainServices } from '../domain/app-services.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
 import { pickText } from '../domain/shared/localized.ts';
+import { touchedBy } from '../domain/shared/read-tracker.ts';
+import { RECORD_TYPES } from '../domain/registry.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { createTelegramSender } from './telegram.ts';
@@ -11,6 +13,24 @@ import { createResponseCache, type ResponseCache } from './http/response-cache.t
 import type { Metrics } from './http/prometheus.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
+
+/** What a write changed, as other instances hear it. */
+export interface ChangeNotice {
+  entity: string;
+  id: string;
+}
+
+/** The tables whose every read is noted (record types): a write to one drops only the answers that read it. */
+const TRACKED_TABLES = new Set(RECORD_TYPES.map((type) => type.table));
+
+/**
+ * Drops the cached answers a change affects: of a record type, those that read its table or that
+ * record; anything else (site configuration, languages, media, redirects) drops them all.
+ */
+export function forgetChange(cache: ResponseCache, change: ChangeNotice): void {
+  if (TRACKED_TABLES.has(change.entity) && change.id) cache.invalidate(touchedBy(change.entity, change.id));
+  else cache.clear();
+}
 
 /**
  * The domain services with what the HTTP host adds on its side: configuration, the response
@@ -37,11 +57,12 @@ export function createAppServices(options: {
     timeZone: config.timeZone,
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     async changed(event) {
-      cache.clear();
+      forgetChange(cache, event);
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
-        // Other app instances drop their caches too (see server/change-listener.ts).
-        await sql`select pg_notify(${CHANGE_CHANNEL}, ${event.entity})`.execute(database.db).catch((error: unknown) => {
+        // Other app instances drop the same answers (see server/change-listener.ts).
+        const change: ChangeNotice = { entity: event.entity, id: event.id };
+        await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(change)})`.execute(database.db).catch((error: unknown) => {
           logger.warn({ err: error }, 'could not tell other instances about a change');
         });
       }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AppServices } from './app-services.ts';
-import { CHANGE_CHANNEL } from './app-services.ts';
+import { CHANGE_CHANNEL, forgetChange, type ChangeNotice } from './app-services.ts';
 
 /**
  * With PostgreSQL and several app instances, a write on one instance must drop the caches of all:
@@ -13,8 +13,17 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const forget = () => {
-    services.cache.clear();
+  /** Another instance wrote: drop what its change affects (all, when the notice cannot be read). */
+  const forget = (message?: { payload?: string }) => {
+    let change: ChangeNotice | undefined;
+    try {
+      const parsed: unknown = JSON.parse(message?.payload ?? '');
+      if (parsed && typeof parsed === 'object' && 'entity' in parsed && 'id' in parsed) change = { entity: String(parsed.entity), id: String(parsed.id) };
+    } catch {
+      change = undefined;
+    }
+    if (change) forgetChange(services.cache, change);
+    else services.cache.clear();
     services.languages.forgetCached();
   };
 

@@ -108,7 +108,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const body = Buffer.from(await response.arrayBuffer());
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route: pageRoute(request.url) }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route: pageRoute(request.url), tags: request.reads }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

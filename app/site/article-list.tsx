@@ -33,25 +33,79 @@ export function CategoryFilter({ base, categories, active, extra = {} }: { base:
   );
 }
 
+/** The page numbers a pager shows: the first, the last, and two on each side of the current one; 0 marks a gap. */
+function pageNumbers(page: number, pages: number): number[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  return shown.flatMap((n, index) => (index > 0 && n - shown[index - 1] > 1 ? [0, n] : [n]));
+}
+
+/** Numbered links to every page of a list, so that a reader (and a search engine) reaches every article. */
+function Pager({ page, pages, hrefOf }: { page: number; pages: number; hrefOf: (page: number) => string }) {
+  const { t } = useSite();
+  if (pages <= 1) return null;
+  const step = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-medium';
+  return (
+    <nav aria-label={t('pages.label')} className="mt-8">
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        {page > 1 && (
+          <li>
+            <a href={hrefOf(page - 1)} rel="prev" className={`${step} text-brand-700 hover:bg-brand-50`}>
+              ‹ {t('pages.previous')}
+            </a>
+          </li>
+        )}
+        {pageNumbers(page, pages).map((n, index) =>
+          n === 0 ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a
+                href={hrefOf(n)}
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={t('pages.current', { page: n, pages })}
+                className={`${step} ${n === page ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700'}`}
+              >
+                {n}
+              </a>
+            </li>
+          ),
+        )}
+        {page < pages && (
+          <li>
+            <a href={hrefOf(page + 1)} rel="next" className={`${step} text-brand-700 hover:bg-brand-50`}>
+              {t('pages.next')} ›
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
 export function ArticleList({
   kind,
   items,
-  total,
+  page,
+  pages,
   failed,
-  moreHref,
+  hrefOf,
   emptyText,
   errorText,
 }: {
   kind: ArticleKind;
   items: Article[];
-  total: number;
+  page: number;
+  pages: number;
   failed: boolean;
-  moreHref: string;
+  /** The address of a page of this list, with its filters. */
+  hrefOf: (page: number) => string;
   emptyText: string;
   errorText: string;
 }) {
   const { t } = useSite();
-  const featured = items.find((item) => item.featured);
+  const featured = page === 1 ? items.find((item) => item.featured) : undefined;
   const others = items.filter((item) => item !== featured);
   return (
     <div data-list aria-live="polite">
@@ -76,20 +130,22 @@ export function ArticleList({
               </li>
             ))}
           </ul>
-          {total > items.length && (
+          {page < pages && (
             <p className="mt-10 text-center">
-              <a href={`${moreHref}#item-${others.length + 1}`} className="inline-block rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+              <a href={`${hrefOf(page + 1)}#item-1`} className="inline-block rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
                 {t(kind === 'news' ? 'news.loadMore' : 'blog.loadMore')}
               </a>
             </p>
           )}
+          <Pager page={page} pages={pages} hrefOf={hrefOf} />
         </>
       )}
     </div>
   );
 }
 
+/** The page a list address asks for: a whole number from 1 (anything else is page 1). */
 export function pageParameter(url: URL): number {
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  return Number.isFinite(page) && page >= 1 && page <= 10 ? page : 1;
+  return Number.isFinite(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }

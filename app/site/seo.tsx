@@ -37,6 +37,8 @@ export interface PageSeo {
   tags?: string[];
   /** The page belongs to news or the blog: its RSS and Atom feeds are announced. */
   feed?: 'news' | 'blog';
+  /** A later page of a list (?page=2): its own canonical address, so every page is found. */
+  page?: number;
 }
 
 /** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags for a page. */
@@ -46,7 +48,8 @@ export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
   const title = seo.title ? `${seo.title} | ${company}` : text(site.config.seo.title) || company;
   const description = seo.description || text(site.config.seo.description);
   const keywords = seo.keywords ?? text(site.config.seo.keywords);
-  const url = (lang: string) => site.publicUrl + localePath(site.path, lang, site.defaultLanguage);
+  const query = seo.page && seo.page > 1 ? `?page=${seo.page}` : '';
+  const url = (lang: string) => site.publicUrl + localePath(site.path, lang, site.defaultLanguage) + query;
   const image = previewImage(site, seo.image);
   const tags: MetaDescriptor[] = [
     { title },

@@ -268,6 +268,16 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
 
+    /** How many records a visitor may open (the sitemap index). */
+    async publicCount(): Promise<number> {
+      return store.count(type.publicConditions(now()));
+    },
+
+    /** The addresses of a page of public records with their last change (a sitemap file): no content is read. */
+    async publicAddresses(limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+      return type.slugFrom ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
+    },
+
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
     async publicSlugs(): Promise<string[]> {
       return type.slugFrom ? store.column('slug', type.publicConditions(now())) : [];

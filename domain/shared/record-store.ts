@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database } from '../../db/connection.ts';
 import { columnOf, type Condition, type EntityDefinition, type StoredRecord } from './entity.ts';
 import { newId, nowIso } from './ids.ts';
+import { noteRead } from './read-tracker.ts';
 import { containsPattern } from './search.ts';
 
 export interface ListOptions {
@@ -107,6 +108,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     async findById(id: string): Promise<StoredRecord | undefined> {
+      noteRead(table, id);
       const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
       return row ? fromRow(row) : undefined;
     },
@@ -118,10 +120,13 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         .selectAll()
         .where((eb) => where(eb, conditions, useIndex))
         .executeTakeFirst();
+      // Found: the answer depends on that record; not found: on any record that may come to match.
+      noteRead(table, row ? String(row.id) : undefined);
       return row ? fromRow(row) : undefined;
     },
 
     async list(options: ListOptions): Promise<StoredRecord[]> {
+      noteRead(table);
       const useIndex = await searchReady(options.conditions);
       let query = db
         .selectFrom(table)
@@ -134,8 +139,21 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return rows.map(fromRow);
     },
 
+    /** The slug and last change of matching records in list order, one page of them: no content is read. */
+    async pageAddresses(conditions: Condition[], limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+      noteRead(table);
+      let query = db
+        .selectFrom(table)
+        .select(['slug', 'updated_at'])
+        .where((eb) => where(eb, conditions));
+      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
+      const rows = await query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      return rows.map((row) => ({ slug: String(row.slug), updatedAt: String(row.updated_at) }));
+    },
+
     /** One column of the matching records, without reading the rest of each row. */
     async column(column: string, conditions: Condition[]): Promise<string[]> {
+      noteRead(table);
       const rows = await db
         .selectFrom(table)
         .select(sql.ref(column).as('value'))
@@ -146,6 +164,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
 
     /** The distinct values of a column among the matching records (JSON columns parsed). */
     async distinctValues(column: string, conditions: Condition[], options: { raw?: boolean } = {}): Promise<unknown[]> {
+      noteRead(table);
       const kind = options.raw ? undefined : fieldColumns.find((entry) => entry.column === column)?.kind;
       const rows = await db
         .selectFrom(table)
@@ -157,6 +176,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     async count(conditions: Condition[]): Promise<number> {
+      noteRead(table);
       const useIndex = await searchReady(conditions);
       const row = await db
         .selectFrom(table)

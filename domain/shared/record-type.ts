@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { columnOf, type Condition, type EntityDefinition, type ListQuery, type StoredRecord } from './entity.ts';
+import { columnOf, type Condition, type EntityDefinition, type ListQuery } from './entity.ts';
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
-import { pickText, type Localized } from './localized.ts';
+import type { Localized } from './localized.ts';
 import type { SchemaContext } from './schema-helpers.ts';
 import { searchText, wholeLinePattern } from './search.ts';
 

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { trackReads } from '../../domain/shared/read-tracker.ts';
 import { routeOf } from './metrics.ts';
 import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sharedHeaders, type ResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     cacheGeneration?: number;
+    /** What answering this request read (domain/shared/read-tracker.ts). */
+    reads?: Set<string>;
   }
   interface FastifyContextConfig {
     /** false: never kept in the shared cache (reads with side effects, health). */
@@ -20,8 +23,11 @@ const NOT_STORED = 'no-cache';
  * (serveFromCache in response-cache.ts) until the next write.
  */
 export function registerResponseCaching(app: FastifyInstance, cache: ResponseCache): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') && isPublicRead(request.method, request.url, request.headers.authorization)) request.cacheGeneration = cache.generation();
+  // Not async: the rest of the request runs inside trackReads, so every read of it is noted.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isPublicRead(request.method, request.url, request.headers.authorization)) return done();
+    if (request.url.startsWith('/api/')) request.cacheGeneration = cache.generation();
+    request.reads = trackReads(done);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -36,7 +42,7 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
     const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;
     reply.header('etag', etag).header('cache-control', cacheControl);
     if (storable) {
-      cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()), route: routeOf(request) }, request.cacheGeneration!);
+      cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()), route: routeOf(request), tags: request.reads }, request.cacheGeneration!);
     }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);

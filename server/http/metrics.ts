@@ -10,6 +10,7 @@ const LANGUAGE_PREFIX = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
 export function pageRoute(url: string): string {
   const segments = url.split('?')[0].split('/').filter(Boolean);
   if (segments[0] === 'sitemap.xml' || segments[0] === 'robots.txt') return `/${segments[0]}`;
+  if (segments[0] === 'sitemaps') return '/sitemaps/:file';
   if (segments.length && LANGUAGE_PREFIX.test(segments[0]) && !PAGE_SECTIONS.has(segments[0])) segments.shift();
   if (!segments.length) return '/';
   const section = PAGE_SECTIONS.has(segments[0]) ? segments[0] : ':slug';

@@ -16,6 +16,8 @@ export interface CachedResponse {
   route?: string;
   /** A public page: every serving of it is a visit (visit statistics), under this path. */
   visitPath?: string;
+  /** What the answer was made of (domain/shared/read-tracker.ts); without them any write drops it. */
+  tags?: ReadonlySet<string>;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -38,8 +40,9 @@ export function countReader(
 }
 
 /**
- * Public responses kept in memory by URL (the language is part of it) and dropped whole on any
- * write. A generation number keeps a response computed before a write from being stored after it.
+ * Public responses kept in memory by URL (the language is part of it). A write drops the answers
+ * that read what it changed (`invalidate`), or all of them (`clear`); a generation number keeps a
+ * response computed before a write from being stored after it.
  * Bounded by count and by bytes (bodies and their compressed copies): the least recently used go
  * first, and an answer larger than `maxEntryBytes` is not kept at all.
  */
@@ -84,6 +87,11 @@ export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 
       generation += 1;
       entries.clear();
       bytes = 0;
+    },
+    /** Drops the answers that read any of `tags`, and those that do not say what they read. */
+    invalidate(tags: string[]) {
+      generation += 1;
+      for (const [key, entry] of entries) if (!entry.tags || tags.some((tag) => entry.tags!.has(tag))) remove(key);
     },
     size: () => entries.size,
     bytes: () => bytes,

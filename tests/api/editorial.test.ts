@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
-import { metaContent } from '../helpers/html.ts';
+import { metaContent, wholeSitemap } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -38,7 +38,7 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       expect((await app.api(`/api/news/${gone._id}`)).status).toBe(404);
       expect((await page('/news/monday-news')).status).toBe(404);
       expect((await page('/news/today-news')).status).toBe(200);
-      const sitemap = await (await page('/sitemap.xml')).text();
+      const { text: sitemap } = await wholeSitemap(app.url, app.services.publicUrl);
       expect(sitemap).toContain('/news/today-news');
       expect(sitemap).not.toContain('/news/monday-news');
       expect((await app.api('/api/news/search?q=Dushanba')).body.data).toHaveLength(0);

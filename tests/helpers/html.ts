@@ -46,3 +46,22 @@ export function htmlAttribute(html: string, name: string): string | undefined {
   const match = /<html ([^>]*)>/.exec(html);
   return match ? attributes(match[0])[name] : undefined;
 }
+
+/**
+ * Every file of a sitemap index, read through the test server: the index's addresses name the
+ * public site (`publicUrl`), the files are fetched from `siteUrl`. Returns the files' text joined
+ * and how many addresses each file holds.
+ */
+export async function wholeSitemap(siteUrl: string, publicUrl: string): Promise<{ text: string; files: Array<{ loc: string; urls: number }> }> {
+  const index = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
+  const files: Array<{ loc: string; urls: number }> = [];
+  let text = '';
+  for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const response = await fetch(siteUrl + decode(loc).slice(publicUrl.length));
+    if (response.status !== 200) throw new Error(`${loc}: ${response.status}`);
+    const body = await response.text();
+    files.push({ loc: decode(loc), urls: body.match(/<url>/g)?.length ?? 0 });
+    text += body;
+  }
+  return { text, files };
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title } from '../helpers/html.ts';
+import { htmlAttribute, jsonLd, links, metaContent, metaContents, textOf, title, wholeSitemap } from '../helpers/html.ts';
 import { expectConsoleError } from '../helpers/console-guard.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -138,8 +138,10 @@ describe('the public website, rendered on the server', () => {
   });
 
   it('lists every page in every language with alternates in sitemap.xml, and keeps admin and API out of robots.txt', async () => {
-    const sitemap = await page('/sitemap.xml');
-    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const index = await page('/sitemap.xml');
+    expect(index.headers.get('content-type')).toContain('application/xml');
+    expect(index.html).toContain('<sitemapindex');
+    const sitemap = { html: (await wholeSitemap(app.url, 'https://lawfirm.test')).text };
     const services = (await app.api('/api/services')).body.data;
     const news = (await app.api('/api/news?limit=100')).body.data;
     for (const path of ['/', '/team', '/faq', '/privacy', '/terms', '/disclaimer', `/services/${services[0].slug}`, `/news/${news[0].slug}`]) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
 import { migrateTo, migrateToLatest } from '../../db/migrate.ts';
 import { createPostgresSchema, DIALECTS } from '../helpers/databases.ts';
-import { jsonLd, links, metaContent, textOf, title } from '../helpers/html.ts';
+import { jsonLd, links, metaContent, textOf, title, wholeSitemap } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /* Lawyer profiles (/team/{slug}), their links, and the drawn share cards of pages without a picture. */
@@ -93,7 +93,7 @@ describe.each(DIALECTS)('lawyer profiles on %s', (dialect) => {
     await app.api(`/api/team/${hidden._id}`, { method: 'PUT', token, body: { isActive: false, version: hidden.version } });
     expect((await page(`/team/${hidden.slug}`)).status).toBe(404);
     expect((await fetch(`${app.url}/covers/uz/team/${hidden._id}-${hidden.version + 1}.jpg`)).status).toBe(404);
-    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const { text: sitemap } = await wholeSitemap(app.url, BASE);
     for (const member of members.slice(0, -1)) expect(sitemap).toContain(`<loc>${BASE}/ru/team/${member.slug}</loc>`);
     expect(sitemap).not.toContain(`/team/${hidden.slug}<`);
   });

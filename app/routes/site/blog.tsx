@@ -18,20 +18,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageParameter(url);
   return loadOr(services, 'blog posts', async () => {
     const records = services.records.blog;
-    const pageSize = records.type.pageSize ?? 10;
     const [categories, shown] = await Promise.all([
       records.distinct('category', { lang, admin: false }),
-      records.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page: 1, limit: pageSize * page }),
+      records.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page }),
     ]);
-    return { categories, search, category, tag, page, items: shown.data, total: shown.pagination.total };
+    // A page past the last one is no page (an old link after posts were removed).
+    if (page > 1 && page > shown.pagination.pages) throw new Response(null, { status: 404 });
+    return { categories, search, category, tag, page, pages: shown.pagination.pages, items: shown.data };
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site) return [];
   const texts = site.config.sections.blog;
-  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage), feed: 'blog' });
+  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage), feed: 'blog', page: loaderData && !loaderData.failed ? loaderData.page : 1 });
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -39,7 +40,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { text, t, href, config } = site;
   const texts = config.sections.blog;
   const base = href('/blog');
-  const data = loaderData.failed ? { categories: [], search: '', category: '', tag: '', page: 1, items: [], total: 0 } : loaderData;
+  const data = loaderData.failed ? { categories: [], search: '', category: '', tag: '', page: 1, pages: 1, items: [] } : loaderData;
   return (
     <>
       <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/blog' }])} />
@@ -69,9 +70,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <ArticleList
           kind="blog"
           items={data.items}
-          total={data.total}
+          page={data.page}
+          pages={data.pages}
           failed={loaderData.failed}
-          moreHref={listHref(base, { search: data.search, category: data.category, tag: data.tag, page: data.page + 1 })}
+          hrefOf={(page) => listHref(base, { search: data.search, category: data.category, tag: data.tag, page })}
           emptyText={data.search ? t('blog.emptySearch', { query: data.search }) : t('blog.empty')}
           errorText={t('blog.error')}
         />

@@ -16,20 +16,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageParameter(url);
   return loadOr(services, 'news', async () => {
     const records = services.records.news;
-    const pageSize = records.type.pageSize ?? 10;
-    const [categories, shown] = await Promise.all([
-      records.distinct('category', { lang, admin: false }),
-      records.listPage({ lang, admin: false, category: category || undefined, page: 1, limit: pageSize * page }),
-    ]);
-    return { categories, category, page, items: shown.data, total: shown.pagination.total };
+    const [categories, shown] = await Promise.all([records.distinct('category', { lang, admin: false }), records.listPage({ lang, admin: false, category: category || undefined, page })]);
+    // A page past the last one is no page (an old link after articles were removed).
+    if (page > 1 && page > shown.pagination.pages) throw new Response(null, { status: 404 });
+    return { categories, category, page, pages: shown.pagination.pages, items: shown.data };
   });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site) return [];
   const texts = site.config.sections.news;
-  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage), feed: 'news' });
+  return pageMeta(site, { title: pickText(texts.title, site.lang, site.defaultLanguage), description: pickText(texts.subtitle, site.lang, site.defaultLanguage), feed: 'news', page: loaderData && !loaderData.failed ? loaderData.page : 1 });
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
@@ -37,7 +35,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const { text, t, href, config } = site;
   const texts = config.sections.news;
   const base = href('/news');
-  const data = loaderData.failed ? { categories: [], category: '', page: 1, items: [], total: 0 } : loaderData;
+  const data = loaderData.failed ? { categories: [], category: '', page: 1, pages: 1, items: [] } : loaderData;
   return (
     <>
       <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/news' }])} />
@@ -47,9 +45,10 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <ArticleList
           kind="news"
           items={data.items}
-          total={data.total}
+          page={data.page}
+          pages={data.pages}
           failed={loaderData.failed}
-          moreHref={listHref(base, { category: data.category, page: data.page + 1 })}
+          hrefOf={(page) => listHref(base, { category: data.category, page })}
           emptyText={t('news.empty')}
           errorText={t('news.error')}
         />

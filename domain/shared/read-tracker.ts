@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/*
+ * What one answer read, so that a write drops only the cached answers it affects: a list or a
+ * search reads a whole table (tag `news`), a page of one record reads that record (`news:<id>`).
+ * The host starts a set per request (trackReads); the record stores add to it.
+ */
+
+const reads = new AsyncLocalStorage<Set<string>>();
+
+/** Runs `next` with a fresh set of read tags, which it returns for the answer to keep. */
+export function trackReads(next: () => void): Set<string> {
+  const tags = new Set<string>();
+  reads.run(tags, next);
+  return tags;
+}
+
+/** This answer read the whole `table` (or, with `id`, that one record of it). */
+export function noteRead(table: string, id?: string): void {
+  reads.getStore()?.add(id ? `${table}:${id}` : table);
+}
+
+/** The tags a write of record `id` in `table` touches: readers of the table and of that record. */
+export const touchedBy = (table: string, id: string): string[] => [table, `${table}:${id}`];
