@@ -1,3 +1,5 @@
+import module from 'node:module';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -5,6 +7,11 @@ import type { Application } from './start.ts';
 import { openStartupGate } from './startup-gate.ts';
 
 const dev = process.argv.includes('--dev');
+
+// The application's modules, compiled (TypeScript stripped), are kept between starts: about 0.4 s
+// off each start after the first (docs/performance.md). In the project's own folder, never a
+// shared one; where it cannot be written Node goes on without it.
+if (!dev) module.enableCompileCache(process.env.NODE_COMPILE_CACHE || path.join(import.meta.dirname, '../node_modules/.cache/node-compile-cache'));
 
 let config;
 try {
@@ -48,6 +55,12 @@ async function main() {
   }
   await application.app.listen({ port: config!.port, host: config!.host });
   logger.info(`site ready at ${config!.publicUrl} (${application.database.dialect})`);
+  // After the first requests had their turn: the warming renders one page at a time in the background.
+  await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+  void application
+    .warmCache()
+    .then((count) => logger.debug({ count }, 'page cache warmed'))
+    .catch((error: unknown) => logger.warn({ err: error }, 'could not warm the page cache; pages are rendered when first asked for'));
 }
 
 let stopping = false;

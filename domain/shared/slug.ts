@@ -1,3 +1,5 @@
+import { APOSTROPHES } from '../languages/uzbek-script.ts';
+
 const CYRILLIC: Record<string, string> = {
   а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k',
   л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts',
@@ -14,7 +16,7 @@ export function slugify(title: string): string {
     .map((char) => CYRILLIC[char] ?? char)
     .join('')
     // Uzbek Latin apostrophes (o‘, g‘) and other marks vanish rather than split words.
-    .replace(/[’'‘ʻʼ`]/g, '')
+    .replace(APOSTROPHES, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
   const slug = transliterated

@@ -83,4 +83,20 @@ describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
     }
     expect((await app.api('/api/admin/analytics')).status).toBe(401);
   });
+  it('renders the most visited pages into the empty page cache after a start, without counting them as visits', async () => {
+    const article = (await app.api('/api/news?limit=1')).body.data[0];
+    const address = `/ru/news/${article.slug}`;
+    for (let n = 0; n < 3; n += 1) expect(await visit(address)).toBe(200);
+    await app.services.flushVisits();
+    const before = (await analytics('?days=7')).body.data.visits.total;
+    app.services.cache.clear();
+    expect(await app.application.warmCache()).toBeGreaterThanOrEqual(4);
+    for (const page of ['/', '/ru', '/en', address]) {
+      const response = await fetch(app.url + page, { headers: { 'user-agent': PERSON } });
+      expect(response.headers.get('x-cache'), page).toBe('hit');
+    }
+    await app.services.flushVisits();
+    // The four reads just made count; the warming did not.
+    expect((await analytics('?days=7')).body.data.visits.total).toBe(before + 4);
+  });
 });

@@ -1,0 +1,178 @@
+/*
+ * Uzbek in both of its scripts: Latin (the official alphabet since 1995) ⇄ Cyrillic. The rules are
+ * data — letter tables, a few context rules, and a list of exceptions (mostly Russian loanwords
+ * whose Cyrillic keeps ц, ь or ъ) — so a correction is a change of a table, not of the code.
+ * Measured on a word list in tests/fixtures/uzbek-words.tsv (see tests/uzbek-script.test.ts).
+ */
+
+/** Every way people type the sign of oʻ and gʻ (and the tutuq belgisi ʼ): one letter for search and slugs. */
+export const APOSTROPHES = /[ʻʼ‘’'`´]/g;
+const LATIN_TURNED_COMMA = 'ʻ'; // U+02BB, in oʻ and gʻ
+const LATIN_APOSTROPHE = 'ʼ'; // U+02BC, the tutuq belgisi (maʼno)
+
+/** Latin letters (lowercase) to Cyrillic, longest first; context rules come before these. */
+const LATIN_TO_CYRILLIC: Array<[string, string]> = [
+  ['oʻ', 'ў'],
+  ['gʻ', 'ғ'],
+  ['sh', 'ш'],
+  ['ch', 'ч'],
+  ['yoʻ', 'йў'],
+  ['yo', 'ё'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['ye', 'е'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['f', 'ф'],
+  ['g', 'г'],
+  ['h', 'ҳ'],
+  ['i', 'и'],
+  ['j', 'ж'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['q', 'қ'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['v', 'в'],
+  ['x', 'х'],
+  ['y', 'й'],
+  ['z', 'з'],
+  ['ʼ', 'ъ'],
+];
+
+/** Cyrillic letters (lowercase) to Latin; е, ц, ъ and ь depend on their neighbours (below). */
+const CYRILLIC_TO_LATIN: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u',
+  ф: 'f', х: 'x', ч: 'ch', ш: 'sh', щ: 'sh', ы: 'i', э: 'e', ю: 'yu', я: 'ya', ў: `o${LATIN_TURNED_COMMA}`, қ: 'q', ғ: `g${LATIN_TURNED_COMMA}`, ҳ: 'h',
+};
+
+const CYRILLIC_VOWELS = new Set([...'аеёиоуэюяўы']);
+const LATIN_VOWELS = new Set([...'aeiou']);
+
+/**
+ * Words whose Cyrillic the rules cannot know (soft and hard signs, ц, э inside a word): the Latin
+ * stem and its Cyrillic. A stem also matches the start of a longer word ("sentyabrda"), its
+ * Cyrillic replacing that start; with a trailing "|" only the whole word matches.
+ */
+const EXCEPTIONS: Array<[latin: string, cyrillic: string]> = [
+  ['yanvar', 'январь'], ['fevral', 'февраль'], ['aprel', 'апрель'], ['iyun', 'июнь'], ['iyul', 'июль'], ['sentyabr', 'сентябрь'], ['oktyabr', 'октябрь'], ['noyabr', 'ноябрь'], ['dekabr', 'декабрь'],
+  ['kompyuter', 'компьютер'], ['obyekt', 'объект'], ['subyekt', 'субъект'], ['obyektiv', 'объектив'], ['syezd', 'съезд'], ['podyezd', 'подъезд'], ['rubl', 'рубль'], ['medal', 'медаль'], ['model', 'модель'],
+  ['portfel', 'портфель'], ['shampun', 'шампунь'], ['pochtalyon', 'почтальон'], ['bulyon', 'бульон'], ['batalyon', 'батальон'], ['pavilyon', 'павильон'], ['million', 'миллион'], ['milliard', 'миллиард'],
+  ['sirk', 'цирк'], ['sement', 'цемент'], ['senz', 'ценз'], ['sentr', 'центр'], ['sentner', 'центнер'], ['sitat', 'цитат'], ['sivilizatsiya', 'цивилизация'], ['sikl', 'цикл'], ['silindr', 'цилиндр'], ['sifer', 'цифер'], ['sex', 'цех'],
+  ['konsert', 'концерт'], ['konsern', 'концерн'], ['konsepsiya', 'концепция'], ['aksiya', 'акция'], ['aksiyador', 'акциядор'], ['aksiz', 'акциз'], ['aksent', 'акцент'], ['inspeksiya', 'инспекция'],
+  ['kolleksiya', 'коллекция'], ['leksiya', 'лекция'], ['seksiya', 'секция'], ['fraksiya', 'фракция'], ['funksiya', 'функция'], ['reaksiya', 'реакция'], ['redaksiya', 'редакция'], ['produksiya', 'продукция'], ['instruksiya', 'инструкция'],
+  ['konstruksiya', 'конструкция'], ['prokuratura', 'прокуратура'], ['stansiya', 'станция'], ['pensiya', 'пенсия'], ['litsenziya', 'лицензия'], ['sertifikat', 'сертификат'], ['spetsialist', 'специалист'], ['sessiya', 'сессия'],
+  ['kvitansiya', 'квитанция'], ['kompensatsiya', 'компенсация'], ['konstitutsiya', 'конституция'], ['tsex', 'цех'], ['dotsent', 'доцент'], ['protsent', 'процент'], ['protsess', 'процесс'], ['prinsip', 'принцип'], ['kvars', 'кварц'],
+  ['poezd', 'поезд'], ['poeziya', 'поэзия'], ['poema', 'поэма'], ['poet', 'поэт'], ['aeroport', 'аэропорт'], ['duet', 'дуэт'], ['siluet', 'силуэт'], ['rejissyor', 'режиссёр'], ['aktyor', 'актёр'], ['shofyor', 'шофёр'],
+  ['iyerarxiya', 'иерархия'], ['proyekt', 'проект'], ['proyeksiya', 'проекция'], ['reyestr', 'реестр'], ['yevro', 'евро'], ['Yevropa', 'Европа'], ['fakultet', 'факультет'], ['oblast', 'область'], ['kinostudiya', 'киностудия'],
+  ['film', 'фильм'], ['potensial', 'потенциал'], ['fransuz', 'француз'], ['bolshevik', 'большевик'], ['felyeton', 'фельетон'], ['avtomobil', 'автомобиль'], ['mebel', 'мебель'], ['pedagogika', 'педагогика'], ['shtat', 'штат'], ['shtraf', 'штраф'], ['noutbuk', 'ноутбук'], ['kafedra', 'кафедра'], ['sud|', 'суд'], ['Rossiya', 'Россия'], ['Osiyo', 'Осиё'],
+];
+
+/** Cyrillic stems the rules would write otherwise in Latin: Russian loanwords whose ъ only makes е a ye. */
+const CYRILLIC_EXCEPTIONS: Array<[cyrillic: string, latin: string]> = [
+  ['объект', 'obyekt'], ['субъект', 'subyekt'], ['съезд', 'syezd'], ['подъезд', 'podyezd'], ['адъютант', 'adyutant'],
+];
+
+const isUpper = (char: string) => char !== char.toLowerCase() && char === char.toUpperCase();
+
+/** Gives `replacement` the case of `original`: all capitals, a capital first letter, or lowercase. */
+function withCase(original: string, replacement: string): string {
+  const letters = [...original].filter((char) => char.toLowerCase() !== char.toUpperCase());
+  if (letters.length > 1 && letters.every(isUpper)) return replacement.toUpperCase();
+  if (letters.length && isUpper(letters[0])) return replacement.charAt(0).toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+const LATIN_WORD = /[A-Za-zʻʼ‘’'`´]+/g;
+const CYRILLIC_WORD = /[\u0400-\u04FF]+/g;
+
+/** One Latin word to Cyrillic: an exception if one matches, else the rules. */
+function latinWordToCyrillic(word: string): string {
+  // All apostrophe forms are one: after o and g the turned comma, elsewhere the tutuq belgisi.
+  const normal = word.replace(/([oOgG])[ʻʼ‘’'`´]/g, `$1${LATIN_TURNED_COMMA}`).replace(/(?<![oOgG])[ʻʼ‘’'`´]/g, LATIN_APOSTROPHE);
+  const lower = normal.toLowerCase();
+  for (const [latin, cyrillic] of EXCEPTIONS) {
+    const whole = latin.endsWith('|');
+    const stem = (whole ? latin.slice(0, -1) : latin).toLowerCase();
+    if (lower === stem || (!whole && lower.startsWith(stem))) {
+      // A soft sign at the stem's end goes before a suffix (сентябрь → сентябрда).
+      const head = lower.length > stem.length && cyrillic.endsWith('ь') ? cyrillic.slice(0, -1) : cyrillic;
+      return withCase(normal, head + latinRules(lower.slice(stem.length), true));
+    }
+  }
+  // Letter by letter, keeping the case of each letter (a word may be MixedCase: "OʻzR").
+  let out = '';
+  let index = 0;
+  const chars = [...normal];
+  while (index < chars.length) {
+    const rest = chars.slice(index).join('').toLowerCase();
+    const before = index > 0 ? chars[index - 1].toLowerCase() : '';
+    let matched: [string, string] | undefined;
+    // e at the start of a word or after a vowel is э; "ye" is е; s'h is с + ҳ.
+    if (rest.startsWith('e') && (index === 0 || LATIN_VOWELS.has(before))) matched = ['e', 'э'];
+    else if (before === 's' && rest.startsWith(`${LATIN_APOSTROPHE}h`)) matched = [LATIN_APOSTROPHE, ''];
+    // Russian loanwords keep ц: -tsiya after a vowel (militsiya), -ksiya (aksiya), -tsk (Donetsk).
+    else if ((rest.startsWith('tsiya') && LATIN_VOWELS.has(before)) || rest.startsWith('tsk')) matched = ['ts', 'ц'];
+    else if (rest.startsWith('siya') && before === 'k') matched = ['s', 'ц'];
+    else matched = LATIN_TO_CYRILLIC.find(([latin]) => rest.startsWith(latin));
+    if (!matched) {
+      out += chars[index];
+      index += 1;
+      continue;
+    }
+    // Each Cyrillic letter takes the case of the first Latin letter it comes from (Sh, SH → Ш).
+    out += isUpper(chars[index]) ? matched[1].toUpperCase() : matched[1];
+    index += [...matched[0]].length;
+  }
+  return out;
+}
+
+/** The rules alone, for the rest of a word after an exception's stem (a suffix). */
+function latinRules(rest: string, afterStem: boolean): string {
+  if (!rest) return '';
+  const converted = latinWordToCyrillic(rest);
+  // A suffix starting with e is е after a consonant stem, not a word-initial э.
+  return afterStem && rest.startsWith('e') ? `е${converted.slice(1)}` : converted;
+}
+
+/** One Cyrillic word to Latin. */
+function cyrillicWordToLatin(word: string): string {
+  const lower = word.toLowerCase();
+  for (const [cyrillic, latin] of CYRILLIC_EXCEPTIONS) if (lower.startsWith(cyrillic)) return withCase(word, latin + cyrillicWordToLatin(lower.slice(cyrillic.length)));
+  const chars = [...word];
+  const allUpper = chars.length > 1 && chars.every((char) => !/[\u0400-\u04FF]/.test(char) || isUpper(char));
+  let out = '';
+  chars.forEach((char, index) => {
+    const lowerChar = char.toLowerCase();
+    const before = index > 0 ? chars[index - 1].toLowerCase() : '';
+    let latin: string;
+    if (lowerChar === 'е') latin = index === 0 || CYRILLIC_VOWELS.has(before) || before === 'ъ' || before === 'ь' ? 'ye' : 'e';
+    else if (lowerChar === 'ц') latin = index > 0 && CYRILLIC_VOWELS.has(before) ? 'ts' : 's';
+    else if (lowerChar === 'ь') latin = '';
+    // с and ҳ side by side are s ʼ h, not the letter sh (Исҳоқ → Isʼhoq).
+    else if (lowerChar === 'ҳ' && before === 'с') latin = `${LATIN_APOSTROPHE}h`;
+    else if (lowerChar === 'ъ') latin = LATIN_APOSTROPHE;
+    else latin = CYRILLIC_TO_LATIN[lowerChar] ?? char;
+    if (isUpper(char)) latin = allUpper ? latin.toUpperCase() : latin.charAt(0).toUpperCase() + latin.slice(1);
+    out += latin;
+  });
+  return out;
+}
+
+/** Uzbek text from Latin to Cyrillic script. */
+export function uzbekToCyrillic(text: string): string {
+  return text.replace(LATIN_WORD, (word) => (/[A-Za-z]/.test(word) ? latinWordToCyrillic(word) : word));
+}
+
+/** Uzbek text from Cyrillic to Latin script (oʻ and gʻ with U+02BB, the tutuq belgisi with U+02BC). */
+export function uzbekToLatin(text: string): string {
+  return text.replace(CYRILLIC_WORD, cyrillicWordToLatin);
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { uzbekToCyrillic, uzbekToLatin } from '../domain/languages/uzbek-script.ts';
+
+/* Uzbek Latin ⇄ Cyrillic on a word list from public sources (tests/fixtures/uzbek-words.tsv says which), and the rules one by one. */
+
+const words = fs
+  .readFileSync(path.join(import.meta.dirname, 'fixtures/uzbek-words.tsv'), 'utf8')
+  .split('\n')
+  .filter((line) => line && !line.startsWith('#'))
+  .map((line) => line.split('\t') as [string, string]);
+
+describe('Uzbek transliteration', () => {
+  it('writes at least 99 % of the word list right in each direction', () => {
+    expect(words.length).toBeGreaterThanOrEqual(500);
+    const toLatin = words.filter(([cyrillic, latin]) => uzbekToLatin(cyrillic) === latin).length;
+    const toCyrillic = words.filter(([cyrillic, latin]) => uzbekToCyrillic(latin) === cyrillic).length;
+    expect(toLatin / words.length).toBeGreaterThanOrEqual(0.99);
+    expect(toCyrillic / words.length).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('reads every apostrophe form of oʻ and gʻ as one letter, and writes U+02BB back', () => {
+    for (const sign of ['ʻ', '‘', '’', "'", '`', 'ʼ']) {
+      expect(uzbekToCyrillic(`O${sign}zbekiston`)).toBe('Ўзбекистон');
+      expect(uzbekToCyrillic(`g${sign}alaba`)).toBe('ғалаба');
+    }
+    expect(uzbekToLatin('Ўзбекистон ғалаба')).toBe('Oʻzbekiston gʻalaba');
+  });
+
+  it('follows the rules: sh, ch, ng, yo/yu/ya/ye, word-initial e, h, q, x, the tutuq belgisi and sʼh', () => {
+    expect(uzbekToCyrillic('shahar choy yangi yoz yulduz yaxshi yer ekin hayot qonun xalq')).toBe('шаҳар чой янги ёз юлдуз яхши ер экин ҳаёт қонун халқ');
+    expect(uzbekToLatin('шаҳар чой янги ёз юлдуз яхши ер экин ҳаёт қонун халқ поезд')).toBe('shahar choy yangi yoz yulduz yaxshi yer ekin hayot qonun xalq poyezd');
+    expect(uzbekToCyrillic("ma'no sanʼat Isʼhoq")).toBe('маъно санъат Исҳоқ');
+    expect(uzbekToLatin('маъно санъат Исҳоқ')).toBe('maʼno sanʼat Isʼhoq');
+  });
+
+  it('keeps the exceptions: Russian loanwords with ь, ъ and ц', () => {
+    expect(uzbekToCyrillic('sentyabr sentyabrda oktyabr sirk militsiya obyekt kompyuter')).toBe('сентябрь сентябрда октябрь цирк милиция объект компьютер');
+    expect(uzbekToLatin('сентябрь цирк милиция объект компьютер концерт')).toBe('sentyabr sirk militsiya obyekt kompyuter konsert');
+  });
+
+  it('keeps capitals, digits, punctuation and other scripts as they are', () => {
+    expect(uzbekToCyrillic('TOSHKENT, 2026-yil 1-sentyabr! Shartnoma № 5 (MCHJ)')).toBe('ТОШКЕНТ, 2026-йил 1-сентябрь! Шартнома № 5 (МЧЖ)');
+    expect(uzbekToLatin('ТОШКЕНТ, Шартнома № 5 — Test')).toBe('TOSHKENT, Shartnoma № 5 — Test');
+  });
+});
