@@ -43,6 +43,7 @@ export default [
     route('blog/:key', 'routes/site/blog-detail.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('faq', 'routes/site/faq.tsx'),
+    route('search', 'routes/site/search.tsx'),
     route('preview/:token', 'routes/site/preview.tsx'),
     // The pages every footer links; any other page slug is served by the two routes below.
     ...['privacy', 'terms', 'disclaimer'].map((slug) => route(slug, 'routes/site/text-page.tsx', { id: `text-page-${slug}` })),

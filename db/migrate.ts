@@ -10,6 +10,7 @@ import * as twoFactor from './migrations/007-two-factor.ts';
 import * as lawyerProfiles from './migrations/008-lawyer-profiles.ts';
 import * as pageVisits from './migrations/009-page-visits.ts';
 import * as listsAtScale from './migrations/010-lists-at-scale.ts';
+import * as derivedVersions from './migrations/011-derived-versions.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-lawyer-profiles': lawyerProfiles,
   '009-page-visits': pageVisits,
   '010-lists-at-scale': listsAtScale,
+  '011-derived-versions': derivedVersions,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

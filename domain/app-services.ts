@@ -11,6 +11,9 @@ import { DEFAULT_LANGUAGE, pickText, type Localized } from './shared/localized.t
 import { createVersionService } from './versions/version-service.ts';
 import { createRecordService, type ChangeEvent, type RecordService, type ServiceEnvironment } from './shared/record-service.ts';
 import { createRecordStore } from './shared/record-store.ts';
+import { SEARCH_TEXT_VERSION } from './shared/search.ts';
+import { createSiteSearch } from './search/site-search.ts';
+import { localePath } from './shared/localized.ts';
 import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { isId } from './shared/ids.ts';
@@ -164,6 +167,29 @@ export function createDomainServices(host: DomainHost) {
       const [table, id] = key.split('/');
       if (countingTables.has(table) && isId(id ?? '')) views.count(table, id);
     },
+    /**
+     * After the way search texts are made changed (SEARCH_TEXT_VERSION), writes them anew for every
+     * table still on an older version; once, by one instance. Answers how many rows it wrote.
+     */
+    async refreshDerivedColumns(): Promise<number> {
+      return database.exclusively('derived-columns', async () => {
+        let written = 0;
+        const done = new Map((await database.db.selectFrom('derived_versions').select(['table_name', 'version']).execute()).map((row) => [String(row.table_name), Number(row.version)]));
+        for (const store of [...stores.values(), contactStore]) {
+          const { table } = store.definition;
+          if (!store.definition.derive || (done.get(table) ?? 0) >= SEARCH_TEXT_VERSION) continue;
+          written += await store.rederive();
+          await database.db
+            .insertInto('derived_versions')
+            .values({ table_name: table, version: SEARCH_TEXT_VERSION })
+            .onConflict((conflict) => conflict.column('table_name').doUpdateSet({ version: SEARCH_TEXT_VERSION }))
+            .execute();
+        }
+        return written;
+      });
+    },
+    /** The site's search over news, blog posts, services and lawyers (API-2.md "Search"). */
+    siteSearch: createSiteSearch({ service: (type) => records[type.name as RecordTypeName] as unknown as RecordService, defaultLanguage: () => languages.defaultLanguage(), pathOf: localePath }),
     /** The service of any registered type, for code that walks the registry. */
     recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
     contacts: createContactService(contactStore, environment, clientKeyOf, async () => {

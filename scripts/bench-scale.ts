@@ -112,6 +112,8 @@ async function measuresFor(base: string): Promise<Measure[]> {
     { name: 'article `/news/{slug}`', url: `/news/${middle.slug}` },
     { name: 'home `/`', url: '/' },
     { name: 'search `/api/news?search=…`', url: `/api/news?lang=ru&search=${SEARCHED}` },
+    { name: 'site search `/api/search?q=…`', url: `/api/search?lang=uz&q=${SEARCHED}` },
+    { name: 'search page in Cyrillic `/ru/search?q=арбитраж`', url: `/ru/search?q=${encodeURIComponent('арбитраж')}` },
     { name: 'last API page `/api/news?page={last}`', url: `/api/news?lang=ru&page=${pages}` },
     { name: 'categories `/api/blog/categories`', url: '/api/blog/categories?lang=ru' },
     { name: 'sitemap `/sitemap.xml`', url: '/sitemap.xml' },

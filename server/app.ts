@@ -16,6 +16,7 @@ import { notificationRoutes } from './api/notification-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { languageRoutes } from './api/language-routes.ts';
 import { recordRoutes } from './api/record-routes.ts';
+import { searchRoutes } from './api/search-routes.ts';
 import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { bearerToken } from './http/auth.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

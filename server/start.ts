@@ -126,6 +126,9 @@ export async function startApplication(
       }
       return services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
     });
+    // Search texts made by an older version are written anew (once; a few seconds for 10,000 articles).
+    const rederived = await services.refreshDerivedColumns();
+    if (rederived) logger.info({ rows: rederived }, 'search texts written anew');
     if (admin === 'created') logger.info({ email: config.adminEmail }, 'first administrator created from ADMIN_EMAIL');
     if (admin === 'missing') logger.warn('no administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run "npm run admin -- create <email>"');
 

@@ -1,7 +1,6 @@
 import type { DomainServices } from '../../domain/app-services.ts';
-import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import { coverPath, feedPath, previewImage, type FeedFormat } from './seo.tsx';
-import { localePath } from './site-context.tsx';
 import type { Article, ArticleKind } from './article.tsx';
 import { escapeXml } from './xml.ts';
 

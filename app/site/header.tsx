@@ -1,7 +1,8 @@
-import { ChevronDown, Clock, Mail, Menu, MessageSquare, Phone, Send } from 'lucide-react';
+import { ChevronDown, Clock, Mail, Menu, MessageSquare, Phone, Search, Send } from 'lucide-react';
 import type { SiteConfig } from '../../domain/site-config/site-config-schema.ts';
 import { LogoMark } from './icons.tsx';
-import { localePath, useSite } from './site-context.tsx';
+import { localePath } from '../../domain/shared/localized.ts';
+import { useSite } from './site-context.tsx';
 
 const NAVIGATION: Array<{ path: string; key: keyof SiteConfig['sections']['navigation'] }> = [
   { path: '/', key: 'homeText' },
@@ -64,6 +65,25 @@ export function SiteHeader() {
             <span className="sr-only">{t('header.hours')}: </span>
             {text(config.contactInfo.workingHours)}
           </span>
+          <form method="get" action={site.href('/search')} role="search" aria-label={t('search.label')} className="flex items-center">
+            <label htmlFor="site-search" className="sr-only">
+              {t('search.label')}
+            </label>
+            <input
+              id="site-search"
+              type="search"
+              name="q"
+              required
+              minLength={2}
+              maxLength={200}
+              placeholder={t('search.label')}
+              className="h-8 w-44 rounded-l-md border-0 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 lg:w-56"
+            />
+            <button type="submit" className="flex h-8 w-9 items-center justify-center rounded-r-md bg-amber-400 text-brand-900 hover:bg-amber-300">
+              <Search className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only">{t('search.submit')}</span>
+            </button>
+          </form>
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
@@ -74,7 +94,7 @@ export function SiteHeader() {
         <nav aria-label={t('a11y.mainNavigation')} className="hidden lg:block">
           <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-[15px]">{links('whitespace-nowrap rounded px-1 py-2')}</ul>
         </nav>
-        {/* On a phone the top bar is hidden: one tap calls the firm. */}
+        {/* On a phone the top bar is hidden: one tap calls the firm (and the menu holds the search). */}
         <a
           href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`}
           className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300 md:hidden"
@@ -117,6 +137,25 @@ export function SiteHeader() {
             <Menu className="h-6 w-6" aria-hidden="true" />
           </summary>
           <nav aria-label={t('a11y.mainNavigation')} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-lg">
+            <form method="get" action={site.href('/search')} role="search" aria-label={t('search.label')} className="mx-auto flex max-w-7xl gap-2 px-5 pt-4 sm:px-8 md:hidden">
+              <label htmlFor="menu-search" className="sr-only">
+                {t('search.label')}
+              </label>
+              <input
+                id="menu-search"
+                type="search"
+                name="q"
+                required
+                minLength={2}
+                maxLength={200}
+                placeholder={t('search.label')}
+                className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
+              />
+              <button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300">
+                <Search className="h-5 w-5" aria-hidden="true" />
+                <span className="sr-only">{t('search.submit')}</span>
+              </button>
+            </form>
             <ul className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-2">
               {links('block rounded px-2 py-3 text-base')}
               <li className="py-2 sm:hidden">

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { pickText, type Localized } from '../../domain/shared/localized.ts';
-import { localePath } from './site-context.tsx';
+import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { SiteData } from './site-data.server.ts';
 
 const OG_LOCALES: Record<string, string> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' };

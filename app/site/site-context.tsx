@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { pickText, type Localized } from '../../domain/shared/localized.ts';
+import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { Translate } from '../i18n/translator.ts';
 import type { SiteData } from './site-data.server.ts';
 
@@ -19,11 +19,6 @@ export function useSite(): Site {
   const site = useContext(SiteContext);
   if (!site) throw new Error('useSite outside the site layout');
   return site;
-}
-
-export function localePath(path: string, lang: string, defaultLanguage: string): string {
-  if (lang === defaultLanguage) return path;
-  return `/${lang}${path === '/' ? '' : path}`;
 }
 
 export function buildSite(data: SiteData, t: Translate): Site {

@@ -1,6 +1,6 @@
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
-import { localePath } from './site-context.tsx';
+import { localePath } from '../../domain/shared/localized.ts';
 import { escapeXml } from './xml.ts';
 
 /*

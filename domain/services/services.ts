@@ -13,9 +13,9 @@ export const services = defineRecordType({
   table: 'services',
   label: 'Service',
   fields: {
-    title: localizedText('Title', { required: true }),
+    title: localizedText('Title', { required: true, search: true }),
     slug: slug({ from: 'title' }),
-    description: localizedText('Description', { required: true, max: MEDIUM_TEXT, multiline: true }),
+    description: localizedText('Description', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
     pricing: localizedText('Pricing', { max: 200 }),
     duration: localizedText('Duration', { max: 200 }),
     category: choice('Category', SERVICE_CATEGORIES, { default: 'corporate', filter: 'category' }),

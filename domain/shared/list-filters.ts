@@ -1,4 +1,5 @@
 import type { Condition, ListQuery } from './entity.ts';
+import { searchForm } from './search.ts';
 
 /* Filters of the two record kinds that keep a service of their own (languages, contact requests). */
 
@@ -14,7 +15,7 @@ export const byValue = (parameter: string, column: string) => (query: ListQuery)
 
 export const bySearch = (query: ListQuery): Condition[] => {
   const value = stringParam(query, 'search');
-  return value ? [{ column: 'search_text', op: 'contains', text: value.toLowerCase() }] : [];
+  return value ? [{ column: 'search_text', op: 'contains', text: searchForm(value) }] : [];
 };
 
 /** Admin lists: active=true|false. */

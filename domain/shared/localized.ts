@@ -27,3 +27,9 @@ export function allTexts(value: Localized | string | null | undefined): string[]
   if (typeof value === 'string') return value.trim() ? [value] : [];
   return Object.values(value).filter((text) => typeof text === 'string' && text.trim() !== '');
 }
+
+/** A site path in a language: /news in the default language, /ru/news in another. */
+export function localePath(path: string, lang: string, defaultLanguage: string): string {
+  if (lang === defaultLanguage) return path;
+  return `/${lang}${path === '/' ? '' : path}`;
+}

@@ -203,6 +203,27 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         .execute();
     },
 
+    /**
+     * Writes the derived columns (search text, filter lines) of every row anew, a batch at a time:
+     * after the way they are made changed. Answers how many rows it wrote.
+     */
+    async rederive(batch = 200): Promise<number> {
+      if (!definition.derive) return 0;
+      let after = '';
+      let written = 0;
+      for (;;) {
+        const rows = await db.selectFrom(table).selectAll().where('id', '>', after).orderBy('id').limit(batch).execute();
+        if (!rows.length) return written;
+        for (const row of rows) {
+          const columns = definition.derive(fromRow(row));
+          if (!Object.keys(columns).length) return written;
+          await db.updateTable(table).set(columns).where('id', '=', row.id).execute();
+          written += 1;
+        }
+        after = String(rows.at(-1)!.id);
+      }
+    },
+
     async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
       let query = db.selectFrom(table).select('id').where('slug', '=', slug);
       if (exceptId) query = query.where('id', '!=', exceptId);

@@ -3,7 +3,7 @@ import { columnOf, type Condition, type EntityDefinition, type ListQuery } from 
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
 import type { Localized } from './localized.ts';
 import type { SchemaContext } from './schema-helpers.ts';
-import { searchText, wholeLinePattern } from './search.ts';
+import { searchForm, searchText, wholeLinePattern } from './search.ts';
 
 /*
  * One declaration per record type: its fields (fields.ts), who may see it, how its lists sort and
@@ -185,7 +185,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
       else conditions.push({ column: `${columnOf(name)}_text`, op: 'like', pattern: wholeLinePattern(value.trim()) });
     }
     const search = typeof query.search === 'string' ? query.search.trim() : '';
-    if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'contains', text: search.toLowerCase() });
+    if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'contains', text: searchForm(search) });
     if (query.admin) conditions.push(...statusConditions(query.status, new Date().toISOString()));
     return conditions;
   }

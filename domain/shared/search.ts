@@ -1,26 +1,49 @@
+import { APOSTROPHES, uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
 import { allTexts, type Localized } from './localized.ts';
 
 export type { Localized };
 
 /**
- * The lowercased text of every language of the given fields, one value per line. Lowercasing in
- * JavaScript handles every script (Cyrillic included) the same on SQLite and PostgreSQL.
+ * What the stored search text is made of; a change here raises it, and the next start writes
+ * every record's search text anew (refreshDerivedColumns in domain/app-services.ts).
+ * 2: Uzbek also in its other script; every apostrophe form as one.
+ */
+export const SEARCH_TEXT_VERSION = 2;
+
+/** The form text is compared in: lowercase (in JavaScript, for every script alike) with every apostrophe form of oʻ, gʻ and ʼ as one. */
+export function searchForm(text: string): string {
+  return text.toLowerCase().replace(APOSTROPHES, "'");
+}
+
+/**
+ * The search form of every language of the given fields, one value per line. Uzbek (uz, uz-Cyrl…)
+ * is written in both scripts, so that a query in Cyrillic finds Latin text and the reverse.
  */
 export function searchText(values: Array<Localized | string | null | undefined | Array<Localized | string>>): string {
   const parts: string[] = [];
   for (const value of values) {
     const items = Array.isArray(value) ? value : [value];
-    for (const item of items) parts.push(...allTexts(item).map((text) => text.toLowerCase()));
+    for (const item of items) {
+      if (item && typeof item === 'object') {
+        for (const [code, text] of Object.entries(item)) {
+          if (typeof text !== 'string' || !text.trim()) continue;
+          parts.push(searchForm(text));
+          if (code.toLowerCase().startsWith('uz')) {
+            for (const other of new Set([uzbekToCyrillic(text), uzbekToLatin(text)])) if (other !== text) parts.push(searchForm(other));
+          }
+        }
+      } else parts.push(...allTexts(item).map(searchForm));
+    }
   }
   return `\n${parts.join('\n')}\n`;
 }
 
 /** A LIKE pattern that finds `query` anywhere, with %, _ and \ taken literally (ESCAPE '\'). */
 export function containsPattern(query: string): string {
-  return `%${query.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${searchForm(query).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** A LIKE pattern that finds one whole line equal to `value` in a searchText column. */
 export function wholeLinePattern(value: string): string {
-  return `%\n${value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}\n%`;
+  return `%\n${searchForm(value).replace(/[\\%_]/g, (char) => `\\${char}`)}\n%`;
 }

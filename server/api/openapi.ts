@@ -268,6 +268,7 @@ export function buildOpenApiDocument() {
       { name: 'Uploads', description: 'Images' },
       { name: 'Admin', description: 'Dashboard figures' },
       { name: 'Editorial', description: 'Preview links, redirects, the not-found log and the schedule' },
+      { name: 'Search', description: 'The site search' },
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
@@ -527,6 +528,32 @@ export function buildOpenApiDocument() {
         post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
+      },
+      '/search': {
+        get: operation(
+          'Search',
+          'searchSite',
+          'Published news, blog posts, services and active lawyers containing the words, best matches first (title, then summary, then text; newest first among equals); an Uzbek query in Cyrillic finds Latin text and the reverse; every apostrophe form of oʻ and gʻ is one letter',
+          {
+            200: answer('At most 40 hits', {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['type', '_id', 'slug', 'title', 'excerpt', 'url'],
+                properties: {
+                  type: { type: 'string', enum: ['news', 'blog', 'services', 'team'] },
+                  _id: { type: 'string' },
+                  slug: { type: 'string' },
+                  title: { type: 'string', description: 'In lang, with fallback' },
+                  excerpt: { type: 'string', description: 'The summary in lang, or the passage of the text where the words were found' },
+                  url: { type: 'string', description: 'The page in lang, a site path such as /ru/news/{slug}' },
+                },
+              },
+            }),
+            ...errors(400),
+          },
+          { security: PUBLIC, parameters: [parameter('q', 'The words to find (2 to 200 characters; shorter finds nothing)'), lang] },
+        ),
       },
       '/trash': {
         get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {

@@ -1,12 +1,12 @@
 import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
-import { pickText, type Localized } from '../../../domain/shared/localized.ts';
+import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
-import { localePath, useSite } from '../../site/site-context.tsx';
+import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';

@@ -60,7 +60,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                   <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
-                    <Portrait name={name} image={member.image || undefined} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                    <Portrait name={name} image={member.image || undefined} wide sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
                   </a>
                   <div className="p-6">
                     <h2 className="text-xl font-semibold text-brand-900">

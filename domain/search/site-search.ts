@@ -1,0 +1,108 @@
+import { RECORD_TYPES } from '../registry.ts';
+import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
+import { pickText, type Localized } from '../shared/localized.ts';
+import type { RecordService } from '../shared/record-service.ts';
+import type { RecordType } from '../shared/record-type.ts';
+import { searchForm } from '../shared/search.ts';
+
+/*
+ * The site's search (API-2.md "Search"): published news, blog posts, services and active lawyers
+ * whose text contains the query, in any language and, for Uzbek, in either script. Each type is
+ * asked through its search index for its best few; the hits are ranked by where the query was
+ * found (title first) and, among equals, by date.
+ */
+
+export interface SearchHit {
+  type: string;
+  _id: string;
+  slug: string;
+  title: string;
+  /** The record's summary in the reader's language, or the passage of its text where the query was found. */
+  excerpt: string;
+  /** The page's path in the reader's language (/ru/news/…). */
+  url: string;
+}
+
+/** Types a visitor can search: a public page of their own and searchable fields. */
+const SEARCHED_TYPES: RecordType[] = RECORD_TYPES.filter((type) => ['news', 'blog', 'services', 'team'].includes(type.name) && type.searchFields.length > 0 && type.publicPath);
+
+/** Per type, and in all. */
+const PER_TYPE = 20;
+const MAX_HITS = 40;
+/** The shortest query worth answering (one letter finds everything). */
+export const MIN_QUERY = 2;
+const SUMMARY_FIELDS = ['excerpt', 'description', 'position', 'bio'];
+const DATE_FIELDS = ['date', 'publishedAt', 'createdAt'];
+
+/** The forms a query may take in text: as typed and, for Uzbek, in the other script. */
+export function queryForms(query: string): string[] {
+  return [...new Set([query, uzbekToCyrillic(query), uzbekToLatin(query)].map(searchForm).filter(Boolean))];
+}
+
+/** Where in `text` one of the forms occurs first: [start, length], or undefined. */
+function findIn(text: string, forms: string[]): [number, number] | undefined {
+  const folded = searchForm(text);
+  let best: [number, number] | undefined;
+  for (const form of forms) {
+    const at = folded.indexOf(form);
+    if (at >= 0 && (!best || at < best[0])) best = [at, form.length];
+  }
+  return best;
+}
+
+/** About `size` characters of `text` around a found passage, cut at spaces, with … where cut. */
+function passage(text: string, [start, length]: [number, number], size = 180): string {
+  const from = Math.max(0, start - Math.floor((size - length) / 2));
+  const to = Math.min(text.length, from + size);
+  const head = from > 0 ? text.indexOf(' ', from) + 1 || from : 0;
+  const tail = to < text.length ? text.lastIndexOf(' ', to) : text.length;
+  return `${head > 0 ? '…' : ''}${text.slice(head, tail > head + length ? tail : to).trim()}${tail < text.length ? '…' : ''}`;
+}
+
+export function createSiteSearch(options: { service: (type: RecordType) => RecordService; defaultLanguage: () => Promise<string>; pathOf: (path: string, lang: string, defaultLanguage: string) => string }) {
+  return {
+    async search(query: string, lang: string): Promise<SearchHit[]> {
+      const trimmed = query.trim().slice(0, 200);
+      if ([...trimmed].length < MIN_QUERY) return [];
+      const forms = queryForms(trimmed);
+      const defaultLanguage = await options.defaultLanguage();
+      const perType = await Promise.all(
+        SEARCHED_TYPES.map(async (type) => {
+          const service = options.service(type);
+          // Each form of the query (Latin and Cyrillic Uzbek) through the index; the search text holds both scripts already.
+          const found = await service.listPage({ lang, admin: false, search: trimmed, page: 1, limit: PER_TYPE });
+          return found.data.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
+        }),
+      );
+      const text = (record: Record<string, unknown>, field: string) => pickText(record[field] as Localized | string | undefined, lang, defaultLanguage);
+      const ranked = perType.flat().map(({ type, record }) => {
+        const title = text(record, type.admin.titleField);
+        const summaryField = SUMMARY_FIELDS.find((field) => field in type.fields && text(record, field));
+        const summary = summaryField ? text(record, summaryField) : '';
+        const inTitle = findIn(title, forms);
+        const inSummary = findIn(summary, forms);
+        // Elsewhere (the content): the passage where it was found, else the summary.
+        let excerpt = summary.length > 240 ? `${summary.slice(0, summary.lastIndexOf(' ', 240))}…` : summary;
+        if (!inTitle && !inSummary) {
+          for (const field of type.searchFields) {
+            const body = text(record, field);
+            const where = findIn(body, forms);
+            if (where) {
+              excerpt = passage(body, where);
+              break;
+            }
+          }
+        } else if (inSummary && summary.length > 240) excerpt = passage(summary, inSummary, 240);
+        const date = String(DATE_FIELDS.map((field) => record[field]).find((value) => typeof value === 'string' && value) ?? '');
+        return {
+          score: inTitle ? 3 : inSummary ? 2 : 1,
+          date,
+          hit: { type: type.name, _id: record._id, slug: String(record.slug ?? ''), title, excerpt, url: options.pathOf(`${type.publicPath}/${String(record.slug ?? record._id)}`, lang, defaultLanguage) },
+        };
+      });
+      ranked.sort((a, b) => b.score - a.score || b.date.localeCompare(a.date));
+      return ranked.slice(0, MAX_HITS).map((entry) => entry.hit);
+    },
+  };
+}
+
