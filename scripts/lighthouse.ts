@@ -43,7 +43,7 @@ async function main() {
   });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: ['--headless', '--accept-lang=uz-UZ', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
     await waitForHealth(base);
@@ -55,7 +55,7 @@ async function main() {
     for (const page of pages) {
       // One warm-up so that the page is measured as a returning visitor's first view of it would be served (from the cache).
       await fetch(base + page);
-      const result = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders: { 'Accept-Language': 'uz-UZ' } });
       const lhr = result!.lhr;
       const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
       const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '';

@@ -21,7 +21,7 @@ await mkdir(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, javaScriptEnabled: process.env.JS !== 'false' });
+    const context = await browser.newContext({ locale: 'uz-UZ', viewport: { width, height: width < 768 ? 812 : 900 }, javaScriptEnabled: process.env.JS !== 'false' });
     const page = await context.newPage();
     for (const path of paths.length > 0 ? paths : ['/']) {
       await page.goto(base + path, { waitUntil: 'networkidle' });

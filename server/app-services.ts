@@ -9,6 +9,7 @@ import { RECORD_TYPES } from '../domain/registry.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { createTelegramSender } from './telegram.ts';
+import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
 
@@ -46,6 +47,8 @@ export function createAppServices(options: {
 }) {
   const { database, config, storage, logger } = options;
   const cache = createResponseCache();
+  // The languages a visitor may be sent to from the home page, known without waiting (server/http/language-choice.ts).
+  let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
   const mailer = createContactMailer(config.smtpUrl, logger);
 
@@ -58,6 +61,7 @@ export function createAppServices(options: {
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     async changed(event) {
       forgetChange(cache, event);
+      if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
         // Other app instances drop the same answers (see server/change-listener.ts).
@@ -75,6 +79,15 @@ export function createAppServices(options: {
         .catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a contact request'));
     },
   });
+
+  async function refreshSiteLanguages() {
+    try {
+      const [active, defaultCode] = await Promise.all([domain.languages.list({ admin: false }), domain.languages.defaultLanguage()]);
+      siteLanguages = { codes: active.map((language) => String(language.code)), defaultCode };
+    } catch (error) {
+      logger.warn({ err: error }, 'could not read the site languages; the home page does not redirect until they are read');
+    }
+  }
 
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
@@ -95,6 +108,9 @@ export function createAppServices(options: {
     markStopping() {
       stopping = true;
     },
+    /** The active languages and the default one, as last read (undefined before the first read). */
+    siteLanguages: () => siteLanguages,
+    refreshSiteLanguages,
     /** Called when another instance (or this one) changed data. */
     onChange: (listener: () => void) => changeListeners.push(listener),
   };

@@ -25,6 +25,7 @@ import { AppError } from '../domain/shared/errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { BASE_CSP_DIRECTIVES } from './http/security.ts';
 import { registerResponseCaching } from './http/caching.ts';
+import { homeRedirect, sendHomeRedirect } from './http/language-choice.ts';
 import { etagMatches, isPublicRead, requestIdOf, serveFromCache } from './http/response-cache.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
@@ -102,6 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Timed only when metrics are counted (METRICS_TOKEN): nothing extra on the hot path otherwise.
         const started = metrics ? performance.now() : 0;
         const observe = metrics && ((route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000));
+        // A first visit to the home page opens in the visitor's language (before the cache: the cached page is the default language's).
+        const home = homeRedirect(request, services.siteLanguages());
+        if (home) {
+          sendHomeRedirect(response, home);
+          return;
+        }
         if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe })) {
           metrics?.cache('hit');
           return;

@@ -25,6 +25,7 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     if (change) forgetChange(services.cache, change);
     else services.cache.clear();
     services.languages.forgetCached();
+    void services.refreshSiteLanguages();
   };
 
   async function connect() {

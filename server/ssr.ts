@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import { COUNTED_VIEW_HEADER } from '../domain/shared/view-counter.ts';
 import type { AppServices } from './app-services.ts';
+import { HOME_VARY } from './http/language-choice.ts';
 import { pageRoute } from './http/metrics.ts';
 import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
@@ -98,6 +99,8 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     // A public page seen by a person is a visit (visit statistics): no cookie, no address kept.
     const visitPath = response.status === 200 && isVisitedPage(url.pathname, response.headers.get('content-type')) ? decodedPath(url.pathname) : undefined;
     countReader({ countedView, visitPath }, request.raw, services);
+    // The home page is the default language's only for visitors not sent elsewhere (server/http/language-choice.ts).
+    if (url.pathname === '/') reply.header('vary', HOME_VARY);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();

@@ -126,6 +126,7 @@ export async function startApplication(
       }
       return services.auth.ensureFirstAdmin(config.adminEmail, config.adminPassword);
     });
+    await services.refreshSiteLanguages();
     // Search texts made by an older version are written anew (once; a few seconds for 10,000 articles).
     const rederived = await services.refreshDerivedColumns();
     if (rederived) logger.info({ rows: rederived }, 'search texts written anew');

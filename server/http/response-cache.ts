@@ -160,7 +160,7 @@ export function serveFromCache(
   let body = entry.body;
   if (body.length >= COMPRESS_FROM_BYTES) {
     const accepted = request.headers['accept-encoding'] ?? '';
-    headers.vary = 'accept-encoding';
+    headers.vary = entry.headers.vary ? `${String(entry.headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
     if (/\bbr\b/.test(accepted)) {
       if (!entry.br) {
         entry.br = brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });

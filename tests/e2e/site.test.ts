@@ -60,6 +60,29 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
+  it('opens the home page in a Russian browser’s language, and in Uzbek once Uzbek was chosen, with JavaScript off too', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      // A person's Chrome: headless Chromium calls itself HeadlessChrome, which is a robot's name, and robots are never redirected.
+      const context = await browser.newContext({ locale: 'ru-RU', javaScriptEnabled, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
+      const page = await context.newPage();
+      const first = await page.goto(app.url + '/');
+      expect(first?.url()).toBe(`${app.url}/ru`);
+      expect(await page.getAttribute('html', 'lang')).toBe('ru');
+      // The switcher's Uzbek link leads to / from a page of the site: the visitor stays on Uzbek.
+      await page.locator('header details[data-dropdown] > summary', { hasText: 'RU' }).first().click();
+      await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole('link', { name: 'O‘zbekcha' }).click()]);
+      expect(await page.getAttribute('html', 'lang')).toBe('uz');
+      if (javaScriptEnabled) {
+        // Remembered (a cookie): a later visit typed in the address bar opens in Uzbek, not in the browser's Russian.
+        const later = await context.newPage();
+        await later.goto(app.url + '/');
+        expect(later.url()).toBe(`${app.url}/`);
+        expect(await later.getAttribute('html', 'lang')).toBe('uz');
+      }
+      await context.close();
+    }
+  });
+
   it('opens and closes the switcher from the keyboard, and starts with a skip link', async () => {
     const { page, context } = await open('/en');
     await page.keyboard.press('Tab');

@@ -45,7 +45,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/blog' }])} />
       <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)}>
-        <form method="get" action={base} role="search" aria-label={t('blog.searchLabel')} data-search className="mt-8 flex max-w-xl gap-2">
+        <form method="get" action={base} role="search" data-search className="mt-8 flex max-w-xl gap-2">
           <label htmlFor="blog-search" className="sr-only">
             {t('blog.searchLabel')}
           </label>
