@@ -44,7 +44,7 @@ function closest(tag: string, codes: string[]): string | undefined {
 }
 
 /** Accept-Language's tags, most wanted first (q=0 left out). */
-export function acceptedLanguages(header: string | undefined): string[] {
+function acceptedLanguages(header: string | undefined): string[] {
   return (header ?? '')
     .split(',')
     .map((item, index) => {
