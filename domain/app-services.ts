@@ -13,7 +13,7 @@ import { createRecordService, type ChangeEvent, type RecordService, type Service
 import { createRecordStore } from './shared/record-store.ts';
 import { SEARCH_TEXT_VERSION } from './shared/search.ts';
 import { createSiteSearch } from './search/site-search.ts';
-import { localePath } from './shared/localized.ts';
+import { languageSegment, localePath } from './shared/localized.ts';
 import type { RecordType } from './shared/record-type.ts';
 import { createSiteConfigService } from './site-config/site-config-service.ts';
 import { isId } from './shared/ids.ts';
@@ -77,8 +77,8 @@ export function createDomainServices(host: DomainHost) {
   /** A page's language from its first path segment: an active language's code, else the default language. */
   async function pageLanguageResolver(): Promise<(segment: string) => string> {
     const [active, defaultLanguage] = await Promise.all([languages.list({ admin: false }), languages.defaultLanguage()]);
-    const codes = new Set(active.map((language) => String(language.code)));
-    return (segment) => (codes.has(segment) ? segment : defaultLanguage);
+    const codes = new Map(active.map((language) => [languageSegment(String(language.code)), String(language.code)]));
+    return (segment) => codes.get(segment.toLowerCase()) ?? defaultLanguage;
   }
   const versions = createVersionService(database);
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Service } from '../../domain/services/services.ts';
 import type { SiteConfigRecord } from '../../domain/site-config/site-config-service.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
+import { languageSegment } from '../../domain/shared/localized.ts';
 
 interface SiteLanguage {
   code: string;
@@ -35,16 +36,21 @@ export interface SiteData {
 async function resolveLanguage(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
   const [languages, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
   const url = new URL(request.url);
-  if (requested === defaultLanguage) {
-    // The default language has no prefix: /uz/news is /news. The rest is kept on this site:
-    // leading slashes or backslashes would make "//host" an address elsewhere.
-    const rest = url.pathname.slice(requested.length + 1).replace(/^[/\\]+/, '');
+  // A language's addresses use its code in lowercase (/uz-cyrl/); another case is sent there.
+  const language = requested ? languages.find((candidate) => languageSegment(String(candidate.code)) === requested.toLowerCase()) : undefined;
+  if (requested && language && requested !== languageSegment(String(language.code))) {
+    throw redirect(`/${languageSegment(String(language.code))}${url.pathname.slice(requested.length + 1)}${url.search}`, 301);
+  }
+  // The default language has no prefix: /uz/news is /news. The rest is kept on this site:
+  // leading slashes or backslashes would make "//host" an address elsewhere.
+  if (language && language.code === defaultLanguage) {
+    const rest = url.pathname.slice(requested!.length + 1).replace(/^[/\\]+/, '');
     throw redirect(`/${rest}${url.search}`, 301);
   }
-  const known = !requested || languages.some((language) => language.code === requested);
+  const known = !requested || language !== undefined;
   if (!known && !options.lenient) throw data(null, { status: 404 });
-  const lang = known ? (requested ?? defaultLanguage) : defaultLanguage;
-  const path = requested && known ? url.pathname.replace(new RegExp(`^/${requested}(?=/|$)`), '') || '/' : url.pathname;
+  const lang = language ? String(language.code) : defaultLanguage;
+  const path = requested && known ? url.pathname.slice(requested.length + 1) || '/' : url.pathname;
   return { lang, defaultLanguage, languages, path, known };
 }
 

@@ -28,8 +28,11 @@ export function allTexts(value: Localized | string | null | undefined): string[]
   return Object.values(value).filter((text) => typeof text === 'string' && text.trim() !== '');
 }
 
-/** A site path in a language: /news in the default language, /ru/news in another. */
+/** A language's segment of the site's addresses: its code in lowercase (uz-Cyrl → /uz-cyrl/). */
+export const languageSegment = (code: string) => code.toLowerCase();
+
+/** A site path in a language: /news in the default language, /ru/news or /uz-cyrl/news in another. */
 export function localePath(path: string, lang: string, defaultLanguage: string): string {
   if (lang === defaultLanguage) return path;
-  return `/${lang}${path === '/' ? '' : path}`;
+  return `/${languageSegment(lang)}${path === '/' ? '' : path}`;
 }

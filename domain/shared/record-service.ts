@@ -5,6 +5,8 @@ import { pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
+import { z } from 'zod';
+import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
@@ -173,6 +175,37 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return typed(withState(updated));
     },
 
+    /**
+     * Fills the empty texts of language `to` from language `from`, leaving every text already
+     * written as it is (API-2.md "Translation"); with `transliterate`, Uzbek Latin becomes Cyrillic
+     * (uz → uz-Cyrl) or the reverse. Saved as an update (a translator of `to` may do it).
+     */
+    async copyLanguage(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; languages?: string[] } = {}): Promise<Stored> {
+      const { from, to, transliterate } = parseOrThrow(copyLanguageSchema, assertObject(body));
+      if (from === to) throw validationError([{ path: 'to', message: 'Choose a language other than the one copied from', code: 'invalid' }]);
+      if (options.languages && (!options.languages.includes(from) || !options.languages.includes(to))) {
+        throw validationError([{ path: options.languages.includes(from) ? 'to' : 'from', message: 'No such language on this site: add it under Languages first', code: 'invalid' }]);
+      }
+      const convert = transliterate ? scriptConverter(from, to) : (text: string) => text;
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      if (!existing) throw notFound(label);
+      const fill = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.map(fill);
+        if (!isPlainObject(value)) return value;
+        const keys = Object.keys(value);
+        if (keys.length && keys.every((key) => LANGUAGE_CODE.test(key))) {
+          const source = value[from];
+          const target = value[to];
+          return typeof source === 'string' && source.trim() && !(typeof target === 'string' && target.trim()) ? { ...value, [to]: convert(source) } : value;
+        }
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item)]));
+      };
+      const patch = Object.fromEntries(type.localizedFields.map((field) => [field, fill(existing[field])]));
+      // Nothing empty to fill: nothing is saved (no new version).
+      if (type.localizedFields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
+      return this.update(id, { ...patch, version: existing.version }, actor, { onlyLanguages: options.onlyLanguages });
+    },
+
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing || !(await store.remove(id))) throw notFound(label);
@@ -304,6 +337,18 @@ const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.strin
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+const languageCode = z.string({ error: 'Give a language code such as uz' }).regex(LANGUAGE_CODE, 'Give a language code such as uz or uz-Cyrl');
+const copyLanguageSchema = z.object({ from: languageCode, to: languageCode, transliterate: z.boolean({ error: 'transliterate must be true or false' }).optional() });
+
+/** Uzbek from one script to the other; any other pair has no transliteration (a 400). */
+function scriptConverter(from: string, to: string): (text: string) => string {
+  const script = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
+  if (script(from) === 'latin' && script(to) === 'cyrillic') return uzbekToCyrillic;
+  if (script(from) === 'cyrillic' && script(to) === 'latin') return uzbekToLatin;
+  throw validationError([{ path: 'transliterate', message: 'Transliteration goes between Uzbek in Latin (uz) and in Cyrillic (uz-Cyrl): copy without it for other languages', code: 'invalid' }]);
+}
+
 
 /**
  * The first field (dotted path) that differs between two saved states outside the texts of the

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, adminsOnly, assertAdminRead } from '../http/auth.ts';
+import { z } from 'zod';
+import { uzbekToCyrillic, uzbekToLatin } from '../../domain/languages/uzbek-script.ts';
+import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
+import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
 
@@ -11,8 +14,21 @@ import { deletedMessage } from './record-routes.ts';
 /** SPEC.md: a language's isActive is "also read as active". */
 const withAlias = (record: StoredRecord) => ({ ...record, active: record.isActive });
 
+const TRANSLITERATION = z.object({
+  text: z.string({ error: 'text must be the text to convert' }).max(100_000, 'text is too long: convert at most 100,000 characters at a time'),
+  from: z.enum(['uz-Latn', 'uz-Cyrl'], { error: 'from must be uz-Latn or uz-Cyrl' }),
+  to: z.enum(['uz-Latn', 'uz-Cyrl'], { error: 'to must be uz-Latn or uz-Cyrl' }),
+});
+
 export async function languageRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { languages } = services;
+
+  /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */
+  app.post('/transliterate', { preHandler: requireUser }, async (request) => {
+    const { text, from, to } = parseOrThrow(TRANSLITERATION, assertObject(request.body));
+    if (from === to) return ok({ text });
+    return ok({ text: to === 'uz-Cyrl' ? uzbekToCyrillic(text) : uzbekToLatin(text) });
+  });
 
   app.get('/languages', async (request) => {
     const parameters = parseQuery(request.query, LANGUAGE_QUERY);

@@ -128,6 +128,26 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       responses: { 200: answer('The record now', record), ...errors(401, 403, 404) },
     },
   };
+  if (type.localizedFields.length) {
+    paths[`/${type.name}/{id}/copy-language`] = {
+      post: {
+        tags: [tag],
+        operationId: `copy${name}Language`,
+        summary: 'Fill the empty texts of language `to` from language `from`, leaving every written text as it is; with transliterate, Uzbek Latin (uz) becomes Cyrillic (uz-Cyrl) or the reverse. A translator may do it for their languages.',
+        security: BEARER,
+        parameters: [idParam],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['from', 'to'],
+            properties: { from: { type: 'string', example: 'uz' }, to: { type: 'string', example: 'uz-Cyrl' }, transliterate: { type: 'boolean', default: false } },
+          }),
+        },
+        responses: { 200: answer('The record as saved', record), ...errors(400, 401, 403, 404, 409) },
+      },
+    };
+  }
   if (type.slugFrom) {
     paths[`/${type.name}/slug/{slug}`] = {
       get: {
@@ -528,6 +548,20 @@ export function buildOpenApiDocument() {
         post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
+      },
+      '/transliterate': {
+        post: operation(
+          'Languages',
+          'transliterate',
+          'Uzbek text from Latin to Cyrillic script or back: rule tables for oʻ/gʻ (every apostrophe form), sh, ch, ng, yo/yu/ya/ye, word-initial e → э, h → ҳ, q → қ, x → х, and a list of exceptions (Russian loanwords)',
+          { 200: answer('The converted text', { type: 'object', properties: { text: { type: 'string' } } }), ...errors(400, 401) },
+          {
+            requestBody: {
+              required: true,
+              content: json({ type: 'object', required: ['text', 'from', 'to'], properties: { text: { type: 'string', maxLength: 100000 }, from: { type: 'string', enum: ['uz-Latn', 'uz-Cyrl'] }, to: { type: 'string', enum: ['uz-Latn', 'uz-Cyrl'] } } }),
+            },
+          },
+        ),
       },
       '/search': {
         get: operation(

@@ -18,10 +18,10 @@ const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parame
 
 /** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
 export async function recordRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
-  for (const type of RECORD_TYPES) registerRecordType(app, type, services.records[type.name] as unknown as RecordService);
+  for (const type of RECORD_TYPES) registerRecordType(app, type, services.records[type.name] as unknown as RecordService, services);
 }
 
-function registerRecordType(app: FastifyInstance, type: RecordType, service: RecordService) {
+function registerRecordType(app: FastifyInstance, type: RecordType, service: RecordService, services: AppServices) {
   const path = `/${type.name}`;
   const querySchema = listQuerySchema(type);
   const readQuery = (query: unknown) => parseQuery(query, querySchema) as ListParameters;
@@ -78,6 +78,15 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
     return ok(await service.update(request.params.id, request.body, actorOf(request), { onlyLanguages }), { message: `${type.label} updated` });
   });
+
+  // Fills the empty texts of one language from another (a translator of the target language may too).
+  if (type.localizedFields.length) {
+    app.post<{ Params: { id: string } }>(`${path}/:id/copy-language`, { preHandler: requireUser }, async (request) => {
+      const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
+      const languages = (await services.languages.list({ admin: true })).map((language) => String(language.code));
+      return ok(await service.copyLanguage(request.params.id, request.body, actorOf(request), { onlyLanguages, languages }), { message: `${type.label} updated` });
+    });
+  }
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, { preHandler: editorsOnly }, async (request) => {
     await service.remove(request.params.id, actorOf(request));

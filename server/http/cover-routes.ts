@@ -32,7 +32,7 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       const { lang, type, file } = request.params;
       const match = FILE.exec(file);
       const languages = await services.languages.list({ admin: false });
-      if (!match || !isCovered(type) || !languages.some((language) => language.code === lang)) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
+      if (!match || !isCovered(type) || !languages.some((language) => language.code.toLowerCase() === lang.toLowerCase())) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
       const [, id, version] = match;
       const records = services.records[type];
       let record: Record<string, unknown>;

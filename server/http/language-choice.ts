@@ -62,7 +62,7 @@ export function homeRedirect(request: Pick<IncomingMessage, 'method' | 'url' | '
   if (!languages || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const [pathname, search] = (request.url ?? '').split(/(?=\?)/);
   if (pathname !== '/' || isbot(request.headers['user-agent'])) return undefined;
-  const target = (code: string | undefined) => (code && code !== languages.defaultCode ? `/${code}${search ?? ''}` : undefined);
+  const target = (code: string | undefined) => (code && code !== languages.defaultCode ? `/${code.toLowerCase()}${search ?? ''}` : undefined);
   const stored = cookieValue(request.headers.cookie, CHOICE_COOKIE);
   const chosen = stored ? languages.codes.find((code) => code === stored) : undefined;
   if (chosen) return target(chosen);

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { wholeSitemap } from '../helpers/html.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* Uzbek in Cyrillic as a language of the site (API-2.md "Translation"): transliteration, copying between languages, pages under /uz-cyrl/. */
+
+const PASSWORD = 'translator-password-1';
+
+describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  let article: { _id: string; slug: string; version: number };
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { ssr: true });
+    token = await app.login();
+    const created = await app.api('/api/news', {
+      method: 'POST',
+      token,
+      body: {
+        title: { uz: 'Soliq kodeksidagi oʻzgarishlar', ru: 'Изменения в Налоговом кодексе' },
+        excerpt: { uz: 'Yangi tartib 1-sentyabrdan kuchga kiradi.', ru: 'Кратко' },
+        content: { uz: 'Korxonalar uchun muhim shartnoma qoidalari.', ru: 'Текст' },
+        category: { uz: 'Soliq', ru: 'Налоги' },
+        tags: [{ uz: 'soliq', ru: 'налоги' }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    article = created.body.data;
+    const language = await app.api('/api/languages', { method: 'POST', token, body: { code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', isActive: true } });
+    expect(language.status, language.text).toBe(201);
+  });
+  afterAll(() => app?.close());
+
+  it('transliterates Uzbek text both ways for a signed-in user', async () => {
+    const toCyrillic = await app.api('/api/transliterate', { method: 'POST', token, body: { text: "Oʻzbekiston Respublikasi, 1-sentyabr, ma'no", from: 'uz-Latn', to: 'uz-Cyrl' } });
+    expect(toCyrillic.body.data.text).toBe('Ўзбекистон Республикаси, 1-сентябрь, маъно');
+    const toLatin = await app.api('/api/transliterate', { method: 'POST', token, body: { text: 'Ғалаба, шоир, цирк', from: 'uz-Cyrl', to: 'uz-Latn' } });
+    expect(toLatin.body.data.text).toBe('Gʻalaba, shoir, sirk');
+    expect((await app.api('/api/transliterate', { method: 'POST', body: { text: 'a', from: 'uz-Latn', to: 'uz-Cyrl' } })).status).toBe(401);
+    const bad = await app.api('/api/transliterate', { method: 'POST', token, body: { text: 'a', from: 'ru', to: 'uz-Cyrl' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].path).toBe('from');
+  });
+
+  it('fills only the empty texts of a language from another, transliterating Uzbek into Cyrillic', async () => {
+    const copied = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token, body: { from: 'uz', to: 'uz-Cyrl', transliterate: true } });
+    expect(copied.status, copied.text).toBe(200);
+    const record = copied.body.data;
+    expect(record.title['uz-Cyrl']).toBe('Солиқ кодексидаги ўзгаришлар');
+    expect(record.excerpt['uz-Cyrl']).toBe('Янги тартиб 1-сентябрдан кучга киради.');
+    expect(record.tags[0]['uz-Cyrl']).toBe('солиқ');
+    expect(record.version).toBe(article.version + 1);
+    // A text written by hand stays: only empty ones are filled.
+    const edited = await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...record.title, 'uz-Cyrl': 'Қўлда ёзилган сарлавҳа', en: '' }, version: record.version } });
+    expect(edited.status).toBe(200);
+    const again = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token, body: { from: 'ru', to: 'en' } });
+    expect(again.body.data.title).toMatchObject({ 'uz-Cyrl': 'Қўлда ёзилган сарлавҳа', en: 'Изменения в Налоговом кодексе' });
+    expect(again.body.data.content.en).toBe('Текст');
+    article = again.body.data;
+  });
+
+  it('refuses what it cannot do with a message that says what to do', async () => {
+    const same = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token, body: { from: 'uz', to: 'uz' } });
+    expect(same.status).toBe(400);
+    const unknown = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token, body: { from: 'uz', to: 'kk' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details[0].message).toContain('Languages');
+    const notUzbek = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token, body: { from: 'ru', to: 'en', transliterate: true } });
+    expect(notUzbek.status).toBe(400);
+    expect((await app.api('/api/news/000000000000000000000000/copy-language', { method: 'POST', token, body: { from: 'uz', to: 'ru' } })).status).toBe(404);
+    expect((await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', body: { from: 'uz', to: 'ru' } })).status).toBe(401);
+  });
+
+  it('lets a translator copy into their language only', async () => {
+    const made = await app.api('/api/auth/users', { token, body: { email: 'cyrillic@example.uz', password: PASSWORD, role: 'translator', languages: ['uz-Cyrl'] } });
+    expect(made.status, made.text).toBe(201);
+    const translator = await app.login('cyrillic@example.uz', PASSWORD);
+    const current = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    const cleared = await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { content: { ...current.content, 'uz-Cyrl': '' }, version: current.version } });
+    expect(cleared.status).toBe(200);
+    const allowed = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token: translator, body: { from: 'uz', to: 'uz-Cyrl', transliterate: true } });
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(allowed.body.data.content['uz-Cyrl']).toBe('Корхоналар учун муҳим шартнома қоидалари.');
+    const refused = await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token: translator, body: { from: 'uz', to: 'ru' } });
+    expect([200, 403]).toContain(refused.status);
+    // Nothing was empty in Russian: nothing changed, so nothing was refused; an empty one would be.
+    const current2 = allowed.body.data;
+    const emptied = await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { excerpt: { ...current2.excerpt, ru: '' }, version: current2.version } });
+    expect(emptied.status, emptied.text).toBe(200);
+    expect(emptied.body.data.excerpt.ru ?? '').toBe('');
+    expect((await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token: translator, body: { from: 'uz', to: 'ru' } })).status).toBe(403);
+  });
+
+  it('serves the Cyrillic pages under /uz-cyrl/, in the sitemap with hreflang uz-Cyrl, found by a Latin query', async () => {
+    const page = await fetch(`${app.url}/uz-cyrl/news/${article.slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="uz-Cyrl"');
+    expect(html).toContain('Қўлда ёзилган сарлавҳа');
+    const moved = await fetch(`${app.url}/uz-Cyrl/news`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/uz-cyrl/news');
+    const { text } = await wholeSitemap(app.url, 'https://lawfirm.test');
+    expect(text).toContain(`<loc>https://lawfirm.test/uz-cyrl/news/${article.slug}</loc>`);
+    expect(text).toContain(`hreflang="uz-Cyrl" href="https://lawfirm.test/uz-cyrl/news/${article.slug}"`);
+    const found = (await app.api(`/api/search?lang=uz-Cyrl&q=${encodeURIComponent('qoʻlda yozilgan')}`)).body.data;
+    expect(found[0]).toMatchObject({ _id: article._id, url: `/uz-cyrl/news/${article.slug}`, title: 'Қўлда ёзилган сарлавҳа' });
+  });
+});
