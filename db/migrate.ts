@@ -11,6 +11,7 @@ import * as lawyerProfiles from './migrations/008-lawyer-profiles.ts';
 import * as pageVisits from './migrations/009-page-visits.ts';
 import * as listsAtScale from './migrations/010-lists-at-scale.ts';
 import * as derivedVersions from './migrations/011-derived-versions.ts';
+import * as textSaved from './migrations/012-text-saved.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-page-visits': pageVisits,
   '010-lists-at-scale': listsAtScale,
   '011-derived-versions': derivedVersions,
+  '012-text-saved': textSaved,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

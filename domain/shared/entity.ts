@@ -50,6 +50,8 @@ export interface EntityDefinition {
   defaults: () => Record<string, unknown>;
   /** Field whose default-language text makes the slug when none is given. */
   slugFrom?: string;
+  /** The table keeps when each language's text of each multilingual field was saved (`text_saved`, migration 012). */
+  keepsTextSaved?: boolean;
   /** What a visitor may see at `now` (ISO): conditions added to every public read. */
   publicConditions: (now: string) => Condition[];
   orderBy: Array<[column: string, direction: 'asc' | 'desc']>;
@@ -65,3 +67,6 @@ export function columnOf(field: string): string {
   if (field === 'order') return 'order_index';
   return field.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
 }
+
+/** When each language's text of each multilingual field was last saved: { field: { lang: ISO time } }. */
+export type TextSaved = Record<string, Record<string, string>>;

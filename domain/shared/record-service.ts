@@ -7,6 +7,7 @@ import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
 import { z } from 'zod';
 import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
+import { textSavedAfter, translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
@@ -140,7 +141,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       checkSchedule(values);
-      const inserted = await store.insert(values);
+      const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
       await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
       await followPage(undefined, created);
@@ -167,7 +168,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
           throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
         }
       }
-      const updated = await store.update(id, merged, version);
+      const stamps = textSavedAfter(existing, merged, type.localizedFields, await store.textSavedOf(id), now());
+      const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await followPage(existing, updated);
@@ -227,9 +229,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         fields.slug = await uniqueSlug({ ...fields, slug: '' }, defaultLanguage, id);
       }
       const existing = await store.findById(id);
+      const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, existing ? await store.textSavedOf(id) : {}, now());
       const saved = existing
-        ? await store.update(id, { ...existing, ...fields })
-        : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() });
+        ? await store.update(id, { ...existing, ...fields }, undefined, stamps)
+        : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() }, stamps);
       if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
       await followPage(existing, saved);
@@ -309,6 +312,17 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     /** The addresses of a page of public records with their last change (a sitemap file): no content is read. */
     async publicAddresses(limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
       return type.slugFrom ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
+    },
+
+    /** Every record's state in each of `languages` (the translation status screen). */
+    async translationStates(languages: string[]) {
+      const defaultLanguage = await environment.defaultLanguage();
+      const rows = await store.listWithTextSaved();
+      return rows.map(({ record, textSaved }) => ({
+        _id: record._id,
+        title: pickText(record[type.admin.titleField] as Localized | string | undefined, defaultLanguage),
+        states: Object.fromEntries(languages.map((lang) => [lang, translationState(record, textSaved, type.localizedFields, lang, defaultLanguage)])),
+      }));
     },
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */

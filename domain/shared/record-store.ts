@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { columnOf, type Condition, type EntityDefinition, type StoredRecord } from './entity.ts';
+import { columnOf, type Condition, type EntityDefinition, type StoredRecord, type TextSaved } from './entity.ts';
 import { newId, nowIso } from './ids.ts';
 import { noteRead } from './read-tracker.ts';
 import { containsPattern } from './search.ts';
@@ -61,6 +61,18 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     return conditions.some((condition) => condition.op === 'contains') && (await hasSearchIndex());
   }
 
+  const savedColumn = (textSaved: TextSaved | undefined) => (definition.keepsTextSaved && textSaved ? { text_saved: JSON.stringify(textSaved) } : {});
+  const parseSaved = (value: unknown): TextSaved => {
+    if (typeof value === 'string') {
+      try {
+        return JSON.parse(value) as TextSaved;
+      } catch {
+        return {};
+      }
+    }
+    return value && typeof value === 'object' ? (value as TextSaved) : {};
+  };
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function where(eb: ExpressionBuilder<any, any>, conditions: Condition[], useIndex = false): Expression<SqlBool> {
     return eb.and(
@@ -85,9 +97,9 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     definition,
 
     /** A new record; `restoring` brings a deleted one back under its own id and next version. */
-    async insert(values: Record<string, unknown>, restoring?: { id: string; version: number; createdAt: string }): Promise<StoredRecord> {
+    async insert(values: Record<string, unknown>, restoring?: { id: string; version: number; createdAt: string }, textSaved?: TextSaved): Promise<StoredRecord> {
       const now = nowIso();
-      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values) };
+      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved) };
       await db.insertInto(table).values(row).execute();
       return fromRow(row);
     },
@@ -96,15 +108,31 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
      * Writes all fields at once. With `expectedVersion` the write happens only if nobody saved
      * since (one atomic UPDATE ... WHERE version = ?); returns undefined when it did not happen.
      */
-    async update(id: string, values: Record<string, unknown>, expectedVersion?: number): Promise<StoredRecord | undefined> {
+    async update(id: string, values: Record<string, unknown>, expectedVersion?: number, textSaved?: TextSaved): Promise<StoredRecord | undefined> {
       let query = db
         .updateTable(table)
-        .set({ ...toRow(values), updated_at: nowIso(), version: sql`version + 1` })
+        .set({ ...toRow(values), ...savedColumn(textSaved), updated_at: nowIso(), version: sql`version + 1` })
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       return this.findById(id);
+    },
+
+    /** When each text of a record was saved (empty for a table that does not keep it, or a record saved before it did). */
+    async textSavedOf(id: string): Promise<TextSaved> {
+      if (!definition.keepsTextSaved) return {};
+      const row = await db.selectFrom(table).select('text_saved').where('id', '=', id).executeTakeFirst();
+      return parseSaved(row?.text_saved);
+    },
+
+    /** Every record with when its texts were saved (the translation status). */
+    async listWithTextSaved(): Promise<Array<{ record: StoredRecord; textSaved: TextSaved }>> {
+      noteRead(table);
+      let query = db.selectFrom(table).selectAll();
+      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
+      const rows = await query.orderBy('id', 'desc').execute();
+      return rows.map((row) => ({ record: fromRow(row), textSaved: definition.keepsTextSaved ? parseSaved(row.text_saved) : {} }));
     },
 
     async findById(id: string): Promise<StoredRecord | undefined> {

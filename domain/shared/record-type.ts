@@ -217,6 +217,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     listConditions,
     exactChecks,
     localizedFields: entries.filter(([, field]) => field.localized).map(([name]) => name),
+    keepsTextSaved: entries.some(([, field]) => field.localized),
     imageFields: entries.filter(([, field]) => field.image).map(([name]) => name),
     searchFields,
     countsViews: entries.some(([name, field]) => field.counter && name === 'views'),

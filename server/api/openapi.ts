@@ -549,6 +549,44 @@ export function buildOpenApiDocument() {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
       },
+      '/translations/status': {
+        get: operation(
+          'Languages',
+          'getTranslationStatus',
+          'Every record of every type with multilingual fields × every active language: complete (every text the default language has is written), missing (some are not) or outdated (the default language’s text of a field was saved after this language’s); with counts per language',
+          {
+            200: answer('The status', {
+              type: 'object',
+              properties: {
+                languages: { type: 'array', items: { type: 'string' } },
+                records: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string' },
+                      _id: { type: 'string' },
+                      title: { type: 'string', description: 'In the default language' },
+                      states: { type: 'object', additionalProperties: { type: 'string', enum: ['complete', 'missing', 'outdated'] } },
+                      fields: { type: 'object', description: 'Per language, the fields that are missing or outdated', additionalProperties: { type: 'array', items: { type: 'string' } } },
+                    },
+                  },
+                },
+                totals: { type: 'object', additionalProperties: { type: 'object', properties: { complete: { type: 'integer' }, missing: { type: 'integer' }, outdated: { type: 'integer' } } } },
+              },
+            }),
+            ...errors(400, 401),
+          },
+          {
+            parameters: [
+              parameter('type', 'Only this record type (news, blog, services…)'),
+              parameter('lang', 'Only this active language'),
+              parameter('state', 'Only records in this state (in the languages shown)', { type: 'string', enum: ['complete', 'missing', 'outdated'] }),
+              parameter('id', 'Only this record'),
+            ],
+          },
+        ),
+      },
       '/transliterate': {
         post: operation(
           'Languages',

@@ -108,4 +108,40 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     const found = (await app.api(`/api/search?lang=uz-Cyrl&q=${encodeURIComponent('qoʻlda yozilgan')}`)).body.data;
     expect(found[0]).toMatchObject({ _id: article._id, url: `/uz-cyrl/news/${article.slug}`, title: 'Қўлда ёзилган сарлавҳа' });
   });
+  it('says for every record and language whether its texts are complete, missing or outdated', async () => {
+    const status = async (query = '') => {
+      const response = await app.api(`/api/translations/status${query}`, { token });
+      expect(response.status, response.text).toBe(200);
+      return response.body.data;
+    };
+    const all = await status();
+    expect(all.languages).toEqual(expect.arrayContaining(['uz', 'ru', 'en', 'uz-Cyrl']));
+    const row = () => status(`?type=news&id=${article._id}`).then((data) => data.records[0]);
+    // The Russian excerpt was emptied above; English was copied whole from Russian before that.
+    const before = await row();
+    expect(before.states).toMatchObject({ uz: 'complete', ru: 'missing', en: 'complete', 'uz-Cyrl': 'complete' });
+    expect(before.fields.ru).toEqual(['excerpt']);
+    const emptied = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { excerpt: { ...emptied.excerpt, ru: 'Кратко' }, version: emptied.version } })).status).toBe(200);
+    expect((await row()).states.ru).toBe('complete');
+    // The Uzbek title changes after the Russian was written: the Russian title is outdated.
+    const current = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...current.title, uz: 'Soliq kodeksidagi yangi oʻzgarishlar' }, version: current.version } })).status).toBe(200);
+    const outdated = await row();
+    expect(outdated.states.ru).toBe('outdated');
+    expect(outdated.fields.ru).toEqual(['title']);
+    const only = await status('?type=news&lang=ru&state=outdated');
+    expect(only.languages).toEqual(['ru']);
+    expect(only.records.map((record: { _id: string }) => record._id)).toEqual([article._id]);
+    expect(only.totals.ru.outdated).toBe(1);
+    // The translator writes the Russian again: complete.
+    const next = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...next.title, ru: 'Новые изменения в Налоговом кодексе' }, version: next.version } })).status).toBe(200);
+    expect((await row()).states.ru).toBe('complete');
+    expect((await app.api('/api/translations/status?type=nothing', { token })).status).toBe(400);
+    expect((await app.api('/api/translations/status?lang=kk', { token })).status).toBe(400);
+    expect((await app.api('/api/translations/status')).status).toBe(401);
+  });
 });

@@ -1,0 +1,62 @@
+import type { TextSaved } from './entity.ts';
+
+/*
+ * What a translator needs to know of a record in a language (API-2.md "Translation"):
+ * complete (every multilingual text that the default language has is written), missing (some
+ * are not), or outdated (a text whose default-language version was saved after it).
+ */
+
+export type TranslationState = 'complete' | 'missing' | 'outdated';
+
+const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isLocalized = (value: unknown): value is Record<string, string> => isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => LANGUAGE_KEY.test(key));
+const written = (text: unknown) => typeof text === 'string' && text.trim() !== '';
+
+/** Each language's text of a field, its items and parts joined (a list of tags, a list of features). */
+function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
+  if (Array.isArray(value)) for (const item of value) textsByLanguage(item, into);
+  else if (isLocalized(value)) {
+    for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), String(text)]);
+  } else if (isObject(value)) for (const item of Object.values(value)) textsByLanguage(item, into);
+  return into;
+}
+
+/** The languages whose text of each field changed between two saves, stamped `now`; the other stamps kept. */
+export function textSavedAfter(before: Record<string, unknown> | undefined, after: Record<string, unknown>, fields: string[], previous: TextSaved, now: string): TextSaved {
+  const next: TextSaved = {};
+  for (const field of fields) {
+    const old = textsByLanguage(before?.[field]);
+    const current = textsByLanguage(after[field]);
+    const stamps = { ...previous[field] };
+    for (const code of new Set([...old.keys(), ...current.keys()])) {
+      if ((old.get(code) ?? []).join('\n') !== (current.get(code) ?? []).join('\n')) stamps[code] = now;
+    }
+    if (Object.keys(stamps).length) next[field] = stamps;
+  }
+  return next;
+}
+
+/** Whether every text the default language has (at any depth: list items, parts) is written in `lang` too. */
+function filledIn(value: unknown, lang: string, defaultLanguage: string): boolean {
+  if (Array.isArray(value)) return value.every((item) => filledIn(item, lang, defaultLanguage));
+  if (isLocalized(value)) return !written(value[defaultLanguage]) || written(value[lang]);
+  if (isObject(value)) return Object.values(value).every((item) => filledIn(item, lang, defaultLanguage));
+  return true;
+}
+
+/** A record's state in `lang`, with the fields that make it so. */
+export function translationState(record: Record<string, unknown>, textSaved: TextSaved, fields: string[], lang: string, defaultLanguage: string): { state: TranslationState; fields: string[] } {
+  const counted = fields.filter((field) => textsByLanguage(record[field]).has(defaultLanguage));
+  if (lang === defaultLanguage) {
+    return { state: 'complete', fields: [] };
+  }
+  const missing = counted.filter((field) => !filledIn(record[field], lang, defaultLanguage));
+  if (missing.length) return { state: 'missing', fields: missing };
+  const outdated = counted.filter((field) => {
+    const source = textSaved[field]?.[defaultLanguage];
+    const translation = textSaved[field]?.[lang];
+    return source !== undefined && translation !== undefined && source > translation;
+  });
+  return outdated.length ? { state: 'outdated', fields: outdated } : { state: 'complete', fields: [] };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RECORD_TYPES } from '../../domain/registry.ts';
+import { validationError } from '../../domain/shared/errors.ts';
+import type { TranslationState } from '../../domain/shared/translation-state.ts';
+import type { AppServices } from '../app-services.ts';
+import { requireUser } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { parseQuery } from '../http/query.ts';
+
+const TRANSLATED = RECORD_TYPES.filter((type) => type.localizedFields.length > 0);
+const STATES = ['complete', 'missing', 'outdated'] as const;
+
+const STATUS_QUERY = z.object({
+  type: z.enum(TRANSLATED.map((type) => type.name) as [string, ...string[]], { error: `type must be one of ${TRANSLATED.map((type) => type.name).join(', ')}` }).optional(),
+  lang: z.string({ error: 'lang must be a language code such as ru' }).max(20).optional(),
+  state: z.enum(STATES, { error: 'state must be complete, missing or outdated' }).optional(),
+  id: z.string({ error: 'id must be a record id' }).max(24).optional(),
+});
+
+/** GET /api/translations/status: every record × every active language, complete / missing / outdated (API-2.md "Translation"). */
+export async function translationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  app.get('/translations/status', { preHandler: requireUser }, async (request) => {
+    const query = parseQuery(request.query, STATUS_QUERY);
+    const active = (await services.languages.list({ admin: true })).filter((language) => language.isActive).map((language) => String(language.code));
+    if (query.lang && !active.includes(query.lang)) {
+      throw validationError([{ path: 'lang', message: `lang must be one of the site's active languages: ${active.join(', ')}`, code: 'one_of', params: { options: active.join(', ') } }]);
+    }
+    const languages = query.lang ? [query.lang] : active;
+    const types = query.type ? TRANSLATED.filter((type) => type.name === query.type) : TRANSLATED;
+    const rows = (
+      await Promise.all(
+        types.map(async (type) => (await services.recordService(type).translationStates(languages)).map((row) => ({ type: type.name, ...row }))),
+      )
+    )
+      .flat()
+      .filter((row) => !query.id || row._id === query.id);
+    const totals = Object.fromEntries(languages.map((lang) => [lang, { complete: 0, missing: 0, outdated: 0 } as Record<TranslationState, number>]));
+    for (const row of rows) for (const lang of languages) totals[lang][row.states[lang].state] += 1;
+    const records = rows
+      .filter((row) => !query.state || languages.some((lang) => row.states[lang].state === query.state))
+      .map((row) => ({
+        type: row.type,
+        _id: row._id,
+        title: row.title,
+        states: Object.fromEntries(languages.map((lang) => [lang, row.states[lang].state])),
+        fields: Object.fromEntries(languages.filter((lang) => row.states[lang].fields.length).map((lang) => [lang, row.states[lang].fields])),
+      }));
+    return ok({ languages, records, totals });
+  });
+}
