@@ -22,6 +22,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('analytics', 'routes/admin/analytics.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
+    route('translations', 'routes/admin/translations.tsx'),
     route('redirects', 'routes/admin/redirects.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),

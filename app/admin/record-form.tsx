@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, useSearchParams } from 'react-router';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
+import { fillLanguage } from '../../domain/shared/copy-language.ts';
 import { pickText } from '../../domain/shared/localized.ts';
+import { uzbekToCyrillic, uzbekToLatin } from '../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { issuesToDetails } from '../../domain/shared/validation.ts';
 import { abilities, useAdmin } from './admin-context.tsx';
@@ -71,7 +73,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const initial = useMemo(() => editable(record, resource.type.defaults()), [record, resource]);
   const [values, setValues] = useState<Values>(initial);
   const [version, setVersion] = useState(record?.version);
-  const [active, setActive] = useState(defaultLanguage);
+  // Opened on a language from the translation status (?lang=ru), else on the default one.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('lang');
+  const [active, setActive] = useState(asked && admin.languages.some((language) => language.code === asked) ? asked : defaultLanguage);
+  // Which texts of each language are missing or older than the default language's (translation status).
+  const [marks, setMarks] = useState<{ states: Record<string, string>; fields: Record<string, string[]> }>({ states: {}, fields: {} });
+  const [beforeFill, setBeforeFill] = useState<{ values: Values; message: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [conflict, setConflict] = useState(false);
@@ -86,6 +94,32 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'reference' ? [field.references] : [])));
     for (const type of wanted) api<StoredRecord[]>(`/${type}?admin=true`).then((result) => setChoices((current) => ({ ...current, [type]: result.data })), () => {});
   }, [resource]);
+
+  useEffect(() => {
+    if (!record || !resource.type.localizedFields.length) return;
+    api<{ records: Array<{ states: Record<string, string>; fields: Record<string, string[]> }> }>(`/translations/status?type=${resource.key}&id=${record._id}`).then(
+      (result) => setMarks(result.data.records[0] ?? { states: {}, fields: {} }),
+      () => {},
+    );
+  }, [record, resource]);
+
+  /** Fills the empty texts of the language shown from another one (converted), as a draft to check and save. */
+  function fillFrom(from: string, convert?: (text: string) => string) {
+    const filled = Object.fromEntries(resource.type.localizedFields.map((field) => [field, fillLanguage(values[field], from, active, convert)]));
+    const changed = resource.type.localizedFields.filter((field) => JSON.stringify(filled[field]) !== JSON.stringify(values[field]));
+    const language = from.toUpperCase();
+    if (!changed.length) {
+      setBeforeFill({ values, message: t('translation.nothingToFill', { language: active.toUpperCase() }) });
+      return;
+    }
+    setBeforeFill({ values, message: t('translation.filled', { language }) });
+    setValues((current) => ({ ...current, ...filled }));
+    setDirty(true);
+  }
+  // Uzbek in the other script: its draft is made by transliteration rather than copied.
+  const script = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
+  const uzbekSource = admin.languages.find((language) => script(language.code) && script(language.code) !== script(active))?.code;
+  const transliterate = script(active) && uzbekSource ? (script(active) === 'cyrillic' ? uzbekToCyrillic : uzbekToLatin) : undefined;
 
   const set = (name: string, value: unknown) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -168,6 +202,35 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         </div>
       )}
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
+      {hasLocalized && active !== defaultLanguage && !(translating && !can.editLanguage(active)) && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+          <button type="button" className={buttonClass.secondary} onClick={() => fillFrom(defaultLanguage)}>
+            {t('translation.copyFrom', { language: defaultLanguage.toUpperCase() })}
+          </button>
+          {transliterate && uzbekSource && (
+            <button type="button" className={buttonClass.secondary} onClick={() => fillFrom(uzbekSource, transliterate)}>
+              {t('translation.transliterate', { language: uzbekSource.toUpperCase() })}
+            </button>
+          )}
+          {beforeFill && (
+            <p role="status" className="flex flex-wrap items-center gap-2 text-slate-700">
+              {beforeFill.message}
+              {beforeFill.values !== values && (
+                <button
+                  type="button"
+                  className="font-semibold text-brand-700 underline"
+                  onClick={() => {
+                    setValues(beforeFill.values);
+                    setBeforeFill(null);
+                  }}
+                >
+                  {t('translation.undo')}
+                </button>
+              )}
+            </p>
+          )}
+        </div>
+      )}
       {translating && (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           {t('roles.translatorHint', { languages: admin.user.languages.map((code) => code.toUpperCase()).join(', ') })}
@@ -176,7 +239,17 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
           <fieldset key={field.name} disabled={locked(field)} className="contents">
-            <Field field={field} labels={resource.labels} value={values[field.name]} active={active} errors={errors} choices={choices} fixedLength={translating} onChange={(value) => set(field.name, value)} />
+            <Field
+              field={field}
+              labels={resource.labels}
+              value={values[field.name]}
+              active={active}
+              errors={errors}
+              choices={choices}
+              fixedLength={translating}
+              note={active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
+              onChange={(value) => set(field.name, value)}
+            />
           </fieldset>
         ))}
       </div>
@@ -219,10 +292,12 @@ interface FieldProps {
   choices: Record<string, StoredRecord[]>;
   /** Lists keep their items (a translator changes their texts only). */
   fixedLength?: boolean;
+  /** A mark beside the label: this text is missing or outdated in the language shown. */
+  note?: string;
   onChange: (value: unknown) => void;
 }
 
-function Field({ field, labels, value, active, errors, choices, fixedLength = false, onChange }: FieldProps) {
+function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange }: FieldProps) {
   const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
@@ -240,6 +315,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     <>
       {label}
       {field.kind === 'ml' && ` (${active.toUpperCase()})`}
+      {note && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{note}</span>}
       {required && (
         <span className="text-red-700" aria-hidden="true">
           {' '}

@@ -7,6 +7,7 @@ import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
 import { z } from 'zod';
 import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
+import { fillLanguage } from './copy-language.ts';
 import { textSavedAfter, translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
@@ -191,18 +192,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const convert = transliterate ? scriptConverter(from, to) : (text: string) => text;
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
-      const fill = (value: unknown): unknown => {
-        if (Array.isArray(value)) return value.map(fill);
-        if (!isPlainObject(value)) return value;
-        const keys = Object.keys(value);
-        if (keys.length && keys.every((key) => LANGUAGE_CODE.test(key))) {
-          const source = value[from];
-          const target = value[to];
-          return typeof source === 'string' && source.trim() && !(typeof target === 'string' && target.trim()) ? { ...value, [to]: convert(source) } : value;
-        }
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item)]));
-      };
-      const patch = Object.fromEntries(type.localizedFields.map((field) => [field, fill(existing[field])]));
+      const patch = Object.fromEntries(type.localizedFields.map((field) => [field, fillLanguage(existing[field], from, to, convert)]));
       // Nothing empty to fill: nothing is saved (no new version).
       if (type.localizedFields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
       return this.update(id, { ...patch, version: existing.version }, actor, { onlyLanguages: options.onlyLanguages });

@@ -715,4 +715,41 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await app.services.siteConfig.update({ ...config, version: undefined, security: { requireTwoFactor: false } });
     }
   });
+  it('shows what is translated, missing or outdated, opens a record on that language, and fills a Cyrillic draft from Uzbek', async () => {
+    const cyrillic = await app.api('/api/languages', { method: 'POST', token, body: { code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', isActive: true } });
+    expect(cyrillic.status, cyrillic.text).toBe(201);
+    try {
+      const article = (await app.api('/api/news?limit=1')).body.data[0];
+      // The Uzbek title changes after the Russian one was written: Russian is outdated.
+      const current = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+      expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...current.title, uz: `${current.title.uz} (yangilangan)` }, version: current.version } })).status).toBe(200);
+      const { context, page, errors } = await signedIn();
+      await goto(page, '/admin/translations?type=news&state=outdated');
+      const row = page.locator('tbody tr', { hasText: `${current.title.uz} (yangilangan)` });
+      expect(await row.count()).toBe(1);
+      expect(await page.locator('main').textContent()).toContain('UZ-CYRL');
+      await row.getByRole('link', { name: /in RU: Outdated/ }).click();
+      await page.waitForURL(`**/admin/news/${article._id}/edit?lang=ru`);
+      await page.waitForSelector('#field-title');
+      expect(await page.getByRole('tab', { name: 'RU · Русский' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('label[for="field-title"]').textContent()).toContain('Outdated');
+      // Uzbek Cyrillic: every text empty, made from the Uzbek Latin by transliteration, then undone and made again.
+      await page.getByRole('tab', { name: /UZ-CYRL/ }).click();
+      await page.getByRole('button', { name: 'Transliterate from UZ' }).click();
+      const title = await page.inputValue('#field-title');
+      expect(title).toMatch(/^[\u0400-\u04FF0-9 :,.()«»“”"'-]+$/);
+      expect(await page.getByRole('status').textContent()).toContain('Check them, then save');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      expect(await page.inputValue('#field-title')).toBe('');
+      await page.getByRole('button', { name: 'Transliterate from UZ' }).click();
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL('**/admin/news');
+      const saved = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+      expect(saved.title['uz-Cyrl']).toBe(title);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await app.api(`/api/languages/${cyrillic.body.data._id}`, { method: 'DELETE', token });
+    }
+  });
 });

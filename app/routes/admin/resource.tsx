@@ -1,6 +1,6 @@
 import { Eye, Pencil, Plus, Trash } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Navigate, redirect, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, redirect, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { abilities, storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
@@ -70,6 +70,13 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const records = loaded.data?.records ?? null;
+  // Opened from the translation status (?edit={id}&lang=ru): that record's form, on that language.
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get('edit');
+  useEffect(() => {
+    const found = editId ? records?.find((record) => record._id === editId) : undefined;
+    if (found) setEditing({ record: found });
+  }, [editId, records]);
   const total = loaded.data?.total ?? 0;
   const error = actionError || (loaded.failed ? loaded.message || t('common.error') : '');
   const text = (value: unknown) => shown(value, lang, defaultLanguage);

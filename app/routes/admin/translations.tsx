@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { recordTypeNamed, RECORD_TYPES } from '../../../domain/registry.ts';
+import { inLanguage } from '../../../domain/shared/texts.ts';
+import { abilities, useAdmin } from '../../admin/admin-context.tsx';
+import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import type { Route } from './+types/translations';
+
+type State = 'complete' | 'missing' | 'outdated';
+interface Status {
+  languages: string[];
+  records: Array<{ type: string; _id: string; title: string; states: Record<string, State>; fields: Record<string, string[]> }>;
+  totals: Record<string, Record<State, number>>;
+}
+
+const STATES: State[] = ['missing', 'outdated', 'complete'];
+const FILTERS = ['type', 'lang', 'state'] as const;
+
+/** Every record × every active language (GET /api/translations/status), filtered by the address (?type=&lang=&state=). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams(FILTERS.flatMap((name) => (url.searchParams.get(name) ? [[name, url.searchParams.get(name)!]] : [])));
+  return loadScreen(async () => (await api<Status>(`/translations/status${query.size ? `?${query}` : ''}`)).data);
+}
+clientLoader.hydrate = true;
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+const CHIP: Record<State, string> = {
+  complete: 'bg-green-100 text-green-900',
+  missing: 'bg-red-100 text-red-900',
+  outdated: 'bg-amber-100 text-amber-900',
+};
+const SCRIPT = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
+
+export default function Translations({ loaderData }: Route.ComponentProps) {
+  const { t, lang, languages: siteLanguages, user } = useAdmin();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState('');
+  const [actionError, setActionError] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const status = loaderData.data;
+  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const url = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
+  const chosen = (name: (typeof FILTERS)[number]) => url.get(name) ?? '';
+  const label: Record<State, string> = { complete: t('translations.complete'), missing: t('translations.missing'), outdated: t('translations.outdated') };
+  const languageName = (code: string) => siteLanguages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase();
+
+  function filter(name: (typeof FILTERS)[number], value: string) {
+    const next = new URLSearchParams(url);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    void navigate({ search: next.size ? `?${next}` : '' });
+  }
+
+  /** The record's form, opened on that language. */
+  function formOf(type: string, id: string, code: string) {
+    const declared = recordTypeNamed(type);
+    return declared?.admin.placement === 'page' ? `/admin/${type}/${id}/edit?lang=${encodeURIComponent(code)}` : `/admin/${type}?edit=${id}&lang=${encodeURIComponent(code)}`;
+  }
+
+  // Uzbek in both scripts: the empty texts of one can be made from the other in one go (drafts to check).
+  const cyrillic = status?.languages.find((code) => SCRIPT(code) === 'cyrillic');
+  const latin = siteLanguages.find((language) => SCRIPT(language.code) === 'latin')?.code;
+  const waiting = cyrillic ? (status?.records.filter((record) => record.states[cyrillic] === 'missing') ?? []) : [];
+  const can = abilities(user);
+
+  async function transliterateAll() {
+    if (!cyrillic || !latin) return;
+    setNotice('');
+    setActionError('');
+    setProgress({ done: 0, total: waiting.length });
+    let done = 0;
+    try {
+      for (const record of waiting) {
+        await api(`/${record.type}/${record._id}/copy-language`, { method: 'POST', body: { from: latin, to: cyrillic, transliterate: true } });
+        done += 1;
+        setProgress({ done, total: waiting.length });
+      }
+      setNotice(t('translations.filled', { count: done, to: cyrillic.toUpperCase(), from: latin.toUpperCase() }));
+    } catch (caught) {
+      setActionError(messageOf(caught) || t('common.error'));
+    } finally {
+      setProgress(null);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <div>
+      <PageTitle>{t('translations.title')}</PageTitle>
+      <p className="mb-4 max-w-3xl text-slate-700">{t('translations.intro')}</p>
+      <div className="mb-4 flex flex-wrap gap-4 rounded-xl bg-white p-4 shadow-sm">
+        <label className="text-sm font-medium text-slate-800">
+          {t('translations.type')}
+          <select className={inputClass} value={chosen('type')} onChange={(event) => filter('type', event.target.value)}>
+            <option value="">{t('translations.allTypes')}</option>
+            {RECORD_TYPES.filter((type) => type.localizedFields.length).map((type) => (
+              <option key={type.name} value={type.name}>
+                {inLanguage(type.admin.title, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          {t('translations.language')}
+          <select className={inputClass} value={chosen('lang')} onChange={(event) => filter('lang', event.target.value)}>
+            <option value="">{t('translations.allLanguages')}</option>
+            {siteLanguages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.code.toUpperCase()} · {language.nativeName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          {t('translations.state')}
+          <select className={inputClass} value={chosen('state')} onChange={(event) => filter('state', event.target.value)}>
+            <option value="">{t('translations.allStates')}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {label[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {notice && <SuccessNotice message={notice} />}
+      {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
+      {status && (
+        <>
+          <ul className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {status.languages.map((code) => (
+              <li key={code} className="rounded-xl bg-white p-4 text-sm shadow-sm">
+                <p className="font-semibold text-brand-900">
+                  {code.toUpperCase()} · {languageName(code)}
+                </p>
+                <p className="mt-1 text-slate-700">{t('translations.counts', status.totals[code])}</p>
+              </li>
+            ))}
+          </ul>
+          {cyrillic && latin && waiting.length > 0 && can.editLanguage(cyrillic) && (
+            <div className="mb-4 flex flex-wrap items-center gap-3">
+              <button type="button" className={buttonClass.secondary} disabled={progress !== null} onClick={() => void transliterateAll()}>
+                {t('translations.fill', { to: cyrillic.toUpperCase(), from: latin.toUpperCase() })} ({waiting.length})
+              </button>
+              {progress && (
+                <p role="status" className="text-sm text-slate-700">
+                  {t('translations.filling', progress)}
+                </p>
+              )}
+            </div>
+          )}
+          {status.records.length === 0 ? (
+            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('translations.empty')}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl bg-white shadow-sm" tabIndex={0} role="region" aria-label={t('translations.title')}>
+              <table className="min-w-full text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-slate-600">
+                    <th scope="col" className="p-3 font-semibold">
+                      {t('translations.record')}
+                    </th>
+                    {status.languages.map((code) => (
+                      <th key={code} scope="col" className="p-3 font-semibold">
+                        {code.toUpperCase()}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {status.records.map((record) => {
+                    const type = recordTypeNamed(record.type);
+                    return (
+                      <tr key={`${record.type}-${record._id}`} className="border-b border-slate-100">
+                        <th scope="row" className="p-3 text-left font-normal">
+                          <span className="block font-semibold text-slate-900">{record.title || '—'}</span>
+                          <span className="text-slate-600">{type ? inLanguage(type.admin.title, lang) : record.type}</span>
+                        </th>
+                        {status.languages.map((code) => {
+                          const state = record.states[code];
+                          return (
+                            <td key={code} className="p-3">
+                              <Link
+                                to={formOf(record.type, record._id, code)}
+                                className={`inline-block whitespace-nowrap rounded px-2 py-1 text-xs font-semibold hover:underline ${CHIP[state]}`}
+                                aria-label={`${t('translations.open', { title: record.title, language: code.toUpperCase() })}: ${label[state]}`}
+                                title={record.fields[code]?.join(', ')}
+                              >
+                                {label[state]}
+                              </Link>
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
