@@ -80,6 +80,9 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   // Which texts of each language are missing or older than the default language's (translation status).
   const [marks, setMarks] = useState<{ states: Record<string, string>; fields: Record<string, string[]> }>({ states: {}, fields: {} });
   const [beforeFill, setBeforeFill] = useState<{ values: Values; message: string } | null>(null);
+  // Source and translation next to each other: on by default where the screen is wide enough.
+  const [sideBySide, setSideBySide] = useState(false);
+  useEffect(() => setSideBySide(window.matchMedia('(min-width: 1280px)').matches), []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [conflict, setConflict] = useState(false);
@@ -184,6 +187,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   // A translator changes only the texts of their languages: everything else is shown, not editable.
   const can = abilities(admin.user);
   const translating = !can.editContent;
+  const comparing = sideBySide && hasLocalized && active !== defaultLanguage;
   const locked = (field: FieldSpec) => translating && (!['ml', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
     <form onSubmit={save} noValidate className="space-y-5">
@@ -207,6 +211,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           <button type="button" className={buttonClass.secondary} onClick={() => fillFrom(defaultLanguage)}>
             {t('translation.copyFrom', { language: defaultLanguage.toUpperCase() })}
           </button>
+          <label className="flex min-h-10 items-center gap-2 font-medium text-slate-800">
+            <input type="checkbox" className="h-5 w-5" checked={sideBySide} onChange={(event) => setSideBySide(event.target.checked)} />
+            {t('translation.sideBySide', { language: defaultLanguage.toUpperCase() })}
+          </label>
           {transliterate && uzbekSource && (
             <button type="button" className={buttonClass.secondary} onClick={() => fillFrom(uzbekSource, transliterate)}>
               {t('translation.transliterate', { language: uzbekSource.toUpperCase() })}
@@ -238,7 +246,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       )}
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
-          <fieldset key={field.name} disabled={locked(field)} className="contents">
+          <fieldset key={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
+            {comparing && resource.type.localizedFields.includes(field.name) && (
+              <SourceText label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={values[field.name]} language={defaultLanguage} />
+            )}
             <Field
               field={field}
               labels={resource.labels}
@@ -280,6 +291,29 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         />
       )}
     </form>
+  );
+}
+
+/** Every text of one language in a field (its list items and parts too), in order. */
+function textsIn(value: unknown, language: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => textsIn(item, language));
+  if (value === null || typeof value !== 'object') return [];
+  const texts = textsValue(value);
+  if (language in texts && Object.keys(value).every((key) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(key))) return texts[language].trim() ? [texts[language]] : [];
+  return Object.values(value).flatMap((item) => textsIn(item, language));
+}
+
+/** The source language's text of a field, read-only, beside the field being translated. */
+function SourceText({ label, value, language }: { label: string; value: unknown; language: string }) {
+  const { t } = useAdmin();
+  const texts = textsIn(value, language);
+  return (
+    <div>
+      <p className="text-sm font-medium text-slate-800">{label}</p>
+      <div lang={language} className="mt-1 min-h-10 whitespace-pre-wrap rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-800">
+        {texts.length ? texts.join('\n') : <span className="text-slate-500">{t('translation.noSource')}</span>}
+      </div>
+    </div>
   );
 }
 

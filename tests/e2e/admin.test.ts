@@ -733,6 +733,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.waitForSelector('#field-title');
       expect(await page.getByRole('tab', { name: 'RU · Русский' }).getAttribute('aria-selected')).toBe('true');
       expect(await page.locator('label[for="field-title"]').textContent()).toContain('Outdated');
+      // Wide screen: the Uzbek source beside each text being translated.
+      expect(await page.getByRole('checkbox', { name: 'Show UZ beside' }).isChecked()).toBe(true);
+      expect(await page.locator('div[lang="uz"]').first().textContent()).toBe(`${current.title.uz} (yangilangan)`);
       // Uzbek Cyrillic: every text empty, made from the Uzbek Latin by transliteration, then undone and made again.
       await page.getByRole('tab', { name: /UZ-CYRL/ }).click();
       await page.getByRole('button', { name: 'Transliterate from UZ' }).click();
