@@ -12,6 +12,7 @@ import { abilities, useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
 import { listValue, objectValue, textsValue, textValue } from './display.ts';
 import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
+import { NamedIcon } from '../site/icons.tsx';
 import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
@@ -480,6 +481,26 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
           </option>
         ))}
       </select>
+    );
+  } else if (field.kind === 'icon') {
+    // The icons themselves, each with a plain name: a choice by sight, never a typed name.
+    return (
+      <fieldset className="md:col-span-2">
+        <legend className="text-sm font-medium text-slate-800">{labelText}</legend>
+        <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-8">
+          {field.options.map((option) => (
+            <label
+              key={option}
+              className="flex cursor-pointer flex-col items-center gap-1 rounded-md border border-slate-300 p-2 text-center text-xs text-slate-800 hover:bg-slate-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+            >
+              <input type="radio" name={id} value={option} checked={value === option} onChange={() => onChange(option)} className="sr-only" />
+              <NamedIcon name={option} className="h-6 w-6 text-brand-700" />
+              {optionLabel(option, lang)}
+            </label>
+          ))}
+        </div>
+        {error}
+      </fieldset>
     );
   } else if (field.kind === 'reference') {
     const type = recordTypeNamed(field.references);

@@ -12,6 +12,7 @@ export type FieldSpec =
   | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
   | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
   | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
+  | { name: string; kind: 'icon'; options: readonly string[] }
   | { name: string; kind: 'features'; withOrder: boolean }
   | { name: string; kind: 'reference'; references: string };
 
@@ -44,8 +45,9 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
     case 'number':
       return { name, kind: field.widget, required };
     case 'select':
-    case 'icon':
       return { name, kind: 'select', options: field.options ?? [], numeric: field.storage === 'int' };
+    case 'icon':
+      return { name, kind: 'icon', options: field.options ?? [] };
     case 'features':
       return { name, kind: 'features', withOrder: field.itemOrder === true };
     case 'list':

@@ -719,7 +719,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const cyrillic = await app.api('/api/languages', { method: 'POST', token, body: { code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', isActive: true } });
     expect(cyrillic.status, cyrillic.text).toBe(201);
     try {
-      const article = (await app.api('/api/news?limit=1')).body.data[0];
+      // An article whose Russian is complete (earlier tests add some that have none).
+      const complete = (await app.api('/api/translations/status?type=news&lang=ru&state=complete', { token })).body.data.records;
+      const article = { _id: complete[0]._id as string };
       // The Uzbek title changes after the Russian one was written: Russian is outdated.
       const current = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
       expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...current.title, uz: `${current.title.uz} (yangilangan)` }, version: current.version } })).status).toBe(200);
@@ -754,5 +756,22 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     } finally {
       await app.api(`/api/languages/${cyrillic.body.data._id}`, { method: 'DELETE', token });
     }
+  });
+  it('picks a feature’s icon by sight from named icons, in Uzbek', async () => {
+    const { context, page, errors } = await signedIn(375);
+    await goto(page, '/admin/features');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'uz'));
+    await goto(page, '/admin/features');
+    await page.locator('#admin-main button', { hasText: /Qo‘shish|Yangi/ }).first().click();
+    const picker = page.getByRole('group', { name: /Belgi/ });
+    expect(await picker.getByRole('radio').count()).toBe(16);
+    await picker.getByText('Adolat tarozisi').click();
+    expect(await picker.getByRole('radio', { name: 'Adolat tarozisi' }).isChecked()).toBe(true);
+    await page.fill('#field-title', 'Adolatli narx');
+    await page.fill('#field-description', 'Narxlar oldindan aytiladi.');
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(async () => (await app.api('/api/features?admin=true', { token })).body.data.find((feature: { title: { uz: string } }) => feature.title.uz === 'Adolatli narx')?.icon).toBe('Scale');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
