@@ -7,7 +7,7 @@ import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
-import { UI_TEXTS, type UiTextKey } from '../../i18n/ui-texts.ts';
+import { InterfaceTexts } from '../../admin/interface-texts.tsx';
 
 type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
 const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: true, isDefault: false, rtl: false, translations: {} };
@@ -138,22 +138,7 @@ export default function Languages() {
           <details className="rounded-md border border-slate-200 p-4">
             <summary className="cursor-pointer font-semibold text-brand-900">{t('languages.translations')}</summary>
             <p className="mt-2 text-sm text-slate-600">{t('languages.translationsHelp')}</p>
-            <div className="mt-4 grid max-h-[28rem] gap-3 overflow-y-auto pr-2 md:grid-cols-2">
-              {(Object.keys(UI_TEXTS.en) as UiTextKey[]).map((key) => (
-                <div key={key}>
-                  <label htmlFor={`tr-${key}`} className="block font-mono text-xs text-slate-700">
-                    {key}
-                  </label>
-                  <input
-                    id={`tr-${key}`}
-                    value={editing.draft.translations[key] ?? ''}
-                    placeholder={(UI_TEXTS[editing.draft.code] ?? UI_TEXTS.en)[key]}
-                    onChange={(event) => change({ translations: { ...editing.draft.translations, [key]: event.target.value } })}
-                    className={`${inputClass} placeholder:text-slate-500`}
-                  />
-                </div>
-              ))}
-            </div>
+            <InterfaceTexts code={editing.draft.code} texts={editing.draft.translations} onChange={(translations) => change({ translations })} />
           </details>
           <div className="flex gap-3">
             <button type="submit" className={buttonClass.primary} disabled={saving}>
