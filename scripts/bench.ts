@@ -7,12 +7,14 @@
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
+import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
 const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/api/news?lang=ru', '/api/services', '/api/site-config'];
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const COMPARE_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
 
 const run = (url: string, duration: number) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers: { 'user-agent': READER } }, (error, result) => (error ? reject(error) : resolve(result))));
@@ -34,12 +36,46 @@ async function main() {
       rows.push(row);
       console.log(row);
     }
+    // Issue 16's yardstick: nginx serving the same bytes, three interleaved rounds, medians.
+    const compared = ['/', `/news/${newest.slug}`, '/api/news?lang=ru'];
+    const nginx = await startNginxWithBytesOf(base, compared, { 'user-agent': READER });
+    const ratioRows: string[] = [];
+    if (nginx) {
+      try {
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+        for (const url of compared) {
+          const ours: autocannon.Result[] = [];
+          const theirs: autocannon.Result[] = [];
+          for (let round = 0; round < 3; round += 1) {
+            ours.push(await run(base + url, COMPARE_SECONDS));
+            theirs.push(await run(nginx.urlOf(url), COMPARE_SECONDS));
+          }
+          if ([...ours, ...theirs].some((result) => result.non2xx || result.errors)) throw new Error(`${url}: some answers of the comparison failed`);
+          const [a, b] = [median(ours.map((result) => result.requests.average)), median(theirs.map((result) => result.requests.average))];
+          const row = `| \`GET ${url.replace(newest.slug, '{slug}')}\` | ${Math.round(a)} req/s, p99 ${median(ours.map((result) => result.latency.p99))} ms | ${Math.round(b)} req/s, p99 ${median(theirs.map((result) => result.latency.p99))} ms | ${(a / b).toFixed(2)} |`;
+          ratioRows.push(row);
+          console.log(row);
+        }
+      } finally {
+        await nginx.stop();
+      }
+    }
     const table = [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${CONNECTIONS} connections, ${DURATION} s per URL, server and load generator on loopback.`,
       '',
       '| request | requests/s | p50 | p99 | non-2xx |',
       '|---|---|---|---|---|',
       ...rows,
+      ...(ratioRows.length
+        ? [
+            '',
+            `Against nginx 1 worker serving the same bytes (three interleaved rounds of ${COMPARE_SECONDS} s, medians; the goal of issue 16 is at least 0.5× with p99 under 10 ms):`,
+            '',
+            '| request | ours | nginx, same bytes | ours ÷ nginx |',
+            '|---|---|---|---|',
+            ...ratioRows,
+          ]
+        : []),
     ].join('\n');
     console.log(`\n${table}`);
     if (process.argv.includes('--write')) {
