@@ -73,11 +73,24 @@ export function storedAdminLanguage(): string {
   return ADMIN_TEXTS[browser] ? browser : 'uz';
 }
 
+/**
+ * A number as people write it in the admin's language: 12 345 in Uzbek and Russian (a narrow
+ * no-break space), 12,345 in English. Written by hand: browsers often lack Uzbek number data.
+ */
+export function formatNumber(value: number, lang: string): string {
+  if (!Number.isFinite(value)) return String(value);
+  const [whole, fraction] = String(Math.abs(value)).split('.');
+  const english = lang === 'en';
+  const grouped = whole.length > 4 || english ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, english ? ',' : '\u202f') : whole;
+  return `${value < 0 ? '−' : ''}${grouped}${fraction ? `${english ? '.' : ','}${fraction}` : ''}`;
+}
+
 export function makeAdminT(lang: string): AdminT {
   const texts = ADMIN_TEXTS[lang] ?? ADMIN_TEXTS.uz;
+  const shown = (value: string | number) => (typeof value === 'number' ? formatNumber(value, lang) : value);
   return (key, values) => {
     const text = texts[key] ?? ADMIN_TEXTS.en[key] ?? key;
-    return values ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match)) : text;
+    return values ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? shown(values[name]) : match)) : text;
   };
 }
 

@@ -4,7 +4,7 @@ import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
 import { fillLanguage } from '../../domain/shared/copy-language.ts';
-import { pickText } from '../../domain/shared/localized.ts';
+import { isLocalizedValue, pickText } from '../../domain/shared/localized.ts';
 import { uzbekToCyrillic, uzbekToLatin } from '../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { issuesToDetails } from '../../domain/shared/validation.ts';
@@ -299,8 +299,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
 function textsIn(value: unknown, language: string): string[] {
   if (Array.isArray(value)) return value.flatMap((item) => textsIn(item, language));
   if (value === null || typeof value !== 'object') return [];
-  const texts = textsValue(value);
-  if (language in texts && Object.keys(value).every((key) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(key))) return texts[language].trim() ? [texts[language]] : [];
+  if (isLocalizedValue(value)) {
+    const text = textsValue(value)[language] ?? '';
+    return text.trim() ? [text] : [];
+  }
   return Object.values(value).flatMap((item) => textsIn(item, language));
 }
 

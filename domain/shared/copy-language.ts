@@ -3,15 +3,13 @@
  * copy-language call and the admin form's "copy" and "transliterate" buttons use the same rule.
  */
 
-const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isLocalizedValue, isPlainObject } from './localized.ts';
 
 /** `value` with every empty text of `to` filled from `from` (converted), at any depth; written texts stay. */
 export function fillLanguage(value: unknown, from: string, to: string, convert: (text: string) => string = (text) => text): unknown {
   if (Array.isArray(value)) return value.map((item) => fillLanguage(item, from, to, convert));
-  if (!isObject(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.length && keys.every((key) => LANGUAGE_KEY.test(key))) {
+  if (!isPlainObject(value)) return value;
+  if (isLocalizedValue(value)) {
     const source = value[from];
     const target = value[to];
     return typeof source === 'string' && source.trim() && !(typeof target === 'string' && target.trim()) ? { ...value, [to]: convert(source) } : value;

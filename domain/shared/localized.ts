@@ -36,3 +36,10 @@ export function localePath(path: string, lang: string, defaultLanguage: string):
   if (lang === defaultLanguage) return path;
   return `/${languageSegment(lang)}${path === '/' ? '' : path}`;
 }
+
+/** A plain object (not a list, not null). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A multilingual text: a non-empty object whose every key is a language code. */
+export const isLocalizedValue = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => LANGUAGE_CODE_PATTERN.test(key));

@@ -1,7 +1,7 @@
 import { columnOf, type Condition, type ListQuery, type StoredRecord } from './entity.ts';
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
-import { pickText, type Localized } from './localized.ts';
+import { isPlainObject, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
 import type { RecordStore } from './record-store.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
@@ -339,10 +339,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 const parseStored = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as Localized | string;
 const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
-const languageCode = z.string({ error: 'Give a language code such as uz' }).regex(LANGUAGE_CODE, 'Give a language code such as uz or uz-Cyrl');
+const languageCode = z.string({ error: 'Give a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'Give a language code such as uz or uz-Cyrl');
 const copyLanguageSchema = z.object({ from: languageCode, to: languageCode, transliterate: z.boolean({ error: 'transliterate must be true or false' }).optional() });
 
 /** Uzbek from one script to the other; any other pair has no transliteration (a 400). */
@@ -375,7 +373,7 @@ function changedOutside(before: Record<string, unknown>, after: Record<string, u
       const left = isPlainObject(a) ? a : {};
       const right = isPlainObject(b) ? b : {};
       const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])];
-      const texts = inLocalized && keys.length > 0 && keys.every((key) => LANGUAGE_CODE.test(key));
+      const texts = inLocalized && keys.length > 0 && keys.every((key) => LANGUAGE_CODE_PATTERN.test(key));
       for (const key of keys) {
         if (texts && allowed.includes(key)) continue;
         const found = differs(left[key], right[key], `${path}.${key}`, inLocalized);

@@ -1,4 +1,5 @@
 import type { TextSaved } from './entity.ts';
+import { isLocalizedValue, isPlainObject } from './localized.ts';
 
 /*
  * What a translator needs to know of a record in a language (API-2.md "Translation"):
@@ -8,17 +9,14 @@ import type { TextSaved } from './entity.ts';
 
 export type TranslationState = 'complete' | 'missing' | 'outdated';
 
-const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isLocalized = (value: unknown): value is Record<string, string> => isObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => LANGUAGE_KEY.test(key));
 const written = (text: unknown) => typeof text === 'string' && text.trim() !== '';
 
 /** Each language's text of a field, its items and parts joined (a list of tags, a list of features). */
 function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
   if (Array.isArray(value)) for (const item of value) textsByLanguage(item, into);
-  else if (isLocalized(value)) {
+  else if (isLocalizedValue(value)) {
     for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), String(text)]);
-  } else if (isObject(value)) for (const item of Object.values(value)) textsByLanguage(item, into);
+  } else if (isPlainObject(value)) for (const item of Object.values(value)) textsByLanguage(item, into);
   return into;
 }
 
@@ -40,8 +38,8 @@ export function textSavedAfter(before: Record<string, unknown> | undefined, afte
 /** Whether every text the default language has (at any depth: list items, parts) is written in `lang` too. */
 function filledIn(value: unknown, lang: string, defaultLanguage: string): boolean {
   if (Array.isArray(value)) return value.every((item) => filledIn(item, lang, defaultLanguage));
-  if (isLocalized(value)) return !written(value[defaultLanguage]) || written(value[lang]);
-  if (isObject(value)) return Object.values(value).every((item) => filledIn(item, lang, defaultLanguage));
+  if (isLocalizedValue(value)) return !written(value[defaultLanguage]) || written(value[lang]);
+  if (isPlainObject(value)) return Object.values(value).every((item) => filledIn(item, lang, defaultLanguage));
   return true;
 }
 

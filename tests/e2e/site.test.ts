@@ -345,6 +345,6 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
       }
       expect(found).toEqual({});
       await context.close();
-    });
+    }, 180_000);
   });
 });

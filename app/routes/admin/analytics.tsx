@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { formatNumber, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
@@ -58,7 +58,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               <li key={row.label}>
                 <div className="flex justify-between gap-3 text-sm">
                   <span className="text-slate-800">{row.label}</span>
-                  <span className="font-semibold">{row.value}</span>
+                  <span className="font-semibold">{formatNumber(row.value, lang)}</span>
                 </div>
                 <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden="true">
                   <div className="h-2 rounded bg-brand-700" style={{ width: `${(row.value / max) * 100}%` }} />
@@ -109,11 +109,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl bg-white p-5 shadow-sm">
-              <p className="text-3xl font-bold text-brand-900">{figures.views.news}</p>
+              <p className="text-3xl font-bold text-brand-900">{formatNumber(figures.views.news, lang)}</p>
               <p className="text-slate-700">{t('analytics.newsViews')}</p>
             </li>
             <li className="rounded-xl bg-white p-5 shadow-sm">
-              <p className="text-3xl font-bold text-brand-900">{figures.views.blog}</p>
+              <p className="text-3xl font-bold text-brand-900">{formatNumber(figures.views.blog, lang)}</p>
               <p className="text-slate-700">{t('analytics.blogViews')}</p>
             </li>
           </ul>
