@@ -80,6 +80,8 @@ export function createDomainServices(host: DomainHost) {
     const codes = new Map(active.map((language) => [languageSegment(String(language.code)), String(language.code)]));
     return (segment) => codes.get(segment.toLowerCase()) ?? defaultLanguage;
   }
+  /** The service of any registered type, for code that walks the registry. */
+  const serviceOf = (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService;
   const versions = createVersionService(database);
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));
   const records = Object.fromEntries(
@@ -189,9 +191,9 @@ export function createDomainServices(host: DomainHost) {
       });
     },
     /** The site's search over news, blog posts, services and lawyers (API-2.md "Search"). */
-    siteSearch: createSiteSearch({ service: (type) => records[type.name as RecordTypeName] as unknown as RecordService, defaultLanguage: () => languages.defaultLanguage(), pathOf: localePath }),
+    siteSearch: createSiteSearch({ service: serviceOf, defaultLanguage: () => languages.defaultLanguage(), pathOf: localePath }),
     /** The service of any registered type, for code that walks the registry. */
-    recordService: (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService,
+    recordService: serviceOf,
     contacts: createContactService(contactStore, environment, clientKeyOf, async () => {
       const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
       return { ...config.privacy, defaultLanguage };

@@ -4,8 +4,9 @@ import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
 import { fillLanguage } from '../../domain/shared/copy-language.ts';
-import { isLocalizedValue, pickText } from '../../domain/shared/localized.ts';
-import { uzbekToCyrillic, uzbekToLatin } from '../../domain/languages/uzbek-script.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import { textsByLanguage } from '../../domain/shared/translation-state.ts';
+import { transliterationBetween } from '../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { issuesToDetails } from '../../domain/shared/validation.ts';
 import { abilities, useAdmin } from './admin-context.tsx';
@@ -121,9 +122,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setDirty(true);
   }
   // Uzbek in the other script: its draft is made by transliteration rather than copied.
-  const script = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
-  const uzbekSource = admin.languages.find((language) => script(language.code) && script(language.code) !== script(active))?.code;
-  const transliterate = script(active) && uzbekSource ? (script(active) === 'cyrillic' ? uzbekToCyrillic : uzbekToLatin) : undefined;
+  const uzbekSource = admin.languages.find((language) => transliterationBetween(language.code, active))?.code;
+  const transliterate = uzbekSource ? transliterationBetween(uzbekSource, active) : undefined;
 
   const set = (name: string, value: unknown) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -295,21 +295,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   );
 }
 
-/** Every text of one language in a field (its list items and parts too), in order. */
-function textsIn(value: unknown, language: string): string[] {
-  if (Array.isArray(value)) return value.flatMap((item) => textsIn(item, language));
-  if (value === null || typeof value !== 'object') return [];
-  if (isLocalizedValue(value)) {
-    const text = textsValue(value)[language] ?? '';
-    return text.trim() ? [text] : [];
-  }
-  return Object.values(value).flatMap((item) => textsIn(item, language));
-}
-
 /** The source language's text of a field, read-only, beside the field being translated. */
 function SourceText({ label, value, language }: { label: string; value: unknown; language: string }) {
   const { t } = useAdmin();
-  const texts = textsIn(value, language);
+  const texts = textsByLanguage(value).get(language) ?? [];
   return (
     <div>
       <p className="text-sm font-medium text-slate-800">{label}</p>

@@ -14,17 +14,18 @@ const URLS_PER_FILE = 1000;
 const FIXED_PAGES = ['/', '/services', '/team', '/partners', '/news', '/blog', '/faq', '/contact'];
 const WITH_PAGES = RECORD_TYPES.filter((type) => type.publicPath !== undefined && type.slugFrom);
 
+/** The active languages, and how many pages fit a file when each page is one address per language. */
 async function languagesOf(services: DomainServices) {
   const [languages, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
-  return { codes: languages.map((language) => String(language.code)), defaultLanguage };
+  const codes = languages.map((language) => String(language.code));
+  return { codes, defaultLanguage, perFile: Math.max(1, Math.floor(URLS_PER_FILE / Math.max(1, codes.length))) };
 }
 
 const xmlResponse = (xml: string) => new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 
 /** `/sitemap.xml`: the list of sitemap files. */
 export async function sitemapIndex(services: DomainServices): Promise<Response> {
-  const { codes } = await languagesOf(services);
-  const perFile = Math.max(1, Math.floor(URLS_PER_FILE / Math.max(1, codes.length)));
+  const { perFile } = await languagesOf(services);
   const counts = await Promise.all(WITH_PAGES.map((type) => services.recordService(type).publicCount()));
   const files = ['pages.xml', ...WITH_PAGES.flatMap((type, index) => Array.from({ length: Math.ceil(counts[index] / perFile) }, (_, n) => `${type.name}-${n + 1}.xml`))];
   const entries = files.map((file) => `  <sitemap>\n    <loc>${escapeXml(`${services.publicUrl}/sitemaps/${file}`)}</loc>\n  </sitemap>`);
@@ -33,8 +34,7 @@ export async function sitemapIndex(services: DomainServices): Promise<Response> 
 
 /** `/sitemaps/pages.xml` or `/sitemaps/{type}-{n}.xml`; undefined for any other name. */
 export async function sitemapFile(services: DomainServices, file: string): Promise<Response | undefined> {
-  const { codes, defaultLanguage } = await languagesOf(services);
-  const perFile = Math.max(1, Math.floor(URLS_PER_FILE / Math.max(1, codes.length)));
+  const { codes, defaultLanguage, perFile } = await languagesOf(services);
   let pages: Array<{ path: string; modified?: string }>;
   if (file === 'pages.xml') pages = FIXED_PAGES.map((path) => ({ path }));
   else {

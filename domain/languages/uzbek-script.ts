@@ -176,3 +176,15 @@ export function uzbekToCyrillic(text: string): string {
 export function uzbekToLatin(text: string): string {
   return text.replace(CYRILLIC_WORD, cyrillicWordToLatin);
 }
+
+/** Which script a language code writes Uzbek in: uz (and uz-Latn) Latin, uz-Cyrl Cyrillic; any other none. */
+export function uzbekScript(code: string): 'latin' | 'cyrillic' | undefined {
+  return /^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined;
+}
+
+/** The conversion from one language's Uzbek to another's, or undefined when they are not Uzbek in two scripts. */
+export function transliterationBetween(from: string, to: string): ((text: string) => string) | undefined {
+  const [source, target] = [uzbekScript(from), uzbekScript(to)];
+  if (!source || !target || source === target) return undefined;
+  return target === 'cyrillic' ? uzbekToCyrillic : uzbekToLatin;
+}

@@ -6,7 +6,7 @@ import type { RecordStore } from './record-store.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
 import { z } from 'zod';
-import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
+import { transliterationBetween } from '../languages/uzbek-script.ts';
 import { fillLanguage } from './copy-language.ts';
 import { textSavedAfter, translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
@@ -154,8 +154,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[] } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
-      const existing = isId(id) ? await store.findById(id) : undefined;
-      if (!existing) throw notFound(label);
+      const found = isId(id) ? await store.findWithTextSaved(id) : undefined;
+      if (!found) throw notFound(label);
+      const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
       const patch = parseOrThrow(schema.partial(), withoutMeta(input));
       const merged: Record<string, unknown> = { ...existing, ...patch };
@@ -169,7 +170,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
           throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
         }
       }
-      const stamps = textSavedAfter(existing, merged, type.localizedFields, await store.textSavedOf(id), now());
+      const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
@@ -218,8 +219,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (type.slugFrom && typeof fields.slug === 'string' && (await store.slugTaken(fields.slug, id))) {
         fields.slug = await uniqueSlug({ ...fields, slug: '' }, defaultLanguage, id);
       }
-      const existing = await store.findById(id);
-      const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, existing ? await store.textSavedOf(id) : {}, now());
+      const found = await store.findWithTextSaved(id);
+      const existing = found?.record;
+      const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
         ? await store.update(id, { ...existing, ...fields }, undefined, stamps)
         : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() }, stamps);
@@ -339,18 +341,15 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 const parseStored = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as Localized | string;
 const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
 
-
 const languageCode = z.string({ error: 'Give a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'Give a language code such as uz or uz-Cyrl');
 const copyLanguageSchema = z.object({ from: languageCode, to: languageCode, transliterate: z.boolean({ error: 'transliterate must be true or false' }).optional() });
 
 /** Uzbek from one script to the other; any other pair has no transliteration (a 400). */
 function scriptConverter(from: string, to: string): (text: string) => string {
-  const script = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
-  if (script(from) === 'latin' && script(to) === 'cyrillic') return uzbekToCyrillic;
-  if (script(from) === 'cyrillic' && script(to) === 'latin') return uzbekToLatin;
-  throw validationError([{ path: 'transliterate', message: 'Transliteration goes between Uzbek in Latin (uz) and in Cyrillic (uz-Cyrl): copy without it for other languages', code: 'invalid' }]);
+  const convert = transliterationBetween(from, to);
+  if (!convert) throw validationError([{ path: 'transliterate', message: 'Transliteration goes between Uzbek in Latin (uz) and in Cyrillic (uz-Cyrl): copy without it for other languages', code: 'invalid' }]);
+  return convert;
 }
-
 
 /**
  * The first field (dotted path) that differs between two saved states outside the texts of the

@@ -119,11 +119,11 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return this.findById(id);
     },
 
-    /** When each text of a record was saved (empty for a table that does not keep it, or a record saved before it did). */
-    async textSavedOf(id: string): Promise<TextSaved> {
-      if (!definition.keepsTextSaved) return {};
-      const row = await db.selectFrom(table).select('text_saved').where('id', '=', id).executeTakeFirst();
-      return parseSaved(row?.text_saved);
+    /** A record with when each of its texts was saved (empty for a table that does not keep it, or a record saved before it did): one read. */
+    async findWithTextSaved(id: string): Promise<{ record: StoredRecord; textSaved: TextSaved } | undefined> {
+      noteRead(table, id);
+      const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { record: fromRow(row), textSaved: definition.keepsTextSaved ? parseSaved(row.text_saved) : {} } : undefined;
     },
 
     /** Every record with when its texts were saved (the translation status). */

@@ -11,8 +11,8 @@ export type TranslationState = 'complete' | 'missing' | 'outdated';
 
 const written = (text: unknown) => typeof text === 'string' && text.trim() !== '';
 
-/** Each language's text of a field, its items and parts joined (a list of tags, a list of features). */
-function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
+/** Each language's texts of a field, its items and parts in order (a list of tags, a list of features). */
+export function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
   if (Array.isArray(value)) for (const item of value) textsByLanguage(item, into);
   else if (isLocalizedValue(value)) {
     for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), String(text)]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { AppServices } from '../app-services.ts';
 import { z } from 'zod';
-import { uzbekToCyrillic, uzbekToLatin } from '../../domain/languages/uzbek-script.ts';
+import { transliterationBetween } from '../../domain/languages/uzbek-script.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -26,8 +26,7 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
   /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */
   app.post('/transliterate', { preHandler: requireUser }, async (request) => {
     const { text, from, to } = parseOrThrow(TRANSLITERATION, assertObject(request.body));
-    if (from === to) return ok({ text });
-    return ok({ text: to === 'uz-Cyrl' ? uzbekToCyrillic(text) : uzbekToLatin(text) });
+    return ok({ text: transliterationBetween(from, to)?.(text) ?? text });
   });
 
   app.get('/languages', async (request) => {

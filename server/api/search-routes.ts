@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../domain/shared/localized.ts';
 import type { AppServices } from '../app-services.ts';
 import { ok } from '../http/envelope.ts';
-import { parseQuery } from '../http/query.ts';
+import { langParam, parseQuery } from '../http/query.ts';
 
 const SEARCH_QUERY = z.object({
   q: z.string({ error: 'q must be given once, as text: the words to find' }).max(200, 'q is too long: use at most 200 characters').default(''),
-  lang: z.string({ error: 'lang must be a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'lang must be a language code such as uz').default(DEFAULT_LANGUAGE),
+  lang: langParam,
 });
 
 /** GET /api/search?q=&lang=: the site's search (public; cached like every public read, dropped on a save of what it read). */

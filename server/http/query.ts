@@ -12,9 +12,12 @@ const positive = (name: string) =>
     .pipe(z.number().min(1, `${name} must be a whole number from 1`));
 const word = (name: string) => z.string({ error: `${name} must be given once, as text` }).max(200, `${name} is too long`);
 
+/** A reader's language, uz when none is given. */
+export const langParam = z.string({ error: 'lang must be a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'lang must be a language code such as uz').default(DEFAULT_LANGUAGE);
+
 /** The parameters every list understands. */
 const BASE_QUERY = {
-  lang: z.string({ error: 'lang must be a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'lang must be a language code such as uz').default(DEFAULT_LANGUAGE),
+  lang: langParam,
   page: positive('page').optional(),
   limit: positive('limit').optional(),
   admin: bool('admin').optional(),

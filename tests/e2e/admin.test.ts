@@ -763,7 +763,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.waitForURL(`**/admin/news/${article._id}/edit?lang=ru`);
       await page.waitForSelector('#field-title');
       expect(await page.getByRole('tab', { name: 'RU · Русский' }).getAttribute('aria-selected')).toBe('true');
-      expect(await page.locator('label[for="field-title"]').textContent()).toContain('Outdated');
+      // The marks come with the translation status, asked for after the form shows.
+      await expect.poll(() => page.locator('label[for="field-title"]').textContent()).toContain('Outdated');
       // Wide screen: the Uzbek source beside each text being translated.
       expect(await page.getByRole('checkbox', { name: 'Show UZ beside' }).isChecked()).toBe(true);
       expect(await page.locator('div[lang="uz"]').first().textContent()).toBe(`${current.title.uz} (yangilangan)`);

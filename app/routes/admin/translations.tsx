@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed, RECORD_TYPES } from '../../../domain/registry.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { fieldLabel } from '../../admin/field-labels.ts';
+import { resourceByKey } from '../../admin/resources.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/translations';
 
@@ -34,7 +37,6 @@ const CHIP: Record<State, string> = {
   missing: 'bg-red-100 text-red-900',
   outdated: 'bg-amber-100 text-amber-900',
 };
-const SCRIPT = (code: string) => (/^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined);
 
 export default function Translations({ loaderData }: Route.ComponentProps) {
   const { t, lang, languages: siteLanguages, user } = useAdmin();
@@ -45,7 +47,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const status = loaderData.data;
   const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
-  const url = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
+  const [url] = useSearchParams();
   const chosen = (name: (typeof FILTERS)[number]) => url.get(name) ?? '';
   const label: Record<State, string> = { complete: t('translations.complete'), missing: t('translations.missing'), outdated: t('translations.outdated') };
   const languageName = (code: string) => siteLanguages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase();
@@ -64,8 +66,8 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   }
 
   // Uzbek in both scripts: the empty texts of one can be made from the other in one go (drafts to check).
-  const cyrillic = status?.languages.find((code) => SCRIPT(code) === 'cyrillic');
-  const latin = siteLanguages.find((language) => SCRIPT(language.code) === 'latin')?.code;
+  const cyrillic = status?.languages.find((code) => uzbekScript(code) === 'cyrillic');
+  const latin = siteLanguages.find((language) => uzbekScript(language.code) === 'latin')?.code;
   const waiting = cyrillic ? (status?.records.filter((record) => record.states[cyrillic] === 'missing') ?? []) : [];
   const can = abilities(user);
 
@@ -189,7 +191,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
                                 to={formOf(record.type, record._id, code)}
                                 className={`inline-block whitespace-nowrap rounded px-2 py-1 text-xs font-semibold hover:underline ${CHIP[state]}`}
                                 aria-label={`${t('translations.open', { title: record.title, language: code.toUpperCase() })}: ${label[state]}`}
-                                title={record.fields[code]?.join(', ')}
+                                title={record.fields[code]?.map((field) => fieldLabel(field, lang, resourceByKey(record.type)?.labels)).join(', ')}
                               >
                                 {label[state]}
                               </Link>
