@@ -25,7 +25,7 @@ async function waitForHealth(url: string) {
 export async function startBenchServer(extraEnv: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-bench-'));
   const port = 3900 + Math.floor(Math.random() * 50);
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/main.ts')], {
+  const server = spawn(process.execPath, [path.join(ROOT, 'build/server.js')], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -3,15 +3,18 @@
  * Starts the real server (one Node process, so one core) on a fresh demo database, then drives it
  * with autocannon from this process (the other core): 32 connections, 10 s per URL after a 2 s
  * warm-up. `npm run bench -- --write` also rewrites the table in docs/performance.md;
- * `npm run bench -- --scale` measures a site grown to 10,000 articles instead (scripts/bench-scale.ts).
+ * `npm run bench -- --scale` measures a site grown to 10,000 articles instead (scripts/bench-scale.ts);
+ * `npm run bench -- --start` only how long a start takes (scripts/bench-start.ts), which a whole run
+ * measures last.
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
+import { benchStart } from './bench-start.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
-const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/api/news?lang=ru', '/api/services', '/api/site-config'];
+const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/ru/contact', '/api/news?lang=ru', '/api/services', '/api/site-config'];
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const COMPARE_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
@@ -24,6 +27,13 @@ async function main() {
     await import('./bench-scale.ts');
     return;
   }
+  if (!process.argv.includes('--start')) await benchPages();
+  const starts = `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.\n\n${await benchStart()}`;
+  console.log(`\n${starts}`);
+  if (process.argv.includes('--write')) replaceSection(path.join(ROOT, 'docs/performance.md'), 'starts', starts);
+}
+
+async function benchPages() {
   const server = await startBenchServer();
   const { base } = server;
   try {

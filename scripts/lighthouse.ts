@@ -30,13 +30,13 @@ async function waitForHealth(url: string) {
 async function main() {
   if (!CHROME) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
   if (!process.argv.includes('--no-build')) {
-    const build = spawnSync(path.join(ROOT, 'node_modules/.bin/react-router'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` } });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-lighthouse-'));
   const port = 3950 + Math.floor(Math.random() * 40);
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/main.ts')], {
+  const server = spawn(process.execPath, [path.join(ROOT, 'build/server.js')], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', PUBLIC_URL: base, DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],

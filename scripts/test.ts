@@ -28,8 +28,8 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-// Page tests render the real production build.
-run('react-router', ['build']);
+// Page tests render the real production build; server processes run the compiled server.
+run(process.execPath, ['scripts/build.ts']);
 const testEnv = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
 const asked = process.argv.slice(2);
 // The deployment tests take both cores (two server processes and nginx; an npm install and a

@@ -151,7 +151,7 @@ describe.each(DIALECTS)('operating the server on %s', (dialect) => {
   });
 
   it('refuses to start with a bad setting, naming it in one line', async () => {
-    const result = await runScript('server/main.ts', [], { PORT: '99999' });
+    const result = await runScript('build/server.js', [], { PORT: '99999' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "99999").');
   });

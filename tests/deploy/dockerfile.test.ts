@@ -155,11 +155,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !isRoot)('the deployment kit',
     const runtime = stages.get(final)!;
     expect(final).toBe('runtime');
     expect(runtime.user).toBe('node');
-    expect(runtime.cmd).toEqual(['node', 'server/main.ts']);
-    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve).toContain('node --env-file-if-exists=.env server/main.ts');
+    expect(runtime.cmd).toEqual(['node', 'build/server.js']);
+    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve).toContain('node --env-file-if-exists=.env build/server.js');
     // What runs holds the server build and production dependencies only.
     const app = runtime.workdir;
     expect(fs.existsSync(path.join(app, 'build/server/index.js'))).toBe(true);
+    expect(fs.existsSync(path.join(app, 'build/server.js'))).toBe(true);
     expect(fs.existsSync(path.join(app, 'node_modules/react-router'))).toBe(true);
     expect(fs.existsSync(path.join(app, 'node_modules/vitest'))).toBe(false);
     expect(fs.existsSync(path.join(app, 'node_modules/eslint'))).toBe(false);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { ROOT } from '../../server/start.ts';
 
 const NODE = process.execPath;
+/** The compiled server (npm run build), what npm run serve, the Dockerfile and the systemd unit run. */
+export const SERVER_ENTRY = path.join(ROOT, 'build/server.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,10 +31,10 @@ export function runScript(script: string, args: string[], env: Record<string, st
   });
 }
 
-/** Starts the real server process (server/main.ts) and waits until it is ready (/api/ready). */
+/** Starts the real server process (the compiled build/server.js) and waits until it is ready (/api/ready). */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
-  const child = spawn(NODE, [path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(NODE, [SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

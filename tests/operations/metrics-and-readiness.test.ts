@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema, DIALECTS } from '../helpers/databases.ts';
-import { exited, freePort } from '../helpers/processes.ts';
+import { exited, freePort, SERVER_ENTRY } from '../helpers/processes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { spawn } from 'node:child_process';
 import { ROOT } from '../../server/start.ts';
@@ -106,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('readiness while migrations run'
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(ROOT, 'server/main.ts')], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url.toString(), DEMO_CONTENT: 'false', LOG_LEVEL: 'warn' },
       stdio: 'ignore',
