@@ -7,10 +7,10 @@ import { COUNTED_VIEW_HEADER } from '../domain/shared/view-counter.ts';
 import type { AppServices } from './app-services.ts';
 import { HOME_VARY } from './http/language-choice.ts';
 import { pageRoute } from './http/metrics.ts';
-import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders } from './http/response-cache.ts';
+import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders, shownAtOffsets, stampShownAt } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
 
-/** Pages that set their own cache policy (article views, forms with a timestamp) are not kept. */
+/** Pages that set their own cache policy (a preview, an error) are not kept. */
 function isCacheable(request: FastifyRequest, response: Response): boolean {
   return (
     response.status === 200 &&
@@ -104,14 +104,27 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body || request.method === 'HEAD') return reply.send();
-    if (!isCacheable(request, response)) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    const cacheable = isCacheable(request, response);
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (!cacheable && !html) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 
-    // A page any visitor gets alike: kept whole (the renderer waits for all content anyway),
-    // with an ETag, until the next write.
+    // Kept whole (the renderer waits for all content anyway). A page with the contact form gets the
+    // time of this serving where its placeholder stands, also when it is kept (each copy from the
+    // cache gets its own time, so it has no ETag).
     const body = Buffer.from(await response.arrayBuffer());
+    const shownAt = html ? shownAtOffsets(body) : [];
+    const served = shownAt.length ? stampShownAt(body, shownAt) : body;
+    if (!cacheable) return reply.send(served);
+    const route = pageRoute(request.url);
+    if (shownAt.length) {
+      reply.header('cache-control', 'no-cache');
+      services.cache.set(request.url, { body, shownAt, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route, tags: request.reads }, generation);
+      return reply.send(served);
+    }
+    // A page any visitor gets alike, with an ETag, until the next write that affects it.
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route: pageRoute(request.url), tags: request.reads }, generation);
+    services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route, tags: request.reads }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);
   };

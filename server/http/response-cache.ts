@@ -2,10 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isbot } from 'isbot';
+import { SHOWN_AT_PLACEHOLDER } from '../../domain/contacts/shown-at.ts';
 
 export interface CachedResponse {
   body: Buffer;
-  etag: string;
+  /** Absent for a page written anew at each serving (`shownAt`): there is nothing to revalidate. */
+  etag?: string;
   /** The headers Fastify sent with the first answer (security, type, cache policy). */
   headers: OutgoingHttpHeaders;
   br?: Buffer;
@@ -18,6 +20,23 @@ export interface CachedResponse {
   visitPath?: string;
   /** What the answer was made of (domain/shared/read-tracker.ts); without them any write drops it. */
   tags?: ReadonlySet<string>;
+  /** Where the body holds SHOWN_AT_PLACEHOLDER: each serving writes its time there (stampShownAt). */
+  shownAt?: number[];
+}
+
+/** Where a rendered page holds the contact form's "shown at" placeholder (domain/contacts/shown-at.ts). */
+export function shownAtOffsets(body: Buffer): number[] {
+  const offsets: number[] = [];
+  for (let at = body.indexOf(SHOWN_AT_PLACEHOLDER); at !== -1; at = body.indexOf(SHOWN_AT_PLACEHOLDER, at + SHOWN_AT_PLACEHOLDER.length)) offsets.push(at);
+  return offsets;
+}
+
+/** A copy of the page with the time of this serving where the placeholder stands. */
+export function stampShownAt(body: Buffer, offsets: readonly number[], now = Date.now()): Buffer {
+  const time = String(now).padStart(SHOWN_AT_PLACEHOLDER.length, '0');
+  const copy = Buffer.from(body);
+  for (const at of offsets) copy.write(time, at, 'latin1');
+  return copy;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -150,7 +169,7 @@ export function serveFromCache(
   countReader(entry, request, options);
   const requestId = requestIdOf(request.headers['x-request-id']);
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
-  if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+  if (entry.etag && etagMatches(request.headers['if-none-match'], entry.etag)) {
     response.writeHead(304, headers);
     response.end();
     log?.({ reqId: requestId, url: request.url, statusCode: 304, cache: 'hit' });
@@ -161,7 +180,17 @@ export function serveFromCache(
   if (body.length >= COMPRESS_FROM_BYTES) {
     const accepted = request.headers['accept-encoding'] ?? '';
     headers.vary = entry.headers.vary ? `${String(entry.headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
-    if (/\bbr\b/.test(accepted)) {
+    if (entry.shownAt) {
+      // Written anew for each visitor (the contact form's time): compressed each time, at a quicker setting.
+      body = stampShownAt(entry.body, entry.shownAt);
+      if (/\bbr\b/.test(accepted)) {
+        body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+        headers['content-encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accepted)) {
+        body = gzipSync(body, { level: 4 });
+        headers['content-encoding'] = 'gzip';
+      }
+    } else if (/\bbr\b/.test(accepted)) {
       if (!entry.br) {
         entry.br = brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         cache.grew(request.url!, entry, entry.br.length);
@@ -176,6 +205,8 @@ export function serveFromCache(
       body = entry.gzip;
       headers['content-encoding'] = 'gzip';
     }
+  } else if (entry.shownAt) {
+    body = stampShownAt(entry.body, entry.shownAt);
   }
   headers['content-length'] = body.length;
   response.writeHead(200, headers);

@@ -386,8 +386,39 @@ describe('the public website, rendered on the server', () => {
     const revalidated = await page('/en/team', { headers: { 'if-none-match': etag } });
     expect(revalidated.status).toBe(200);
     expect(revalidated.html).toContain('Renamed Lawyer');
-    const contact = await page('/contact');
-    expect(contact.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the contact page from the cache, each copy with the time it was served in its form', async () => {
+    const shownAt = (html: string) => Number(/name="renderedAt" value="(\d+)"/.exec(html)?.[1]);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const path = `/ru/contact?from=${encoding}`;
+      const rendered = await page(path, { headers: { 'accept-encoding': encoding } });
+      expect(rendered.headers.get('x-cache')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const before = Date.now();
+      const cached = await page(path, { headers: { 'accept-encoding': encoding } });
+      expect(cached.headers.get('x-cache')).toBe('hit');
+      expect(cached.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+      // Always asked again, never answered 304 with an old time: no ETag.
+      expect(cached.headers.get('cache-control')).toBe('no-cache');
+      expect(cached.headers.get('etag')).toBeNull();
+      expect(cached.html).not.toContain('SHOWN_AT_TIME');
+      expect(shownAt(cached.html)).toBeGreaterThanOrEqual(before);
+      expect(shownAt(cached.html)).toBeLessThanOrEqual(Date.now());
+      expect(shownAt(cached.html)).toBeGreaterThan(shownAt(rendered.html));
+      expect(cached.html.replace(/name="renderedAt" value="\d+"/, '')).toBe(rendered.html.replace(/name="renderedAt" value="\d+"/, ''));
+    }
+    // The time is this serving's, so a robot that posts the form at once is still refused.
+    const cached = await page('/en/contact');
+    const fast = await page('/en/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ renderedAt: String(shownAt((await page('/en/contact')).html)), name: 'Bot', email: 'bot@example.com', subject: 'x', message: 'x' }).toString(),
+    });
+    expect(cached.status).toBe(200);
+    expect(fast.status).toBe(400);
+    expect(fast.html).toContain('Please take a moment to check your message');
+    expect(fast.html).toMatch(/name="renderedAt" value="\d{13}"/);
   });
 
   describe('the contact form without JavaScript', () => {

@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react'
 import { data, Form } from 'react-router';
 import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
 import { HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
+import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
@@ -44,14 +45,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   } catch (error) {
     services.log.error({ err: error }, 'could not list services for the contact form');
   }
-  // The form carries the time it was shown (spam check), so this page is never cached.
   const offered = choices.length ? choices : FALLBACK_SERVICE_CHOICES;
   // "Ask about this service" links here with ?service=<its name>: the form opens with it chosen.
   const asked = new URL(request.url).searchParams.get('service') ?? '';
-  return data({ choices: offered, chosen: offered.includes(asked) ? asked : '', renderedAt: Date.now() }, { headers: { 'cache-control': 'no-cache' } });
+  // The form carries the time it was shown (spam check): the server writes it in at each serving,
+  // so the page can be kept in the cache like any other (domain/contacts/shown-at.ts).
+  return { choices: offered, chosen: offered.includes(asked) ? asked : '', renderedAt: SHOWN_AT_PLACEHOLDER };
 }
-
-export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 /** The form without JavaScript: POST /api/contact's rules, answered with this page. */
 export async function action({ context, request }: Route.ActionArgs) {
