@@ -14,7 +14,7 @@ import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './b
 import { benchStart } from './bench-start.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
-const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/ru/contact', '/api/news?lang=ru', '/api/services', '/api/site-config'];
+const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/ru/contact', '/api/news?lang=ru', '/api/news?lang=ru&fields=title,slug,date,excerpt,image,category', '/api/services', '/api/site-config'];
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const COMPARE_SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);

@@ -6,6 +6,7 @@ import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { APP_VERSION as version } from '../version.ts';
+import { RECORD_META_FIELDS } from '../http/query.ts';
 
 /*
  * The OpenAPI 3.1 document, generated from the record-type registry and the same zod schemas
@@ -63,7 +64,8 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
   const filters = Object.values(type.fields)
     .filter((field) => field.filter)
     .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
-  const listParameters = [lang, admin, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
+  const fields = parameter('fields', `Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`, { type: 'string' });
+  const listParameters = [lang, admin, fields, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
   const paths: Record<string, Record<string, Operation>> = {
     [`/${type.name}`]: {
       get: {

@@ -16,6 +16,13 @@ const versionNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value
 
 const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parameters, admin, search: parameters.search ?? parameters.q });
 
+/** Each record with only the fields asked for (`fields=`), always with its `_id`; all of it otherwise. */
+function onlyFields<T extends object>(records: T[], fields: unknown): T[] | Partial<T>[] {
+  if (!Array.isArray(fields)) return records;
+  const wanted = new Set<string>(['_id', ...fields]);
+  return records.map((record) => Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>);
+}
+
 /** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
 export async function recordRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   for (const type of RECORD_TYPES) registerRecordType(app, type, services.records[type.name] as unknown as RecordService, services);
@@ -39,7 +46,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       const parameters = readQuery(request.query);
       const admin = assertAdminRead(request, parameters.admin);
       const page = await service.listPage({ ...toListQuery(parameters, admin), search: parameters.q ?? parameters.search ?? '' }, SEARCH_PAGE_SIZE);
-      return ok(page.data, { pagination: page.pagination });
+      return ok(onlyFields(page.data, parameters.fields), { pagination: page.pagination });
     });
   }
 
@@ -48,9 +55,9 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
     if (type.pageSize) {
       const page = await service.listPage(query);
-      return ok(page.data, { pagination: page.pagination });
+      return ok(onlyFields(page.data, parameters.fields), { pagination: page.pagination });
     }
-    return ok(await service.list(query));
+    return ok(onlyFields(await service.list(query), parameters.fields));
   });
 
   // Reads that count views are never served from the cache.

@@ -30,9 +30,24 @@ export const flagParam = (name: string) => bool(name).optional();
 
 export type ListParameters = z.infer<typeof BaseQuerySchema> & Record<string, unknown>;
 
+/** What every record carries besides its declared fields. */
+export const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
+
+/**
+ * `fields=title,slug,date`: a list answer with only those fields of each record (and `_id`), for a
+ * client that shows a list and needs no article's whole text in every language.
+ */
+function fieldsParam(type: RecordType) {
+  const known = [...RECORD_META_FIELDS, ...Object.keys(type.fields)];
+  const message = `fields must be one or more of these field names, separated by commas: ${known.join(', ')}`;
+  return word('fields')
+    .transform((value) => [...new Set(value.split(',').map((name) => name.trim()))])
+    .refine((names) => names.every((name) => known.includes(name)), { message });
+}
+
 /** A list's parameters: the common ones and the filters its record type declares. */
 export function listQuerySchema(type: RecordType) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodType> = { fields: fieldsParam(type).optional() };
   for (const field of Object.values(type.fields)) {
     if (field.filter) shape[field.filter.param] = field.filter.kind === 'flag' ? flagParam(field.filter.param) : word(field.filter.param).optional();
   }

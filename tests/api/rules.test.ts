@@ -93,6 +93,37 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       }
     });
 
+    it('answers a list with only the fields asked for (fields=), and names the fields it knows when one is not', async () => {
+      const long = 'Uzoq matn. '.repeat(2000);
+      await create('/news', news({ uz: 'Faqat kerakli maydonlar', ru: 'Только нужные поля' }, { content: { uz: long, ru: long, en: long }, date: '2026-04-01' }));
+      await create('/news', news({ uz: 'Qoralama maydonlar' }, { published: false, content: { uz: long } }));
+      const whole = await app.api('/api/news?lang=ru&limit=5');
+      const slim = await app.api('/api/news?lang=ru&limit=5&fields=title,slug,date,excerpt');
+      expect(slim.status).toBe(200);
+      expect(slim.body.pagination).toEqual(whole.body.pagination);
+      expect(slim.body.data).toEqual(whole.body.data.map((record: Record<string, unknown>) => ({ _id: record._id, title: record.title, slug: record.slug, date: record.date, excerpt: record.excerpt })));
+      expect(slim.text.length).toBeLessThan(whole.text.length / 10);
+      // Whole languages still (API.md): the client picks one, with the fallback.
+      expect(slim.body.data.find((record: { slug: string }) => record.slug === 'faqat-kerakli-maydonlar').title).toEqual({ uz: 'Faqat kerakli maydonlar', ru: 'Только нужные поля' });
+      // A search, an admin list (drafts too) and a list without pages answer the same way.
+      const found = await app.api('/api/news/search?q=kerakli&fields=title');
+      expect(found.body.data).toEqual([{ _id: expect.any(String), title: { uz: 'Faqat kerakli maydonlar', ru: 'Только нужные поля' } }]);
+      const drafts = await app.api('/api/news?admin=true&status=draft&fields=slug,published,updatedAt,version', { token });
+      expect(drafts.body.data.find((record: { slug: string }) => record.slug === 'qoralama-maydonlar')).toEqual({ _id: expect.any(String), slug: 'qoralama-maydonlar', published: false, updatedAt: expect.any(String), version: 1 });
+      await create('/services', { title: { uz: 'Maydonli xizmat' }, description: { uz: 'Tavsif' }, icon: 'Scale' });
+      const services = (await app.api('/api/services?fields=title,icon')).body.data;
+      expect(services.length).toBeGreaterThan(0);
+      for (const service of services) expect(Object.keys(service).sort()).toEqual(['_id', 'icon', 'title']);
+      for (const bad of ['fields=title,password', 'fields=', 'fields=title&fields=slug']) {
+        const refused = await app.api(`/api/news?${bad}`);
+        expect(refused.status, bad).toBe(400);
+        expect(refused.body.code).toBe('VALIDATION_ERROR');
+      }
+      const message = (await app.api('/api/news?fields=title,password')).body.details[0].message;
+      expect(message).toMatch(/^fields must be one or more of these field names, separated by commas: _id, createdAt, updatedAt, version, /);
+      for (const name of ['title', 'slug', 'content', 'date']) expect(message.split(': ')[1].split(', ')).toContain(name);
+    });
+
     it('filters by category in the asked language after fallback, and lists categories', async () => {
       const fresh = await startTestApp(dialect);
       try {
