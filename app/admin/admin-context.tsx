@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
+import { ADMIN_LANGUAGES, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 
 export interface SiteLanguage {
   _id: string;
@@ -48,6 +48,8 @@ interface AdminContextValue {
   t: AdminT;
   user: AdminUser;
   languages: SiteLanguage[];
+  /** What the admin can be read in (adminLanguagesOf). */
+  adminLanguages: { code: string; name: string }[];
   defaultLanguage: string;
   reloadLanguages: () => Promise<void>;
   unread: number;
@@ -66,11 +68,18 @@ export function useAdmin(): AdminContextValue {
 
 const LANGUAGE_KEY = 'i18nextLng';
 
-export function storedAdminLanguage(): string {
+/** The languages the admin can be read in: its own three, and each language of the site with admin texts written for it. */
+export function adminLanguagesOf(languages: readonly SiteLanguage[]): { code: string; name: string }[] {
+  const written = languages.filter((language) => !ADMIN_TEXTS[language.code] && Object.keys(language.translations ?? {}).some((key) => key.startsWith(ADMIN_TEXT_PREFIX)));
+  return [...ADMIN_LANGUAGES, ...written.map((language) => ({ code: language.code, name: language.nativeName }))];
+}
+
+/** The admin's language as chosen before on this device, else the browser's, else Uzbek; among `available`. */
+export function storedAdminLanguage(available: readonly string[] = Object.keys(ADMIN_TEXTS)): string {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
-  if (stored && ADMIN_TEXTS[stored]) return stored;
-  const browser = typeof navigator === 'undefined' ? '' : navigator.language.slice(0, 2);
-  return ADMIN_TEXTS[browser] ? browser : 'uz';
+  if (stored && available.includes(stored)) return stored;
+  const browser = typeof navigator === 'undefined' ? '' : navigator.language;
+  return [browser, browser.slice(0, 2)].find((code) => available.includes(code)) ?? 'uz';
 }
 
 /**
@@ -85,11 +94,15 @@ export function formatNumber(value: number, lang: string): string {
   return `${value < 0 ? '−' : ''}${grouped}${fraction ? `${english ? '.' : ','}${fraction}` : ''}`;
 }
 
-export function makeAdminT(lang: string): AdminT {
-  const texts = ADMIN_TEXTS[lang] ?? ADMIN_TEXTS.uz;
+/**
+ * The admin's words in `lang`: what the firm wrote for that language (`written`, a language's
+ * translations, under ADMIN_TEXT_PREFIX), else the built-in text, else English.
+ */
+export function makeAdminT(lang: string, written: Readonly<Record<string, string>> = {}): AdminT {
+  const texts = ADMIN_TEXTS[lang] ?? ADMIN_TEXTS.en;
   const shown = (value: string | number) => (typeof value === 'number' ? formatNumber(value, lang) : value);
   return (key, values) => {
-    const text = texts[key] ?? ADMIN_TEXTS.en[key] ?? key;
+    const text = written[ADMIN_TEXT_PREFIX + key]?.trim() || texts[key] || ADMIN_TEXTS.en[key] || key;
     return values ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? shown(values[name]) : match)) : text;
   };
 }
@@ -109,8 +122,11 @@ export function AdminProvider({
   loadUnread: () => Promise<number>;
   children: ReactNode;
 }) {
-  const [lang, setLangState] = useState(storedAdminLanguage);
   const [languages, setLanguages] = useState(initialLanguages);
+  const adminLanguages = useMemo(() => adminLanguagesOf(languages), [languages]);
+  const [chosen, setLangState] = useState(() => storedAdminLanguage(adminLanguagesOf(initialLanguages).map((language) => language.code)));
+  // A language whose admin texts were all removed since is no longer offered.
+  const lang = adminLanguages.some((language) => language.code === chosen) ? chosen : storedAdminLanguage();
   const [unread, setUnread] = useState(0);
   const setLang = useCallback((code: string) => {
     localStorage.setItem(LANGUAGE_KEY, code);
@@ -127,7 +143,8 @@ export function AdminProvider({
     () => ({
       lang,
       setLang,
-      t: makeAdminT(lang),
+      adminLanguages,
+      t: makeAdminT(lang, languages.find((language) => language.code === lang)?.translations),
       user,
       languages,
       defaultLanguage: languages.find((language) => language.isDefault)?.code ?? 'uz',
@@ -136,7 +153,7 @@ export function AdminProvider({
       refreshUnread,
       timeZone,
     }),
-    [lang, setLang, user, languages, loadLanguages, unread, refreshUnread, timeZone],
+    [lang, setLang, adminLanguages, user, languages, loadLanguages, unread, refreshUnread, timeZone],
   );
   return <AdminContext.Provider value={value}>{children}</AdminContext.Provider>;
 }

@@ -371,6 +371,10 @@ const en = {
   'texts.preview': 'Open the site in this language (saved texts)',
   'texts.groupLeft': '{left} not written',
   'texts.groupDone': 'all written',
+  'texts.siteScope': 'Website texts',
+  'texts.adminScope': 'Admin area texts',
+  'texts.adminLeft': '{left} of {total} texts are not written yet: the admin area shows them in English.',
+  'texts.adminHelp': 'Once one of these is written and saved, staff can choose this language for the admin area (the list at the top right of every screen).',
   'translation.sideBySide': 'Show {language} beside',
   'translation.source': '{language}, the source',
   'translation.noSource': 'Empty',
@@ -771,6 +775,10 @@ const ru: AdminTexts = {
   'texts.preview': 'Открыть сайт на этом языке (сохранённые тексты)',
   'texts.groupLeft': 'не написано: {left}',
   'texts.groupDone': 'всё написано',
+  'texts.siteScope': 'Тексты сайта',
+  'texts.adminScope': 'Тексты панели управления',
+  'texts.adminLeft': 'Не написано {left} из {total} текстов: панель управления покажет их на английском.',
+  'texts.adminHelp': 'Как только хотя бы один из них написан и сохранён, сотрудники смогут выбрать этот язык для панели управления (список в правом верхнем углу каждого экрана).',
   'translation.sideBySide': 'Показывать {language} рядом',
   'translation.source': '{language}, оригинал',
   'translation.noSource': 'Пусто',
@@ -1168,6 +1176,10 @@ const uz: AdminTexts = {
   'texts.preview': 'Saytni shu tilda ochish (saqlangan matnlar)',
   'texts.groupLeft': 'yozilmagan: {left}',
   'texts.groupDone': 'hammasi yozilgan',
+  'texts.siteScope': 'Sayt matnlari',
+  'texts.adminScope': 'Boshqaruv paneli matnlari',
+  'texts.adminLeft': '{total} ta matndan {left} tasi hali yozilmagan: boshqaruv paneli ularni ingliz tilida ko‘rsatadi.',
+  'texts.adminHelp': 'Ulardan birortasi yozilib saqlangach, xodimlar boshqaruv paneli uchun shu tilni tanlay oladi (har bir ekranning yuqori o‘ng burchagidagi ro‘yxat).',
   'translation.sideBySide': '{language} matnini yonida ko‘rsatish',
   'translation.source': '{language}, asl matn',
   'translation.noSource': 'Bo‘sh',
@@ -1195,6 +1207,13 @@ const uz: AdminTexts = {
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };
+export const ADMIN_TEXT_KEYS = Object.keys(en) as AdminTextKey[];
+/**
+ * A language's own admin texts are kept with its website texts (`translations` of the language),
+ * under this prefix: `admin.nav.news`. A language of the site with any of them written can be
+ * chosen as the admin's language; what is not written shows in English.
+ */
+export const ADMIN_TEXT_PREFIX = 'admin.';
 export const ADMIN_LANGUAGES = [
   { code: 'uz', name: 'O‘zbekcha' },
   { code: 'ru', name: 'Русский' },

@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { UI_TEXTS, type UiTextKey } from '../i18n/ui-texts.ts';
-import { useAdmin } from './admin-context.tsx';
+import { UI_TEXTS } from '../i18n/ui-texts.ts';
+import { useAdmin, type AdminT } from './admin-context.tsx';
+import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { inputClass } from './ui.tsx';
 
 /*
- * The words of the public site in one language, for a translator rather than a developer: grouped
- * by the screen they appear on, each with the built-in English and Uzbek beside it, with what is
- * left to write counted, and a way to open the site in that language.
+ * The words of the public site, or of the admin area itself, in one language, for a translator
+ * rather than a developer: grouped by the screen they appear on, each with the built-in English
+ * and Uzbek beside it, with what is left to write counted, and a way to open the site in that
+ * language.
  */
 
 type Group = { en: string; ru: string; uz: string };
-const GROUPS: Record<string, Group> = {
+const SITE_GROUPS: Record<string, Group> = {
   header: { en: 'Header', ru: 'Шапка сайта', uz: 'Sayt sarlavhasi' },
   a11y: { en: 'For screen readers', ru: 'Для экранных дикторов', uz: 'Ekran o‘quvchilari uchun' },
   common: { en: 'Words used everywhere', ru: 'Общие слова', uz: 'Umumiy so‘zlar' },
@@ -30,28 +32,94 @@ const GROUPS: Record<string, Group> = {
   notFound: { en: 'Page not found', ru: 'Страница не найдена', uz: 'Sahifa topilmadi' },
   error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
 };
+/** The admin's screens: by the menu's own name where it has one, else named here. */
+const ADMIN_GROUPS: Record<string, Group | AdminTextKey> = {
+  app: { en: 'Frame of every screen', ru: 'Рамка всех экранов', uz: 'Barcha ekranlar ramkasi' },
+  nav: { en: 'Menu', ru: 'Меню', uz: 'Menyu' },
+  login: { en: 'Sign-in', ru: 'Вход', uz: 'Kirish' },
+  common: { en: 'Words used everywhere', ru: 'Общие слова', uz: 'Umumiy so‘zlar' },
+  issue: { en: 'What to fix in a form', ru: 'Что исправить в форме', uz: 'Shaklda nimani tuzatish kerak' },
+  history: { en: 'History of changes', ru: 'История изменений', uz: 'O‘zgarishlar tarixi' },
+  schedule: { en: 'Publishing on a schedule', ru: 'Публикация по расписанию', uz: 'Jadval bo‘yicha chop etish' },
+  state: { en: 'Publication states', ru: 'Состояния публикации', uz: 'Chop etish holatlari' },
+  preview: { en: 'Preview', ru: 'Предпросмотр', uz: 'Oldindan ko‘rish' },
+  dashboard: 'nav.dashboard',
+  upcoming: { en: 'Scheduled next', ru: 'Ближайшие публикации', uz: 'Navbatdagi nashrlar' },
+  activity: { en: 'Recent changes', ru: 'Последние изменения', uz: 'So‘nggi o‘zgarishlar' },
+  redirects: 'nav.redirects',
+  media: 'nav.media',
+  sessions: { en: 'Signed-in devices', ru: 'Устройства со входом', uz: 'Kirilgan qurilmalar' },
+  telegram: { en: 'Telegram', ru: 'Telegram', uz: 'Telegram' },
+  privacy: { en: 'Privacy', ru: 'Конфиденциальность', uz: 'Maxfiylik' },
+  roles: { en: 'Accounts and roles', ru: 'Учётные записи и роли', uz: 'Hisoblar va rollar' },
+  twoFactor: { en: 'Two-step sign-in', ru: 'Двухэтапный вход', uz: 'Ikki bosqichli kirish' },
+  flows: { en: 'Where a visitor’s data goes', ru: 'Куда попадают данные посетителей', uz: 'Tashrifchi ma’lumotlari qayerga boradi' },
+  trash: 'nav.trash',
+  list: { en: 'Lists', ru: 'Списки', uz: 'Ro‘yxatlar' },
+  contacts: 'nav.contacts',
+  languages: 'nav.languages',
+  image: { en: 'Images in forms', ru: 'Изображения в формах', uz: 'Shakllardagi rasmlar' },
+  siteConfig: 'nav.siteConfig',
+  settings: 'nav.settings',
+  analytics: 'nav.analytics',
+  confirm: { en: 'Questions before deleting', ru: 'Вопросы перед удалением', uz: 'O‘chirishdan oldingi savollar' },
+  error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
+  translation: { en: 'Translating in a form', ru: 'Перевод в форме', uz: 'Shaklda tarjima qilish' },
+  texts: 'languages.translations',
+  translations: 'nav.translations',
+};
 const OTHER: Group = { en: 'Other', ru: 'Другое', uz: 'Boshqa' };
-const KEYS = Object.keys(UI_TEXTS.en) as UiTextKey[];
+
+/** One set of texts a language can have written: the website's or the admin's own. */
+interface Catalogue {
+  keys: readonly string[];
+  builtIn: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Where its texts are kept in the language's `translations`. */
+  prefix: string;
+  groups: Record<string, Group | AdminTextKey>;
+  left: AdminTextKey;
+}
+const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
+  site: { keys: Object.keys(UI_TEXTS.en), builtIn: UI_TEXTS, prefix: '', groups: SITE_GROUPS, left: 'texts.left' },
+  admin: { keys: ADMIN_TEXT_KEYS, builtIn: ADMIN_TEXTS, prefix: ADMIN_TEXT_PREFIX, groups: ADMIN_GROUPS, left: 'texts.adminLeft' },
+};
 
 const groupOf = (key: string) => key.split('.')[0];
-const nameOf = (group: Group, lang: string) => (lang === 'ru' ? group.ru : lang === 'uz' ? group.uz : group.en);
+const nameOf = (group: Group | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : lang === 'ru' ? group.ru : lang === 'uz' ? group.uz : group.en);
 
 export function InterfaceTexts({ code, texts, onChange }: { code: string; texts: Record<string, string>; onChange: (texts: Record<string, string>) => void }) {
   const { t, lang } = useAdmin();
+  const [scope, setScope] = useState<keyof typeof CATALOGUES>('site');
   const [onlyLeft, setOnlyLeft] = useState(false);
   const [query, setQuery] = useState('');
-  const builtIn = UI_TEXTS[code];
-  // A language the site knows by itself has every text; another one has what was written here.
-  const written = (key: UiTextKey) => Boolean(texts[key]?.trim() || builtIn?.[key]);
-  const left = KEYS.filter((key) => !written(key)).length;
+  const { keys, builtIn: catalogue, prefix, groups: groupNames, left: leftText } = CATALOGUES[scope];
+  const builtIn = catalogue[code];
+  const stored = (key: string) => texts[prefix + key] ?? '';
+  // A language the product knows by itself has every text; another one has what was written here.
+  const written = (key: string) => Boolean(stored(key).trim() || builtIn?.[key]);
+  const left = keys.filter((key) => !written(key)).length;
   const needle = query.trim().toLowerCase();
-  const matches = (key: UiTextKey) => !needle || [key, UI_TEXTS.en[key], UI_TEXTS.uz[key], texts[key] ?? ''].some((text) => text.toLowerCase().includes(needle));
-  const groups = [...new Set(KEYS.map(groupOf))];
+  const matches = (key: string) => !needle || [key, catalogue.en[key], catalogue.uz[key], stored(key)].some((text) => text.toLowerCase().includes(needle));
+  const groups = [...new Set(keys.map(groupOf))];
   return (
     <div className="mt-4 space-y-4">
+      <div role="group" aria-label={t('languages.translations')} className="inline-flex rounded-md border border-slate-300 p-1">
+        {(['site', 'admin'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={scope === name}
+            onClick={() => setScope(name)}
+            className={`min-h-10 rounded px-3 text-sm font-semibold ${scope === name ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+          >
+            {t(name === 'site' ? 'texts.siteScope' : 'texts.adminScope')}
+          </button>
+        ))}
+      </div>
+      {scope === 'admin' && <p className="text-sm text-slate-700">{t('texts.adminHelp')}</p>}
       <div className="flex flex-wrap items-end gap-4">
         <p className="text-sm font-semibold text-slate-800" role="status">
-          {left ? t('texts.left', { left, total: KEYS.length }) : t('texts.allWritten', { total: KEYS.length })}
+          {left ? t(leftText, { left, total: keys.length }) : t('texts.allWritten', { total: keys.length })}
         </p>
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-5 w-5" checked={onlyLeft} onChange={(event) => setOnlyLeft(event.target.checked)} />
@@ -61,46 +129,46 @@ export function InterfaceTexts({ code, texts, onChange }: { code: string; texts:
           {t('texts.find')}
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} className={inputClass} />
         </label>
-        {code && (
+        {code && scope === 'site' && (
           <a href={`/${code.toLowerCase()}`} target="_blank" rel="noopener" className="text-sm font-semibold text-brand-700 underline">
             {t('texts.preview')}
           </a>
         )}
       </div>
       {groups.map((group) => {
-        const keys = KEYS.filter((key) => groupOf(key) === group && matches(key) && (!onlyLeft || !written(key)));
-        if (!keys.length) return null;
-        const groupLeft = KEYS.filter((key) => groupOf(key) === group && !written(key)).length;
+        const shown = keys.filter((key) => groupOf(key) === group && matches(key) && (!onlyLeft || !written(key)));
+        if (!shown.length) return null;
+        const groupLeft = keys.filter((key) => groupOf(key) === group && !written(key)).length;
         return (
-          <details key={group} open={Boolean(needle) || onlyLeft} className="rounded-md border border-slate-200">
+          <details key={`${scope}-${group}`} open={Boolean(needle) || onlyLeft} className="rounded-md border border-slate-200">
             <summary className="cursor-pointer px-4 py-3 font-semibold text-brand-900">
-              {nameOf(GROUPS[group] ?? OTHER, lang)}
+              {nameOf(groupNames[group] ?? OTHER, t, lang)}
               <span className="ml-2 text-sm font-normal text-slate-600">{groupLeft ? t('texts.groupLeft', { left: groupLeft }) : t('texts.groupDone')}</span>
             </summary>
             <ul className="divide-y divide-slate-100">
-              {keys.map((key) => (
+              {shown.map((key) => (
                 <li key={key} className="grid gap-2 px-4 py-3 md:grid-cols-2">
                   <div className="text-sm">
                     <p className="text-slate-900">
                       <span className="mr-1 text-xs font-semibold text-slate-500">EN</span>
-                      {UI_TEXTS.en[key]}
+                      {catalogue.en[key]}
                     </p>
                     <p className="text-slate-700" lang="uz">
                       <span className="mr-1 text-xs font-semibold text-slate-500">UZ</span>
-                      {UI_TEXTS.uz[key]}
+                      {catalogue.uz[key]}
                     </p>
                     <p className="mt-1 font-mono text-xs text-slate-500">{key}</p>
                   </div>
                   <div>
-                    <label htmlFor={`tr-${key}`} className="sr-only">
-                      {`${UI_TEXTS.en[key]} (${code.toUpperCase() || '…'})`}
+                    <label htmlFor={`tr-${prefix}${key}`} className="sr-only">
+                      {`${catalogue.en[key]} (${code.toUpperCase() || '…'})`}
                     </label>
                     <input
-                      id={`tr-${key}`}
+                      id={`tr-${prefix}${key}`}
                       lang={code || undefined}
-                      value={texts[key] ?? ''}
+                      value={stored(key)}
                       placeholder={builtIn?.[key] ?? ''}
-                      onChange={(event) => onChange({ ...texts, [key]: event.target.value })}
+                      onChange={(event) => onChange({ ...texts, [prefix + key]: event.target.value })}
                       className={`${inputClass} mt-0 placeholder:text-slate-500 ${written(key) ? '' : 'border-amber-500'}`}
                     />
                   </div>

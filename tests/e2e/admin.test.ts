@@ -357,7 +357,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
-  it('lets a translator write a new language’s interface texts by screen, with English and Uzbek beside and what is left counted', async () => {
+  it('lets a translator write a new language’s website and admin texts by screen, with English and Uzbek beside and what is left counted, then read the admin in it', async () => {
     const { page, context } = await signedIn();
     await goto(page, '/admin/languages');
     await page.getByRole('button', { name: /Add/ }).first().click();
@@ -377,8 +377,44 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(await counted.textContent()).toContain(`${total - 1} of ${total}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForSelector('text=Saved.');
-    const kk = (await app.api('/api/languages', { token })).body.data.find((language: { code: string }) => language.code === 'kk');
+    let kk = (await app.api('/api/languages', { token })).body.data.find((language: { code: string }) => language.code === 'kk');
     expect(kk.translations['a11y.skipToContent']).toBe('Негізгі мазмұнға өту');
+    // Website texts only so far: the admin cannot be read in Kazakh yet.
+    const adminLanguage = page.locator('#admin-language');
+    expect(await adminLanguage.locator('option').allTextContents()).toEqual(['O‘zbekcha', 'Русский', 'English']);
+
+    // The admin's own texts, the same way.
+    await page.getByRole('button', { name: 'Edit: Kazakh' }).click();
+    await page.getByText('Interface texts').click();
+    await page.getByRole('button', { name: 'Admin area texts' }).click();
+    expect(await page.getByRole('button', { name: 'Admin area texts' }).getAttribute('aria-pressed')).toBe('true');
+    const adminCount = page.getByRole('status').filter({ hasText: 'the admin area shows them in English' });
+    const adminTotal = Number(/of (\d+) texts/.exec((await adminCount.textContent()) ?? '')?.[1]);
+    expect(adminTotal).toBeGreaterThan(300);
+    expect(await adminCount.textContent()).toContain(`${adminTotal} of ${adminTotal} texts are not written yet`);
+    await page.locator('details > summary', { hasText: /^Menu/ }).click();
+    const contactsRow = page.locator('li', { has: page.locator('#tr-admin\\.nav\\.contacts') });
+    expect(await contactsRow.textContent()).toContain('Contact requests');
+    expect(await contactsRow.textContent()).toContain('Murojaatlar');
+    await page.fill('#tr-admin\\.nav\\.contacts', 'Өтініштер');
+    expect(await adminCount.textContent()).toContain(`${adminTotal - 1} of ${adminTotal}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=Saved.');
+    kk = (await app.api('/api/languages', { token })).body.data.find((language: { code: string }) => language.code === 'kk');
+    expect(kk.translations['admin.nav.contacts']).toBe('Өтініштер');
+    expect(kk.translations['a11y.skipToContent']).toBe('Негізгі мазмұнға өту');
+
+    // Now staff can read the admin in Kazakh: what is written in Kazakh, the rest in English.
+    expect(await adminLanguage.locator('option').allTextContents()).toEqual(['O‘zbekcha', 'Русский', 'English', 'Қазақша']);
+    await adminLanguage.selectOption('kk');
+    const navigation = page.getByRole('navigation').first();
+    await expect.poll(() => navigation.textContent()).toContain('Өтініштер');
+    expect(await navigation.textContent()).toContain('Dashboard');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
+    await page.reload();
+    await page.waitForSelector('#admin-main h1');
+    expect(await page.getByRole('navigation').first().textContent()).toContain('Өтініштер');
+    expect(await page.locator('#admin-language').inputValue()).toBe('kk');
     await app.api(`/api/languages/${kk._id}`, { method: 'DELETE', token });
     await context.close();
   });

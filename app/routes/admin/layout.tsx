@@ -5,7 +5,7 @@ import { RECORD_TYPES } from '../../../domain/registry.ts';
 import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { abilities, AdminProvider, makeAdminT, storedAdminLanguage, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
-import { ADMIN_LANGUAGES, type AdminTextKey } from '../../admin/admin-texts.ts';
+import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, clearToken, getToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
@@ -119,7 +119,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function Shell({ mustSetUp }: { mustSetUp: boolean }) {
-  const { t, lang, setLang, user } = useAdmin();
+  const { t, lang, setLang, user, adminLanguages } = useAdmin();
   const [drawer, setDrawer] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -189,7 +189,7 @@ function Shell({ mustSetUp }: { mustSetUp: boolean }) {
               {t('app.language')}
             </label>
             <select id="admin-language" value={lang} onChange={(event) => setLang(event.target.value)} className="min-h-10 rounded-md border border-slate-300 px-2 text-sm">
-              {ADMIN_LANGUAGES.map((language) => (
+              {adminLanguages.map((language) => (
                 <option key={language.code} value={language.code}>
                   {language.name}
                 </option>
