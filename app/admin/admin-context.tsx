@@ -69,7 +69,7 @@ export function useAdmin(): AdminContextValue {
 const LANGUAGE_KEY = 'i18nextLng';
 
 /** The languages the admin can be read in: its own three, and each language of the site with admin texts written for it. */
-export function adminLanguagesOf(languages: readonly SiteLanguage[]): { code: string; name: string }[] {
+function adminLanguagesOf(languages: readonly SiteLanguage[]): { code: string; name: string }[] {
   const written = languages.filter((language) => !ADMIN_TEXTS[language.code] && Object.keys(language.translations ?? {}).some((key) => key.startsWith(ADMIN_TEXT_PREFIX)));
   return [...ADMIN_LANGUAGES, ...written.map((language) => ({ code: language.code, name: language.nativeName }))];
 }
