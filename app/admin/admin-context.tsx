@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_LANGUAGES, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
+import { makeProblemText, type ProblemText } from './problems.ts';
 
 export interface SiteLanguage {
   _id: string;
@@ -48,6 +49,8 @@ interface AdminContextValue {
   t: AdminT;
   user: AdminUser;
   languages: SiteLanguage[];
+  /** Why something failed, in the admin's language (app/admin/problems.ts). */
+  problem: ProblemText;
   /** What the admin can be read in (adminLanguagesOf). */
   adminLanguages: { code: string; name: string }[];
   defaultLanguage: string;
@@ -107,6 +110,8 @@ export function makeAdminT(lang: string, written: Readonly<Record<string, string
   };
 }
 
+const withProblems = (t: AdminT, lang: string) => ({ t, problem: makeProblemText(t, lang) });
+
 export function AdminProvider({
   user,
   initialLanguages,
@@ -144,7 +149,7 @@ export function AdminProvider({
       lang,
       setLang,
       adminLanguages,
-      t: makeAdminT(lang, languages.find((language) => language.code === lang)?.translations),
+      ...withProblems(makeAdminT(lang, languages.find((language) => language.code === lang)?.translations), lang),
       user,
       languages,
       defaultLanguage: languages.find((language) => language.isDefault)?.code ?? 'uz',

@@ -37,17 +37,14 @@ export interface Envelope<T> {
   pagination?: { page: number; limit: number; total: number; pages: number };
 }
 
-/** The message of anything thrown, empty when it carries none. */
-export const messageOf = (caught: unknown): string => (caught instanceof Error ? caught.message : '');
-
-/** What a screen's clientLoader gives it: the data, or why it could not be read (shown with a retry). */
-export type Loaded<T> = { data: T; failed: false } | { data: null; failed: true; message: string };
+/** What a screen's clientLoader gives it: the data, or why it could not be read (said by `problem`, shown with a retry). */
+export type Loaded<T> = { data: T; failed: false } | { data: null; failed: true; problem: unknown };
 
 export async function loadScreen<T>(read: () => Promise<T>): Promise<Loaded<T>> {
   try {
     return { data: await read(), failed: false };
   } catch (caught) {
-    return { data: null, failed: true, message: messageOf(caught) };
+    return { data: null, failed: true, problem: caught };
   }
 }
 
@@ -65,19 +62,26 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: init.signal,
-    cache: 'no-store',
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      cache: 'no-store',
+    });
+  } catch (caught) {
+    // Left the page (aborted): nobody to tell. Otherwise the server could not be reached.
+    if (init.signal?.aborted) throw caught;
+    throw new ApiError('', 0, { code: 'NETWORK' });
+  }
   const payload: (FailureBody & Partial<Envelope<T>>) | undefined = await response.json().catch(() => undefined);
   if (response.status === 401 && path !== '/auth/login') {
     signedOut();
   }
   if (!response.ok || !payload?.success) {
-    throw new ApiError(payload?.error ?? `HTTP error! status: ${response.status}`, response.status, payload);
+    throw new ApiError(payload?.error ?? '', response.status, payload);
   }
   return { success: true, data: payload.data as T, message: payload.message, pagination: payload.pagination };
 }
@@ -102,7 +106,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (percent: nu
       }
       if (request.status === 401) signedOut();
       if (request.status >= 200 && request.status < 300 && payload?.success) resolve({ success: true, data: payload.data as T, message: payload.message });
-      else reject(new ApiError(payload?.error ?? `HTTP error! status: ${request.status}`, request.status, payload));
+      else reject(new ApiError(payload?.error ?? '', request.status, payload));
     };
     request.send(form);
   });

@@ -1,7 +1,7 @@
 import { Database, Mail, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { api, messageOf } from './api.ts';
+import { api } from './api.ts';
 import { ErrorNotice, Loading } from './ui.tsx';
 
 type Switch = 'emailRequests' | 'telegramRequests' | 'telegramPersonalData';
@@ -22,7 +22,7 @@ interface Channels {
  * Telegram, each with a switch that saves at once (a channel the server is not set up for says so).
  */
 export function DataFlows() {
-  const { t } = useAdmin();
+  const { t, problem } = useAdmin();
   const [privacy, setPrivacy] = useState<Privacy | null>(null);
   const [channels, setChannels] = useState<Channels | null>(null);
   const [error, setError] = useState('');
@@ -36,7 +36,7 @@ export function DataFlows() {
   const [loadError, setLoadError] = useState('');
   const reload = () => {
     setLoadError('');
-    load().catch((caught: unknown) => setLoadError(messageOf(caught) || t('common.error')));
+    load().catch((caught: unknown) => setLoadError(problem(caught, 'common.error')));
   };
   // Loaded once with the screen.
   useEffect(reload, []);
@@ -51,7 +51,7 @@ export function DataFlows() {
       setPrivacy(result.data.privacy);
       setSaved(t('common.saved'));
     } catch (caught) {
-      setError(messageOf(caught) || t('common.saveError'));
+      setError(problem(caught, 'common.saveError'));
     }
   }
 

@@ -2,7 +2,7 @@ import { History as HistoryIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { VersionEntry } from '../../domain/versions/version-service.ts';
 import { useAdmin } from './admin-context.tsx';
-import { api, messageOf } from './api.ts';
+import { api } from './api.ts';
 import { buttonClass, ErrorNotice } from './ui.tsx';
 import { formatMoment } from './time-zone.ts';
 
@@ -48,7 +48,7 @@ interface HistoryProps<T> {
  * a multilingual text language by language), and any version brought back as a new one.
  */
 export function History<T>({ base, labelOf, onRestored, canRestore = true }: HistoryProps<T>) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, problem } = useAdmin();
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
   const [error, setError] = useState('');
@@ -60,7 +60,7 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true }: His
     try {
       setEntries((await api<VersionEntry[]>(base)).data);
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
     }
@@ -75,7 +75,7 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true }: His
       const before = previous ? (await api<Record<string, unknown>>(`${base}/${previous.version}`)).data : {};
       setOpen({ version: entry.version, changes: changesBetween(before, after) });
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     }
   }
 
@@ -89,7 +89,7 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true }: His
       onRestored(restored);
       await load();
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { ImagePlus, Images } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { ApiError, messageOf, upload } from './api.ts';
+import { ApiError, upload } from './api.ts';
 import { LibraryPicker } from './media-library.tsx';
 import { buttonClass } from './ui.tsx';
 
@@ -10,11 +10,11 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 
 /** What to tell an editor whose upload failed, in the admin's language where the cause is known. */
-export function uploadFailure(caught: unknown, t: ReturnType<typeof useAdmin>['t']): string {
+export function uploadFailure(caught: unknown, { t, problem }: Pick<ReturnType<typeof useAdmin>, 't' | 'problem'>): string {
   const code = caught instanceof ApiError ? caught.code : undefined;
   if (code === 'NETWORK') return t('image.network');
   if (code === 'UNAVAILABLE') return t('image.storeUnavailable');
-  return messageOf(caught) || t('image.uploadFailed');
+  return problem(caught, 'image.uploadFailed');
 }
 
 /** Checks a file before it is sent: the same limits the server applies. */
@@ -26,7 +26,8 @@ export function checkImage(file: File): 'invalidType' | 'tooLarge' | undefined {
 
 /** The one image field of every form: empty, dragging, uploading with progress, error, has image. */
 export function ImageUploader({ label, value, onChange }: { label: string; value: string; onChange: (url: string) => void }) {
-  const { t } = useAdmin();
+  const admin = useAdmin();
+  const { t } = admin;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -49,7 +50,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
       const result = await upload<{ images: { large: string } }>('/upload/single', form, setProgress);
       onChange(result.data.images.large);
     } catch (caught) {
-      setError(uploadFailure(caught, t));
+      setError(uploadFailure(caught, admin));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -3,7 +3,7 @@ import { recordTypeNamed } from '../../domain/registry.ts';
 import { inLanguage } from '../../domain/shared/texts.ts';
 import type { ImageUse } from '../../domain/media/media-service.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
-import { api, messageOf } from './api.ts';
+import { api } from './api.ts';
 import { fieldLabel } from './field-labels.ts';
 import { formatDay } from './time-zone.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading } from './ui.tsx';
@@ -47,7 +47,7 @@ export function describeUse(use: ImageUse, lang: string, t: AdminT): string {
 
 /** The media library to choose from: a form takes an image already uploaded instead of a new one. */
 export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (url: string) => void }) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, problem } = useAdmin();
   const [images, setImages] = useState<MediaImage[] | null>(null);
   const [error, setError] = useState('');
   const [filter, setFilter] = useState('');
@@ -57,7 +57,7 @@ export function LibraryPicker({ open, onClose, onPick }: { open: boolean; onClos
     setImages(null);
     api<{ images: MediaImage[] }>('/upload/list').then(
       (result) => setImages(result.data.images),
-      (caught: unknown) => setError(messageOf(caught) || t('media.loadError')),
+      (caught: unknown) => setError(problem(caught, 'media.loadError')),
     );
   };
   // Read afresh each time the chooser opens (an upload may have happened meanwhile).

@@ -2,7 +2,7 @@ import { Download, Trash } from 'lucide-react';
 import { useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { useAdmin } from './admin-context.tsx';
-import { api, messageOf } from './api.ts';
+import { api } from './api.ts';
 import { buttonClass, inputClass } from './ui.tsx';
 
 /**
@@ -10,7 +10,7 @@ import { buttonClass, inputClass } from './ui.tsx';
  * them all (after a confirmation naming how many).
  */
 export function PersonalDataTools({ onErased }: { onErased: () => void }) {
-  const { t } = useAdmin();
+  const { t, problem } = useAdmin();
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,7 +20,7 @@ export function PersonalDataTools({ onErased }: { onErased: () => void }) {
     try {
       return (await api<StoredRecord[]>(`/contact/export?email=${encodeURIComponent(email.trim())}`)).data;
     } catch (caught) {
-      setMessage({ ok: false, text: messageOf(caught) || t('common.error') });
+      setMessage({ ok: false, text: problem(caught, 'common.error') });
       return undefined;
     }
   }
@@ -63,7 +63,7 @@ export function PersonalDataTools({ onErased }: { onErased: () => void }) {
       setMessage({ ok: true, text: t('privacy.erased', { count: result.data.deleted }) });
       onErased();
     } catch (caught) {
-      setMessage({ ok: false, text: messageOf(caught) || t('common.error') });
+      setMessage({ ok: false, text: problem(caught, 'common.error') });
     } finally {
       setBusy(false);
     }

@@ -71,7 +71,7 @@ export function LanguageTabs({ active, onChange, problems }: { active: string; o
 
 export function RecordForm({ resource, record, onSaved, onCancel }: { resource: Resource; record?: StoredRecord; onSaved: (record: StoredRecord) => void; onCancel: () => void }) {
   const admin = useAdmin();
-  const { t, lang, defaultLanguage } = admin;
+  const { t, lang, defaultLanguage, problem } = admin;
   const initial = useMemo(() => editable(record, resource.type.defaults()), [record, resource]);
   const [values, setValues] = useState<Values>(initial);
   const [version, setVersion] = useState(record?.version);
@@ -166,7 +166,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       if (caught instanceof ApiError) {
         if (caught.reason === 'stale_version') setConflict(true);
         else if (caught.details.length) showProblems(caught.details);
-        else setFormError(caught.message || t('common.error'));
+        else setFormError(problem(caught));
       } else {
         setFormError(t('common.saveError'));
       }

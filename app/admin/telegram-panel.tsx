@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { api, messageOf } from './api.ts';
+import { api } from './api.ts';
 import { buttonClass, ErrorNotice, Loading } from './ui.tsx';
 
 interface TelegramState {
@@ -13,7 +13,7 @@ interface TelegramState {
 
 /** Whether new requests reach the firm's Telegram chat, what waits to be sent, and a test message. */
 export function TelegramPanel() {
-  const { t } = useAdmin();
+  const { t, problem } = useAdmin();
   const [state, setState] = useState<TelegramState | null>(null);
   const [loadError, setLoadError] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -23,7 +23,7 @@ export function TelegramPanel() {
     setLoadError('');
     return api<TelegramState>('/notifications/telegram').then(
       (answer) => setState(answer.data),
-      (caught: unknown) => setLoadError(messageOf(caught) || t('common.error')),
+      (caught: unknown) => setLoadError(problem(caught, 'common.error')),
     );
   };
   useEffect(() => {
@@ -38,7 +38,7 @@ export function TelegramPanel() {
       await api('/notifications/telegram/test', { method: 'POST' });
       setResult({ ok: true, text: t('telegram.sent') });
     } catch (caught) {
-      setResult({ ok: false, text: messageOf(caught) || t('common.error') });
+      setResult({ ok: false, text: problem(caught, 'common.error') });
     } finally {
       setBusy(false);
       void load();

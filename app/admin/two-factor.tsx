@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { encode } from 'uqr';
 import { useAdmin } from './admin-context.tsx';
-import { api, ApiError, messageOf } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { buttonClass, inputClass } from './ui.tsx';
 
 /** The otpauth address as a QR code, drawn on the page (nothing is sent to another site). */
@@ -22,7 +22,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
  * with a code, the ten recovery codes shown once; turned off with the password and a code.
  */
 export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onChange: () => void }) {
-  const { t } = useAdmin();
+  const { t, problem } = useAdmin();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState('');
@@ -38,7 +38,7 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
       const refused = caught instanceof ApiError ? caught.details[0]?.path : undefined;
       if (refused === 'code') setError(t('twoFactor.wrong'));
       else if (refused === 'password') setError(t('twoFactor.wrongPassword'));
-      else setError(caught instanceof ApiError ? caught.message : messageOf(caught) || t('common.error'));
+      else setError(problem(caught));
     } finally {
       setBusy(false);
     }

@@ -357,6 +357,32 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('says what went wrong in the admin’s language, not the server’s English: a taken value, a lost connection', async () => {
+    const { page, context } = await signedIn();
+    await page.goto(app.url + '/admin');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'uz'));
+    await goto(page, '/admin/languages');
+    await page.getByRole('button', { name: 'Yangi qo‘shish' }).click();
+    await page.fill('#language-code', 'ru');
+    await page.fill('#language-name', 'Rus tili');
+    await page.fill('#language-nativeName', 'Русский');
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Bu qiymat boshqa yozuvda band. Boshqasini tanlang.' });
+    await refused.waitFor();
+    expect(await page.locator('#admin-main').textContent()).not.toMatch(/already exists|Language code/);
+
+    // The network goes away: the save says so in Uzbek, and nothing is lost from the form.
+    await context.setOffline(true);
+    await page.fill('#language-code', 'kk');
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Server bilan aloqa yo‘q. Internetni tekshirib, qaytadan urinib ko‘ring.' }).waitFor();
+    expect(await page.inputValue('#language-name')).toBe('Rus tili');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Bekor qilish' }).first().click();
+    expect((await app.api('/api/languages', { token })).body.data.map((language: { code: string }) => language.code)).not.toContain('kk');
+    await context.close();
+  });
+
   it('lets a translator write a new language’s website and admin texts by screen, with English and Uzbek beside and what is left counted, then read the admin in it', async () => {
     const { page, context } = await signedIn();
     await goto(page, '/admin/languages');

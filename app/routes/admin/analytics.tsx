@@ -41,10 +41,10 @@ export function HydrateFallback() {
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage, timeZone } = useAdmin();
+  const { t, lang, defaultLanguage, timeZone, problem } = useAdmin();
   const revalidator = useRevalidator();
   const figures = loaderData.data;
-  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
   const bars = (rows: Array<{ label: string; value: number }>, title: string) => {
     const max = Math.max(1, ...rows.map((row) => row.value));
     return (

@@ -6,7 +6,7 @@ import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
-import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
@@ -44,7 +44,7 @@ export function HydrateFallback() {
 }
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { t, lang, refreshUnread, timeZone, user } = useAdmin();
+  const { t, lang, refreshUnread, timeZone, user, problem } = useAdmin();
   const revalidator = useRevalidator();
   // Typing waits a moment before the server is asked.
   const { search, setSearch, filter, setFilter } = useListFilters(250);
@@ -52,7 +52,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const items = loaderData.data?.items ?? null;
   const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
-  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const [open, setOpen] = useState<StoredRecord | null>(null);
   const load = () => {
     setError('');
@@ -66,7 +66,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       if (open?._id === item._id) setOpen(saved.data);
       refreshUnread();
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     }
   }
 

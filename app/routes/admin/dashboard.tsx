@@ -69,11 +69,11 @@ export function HydrateFallback() {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage, timeZone, user } = useAdmin();
+  const { t, lang, defaultLanguage, timeZone, user, problem } = useAdmin();
   const can = abilities(user);
   const revalidator = useRevalidator();
   const data = loaderData.data;
-  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
   const load = () => void revalidator.revalidate();
   const cards: Array<{ key: keyof DashboardData['counts']; label: string; icon: typeof Users }> = [
     { key: 'team', label: t('nav.team'), icon: Users },

@@ -2,7 +2,7 @@ import { Pencil, Plus, Star, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { LanguageSchema } from '../../../domain/languages/language-schema.ts';
 import { useAdmin, type SiteLanguage } from '../../admin/admin-context.tsx';
-import { api, ApiError, messageOf } from '../../admin/api.ts';
+import { api, ApiError } from '../../admin/api.ts';
 import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
@@ -13,7 +13,7 @@ type Draft = { code: string; name: string; nativeName: string; flag: string; ord
 const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: true, isDefault: false, rtl: false, translations: {} };
 
 export default function Languages() {
-  const { t, lang, languages, reloadLanguages } = useAdmin();
+  const { t, lang, languages, reloadLanguages, problem } = useAdmin();
   const [editing, setEditing] = useState<{ language?: SiteLanguage; draft: Draft } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -58,7 +58,7 @@ export default function Languages() {
       await reloadLanguages();
     } catch (caught) {
       if (caught instanceof ApiError && caught.details.length) setErrors(Object.fromEntries(caught.details.map((detail) => [detail.path.split('.')[0], localizeIssue(detail, fieldLabel(detail.path.split('.')[0], lang), lang, t)])));
-      else setFormError(caught instanceof ApiError ? caught.message || t('common.error') : t('common.saveError'));
+      else setFormError(problem(caught, 'common.saveError'));
     } finally {
       setSaving(false);
     }
@@ -70,7 +70,7 @@ export default function Languages() {
       await api(`/languages/${language._id}`, { method: 'DELETE' });
       await reloadLanguages();
     } catch (caught) {
-      setFormError(messageOf(caught) || t('error.deleteLanguage'));
+      setFormError(problem(caught, 'error.deleteLanguage'));
     }
   }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
-import { api, ApiError, getToken, setToken, messageOf } from '../../admin/api.ts';
+import { makeProblemText } from '../../admin/problems.ts';
+import { api, ApiError, getToken, setToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 
@@ -22,7 +23,9 @@ export function meta() {
 }
 
 export default function Login() {
-  const t = makeAdminT(storedAdminLanguage());
+  const lang = storedAdminLanguage();
+  const t = makeAdminT(lang);
+  const problem = makeProblemText(t, lang);
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -58,7 +61,8 @@ export default function Login() {
         setError(t(expired ? 'twoFactor.expired' : 'twoFactor.wrong'));
         return;
       }
-      setError(caught instanceof ApiError ? caught.message || t('login.failed') : messageOf(caught) || t('common.error'));
+      // A wrong e-mail or password is a 401 here, not an ended session.
+      setError(caught instanceof ApiError && caught.status === 401 && lang !== 'en' ? t('login.wrong') : problem(caught, 'login.failed'));
     } finally {
       setBusy(false);
     }

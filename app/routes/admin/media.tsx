@@ -2,7 +2,7 @@ import { Copy, Download, Eye, Trash, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, loadScreen, messageOf, upload } from '../../admin/api.ts';
+import { api, loadScreen, upload } from '../../admin/api.ts';
 import { checkImage, uploadFailure } from '../../admin/image-uploader.tsx';
 import { describeUse, imageFacts, type MediaImage } from '../../admin/media-library.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -20,11 +20,11 @@ export function HydrateFallback() {
 }
 
 export default function Media({ loaderData }: Route.ComponentProps) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, problem } = useAdmin();
   const revalidator = useRevalidator();
   const images = loaderData.data;
   const [actionError, setError] = useState('');
-  const error = actionError || (loaderData.failed ? loaderData.message || t('media.loadError') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'media.loadError') : '');
   const [notice, setNotice] = useState('');
   const [columns, setColumns] = useState(4);
   const [preview, setPreview] = useState<MediaImage | null>(null);
@@ -57,7 +57,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       setNotice(t('common.saved'));
       await load();
     } catch (caught) {
-      setUploadError(uploadFailure(caught, t));
+      setUploadError(uploadFailure(caught, { t, problem }));
     } finally {
       setProgress(null);
     }
@@ -73,7 +73,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate();
       setPreview(null);
     } catch (caught) {
-      setError(messageOf(caught) || t('error.deleteImage'));
+      setError(problem(caught, 'error.deleteImage'));
     }
   }
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { NotFoundEntry, Redirect } from '../../../domain/redirects/redirect-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, getToken, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, ApiError, getToken, loadScreen } from '../../admin/api.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -29,7 +29,7 @@ const EMPTY: Draft = { from: '', to: '', status: 301 };
  * addresses visitors found missing, with "redirect this" to send them somewhere useful.
  */
 export default function Redirects({ loaderData }: Route.ComponentProps) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, problem } = useAdmin();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -40,7 +40,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
   const toRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const data = loaderData.data;
-  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const labels = { from: t('redirects.from'), to: t('redirects.to'), status: t('redirects.status') };
 
   const started = () => {
@@ -65,7 +65,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
         setFieldErrors(Object.fromEntries(caught.details.map((detail) => [detail.path, localizeIssue(detail, Object.entries(labels).find(([name]) => name === detail.path)?.[1] ?? detail.path, lang, t)])));
         requestAnimationFrame(() => document.querySelector<HTMLElement>('#redirect-form [aria-invalid="true"]')?.focus());
       } else {
-        setActionError(messageOf(caught) || t('common.saveError'));
+        setActionError(problem(caught, 'common.saveError'));
       }
     } finally {
       setBusy(false);
@@ -81,7 +81,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate();
       setNotice(t('redirects.deleted'));
     } catch (caught) {
-      setActionError(messageOf(caught) || t('common.error'));
+      setActionError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
     }
@@ -93,7 +93,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       await api('/redirects/not-found', { method: 'DELETE', body: { path } });
       await revalidator.revalidate();
     } catch (caught) {
-      setActionError(messageOf(caught) || t('common.error'));
+      setActionError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
     }
@@ -110,7 +110,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       link.click();
       URL.revokeObjectURL(link.href);
     } catch (caught) {
-      setActionError(messageOf(caught) || t('common.error'));
+      setActionError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
     }
@@ -124,7 +124,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate();
       setNotice(t('redirects.imported', result.data));
     } catch (caught) {
-      setActionError(messageOf(caught) || t('common.error'));
+      setActionError(problem(caught, 'common.error'));
     } finally {
       setBusy(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -145,7 +145,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
     });
   };
   const invalid = (name: string) => (fieldErrors[name] ? { 'aria-invalid': true, 'aria-describedby': `redirect-${name}-error` } : {});
-  const problem = (name: string) =>
+  const fieldProblem = (name: string) =>
     fieldErrors[name] ? (
       <p id={`redirect-${name}-error`} className="mt-1 text-sm text-red-700">
         {fieldErrors[name]}
@@ -185,7 +185,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
           </label>
           <input ref={fromRef} id="redirect-from" value={draft.from} placeholder="/news/old-title" onChange={(event) => setDraft({ ...draft, from: event.target.value })} className={inputClass} {...invalid('from')} />
           <p className="mt-1 text-xs text-slate-600">{t('redirects.fromHint')}</p>
-          {problem('from')}
+          {fieldProblem('from')}
         </div>
         <div>
           <label htmlFor="redirect-to" className="block text-sm font-medium text-slate-800">
@@ -193,7 +193,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
           </label>
           <input ref={toRef} id="redirect-to" value={draft.to} placeholder="/news/new-title" onChange={(event) => setDraft({ ...draft, to: event.target.value })} className={inputClass} {...invalid('to')} />
           <p className="mt-1 text-xs text-slate-600">{t('redirects.toHint')}</p>
-          {problem('to')}
+          {fieldProblem('to')}
         </div>
         <div>
           <label htmlFor="redirect-status" className="block text-sm font-medium text-slate-800">

@@ -27,11 +27,11 @@ export function HydrateFallback() {
 /** Create and edit pages of the record types whose form needs a page of its own. */
 export default function ResourceEdit({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
-  const { t, lang, defaultLanguage } = useAdmin();
+  const { t, lang, defaultLanguage, problem } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const record = loaderData.data;
-  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
 
   if (!resource) return <Navigate to="/admin" replace />;
   const list = `/admin/${resource.key}`;

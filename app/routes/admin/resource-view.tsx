@@ -23,10 +23,10 @@ export function HydrateFallback() {
 /** A read-only view of one record, every language side by side. */
 export default function ResourceView({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
-  const { t, lang, defaultLanguage, languages } = useAdmin();
+  const { t, lang, defaultLanguage, languages, problem } = useAdmin();
   const revalidator = useRevalidator();
   const record = loaderData.data;
-  const error = loaderData.failed ? loaderData.message || t('common.error') : '';
+  const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
   if (!resource) return <Navigate to="/admin" replace />;
 
   const render = (value: unknown): React.ReactNode => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, redirect, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { abilities, storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { listValue, matchesSearch, shown } from '../../admin/display.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { StateBadge } from '../../admin/publishing.tsx';
@@ -58,7 +58,7 @@ export default function ResourceList({ loaderData, params }: Route.ComponentProp
 }
 
 function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
-  const { t, lang, defaultLanguage, user } = useAdmin();
+  const { t, lang, defaultLanguage, user, problem } = useAdmin();
   const can = abilities(user);
   const revalidator = useRevalidator();
   // Typing waits a moment before it filters (and, for paginated lists, asks the server).
@@ -78,7 +78,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     if (found) setEditing({ record: found });
   }, [editId, records]);
   const total = loaded.data?.total ?? 0;
-  const error = actionError || (loaded.failed ? loaded.message || t('common.error') : '');
+  const error = actionError || (loaded.failed ? problem(loaded.problem, 'common.error') : '');
   const text = (value: unknown) => shown(value, lang, defaultLanguage);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
   const load = () => {
@@ -108,7 +108,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     } catch (caught) {
       const stale = caught instanceof ApiError && caught.reason === 'stale_version';
       if (stale) await revalidator.revalidate();
-      setActionError(stale ? t('common.conflict') : messageOf(caught) || t('common.error'));
+      setActionError(stale ? t('common.conflict') : problem(caught, 'common.error'));
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,7 @@ import { LogOut, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useAdmin, type AdminRole } from '../../admin/admin-context.tsx';
-import { api, ApiError, clearToken, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, ApiError, clearToken, loadScreen } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
@@ -58,14 +58,14 @@ export function HydrateFallback() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { t, lang, user, timeZone, languages } = useAdmin();
+  const { t, lang, user, timeZone, languages, problem } = useAdmin();
   const [newRole, setNewRole] = useState<AdminRole>('editor');
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const admins = loaderData.data?.admins;
   const sessions = loaderData.data?.sessions;
   const [actionError, setError] = useState('');
-  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const [notice, setNotice] = useState('');
   const [addError, setAddError] = useState('');
   const [passwordError, setPasswordError] = useState('');
@@ -87,7 +87,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setNotice(t('common.saved'));
       await load();
     } catch (caught) {
-      setAddError(caught instanceof ApiError ? caught.message : t('common.saveError'));
+      setAddError(problem(caught, 'common.saveError'));
     }
   }
 
@@ -97,7 +97,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       await api(`/auth/users/${admin._id}`, { method: 'DELETE' });
       await load();
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(problem(caught));
     }
   }
 
@@ -114,7 +114,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setNotice(t('sessions.ended'));
       await load();
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     }
   }
 
@@ -126,7 +126,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setNotice(t('sessions.endedOthers', { count: result.data.ended }));
       await load();
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     }
   }
 
@@ -138,7 +138,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setNotice(t('roles.saved'));
       await load();
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     }
   }
 
@@ -176,7 +176,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       clearToken();
       navigate('/admin/login', { replace: true });
     } catch (caught) {
-      setPasswordError(caught instanceof ApiError ? caught.message : t('common.saveError'));
+      setPasswordError(problem(caught, 'common.saveError'));
     }
   }
 

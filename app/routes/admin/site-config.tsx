@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { History } from '../../admin/history.tsx';
@@ -134,7 +134,7 @@ export function HydrateFallback() {
 }
 
 export default function SiteConfig({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage, languages } = useAdmin();
+  const { t, lang, defaultLanguage, languages, problem } = useAdmin();
   /** The field a problem is about: its path without list positions and a trailing language code. */
   const fieldOfPath = (path: string) => {
     const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
@@ -146,7 +146,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
   const [config, setConfig] = useState<Json | null>(loaderData.data);
   const [active, setActive] = useState(defaultLanguage);
   const [actionError, setError] = useState('');
-  const error = actionError || (loaderData.failed ? loaderData.message || t('siteConfig.loadError') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'siteConfig.loadError') : '');
   const [problems, setProblems] = useState<Array<{ path: string; message: string }>>([]);
   const [notice, setNotice] = useState('');
   const [saving, setSaving] = useState(false);
@@ -185,7 +185,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     } catch (caught) {
       if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeIssue(detail, labelOf(fieldOfPath(detail.path), lang), lang, t) })));
       else if (caught instanceof ApiError && caught.status === 409) setError(t('common.conflict'));
-      else setError(messageOf(caught) || t('siteConfig.saveError'));
+      else setError(problem(caught, 'siteConfig.saveError'));
     } finally {
       setSaving(false);
     }

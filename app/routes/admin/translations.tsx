@@ -4,7 +4,7 @@ import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed, RECORD_TYPES } from '../../../domain/registry.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
-import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -39,14 +39,14 @@ const CHIP: Record<State, string> = {
 };
 
 export default function Translations({ loaderData }: Route.ComponentProps) {
-  const { t, lang, languages: siteLanguages, user } = useAdmin();
+  const { t, lang, languages: siteLanguages, user, problem } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const status = loaderData.data;
-  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const [url] = useSearchParams();
   const chosen = (name: (typeof FILTERS)[number]) => url.get(name) ?? '';
   const label: Record<State, string> = { complete: t('translations.complete'), missing: t('translations.missing'), outdated: t('translations.outdated') };
@@ -85,7 +85,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
       }
       setNotice(t('translations.filled', { count: done, to: cyrillic.toUpperCase(), from: latin.toUpperCase() }));
     } catch (caught) {
-      setActionError(messageOf(caught) || t('common.error'));
+      setActionError(problem(caught, 'common.error'));
     } finally {
       setProgress(null);
       await revalidator.revalidate();

@@ -5,7 +5,7 @@ import { recordTypeNamed } from '../../../domain/registry.ts';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import type { TrashEntry } from '../../../domain/versions/version-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, loadScreen, messageOf } from '../../admin/api.ts';
+import { api, loadScreen } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/trash';
 import { formatMoment } from '../../admin/time-zone.ts';
@@ -21,13 +21,13 @@ export function HydrateFallback() {
 
 /** Deleted records of every type, newest first; each comes back with its id, address and history. */
 export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, problem } = useAdmin();
   const revalidator = useRevalidator();
   const [actionError, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState('');
   const entries = loaderData.data;
-  const error = actionError || (loaderData.failed ? loaderData.message || t('common.error') : '');
+  const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
 
   async function restore(entry: TrashEntry) {
     setBusy(entry._id);
@@ -39,7 +39,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       await revalidator.revalidate();
       setNotice(t('trash.restored'));
     } catch (caught) {
-      setError(messageOf(caught) || t('common.error'));
+      setError(problem(caught, 'common.error'));
     } finally {
       setBusy('');
     }
