@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import { contactEntity } from './contacts/contact-entity.ts';
 import { createContactService, type StoredContact } from './contacts/contact-service.ts';
@@ -214,6 +215,8 @@ export function createDomainServices(host: DomainHost) {
     redirects,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
     previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
+    /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
+    textPreviews: createTextPreviews(),
     /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment),
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { makeIdentify } from './http/identify.ts';
 import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -22,7 +23,6 @@ import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { bearerToken } from './http/auth.ts';
 import { failure } from './http/envelope.ts';
-import { AppError } from '../domain/shared/errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { BASE_CSP_DIRECTIVES } from './http/security.ts';
 import { registerResponseCaching } from './http/caching.ts';
@@ -70,8 +70,6 @@ function registerBucketUploads(app: FastifyInstance, services: AppServices) {
 }
 
 const BODY_LIMIT = 1024 * 1024;
-/** What an account may do before it has set up a required two-factor sign-in. */
-const ALLOWED_BEFORE_TWO_FACTOR = /^(GET \/api\/auth\/(me|sessions)|POST \/api\/auth\/(logout|2fa\/(setup|enable))|DELETE \/api\/auth\/sessions\/[^/]+|PUT \/api\/auth\/password|GET \/api\/(languages|site-config|admin\/schedule))$/;
 
 export interface AppOptions {
   services: AppServices;
@@ -154,22 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', undefined);
   app.decorateRequest('token', undefined);
   app.decorateRequest('sessionId', undefined);
+  const identify = makeIdentify(services);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
-    const token = bearerToken(request);
-    if (!token) return;
-    const session = await services.auth.authenticate(token);
-    if (session) {
-      request.user = session.user;
-      request.sessionId = session.sessionId;
-      request.token = token;
-    }
-    // The firm may require two-factor sign-in: an account without it may only set it up (and sign out).
-    if (session && !session.user.twoFactor && !ALLOWED_BEFORE_TWO_FACTOR.test(`${request.method} ${request.url.split('?')[0]}`)) {
-      if ((await services.siteConfig.get()).security.requireTwoFactor) {
-        throw new AppError(403, 'FORBIDDEN', 'This site requires two-factor sign-in: set it up in Settings first, then continue.', { reason: 'two_factor_required' });
-      }
-    }
+    if (request.url.startsWith('/api')) await identify(request, bearerToken(request));
   });
 
   if (options.beforeRoutes) await options.beforeRoutes(app);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { UI_TEXTS } from '../i18n/ui-texts.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
+import { getToken } from './api.ts';
 import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { inputClass } from './ui.tsx';
 
@@ -87,7 +88,54 @@ const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
 const groupOf = (key: string) => key.split('.')[0];
 const nameOf = (group: Group | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : lang === 'ru' ? group.ru : lang === 'uz' ? group.uz : group.en);
 
-export function InterfaceTexts({ code, texts, onChange }: { code: string; texts: Record<string, string>; onChange: (texts: Record<string, string>) => void }) {
+/** The pages a preview of texts can open, by the names of their groups of texts. */
+const PREVIEW_PAGES = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']] as const;
+
+/**
+ * Opens a page of the site in a new tab with the texts as they stand in the form, saved or not:
+ * a form posted to POST /api/languages/preview (a browser cannot send the token as a header into
+ * a new tab, so it goes as a field, over the same connection as every API call).
+ */
+function PreviewTexts({ code, texts, saved }: { code: string; texts: Record<string, string>; saved: boolean }) {
+  const { t, lang } = useAdmin();
+  const [path, setPath] = useState('/');
+  const open = () => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = '/api/languages/preview';
+    form.target = '_blank';
+    for (const [name, value] of Object.entries({ token: getToken() ?? '', code, path, translations: JSON.stringify(texts) })) {
+      const field = document.createElement('input');
+      field.type = 'hidden';
+      field.name = name;
+      field.value = value;
+      form.append(field);
+    }
+    document.body.append(form);
+    form.submit();
+    form.remove();
+  };
+  if (!saved) return <p className="text-sm text-slate-700">{t('texts.previewSaveFirst')}</p>;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="text-sm font-medium text-slate-800">
+        <label htmlFor="preview-page">{t('texts.previewPage')}</label>
+        <select id="preview-page" value={path} onChange={(event) => setPath(event.target.value)} className={`${inputClass} min-h-10`}>
+          {PREVIEW_PAGES.map(([address, group]) => (
+            <option key={address} value={address}>
+              {nameOf(SITE_GROUPS[group], t, lang)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" onClick={open} className="min-h-10 rounded-md border border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        {t('texts.previewUnsaved')}
+      </button>
+    </div>
+  );
+}
+
+export function InterfaceTexts({ code, texts, saved, onChange }: { code: string; texts: Record<string, string>; saved: boolean; onChange: (texts: Record<string, string>) => void }) {
   const { t, lang } = useAdmin();
   const [scope, setScope] = useState<keyof typeof CATALOGUES>('site');
   const [onlyLeft, setOnlyLeft] = useState(false);
@@ -129,11 +177,7 @@ export function InterfaceTexts({ code, texts, onChange }: { code: string; texts:
           {t('texts.find')}
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} className={inputClass} />
         </label>
-        {code && scope === 'site' && (
-          <a href={`/${code.toLowerCase()}`} target="_blank" rel="noopener" className="text-sm font-semibold text-brand-700 underline">
-            {t('texts.preview')}
-          </a>
-        )}
+        {scope === 'site' && <PreviewTexts code={code} texts={texts} saved={saved} />}
       </div>
       {groups.map((group) => {
         const shown = keys.filter((key) => groupOf(key) === group && matches(key) && (!onlyLeft || !written(key)));

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Service } from '../../domain/services/services.ts';
 import type { SiteConfigRecord } from '../../domain/site-config/site-config-service.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
+import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
 
 interface SiteLanguage {
@@ -16,6 +17,8 @@ export interface SiteData {
   dir: 'ltr' | 'rtl';
   languages: SiteLanguage[];
   translations: Record<string, string>;
+  /** Rendered with interface texts not saved yet (POST /api/languages/preview): says so on the page. */
+  textPreview: boolean;
   config: SiteConfigRecord;
   footerServices: Service[];
   /** Slugs of the active pages of text (the footer links the legal ones). */
@@ -34,7 +37,11 @@ export interface SiteData {
  * in the default language, so that a missing page keeps the site's header and footer.
  */
 async function resolveLanguage(services: DomainServices, requested: string | undefined, request: Request, options: { lenient?: boolean } = {}) {
-  const [languages, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
+  const [active, defaultLanguage] = await Promise.all([services.languages.list({ admin: false }), services.languages.defaultLanguage()]);
+  // A preview of unsaved texts may be of a language not shown to visitors yet.
+  const preview = services.textPreviews.get(request.headers.get(TEXT_PREVIEW_HEADER));
+  const previewed = preview && !active.some((language) => language.code === preview.code) ? (await services.languages.list({ admin: true })).find((language) => language.code === preview.code) : undefined;
+  const languages = previewed ? [...active, previewed] : active;
   const url = new URL(request.url);
   // A language's addresses use its code in lowercase (/uz-cyrl/); another case is sent there.
   const language = requested ? languages.find((candidate) => languageSegment(String(candidate.code)) === requested.toLowerCase()) : undefined;
@@ -51,11 +58,11 @@ async function resolveLanguage(services: DomainServices, requested: string | und
   if (!known && !options.lenient) throw data(null, { status: 404 });
   const lang = language ? String(language.code) : defaultLanguage;
   const path = requested && known ? url.pathname.slice(requested.length + 1) || '/' : url.pathname;
-  return { lang, defaultLanguage, languages, path, known };
+  return { lang, defaultLanguage, languages, path, known, preview: preview?.code === lang ? preview : undefined };
 }
 
 export async function loadSiteData(services: DomainServices, requested: string | undefined, request: Request): Promise<SiteData> {
-  const { lang, defaultLanguage, languages, path } = await resolveLanguage(services, requested, request, { lenient: true });
+  const { lang, defaultLanguage, languages, path, preview } = await resolveLanguage(services, requested, request, { lenient: true });
   const [config, activeServices, pageSlugs] = await Promise.all([
     services.siteConfig.get(),
     // The footer's list is a convenience: when it cannot be read the page still renders (its own
@@ -76,7 +83,8 @@ export async function loadSiteData(services: DomainServices, requested: string |
       nativeName: language.nativeName,
       rtl: Boolean(language.rtl),
     })),
-    translations: (current?.translations) ?? {},
+    translations: preview?.translations ?? current?.translations ?? {},
+    textPreview: Boolean(preview),
     config,
     footerServices: activeServices.slice(0, 6),
     pageSlugs,

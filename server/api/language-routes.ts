@@ -2,9 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { AppServices } from '../app-services.ts';
 import { z } from 'zod';
+import { LanguageSchema } from '../../domain/languages/language-schema.ts';
+import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
 import { transliterationBetween } from '../../domain/languages/uzbek-script.ts';
+import { AppError } from '../../domain/shared/errors.ts';
+import { languageSegment } from '../../domain/shared/localized.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
+import { makeIdentify } from '../http/identify.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
 
@@ -20,8 +25,79 @@ const TRANSLITERATION = z.object({
   to: z.enum(['uz-Latn', 'uz-Cyrl'], { error: 'to must be uz-Latn or uz-Cyrl' }),
 });
 
+/** Where a preview of texts may go: a page of the public site, not the API, the admin area or a file. */
+const PREVIEW_PATH = z
+  .string({ error: 'path must be the address of a page of the site, such as /contact' })
+  .max(300, 'path is too long')
+  .regex(/^\/(?![/\\])[^\s?#]*$/, 'path must be the address of a page of the site, such as /contact')
+  .refine((path) => !/^\/(api|admin|uploads|assets)(\/|$)/.test(path), 'path must be a page of the public site, not the API, the admin area or a file');
+const TEXT_PREVIEW = z.object({
+  code: LanguageSchema.shape.code,
+  translations: LanguageSchema.shape.translations,
+  path: PREVIEW_PATH.default('/'),
+});
+/** Every text of a language, as JSON in a form (the API's JSON bodies have the same limit). */
+const PREVIEW_BODY_LIMIT = 1024 * 1024;
+/** Pages rendered for a preview are not visits (isbot knows the word). */
+const PREVIEW_AGENT = 'LexsiteTextPreview/1.0 (bot)';
+
+/** The preview's fields from a JSON body, or from the form the admin posts into a new tab (its token among them). */
+function previewInput(body: unknown): { token?: string; input: unknown } {
+  if (typeof body !== 'string') return { input: assertObject(body) };
+  const form = new URLSearchParams(body);
+  let translations: unknown;
+  try {
+    translations = JSON.parse(form.get('translations') ?? '{}');
+  } catch {
+    throw new AppError(400, 'VALIDATION_ERROR', 'translations must be an object of key and text, as JSON', { details: [{ path: 'translations', message: 'translations must be an object of key and text, as JSON', code: 'invalid' }] });
+  }
+  return { token: form.get('token') ?? undefined, input: { code: form.get('code') ?? undefined, translations, path: form.get('path') || undefined } };
+}
+
 export async function languageRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { languages } = services;
+  const identify = makeIdentify(services);
+
+  /**
+   * A page of the site rendered with interface texts not saved yet, for the one who writes them
+   * (API-2.md leaves it to us; docs/api.md). Admins, and translators of that language. Answers the
+   * page itself: nothing is stored, nothing cached, not indexed.
+   */
+  await app.register(async (scope) => {
+  // Only here, beside JSON: the admin posts this form into a new tab.
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PREVIEW_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
+    const { token, input } = previewInput(request.body);
+    if (!request.user && token) await identify(request, token);
+    if (!request.user) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to preview texts: your session is missing or has expired.');
+    const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
+    const user = request.user;
+    if (user.role === 'editor' || (user.role === 'translator' && !user.languages.includes(code))) {
+      throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
+    }
+    const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);
+    if (!language) throw new AppError(404, 'NOT_FOUND', `There is no language ${code} yet: save it first, then preview its texts.`);
+    const prefix = code === (await languages.defaultLanguage()) ? '' : `/${languageSegment(code)}`;
+    const held = services.textPreviews.hold(code, translations);
+    try {
+      // Rendered in this process with the held texts. The token keeps the page out of the cache.
+      const page = await app.inject({
+        method: 'GET',
+        url: prefix + (prefix && path === '/' ? '' : path) || '/',
+        headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
+      });
+      const policy = page.headers['content-security-policy'];
+      if (policy) reply.header('content-security-policy', policy);
+      return reply
+        .status(page.statusCode)
+        .type(String(page.headers['content-type'] ?? 'text/html; charset=utf-8'))
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(page.rawPayload);
+    } finally {
+      services.textPreviews.release(held);
+    }
+  });
+  });
 
   /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */
   app.post('/transliterate', { preHandler: requireUser }, async (request) => {

@@ -603,6 +603,26 @@ export function buildOpenApiDocument() {
           },
         ),
       },
+      '/languages/preview': {
+        post: operation(
+          'Languages',
+          'previewLanguageTexts',
+          'A page of the site rendered with interface texts not saved yet (admins, and translators of that language): the HTML page itself, never cached or indexed. A form posted into a new tab sends the session token as the field token and translations as JSON text. A 404 is an unknown language (JSON) or a page that does not exist (its 404 page, with the texts)',
+          {
+            200: { description: 'The page, with a note that its texts are not saved', content: { 'text/html': { schema: { type: 'string' } } } },
+            ...errors(400, 401, 403, 404),
+          },
+          {
+            requestBody: {
+              required: true,
+              content: {
+                ...json({ type: 'object', required: ['code', 'translations'], properties: { code: { type: 'string' }, translations: { type: 'object', additionalProperties: { type: 'string' } }, path: { type: 'string', default: '/', description: 'A page of the public site, such as /contact' } } }),
+                'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token', 'code', 'translations'], properties: { token: { type: 'string' }, code: { type: 'string' }, translations: { type: 'string', description: 'JSON' }, path: { type: 'string' } } } },
+              },
+            },
+          },
+        ),
+      },
       '/search': {
         get: operation(
           'Search',

@@ -345,7 +345,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(await page.locator('span[title="Cannot delete default language"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Edit: Russian' }).click();
     expect(await page.locator('#language-code').isDisabled()).toBe(true);
-    await page.getByText('Interface texts').click();
+    await page.locator('summary', { hasText: 'Interface texts' }).click();
     // Russian is built in: every text is written; the contact form's words are in their own group.
     expect(await page.getByRole('status').filter({ hasText: 'texts are written' }).count()).toBe(1);
     await page.getByText('Contact page and form').click();
@@ -390,7 +390,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.fill('#language-code', 'kk');
     await page.fill('#language-name', 'Kazakh');
     await page.fill('#language-nativeName', 'Қазақша');
-    await page.getByText('Interface texts').click();
+    await page.locator('summary', { hasText: 'Interface texts' }).click();
     const counted = page.getByRole('status').filter({ hasText: 'not written yet' });
     const total = Number(/of (\d+) texts/.exec((await counted.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(100);
@@ -411,7 +411,18 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
 
     // The admin's own texts, the same way.
     await page.getByRole('button', { name: 'Edit: Kazakh' }).click();
-    await page.getByText('Interface texts').click();
+    await page.locator('summary', { hasText: 'Interface texts' }).click();
+    // A text typed and not saved, seen on its page in a new tab.
+    await page.getByLabel('Find a text').fill('Send Message');
+    await page.fill('#tr-contact\\.send', 'Жіберу');
+    await page.getByLabel('Page', { exact: true }).selectOption('/contact');
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Preview with these texts' }).click()]);
+    await preview.waitForLoadState();
+    expect(await preview.locator('html').getAttribute('lang')).toBe('kk');
+    expect(await preview.getByRole('button', { name: 'Жіберу', exact: true }).count()).toBe(1);
+    expect(await preview.locator('[role=note]').first().textContent()).toContain('Saqlanmagan interfeys matnlarini oldindan ko‘rish');
+    await preview.close();
+    await page.getByLabel('Find a text').fill('');
     await page.getByRole('button', { name: 'Admin area texts' }).click();
     expect(await page.getByRole('button', { name: 'Admin area texts' }).getAttribute('aria-pressed')).toBe('true');
     const adminCount = page.getByRole('status').filter({ hasText: 'the admin area shows them in English' });

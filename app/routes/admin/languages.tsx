@@ -138,7 +138,7 @@ export default function Languages() {
           <details className="rounded-md border border-slate-200 p-4">
             <summary className="cursor-pointer font-semibold text-brand-900">{t('languages.translations')}</summary>
             <p className="mt-2 text-sm text-slate-600">{t('languages.translationsHelp')}</p>
-            <InterfaceTexts code={editing.draft.code} texts={editing.draft.translations} onChange={(translations) => change({ translations })} />
+            <InterfaceTexts code={editing.draft.code} texts={editing.draft.translations} saved={Boolean(editing.language)} onChange={(translations) => change({ translations })} />
           </details>
           <div className="flex gap-3">
             <button type="submit" className={buttonClass.primary} disabled={saving}>

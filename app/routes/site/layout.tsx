@@ -19,6 +19,11 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
   return (
     <SiteProvider value={site}>
       <div className="flex min-h-screen flex-col pb-16 md:pb-0">
+        {data.textPreview && (
+          <p role="note" className="bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
+            {site.t('preview.texts')}
+          </p>
+        )}
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
