@@ -12,6 +12,7 @@ import * as pageVisits from './migrations/009-page-visits.ts';
 import * as listsAtScale from './migrations/010-lists-at-scale.ts';
 import * as derivedVersions from './migrations/011-derived-versions.ts';
 import * as textSaved from './migrations/012-text-saved.ts';
+import * as textShape from './migrations/013-text-shape.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-lists-at-scale': listsAtScale,
   '011-derived-versions': derivedVersions,
   '012-text-saved': textSaved,
+  '013-text-shape': textShape,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * A list's filters in the address (?search=&status=&category=), so a filtered list can be reloaded
- * and shared. The search box answers at once; the address (and so a server-side search) follows
+ * A list's filters in the address (?search=&status=&category=&page=), so a filtered list can be
+ * reloaded and shared. The search box answers at once; the address (and so a server-side search) follows
  * after `searchDelayMs` of no typing.
  */
 export function useListFilters(searchDelayMs: number) {
@@ -15,6 +15,8 @@ export function useListFilters(searchDelayMs: number) {
         const next = new URLSearchParams(current);
         if (value && value !== 'all') next.set(name, value);
         else next.delete(name);
+        // Another filter is another list: from its first page.
+        if (name !== 'page') next.delete('page');
         return next;
       },
       { replace: true },

@@ -111,3 +111,20 @@ export function Badge({ tone, children }: { tone: 'green' | 'gray' | 'amber' | '
   };
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
+
+/** Previous and next page of a long list, with where the reader is; nothing when it fits on one page. */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useAdmin();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('common.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('common.previousPage')}
+      </button>
+      <span className="text-sm font-medium text-slate-800">{t('common.pageOf', { page, pages })}</span>
+      <button type="button" className={buttonClass.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('common.nextPage')}
+      </button>
+    </nav>
+  );
+}

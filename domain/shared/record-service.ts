@@ -309,11 +309,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     /** Every record's state in each of `languages` (the translation status screen). */
     async translationStates(languages: string[]) {
       const defaultLanguage = await environment.defaultLanguage();
-      const rows = await store.listWithTextSaved();
-      return rows.map(({ record, textSaved }) => ({
-        _id: record._id,
-        title: pickText(record[type.admin.titleField] as Localized | string | undefined, defaultLanguage),
-        states: Object.fromEntries(languages.map((lang) => [lang, translationState(record, textSaved, type.localizedFields, lang, defaultLanguage)])),
+      const rows = await store.listTextShapes(type.admin.titleField);
+      return rows.map(({ _id, title, textSaved, shape }) => ({
+        _id,
+        title: pickText(title as Localized | string | undefined, defaultLanguage),
+        states: Object.fromEntries(languages.map((lang) => [lang, translationState(shape, textSaved, type.localizedFields, lang, defaultLanguage)])),
       }));
     },
 

@@ -127,12 +127,17 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     /** Every record with when its texts were saved (the translation status). */
-    async listWithTextSaved(): Promise<Array<{ record: StoredRecord; textSaved: TextSaved }>> {
+    /**
+     * What the translation status needs of every row, not the texts: the title, when each text was
+     * saved and which languages have text where (`text_shape`, written with the row).
+     */
+    async listTextShapes(titleField: string): Promise<Array<{ _id: string; title: unknown; textSaved: TextSaved; shape: Record<string, unknown> }>> {
       noteRead(table);
-      let query = db.selectFrom(table).selectAll();
-      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
-      const rows = await query.orderBy('id', 'desc').execute();
-      return rows.map((row) => ({ record: fromRow(row), textSaved: definition.keepsTextSaved ? parseSaved(row.text_saved) : {} }));
+      const title = fieldColumns.find((candidate) => candidate.field === titleField);
+      // No order: SQLite answers from the index of these columns alone (migration 013); newest first here.
+      const rows = (await db.selectFrom(table).select(['id', 'text_saved', 'text_shape', ...(title ? [title.column] : [])]).execute()).sort((a, b) => (String(a.id) < String(b.id) ? 1 : -1));
+      const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+      return rows.map((row) => ({ _id: String(row.id), title: title ? (title.kind === 'json' ? json(row[title.column]) : row[title.column]) : undefined, textSaved: parseSaved(row.text_saved), shape: json(row.text_shape) ?? {} }));
     },
 
     async findById(id: string): Promise<StoredRecord | undefined> {

@@ -4,6 +4,7 @@ import type { AdminTexts, FieldDeclaration } from './fields.ts';
 import type { Localized } from './localized.ts';
 import type { SchemaContext } from './schema-helpers.ts';
 import { searchForm, searchText, wholeLinePattern } from './search.ts';
+import { textShape } from './translation-state.ts';
 
 /*
  * One declaration per record type: its fields (fields.ts), who may see it, how its lists sort and
@@ -160,11 +161,13 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     return values;
   }
 
+  const localizedFields = entries.filter(([, field]) => field.localized).map(([name]) => name);
   function derive(record: Record<string, unknown>): Record<string, string> {
     const columns: Record<string, string> = {};
     if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
     for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
+    if (localizedFields.length) columns.text_shape = JSON.stringify(textShape(record, localizedFields));
     return columns;
   }
 
@@ -216,8 +219,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     derive,
     listConditions,
     exactChecks,
-    localizedFields: entries.filter(([, field]) => field.localized).map(([name]) => name),
-    keepsTextSaved: entries.some(([, field]) => field.localized),
+    localizedFields,
+    keepsTextSaved: localizedFields.length > 0,
     imageFields: entries.filter(([, field]) => field.image).map(([name]) => name),
     searchFields,
     countsViews: entries.some(([name, field]) => field.counter && name === 'views'),

@@ -7,8 +7,9 @@ export type { Localized };
  * What the stored search text is made of; a change here raises it, and the next start writes
  * every record's search text anew (refreshDerivedColumns in domain/app-services.ts).
  * 2: Uzbek also in its other script; every apostrophe form as one.
+ * 3: and each record's text shape (which languages have text where: the translation status).
  */
-export const SEARCH_TEXT_VERSION = 2;
+export const SEARCH_TEXT_VERSION = 3;
 
 /** The form text is compared in: lowercase (in JavaScript, for every script alike) with every apostrophe form of oʻ, gʻ and ʼ as one. */
 export function searchForm(text: string): string {

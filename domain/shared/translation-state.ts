@@ -35,6 +35,21 @@ export function textSavedAfter(before: Record<string, unknown> | undefined, afte
   return next;
 }
 
+/**
+ * A record's multilingual fields with each written text replaced by a mark: which languages have
+ * text where, at any depth. translationState gives the same answer for it as for the record, and
+ * it is a small part of the record (kept as `text_shape`, migration 013).
+ */
+export function textShape(record: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const shape = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(shape);
+    if (isLocalizedValue(value)) return Object.fromEntries(Object.entries(value).flatMap(([code, text]) => (written(text) ? [[code, '·']] : [])));
+    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, shape(item)]));
+    return null;
+  };
+  return Object.fromEntries(fields.map((field) => [field, shape(record[field])]));
+}
+
 /** Whether every text the default language has (at any depth: list items, parts) is written in `lang` too. */
 function filledIn(value: unknown, lang: string, defaultLanguage: string): boolean {
   if (Array.isArray(value)) return value.every((item) => filledIn(item, lang, defaultLanguage));

@@ -6,7 +6,7 @@ import type { TranslationState } from '../../domain/shared/translation-state.ts'
 import type { AppServices } from '../app-services.ts';
 import { requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { parseQuery } from '../http/query.ts';
+import { BaseQuerySchema, parseQuery } from '../http/query.ts';
 
 const TRANSLATED = RECORD_TYPES.filter((type) => type.localizedFields.length > 0);
 const STATES = ['complete', 'missing', 'outdated'] as const;
@@ -16,7 +16,11 @@ const STATUS_QUERY = z.object({
   lang: z.string({ error: 'lang must be a language code such as ru' }).max(20).optional(),
   state: z.enum(STATES, { error: 'state must be complete, missing or outdated' }).optional(),
   id: z.string({ error: 'id must be a record id' }).max(24).optional(),
+  page: BaseQuerySchema.shape.page,
+  limit: BaseQuerySchema.shape.limit,
 });
+/** A page of the status holds at most this many records (all of them when no limit is asked). */
+const MOST_PER_PAGE = 500;
 
 /** GET /api/translations/status: every record × every active language, complete / missing / outdated (API-2.md "Translation"). */
 export async function translationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
@@ -37,8 +41,12 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
       .filter((row) => !query.id || row._id === query.id);
     const totals = Object.fromEntries(languages.map((lang) => [lang, { complete: 0, missing: 0, outdated: 0 } as Record<TranslationState, number>]));
     for (const row of rows) for (const lang of languages) totals[lang][row.states[lang].state] += 1;
-    const records = rows
-      .filter((row) => !query.state || languages.some((lang) => row.states[lang].state === query.state))
+    const matching = rows.filter((row) => !query.state || languages.some((lang) => row.states[lang].state === query.state));
+    // Totals count every record; the records can come a page at a time (beyond API-2.md: a long list for a screen).
+    const limit = query.limit ? Math.min(query.limit, MOST_PER_PAGE) : undefined;
+    const page = query.page ?? 1;
+    const shown = limit ? matching.slice((page - 1) * limit, page * limit) : matching;
+    const records = shown
       .map((row) => ({
         type: row.type,
         _id: row._id,
@@ -46,6 +54,6 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
         states: Object.fromEntries(languages.map((lang) => [lang, row.states[lang].state])),
         fields: Object.fromEntries(languages.filter((lang) => row.states[lang].fields.length).map((lang) => [lang, row.states[lang].fields])),
       }));
-    return ok({ languages, records, totals });
+    return ok({ languages, records, totals }, limit ? { pagination: { page, limit, total: matching.length, pages: Math.max(1, Math.ceil(matching.length / limit)) } } : {});
   });
 }

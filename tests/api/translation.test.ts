@@ -93,6 +93,26 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     expect((await app.api(`/api/news/${article._id}/copy-language`, { method: 'POST', token: translator, body: { from: 'uz', to: 'ru' } })).status).toBe(403);
   });
 
+  it('fills the derived columns (search text, which languages have text where) of rows written before, at the next start', async () => {
+    const row = async () => (await app.api(`/api/translations/status?type=news&id=${article._id}`, { token })).body.data.records[0];
+    const found = async () => (await app.api('/api/news/search?q=shartnoma')).body.data.map((item: { _id: string }) => item._id);
+    const before = await row();
+    expect(before.states.ru).not.toBe('complete');
+    expect(await found()).toContain(article._id);
+    // As a row written by the previous version holds them.
+    const { db } = app.application.database;
+    await db.updateTable('news').set({ text_shape: '{}', search_text: '' }).where('id', '=', article._id).execute();
+    await db.updateTable('derived_versions').set({ version: 2 }).where('table_name', '=', 'news').execute();
+    app.services.cache.clear();
+    expect((await row()).states).toMatchObject({ ru: 'complete', en: 'complete' });
+    expect(await found()).not.toContain(article._id);
+    expect(await app.services.refreshDerivedColumns()).toBeGreaterThan(0);
+    app.services.cache.clear();
+    expect(await row()).toEqual(before);
+    expect(await found()).toContain(article._id);
+    expect(await app.services.refreshDerivedColumns()).toBe(0);
+  });
+
   it('serves the Cyrillic pages under /uz-cyrl/, in the sitemap with hreflang uz-Cyrl, found by a Latin query', async () => {
     const page = await fetch(`${app.url}/uz-cyrl/news/${article.slug}`);
     expect(page.status).toBe(200);
@@ -131,6 +151,15 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     const outdated = await row();
     expect(outdated.states.ru).toBe('outdated');
     expect(outdated.fields.ru).toEqual(['title']);
+    // A page at a time for a screen (beyond API-2.md), the totals still of every record.
+    expect((await app.api('/api/news', { method: 'POST', token, body: { title: { uz: 'Ikkinchi maqola' }, excerpt: { uz: 'Qisqa' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' } } })).status).toBe(201);
+    const whole = await status('?type=news');
+    expect(whole.records.length).toBeGreaterThanOrEqual(2);
+    const second = await app.api('/api/translations/status?type=news&limit=1&page=2', { token });
+    expect(second.body.pagination).toEqual({ page: 2, limit: 1, total: whole.records.length, pages: whole.records.length });
+    expect(second.body.data.records).toEqual(whole.records.slice(1, 2));
+    expect(second.body.data.totals).toEqual(whole.totals);
+    expect((await app.api('/api/translations/status?limit=0', { token })).status).toBe(400);
     const only = await status('?type=news&lang=ru&state=outdated');
     expect(only.languages).toEqual(['ru']);
     expect(only.records.map((record: { _id: string }) => record._id)).toEqual([article._id]);

@@ -357,6 +357,47 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('pages through a long list of news and of translations, filters starting again from the first page', async () => {
+    const made: string[] = [];
+    for (let n = 0; n < 100; n += 1) {
+      const created = await app.api('/api/news', { token, body: { title: { uz: `Sahifalash ${String(n).padStart(3, '0')}` }, excerpt: { uz: 'Qisqa' }, content: { uz: 'Matn' }, category: { uz: 'Sahifalash' }, date: `2020-01-${String((n % 28) + 1).padStart(2, '0')}` } });
+      made.push(created.body.data._id);
+    }
+    const { page, context } = await signedIn();
+    try {
+      await goto(page, '/admin/news');
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      const where = async () => (await pages.textContent()) ?? '';
+      expect(await where()).toMatch(/Page 1 of 3/);
+      expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+      const firstPage = await page.locator('#admin-main tbody tr').count();
+      expect(firstPage).toBe(50);
+      await pages.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(where).toMatch(/Page 2 of 3/);
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      expect(await page.locator('#admin-main tbody').textContent()).toContain('Sahifalash');
+      await page.reload();
+      await page.waitForSelector('#admin-main h1');
+      expect(await where()).toMatch(/Page 2 of 3/);
+      // Another filter is another list: from its first page.
+      await page.getByLabel('Search').first().fill('Sahifalash 09');
+      await expect.poll(() => page.locator('#admin-main tbody tr').count()).toBe(10);
+      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+      expect(await pages.count()).toBe(0);
+
+      await goto(page, '/admin/translations?type=news');
+      const translationPages = page.getByRole('navigation', { name: 'Pages' });
+      await expect.poll(async () => (await translationPages.textContent()) ?? '').toMatch(/Page 1 of 2/);
+      expect(await page.locator('#admin-main tbody tr').count()).toBe(100);
+      await translationPages.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(async () => (await translationPages.textContent()) ?? '').toMatch(/Page 2 of 2/);
+      expect(await page.locator('#admin-main tbody tr').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      for (const id of made) await app.api(`/api/news/${id}`, { method: 'DELETE', token });
+    }
+  });
+
   it('says what went wrong in the admin’s language, not the server’s English: a taken value, a lost connection', async () => {
     const { page, context } = await signedIn();
     await page.goto(app.url + '/admin');

@@ -11,10 +11,12 @@ import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { inLanguage } from '../../../domain/shared/texts.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
-import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
 type Editing = { record?: StoredRecord } | null;
+/** Rows of a paginated list (news, blog) per page, with a pager below. */
+const ADMIN_PAGE_SIZE = 50;
 
 /**
  * Paginated types (news, blog) are filtered by the server, page by page; the others are read
@@ -28,14 +30,15 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return loadScreen(async () => {
     if (!resource.paginated) {
       const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
-      return { records: result.data, total: result.data.length };
+      return { records: result.data, total: result.data.length, page: 1, pages: 1 };
     }
-    const query = new URLSearchParams({ admin: 'true', page: '1', limit: '50', lang: storedAdminLanguage() });
+    const page = /^\d{1,6}$/.test(url.searchParams.get('page') ?? '') ? url.searchParams.get('page')! : '1';
+    const query = new URLSearchParams({ admin: 'true', page, limit: String(ADMIN_PAGE_SIZE), lang: storedAdminLanguage() });
     if (status && status !== 'all') query.set('status', status);
     if (category) query.set('category', category);
     if (search) query.set('search', search);
     const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
-    return { records: result.data, total: result.pagination?.total ?? result.data.length };
+    return { records: result.data, total: result.pagination?.total ?? result.data.length, page: result.pagination?.page ?? 1, pages: result.pagination?.pages ?? 1 };
   });
 }
 clientLoader.hydrate = true;
@@ -320,6 +323,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
           </table>
         </div>
       )}
+      {loaded.data && <Pager page={loaded.data.page} pages={loaded.data.pages} onPage={(page) => setFilter('page', String(page))} />}
     </div>
   );
 }

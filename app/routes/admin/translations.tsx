@@ -7,7 +7,7 @@ import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
 import { resourceByKey } from '../../admin/resources.ts';
-import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/translations';
 
 type State = 'complete' | 'missing' | 'outdated';
@@ -19,12 +19,19 @@ interface Status {
 
 const STATES: State[] = ['missing', 'outdated', 'complete'];
 const FILTERS = ['type', 'lang', 'state'] as const;
+/** Records per page of the screen; the counts above are of all of them. */
+const PAGE_SIZE = 100;
 
-/** Every record × every active language (GET /api/translations/status), filtered by the address (?type=&lang=&state=). */
+/** Every record × every active language (GET /api/translations/status), filtered by the address (?type=&lang=&state=&page=). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const query = new URLSearchParams(FILTERS.flatMap((name) => (url.searchParams.get(name) ? [[name, url.searchParams.get(name)!]] : [])));
-  return loadScreen(async () => (await api<Status>(`/translations/status${query.size ? `?${query}` : ''}`)).data);
+  query.set('limit', String(PAGE_SIZE));
+  query.set('page', /^\d{1,6}$/.test(url.searchParams.get('page') ?? '') ? url.searchParams.get('page')! : '1');
+  return loadScreen(async () => {
+    const answer = await api<Status>(`/translations/status?${query}`);
+    return { ...answer.data, page: answer.pagination?.page ?? 1, pages: answer.pagination?.pages ?? 1 };
+  });
 }
 clientLoader.hydrate = true;
 
@@ -52,10 +59,11 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   const label: Record<State, string> = { complete: t('translations.complete'), missing: t('translations.missing'), outdated: t('translations.outdated') };
   const languageName = (code: string) => siteLanguages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase();
 
-  function filter(name: (typeof FILTERS)[number], value: string) {
+  function filter(name: (typeof FILTERS)[number] | 'page', value: string) {
     const next = new URLSearchParams(url);
     if (value) next.set(name, value);
     else next.delete(name);
+    if (name !== 'page') next.delete('page');
     void navigate({ search: next.size ? `?${next}` : '' });
   }
 
@@ -68,20 +76,23 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   // Uzbek in both scripts: the empty texts of one can be made from the other in one go (drafts to check).
   const cyrillic = status?.languages.find((code) => uzbekScript(code) === 'cyrillic');
   const latin = siteLanguages.find((language) => uzbekScript(language.code) === 'latin')?.code;
-  const waiting = cyrillic ? (status?.records.filter((record) => record.states[cyrillic] === 'missing') ?? []) : [];
+  // Counted over every record, not only this page; read whole when asked to fill them.
+  const waiting = cyrillic ? (status?.totals[cyrillic]?.missing ?? 0) : 0;
   const can = abilities(user);
 
   async function transliterateAll() {
     if (!cyrillic || !latin) return;
     setNotice('');
     setActionError('');
-    setProgress({ done: 0, total: waiting.length });
     let done = 0;
     try {
-      for (const record of waiting) {
+      const type = url.get('type');
+      const missing = (await api<Status>(`/translations/status?lang=${encodeURIComponent(cyrillic)}&state=missing${type ? `&type=${encodeURIComponent(type)}` : ''}`)).data.records;
+      setProgress({ done: 0, total: missing.length });
+      for (const record of missing) {
         await api(`/${record.type}/${record._id}/copy-language`, { method: 'POST', body: { from: latin, to: cyrillic, transliterate: true } });
         done += 1;
-        setProgress({ done, total: waiting.length });
+        setProgress({ done, total: missing.length });
       }
       setNotice(t('translations.filled', { count: done, to: cyrillic.toUpperCase(), from: latin.toUpperCase() }));
     } catch (caught) {
@@ -145,10 +156,10 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {cyrillic && latin && waiting.length > 0 && can.editLanguage(cyrillic) && (
+          {cyrillic && latin && waiting > 0 && can.editLanguage(cyrillic) && (
             <div className="mb-4 flex flex-wrap items-center gap-3">
               <button type="button" className={buttonClass.secondary} disabled={progress !== null} onClick={() => void transliterateAll()}>
-                {t('translations.fill', { to: cyrillic.toUpperCase(), from: latin.toUpperCase() })} ({waiting.length})
+                {t('translations.fill', { to: cyrillic.toUpperCase(), from: latin.toUpperCase() })} ({waiting})
               </button>
               {progress && (
                 <p role="status" className="text-sm text-slate-700">
@@ -205,6 +216,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
+          <Pager page={status.page} pages={status.pages} onPage={(page) => filter('page', String(page))} />
         </>
       )}
     </div>
