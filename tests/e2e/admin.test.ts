@@ -348,7 +348,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.locator('summary', { hasText: 'Interface texts' }).click();
     // Russian is built in: every text is written; the contact form's words are in their own group.
     expect(await page.getByRole('status').filter({ hasText: 'texts are written' }).count()).toBe(1);
-    await page.getByText('Contact page and form').click();
+    await page.locator('summary', { hasText: 'Contact page and form' }).click();
     await page.fill('#tr-contact\\.send', 'Отправить заявку');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForSelector('text=Saved.');
