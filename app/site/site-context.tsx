@@ -21,8 +21,20 @@ export function useSite(): Site {
   return site;
 }
 
+/** Made once per language and zone: building a date format costs about a quarter of a millisecond. */
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+function dateFormatOf(lang: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${lang} ${timeZone}`;
+  let format = DATE_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+    if (DATE_FORMATS.size < 100) DATE_FORMATS.set(key, format);
+  }
+  return format;
+}
+
 export function buildSite(data: SiteData, t: Translate): Site {
-  const dateFormat = new Intl.DateTimeFormat(data.lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone: data.timeZone });
+  const dateFormat = dateFormatOf(data.lang, data.timeZone);
   return {
     ...data,
     t,
