@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_LANGUAGES, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { makeProblemText, type ProblemText } from './problems.ts';
+import { rememberWords } from './words.ts';
 
 export interface SiteLanguage {
   _id: string;
@@ -145,19 +146,23 @@ export function AdminProvider({
   }, [lang]);
   useEffect(refreshUnread, [refreshUnread]);
   const value = useMemo<AdminContextValue>(
-    () => ({
-      lang,
-      setLang,
-      adminLanguages,
-      ...withProblems(makeAdminT(lang, languages.find((language) => language.code === lang)?.translations), lang),
-      user,
-      languages,
-      defaultLanguage: languages.find((language) => language.isDefault)?.code ?? 'uz',
-      reloadLanguages: async () => setLanguages(await loadLanguages()),
-      unread,
-      refreshUnread,
-      timeZone,
-    }),
+    () => {
+      // Section names, labels and choices written for each language (app/admin/words.ts).
+      rememberWords(languages);
+      return {
+        lang,
+        setLang,
+        adminLanguages,
+        ...withProblems(makeAdminT(lang, languages.find((language) => language.code === lang)?.translations), lang),
+        user,
+        languages,
+        defaultLanguage: languages.find((language) => language.isDefault)?.code ?? 'uz',
+        reloadLanguages: async () => setLanguages(await loadLanguages()),
+        unread,
+        refreshUnread,
+        timeZone,
+      };
+    },
     [lang, setLang, adminLanguages, user, languages, loadLanguages, unread, refreshUnread, timeZone],
   );
   return <AdminContext.Provider value={value}>{children}</AdminContext.Provider>;

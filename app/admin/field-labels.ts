@@ -1,6 +1,7 @@
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
-import { inLanguage, texts as l } from '../../domain/shared/texts.ts';
+import { texts as l } from '../../domain/shared/texts.ts';
+import { say } from './words.ts';
 import type { AdminT } from './admin-context.tsx';
 
 /* Form field labels in the admin's languages. */
@@ -111,15 +112,18 @@ const OPTION_LABELS: Record<string, AdminTexts> = {
   white: l('White', 'Белый', 'Oq'),
 };
 
+/** The labels shared by every record type, for the texts editor (app/admin/words.ts). */
+export const SHARED_LABELS = { fields: FIELD_LABELS, options: OPTION_LABELS };
+
 export function optionLabel(option: string, lang: string): string {
   const labels = OPTION_LABELS[option];
-  return labels ? inLanguage(labels, lang) : option;
+  return labels ? say(labels, lang) : option;
 }
 
 /** A field's label in the admin's language: the record type's own, else the shared dictionary's. */
 export function fieldLabel(name: string, lang: string, own?: Record<string, AdminTexts>): string {
   const labels = own?.[name] ?? FIELD_LABELS[name];
-  return labels ? inLanguage(labels, lang) : name;
+  return labels ? say(labels, lang) : name;
 }
 
 /**

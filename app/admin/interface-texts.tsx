@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { UI_TEXTS } from '../i18n/ui-texts.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { getToken } from './api.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
+import { SHARED_LABELS } from './field-labels.ts';
+import { wordKey, wordsIn } from './words.ts';
 import { inputClass } from './ui.tsx';
 
 /*
@@ -68,6 +71,7 @@ const ADMIN_GROUPS: Record<string, Group | AdminTextKey> = {
   translation: { en: 'Translating in a form', ru: 'Перевод в форме', uz: 'Shaklda tarjima qilish' },
   texts: 'languages.translations',
   translations: 'nav.translations',
+  words: { en: 'Names of sections, fields and choices', ru: 'Названия разделов, полей и вариантов', uz: 'Bo‘limlar, maydonlar va tanlovlar nomlari' },
 };
 const OTHER: Group = { en: 'Other', ru: 'Другое', uz: 'Boshqa' };
 
@@ -80,9 +84,17 @@ interface Catalogue {
   groups: Record<string, Group | AdminTextKey>;
   left: AdminTextKey;
 }
+/** The admin's own texts: its dictionary, and the words declared with the record types and shared labels. */
+function adminCatalogue(): Catalogue {
+  const words = wordsIn(RECORD_TYPES, SHARED_LABELS);
+  const builtIn = Object.fromEntries(
+    Object.entries(ADMIN_TEXTS).map(([code, texts]) => [code, { ...texts, ...Object.fromEntries(words.map((word) => [wordKey(word), word[code as keyof typeof word]])) }]),
+  );
+  return { keys: [...ADMIN_TEXT_KEYS, ...words.map(wordKey)], builtIn, prefix: ADMIN_TEXT_PREFIX, groups: ADMIN_GROUPS, left: 'texts.adminLeft' };
+}
 const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
   site: { keys: Object.keys(UI_TEXTS.en), builtIn: UI_TEXTS, prefix: '', groups: SITE_GROUPS, left: 'texts.left' },
-  admin: { keys: ADMIN_TEXT_KEYS, builtIn: ADMIN_TEXTS, prefix: ADMIN_TEXT_PREFIX, groups: ADMIN_GROUPS, left: 'texts.adminLeft' },
+  admin: adminCatalogue(),
 };
 
 const groupOf = (key: string) => key.split('.')[0];

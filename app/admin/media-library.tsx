@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { recordTypeNamed } from '../../domain/registry.ts';
-import { inLanguage } from '../../domain/shared/texts.ts';
+import { say } from './words.ts';
 import type { ImageUse } from '../../domain/media/media-service.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { api } from './api.ts';
@@ -41,7 +41,7 @@ export function imageFacts(image: MediaImage, lang: string, timeZone: string): s
 export function describeUse(use: ImageUse, lang: string, t: AdminT): string {
   if (use.type === 'site-config') return `${t('media.siteConfig')} · ${use.field}`;
   const type = recordTypeNamed(use.type);
-  const kind = type ? inLanguage(type.admin.title, lang) : use.type;
+  const kind = type ? say(type.admin.title, lang) : use.type;
   return `${kind} · ${use.title || '—'} (${fieldLabel(use.field, lang)})`;
 }
 

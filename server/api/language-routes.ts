@@ -64,39 +64,39 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
    * page itself: nothing is stored, nothing cached, not indexed.
    */
   await app.register(async (scope) => {
-  // Only here, beside JSON: the admin posts this form into a new tab.
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PREVIEW_BODY_LIMIT }, (_request, body, done) => done(null, body));
-  scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
-    const { token, input } = previewInput(request.body);
-    if (!request.user && token) await identify(request, token);
-    if (!request.user) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to preview texts: your session is missing or has expired.');
-    const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
-    const user = request.user;
-    if (user.role === 'editor' || (user.role === 'translator' && !user.languages.includes(code))) {
-      throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
-    }
-    const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);
-    if (!language) throw new AppError(404, 'NOT_FOUND', `There is no language ${code} yet: save it first, then preview its texts.`);
-    const prefix = code === (await languages.defaultLanguage()) ? '' : `/${languageSegment(code)}`;
-    const held = services.textPreviews.hold(code, translations);
-    try {
-      // Rendered in this process with the held texts. The token keeps the page out of the cache.
-      const page = await app.inject({
-        method: 'GET',
-        url: prefix + (prefix && path === '/' ? '' : path) || '/',
-        headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
-      });
-      const policy = page.headers['content-security-policy'];
-      if (policy) reply.header('content-security-policy', policy);
-      return reply
-        .status(page.statusCode)
-        .type(String(page.headers['content-type'] ?? 'text/html; charset=utf-8'))
-        .header('x-robots-tag', 'noindex, nofollow')
-        .send(page.rawPayload);
-    } finally {
-      services.textPreviews.release(held);
-    }
-  });
+    // Only here, beside JSON: the admin posts this form into a new tab.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PREVIEW_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
+      const { token, input } = previewInput(request.body);
+      if (!request.user && token) await identify(request, token);
+      if (!request.user) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to preview texts: your session is missing or has expired.');
+      const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
+      const user = request.user;
+      if (user.role === 'editor' || (user.role === 'translator' && !user.languages.includes(code))) {
+        throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
+      }
+      const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);
+      if (!language) throw new AppError(404, 'NOT_FOUND', `There is no language ${code} yet: save it first, then preview its texts.`);
+      const prefix = code === (await languages.defaultLanguage()) ? '' : `/${languageSegment(code)}`;
+      const held = services.textPreviews.hold(code, translations);
+      try {
+        // Rendered in this process with the held texts. The token keeps the page out of the cache.
+        const page = await app.inject({
+          method: 'GET',
+          url: prefix + (prefix && path === '/' ? '' : path) || '/',
+          headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
+        });
+        const policy = page.headers['content-security-policy'];
+        if (policy) reply.header('content-security-policy', policy);
+        return reply
+          .status(page.statusCode)
+          .type(String(page.headers['content-type'] ?? 'text/html; charset=utf-8'))
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(page.rawPayload);
+      } finally {
+        services.textPreviews.release(held);
+      }
+    });
   });
 
   /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */

@@ -436,7 +436,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const total = Number(/of (\d+) texts/.exec((await counted.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(100);
     expect(await counted.textContent()).toContain(`${total} of ${total} texts are not written yet`);
-    await page.getByLabel('Find a text').fill('Skip to main');
+    await page.getByLabel('Find a text', { exact: true }).fill('Skip to main');
     const row = page.locator('li', { has: page.locator('#tr-a11y\\.skipToContent') });
     expect(await row.textContent()).toContain('Skip to main content');
     expect(await row.textContent()).toContain('Asosiy mazmunga o‘tish');
@@ -454,7 +454,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Edit: Kazakh' }).click();
     await page.locator('summary', { hasText: 'Interface texts' }).click();
     // A text typed and not saved, seen on its page in a new tab.
-    await page.getByLabel('Find a text').fill('Send Message');
+    await page.getByLabel('Find a text', { exact: true }).fill('Send Message');
     await page.fill('#tr-contact\\.send', 'Жіберу');
     await page.getByLabel('Page', { exact: true }).selectOption('/contact');
     const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Preview with these texts' }).click()]);
@@ -463,7 +463,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(await preview.getByRole('button', { name: 'Жіберу', exact: true }).count()).toBe(1);
     expect(await preview.locator('[role=note]').first().textContent()).toContain('Saqlanmagan interfeys matnlarini oldindan ko‘rish');
     await preview.close();
-    await page.getByLabel('Find a text').fill('');
+    await page.getByLabel('Find a text', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Admin area texts' }).click();
     expect(await page.getByRole('button', { name: 'Admin area texts' }).getAttribute('aria-pressed')).toBe('true');
     const adminCount = page.getByRole('status').filter({ hasText: 'the admin area shows them in English' });
@@ -475,11 +475,16 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(await contactsRow.textContent()).toContain('Contact requests');
     expect(await contactsRow.textContent()).toContain('Murojaatlar');
     await page.fill('#tr-admin\\.nav\\.contacts', 'Өтініштер');
-    expect(await adminCount.textContent()).toContain(`${adminTotal - 1} of ${adminTotal}`);
+    // The names that come with the record types too: the news section.
+    await page.getByLabel('Find a text', { exact: true }).fill('words.news');
+    await page.fill('#tr-admin\\.words\\.news', 'Жаңалықтар');
+    await page.getByLabel('Find a text', { exact: true }).fill('');
+    expect(await adminCount.textContent()).toContain(`${adminTotal - 2} of ${adminTotal}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForSelector('text=Saved.');
     kk = (await app.api('/api/languages', { token })).body.data.find((language: { code: string }) => language.code === 'kk');
     expect(kk.translations['admin.nav.contacts']).toBe('Өтініштер');
+    expect(kk.translations['admin.words.news']).toBe('Жаңалықтар');
     expect(kk.translations['a11y.skipToContent']).toBe('Негізгі мазмұнға өту');
 
     // Now staff can read the admin in Kazakh: what is written in Kazakh, the rest in English.
@@ -487,6 +492,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await adminLanguage.selectOption('kk');
     const navigation = page.getByRole('navigation').first();
     await expect.poll(() => navigation.textContent()).toContain('Өтініштер');
+    expect(await navigation.textContent()).toContain('Жаңалықтар');
     expect(await navigation.textContent()).toContain('Dashboard');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk');
     await page.reload();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
 import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
-import { inLanguage } from '../../../domain/shared/texts.ts';
+import { say } from '../../admin/words.ts';
 import { abilities, AdminProvider, makeAdminT, storedAdminLanguage, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, clearToken, getToken } from '../../admin/api.ts';
@@ -76,7 +76,7 @@ const screen = (to: string, key: AdminTextKey, icon: typeof Home, who?: Navigati
 
 const NAVIGATION: NavigationItem[] = [
   screen('/admin', 'nav.dashboard', LayoutDashboard),
-  ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => inLanguage(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
+  ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => say(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
   screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'),
   screen('/admin/translations', 'nav.translations', SpellCheck),
   screen('/admin/trash', 'nav.trash', Trash2, 'editors'),

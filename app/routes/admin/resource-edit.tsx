@@ -5,7 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, getToken, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
-import { inLanguage } from '../../../domain/shared/texts.ts';
+import { say } from '../../admin/words.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource-edit';
@@ -42,7 +42,7 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
         {t('common.back')}
       </Link>
       <PageTitle>
-        {inLanguage(resource.title, lang)} · {record ? shown(record[resource.titleField], lang, defaultLanguage) : t('common.create')}
+        {say(resource.title, lang)} · {record ? shown(record[resource.titleField], lang, defaultLanguage) : t('common.create')}
       </PageTitle>
       {error ? (
         <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />

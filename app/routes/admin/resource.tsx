@@ -9,7 +9,7 @@ import { useListFilters } from '../../admin/list-filters.ts';
 import { StateBadge } from '../../admin/publishing.tsx';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
-import { inLanguage } from '../../../domain/shared/texts.ts';
+import { say } from '../../admin/words.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
@@ -118,14 +118,14 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   }
 
   async function remove(record: StoredRecord) {
-    if (!window.confirm(inLanguage(resource.confirmDelete, lang))) return;
+    if (!window.confirm(say(resource.confirmDelete, lang))) return;
     setActionError('');
     try {
       await api(`${resource.path}/${record._id}`, { method: 'DELETE' });
       await revalidator.revalidate();
       setNotice(t('common.deleted'));
     } catch (caught) {
-      setActionError(caught instanceof ApiError && caught.status !== 0 ? inLanguage(resource.deleteFailed, lang) : `${t('common.error')}`);
+      setActionError(caught instanceof ApiError && caught.status !== 0 ? say(resource.deleteFailed, lang) : `${t('common.error')}`);
     }
   }
 
@@ -153,7 +153,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   return (
     <div>
       <PageTitle actions={can.editContent ? createButton : undefined}>
-        {inLanguage(resource.title, lang)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
+        {say(resource.title, lang)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={load} />}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
 import { recordTypeNamed, RECORD_TYPES } from '../../../domain/registry.ts';
-import { inLanguage } from '../../../domain/shared/texts.ts';
+import { say } from '../../admin/words.ts';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
@@ -114,7 +114,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
             <option value="">{t('translations.allTypes')}</option>
             {RECORD_TYPES.filter((type) => type.localizedFields.length).map((type) => (
               <option key={type.name} value={type.name}>
-                {inLanguage(type.admin.title, lang)}
+                {say(type.admin.title, lang)}
               </option>
             ))}
           </select>
@@ -192,7 +192,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
                       <tr key={`${record.type}-${record._id}`} className="border-b border-slate-100">
                         <th scope="row" className="p-3 text-left font-normal">
                           <span className="block font-semibold text-slate-900">{record.title || '—'}</span>
-                          <span className="text-slate-600">{type ? inLanguage(type.admin.title, lang) : record.type}</span>
+                          <span className="text-slate-600">{type ? say(type.admin.title, lang) : record.type}</span>
                         </th>
                         {status.languages.map((code) => {
                           const state = record.states[code];

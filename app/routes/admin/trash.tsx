@@ -2,7 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { recordTypeNamed } from '../../../domain/registry.ts';
-import { inLanguage } from '../../../domain/shared/texts.ts';
+import { say } from '../../admin/words.ts';
 import type { TrashEntry } from '../../../domain/versions/version-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
@@ -61,7 +61,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-48 flex-1">
                   <p className="font-semibold text-slate-900">{entry.title || '—'}</p>
                   <p className="text-slate-600">
-                    {type ? inLanguage(type.admin.title, lang) : entry.type} · {t('trash.deletedAt')} <time dateTime={entry.deletedAt}>{formatMoment(entry.deletedAt, lang, timeZone)}</time>
+                    {type ? say(type.admin.title, lang) : entry.type} · {t('trash.deletedAt')} <time dateTime={entry.deletedAt}>{formatMoment(entry.deletedAt, lang, timeZone)}</time>
                     {entry.deletedBy && ` · ${entry.deletedBy.email}`}
                   </p>
                 </div>
