@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { openSqliteDatabase } from './sqlite-database.ts';
 
@@ -73,6 +73,27 @@ export function openDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/**
+ * Kysely's PostgreSQL introspector reads every table of every schema of the database and calls
+ * pg_get_serial_sequence on each by its schema's name: a schema dropped meanwhile (another site in
+ * the same database, another test run) failed our migrations with "schema … does not exist". The
+ * migrator only asks which tables exist: answered for the schema in use, from the standard views.
+ */
+class OwnSchemaDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    const getTables = async (): Promise<TableMetadata[]> => {
+      const { rows } = await sql<{ name: string; schema: string; type: string }>`select table_name as name, table_schema as schema, table_type as type from information_schema.tables where table_schema = current_schema()`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.type === 'VIEW', columns: [] }));
+    };
+    return {
+      getSchemas: async () => (await sql<{ name: string | null }>`select current_schema() as name`.execute(db)).rows.flatMap((row) => (row.name ? [{ name: row.name }] : [])),
+      getTables,
+      getMetadata: async () => ({ tables: await getTables() }),
+    };
+  }
+}
+
 function openPostgres(connectionString: string, schema?: string, tool?: string): Database {
   // What the site's own connections are called (a tool's differ): a restore looks for them.
   const siteName = applicationName(connectionString, schema);
@@ -84,7 +105,7 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
   const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely({ dialect: new OwnSchemaDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',

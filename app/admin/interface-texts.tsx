@@ -3,6 +3,7 @@ import { UI_TEXTS } from '../i18n/ui-texts.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { getToken } from './api.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
+import { inLanguage } from '../../domain/shared/texts.ts';
 import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { SHARED_LABELS } from './field-labels.ts';
 import { wordKey, wordsIn } from './words.ts';
@@ -88,10 +89,11 @@ interface Catalogue {
 function adminCatalogue(): Catalogue {
   const words = wordsIn(RECORD_TYPES, SHARED_LABELS);
   const builtIn = Object.fromEntries(
-    Object.entries(ADMIN_TEXTS).map(([code, texts]) => [code, { ...texts, ...Object.fromEntries(words.map((word) => [wordKey(word), word[code as keyof typeof word]])) }]),
+    Object.entries(ADMIN_TEXTS).map(([code, texts]) => [code, { ...texts, ...Object.fromEntries(words.map((word) => [wordKey(word), inLanguage(word, code)])) }]),
   );
   return { keys: [...ADMIN_TEXT_KEYS, ...words.map(wordKey)], builtIn, prefix: ADMIN_TEXT_PREFIX, groups: ADMIN_GROUPS, left: 'texts.adminLeft' };
 }
+const SCOPES: ReadonlyArray<'site' | 'admin'> = ['site', 'admin'];
 const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
   site: { keys: Object.keys(UI_TEXTS.en), builtIn: UI_TEXTS, prefix: '', groups: SITE_GROUPS, left: 'texts.left' },
   admin: adminCatalogue(),
@@ -101,7 +103,7 @@ const groupOf = (key: string) => key.split('.')[0];
 const nameOf = (group: Group | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : lang === 'ru' ? group.ru : lang === 'uz' ? group.uz : group.en);
 
 /** The pages a preview of texts can open, by the names of their groups of texts. */
-const PREVIEW_PAGES = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']] as const;
+const PREVIEW_PAGES: ReadonlyArray<[path: string, group: keyof typeof SITE_GROUPS]> = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']];
 
 /**
  * Opens a page of the site in a new tab with the texts as they stand in the form, saved or not:
@@ -164,7 +166,7 @@ export function InterfaceTexts({ code, texts, saved, onChange }: { code: string;
   return (
     <div className="mt-4 space-y-4">
       <div role="group" aria-label={t('languages.translations')} className="inline-flex rounded-md border border-slate-300 p-1">
-        {(['site', 'admin'] as const).map((name) => (
+        {SCOPES.map((name) => (
           <button
             key={name}
             type="button"
