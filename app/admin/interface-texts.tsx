@@ -3,10 +3,11 @@ import { UI_TEXTS } from '../i18n/ui-texts.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { getToken } from './api.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
+import type { AdminTexts } from '../../domain/shared/fields.ts';
 import { inLanguage } from '../../domain/shared/texts.ts';
 import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { SHARED_LABELS } from './field-labels.ts';
-import { wordKey, wordsIn } from './words.ts';
+import { say, wordKey, wordsIn } from './words.ts';
 import { inputClass } from './ui.tsx';
 
 /*
@@ -16,8 +17,7 @@ import { inputClass } from './ui.tsx';
  * language.
  */
 
-type Group = { en: string; ru: string; uz: string };
-const SITE_GROUPS: Record<string, Group> = {
+const SITE_GROUPS: Record<string, AdminTexts> = {
   header: { en: 'Header', ru: 'Шапка сайта', uz: 'Sayt sarlavhasi' },
   a11y: { en: 'For screen readers', ru: 'Для экранных дикторов', uz: 'Ekran o‘quvchilari uchun' },
   common: { en: 'Words used everywhere', ru: 'Общие слова', uz: 'Umumiy so‘zlar' },
@@ -38,7 +38,7 @@ const SITE_GROUPS: Record<string, Group> = {
   error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
 };
 /** The admin's screens: by the menu's own name where it has one, else named here. */
-const ADMIN_GROUPS: Record<string, Group | AdminTextKey> = {
+const ADMIN_GROUPS: Record<string, AdminTexts | AdminTextKey> = {
   app: { en: 'Frame of every screen', ru: 'Рамка всех экранов', uz: 'Barcha ekranlar ramkasi' },
   nav: { en: 'Menu', ru: 'Меню', uz: 'Menyu' },
   login: { en: 'Sign-in', ru: 'Вход', uz: 'Kirish' },
@@ -74,7 +74,7 @@ const ADMIN_GROUPS: Record<string, Group | AdminTextKey> = {
   translations: 'nav.translations',
   words: { en: 'Names of sections, fields and choices', ru: 'Названия разделов, полей и вариантов', uz: 'Bo‘limlar, maydonlar va tanlovlar nomlari' },
 };
-const OTHER: Group = { en: 'Other', ru: 'Другое', uz: 'Boshqa' };
+const OTHER: AdminTexts = { en: 'Other', ru: 'Другое', uz: 'Boshqa' };
 
 /** One set of texts a language can have written: the website's or the admin's own. */
 interface Catalogue {
@@ -82,7 +82,7 @@ interface Catalogue {
   builtIn: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Where its texts are kept in the language's `translations`. */
   prefix: string;
-  groups: Record<string, Group | AdminTextKey>;
+  groups: Record<string, AdminTexts | AdminTextKey>;
   left: AdminTextKey;
 }
 /** The admin's own texts: its dictionary, and the words declared with the record types and shared labels. */
@@ -100,7 +100,7 @@ const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
 };
 
 const groupOf = (key: string) => key.split('.')[0];
-const nameOf = (group: Group | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : lang === 'ru' ? group.ru : lang === 'uz' ? group.uz : group.en);
+const nameOf = (group: AdminTexts | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : say(group, lang));
 
 /** The pages a preview of texts can open, by the names of their groups of texts. */
 const PREVIEW_PAGES: ReadonlyArray<[path: string, group: keyof typeof SITE_GROUPS]> = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']];

@@ -62,3 +62,12 @@ export function Stars({ rating }: { rating: number }) {
     </p>
   );
 }
+
+/** The band above a preview: what the reader sees is not what visitors see (yet). */
+export function PreviewNote({ children }: { children: ReactNode }) {
+  return (
+    <p role="note" className="bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
+      {children}
+    </p>
+  );
+}

@@ -2,7 +2,7 @@ import type { ListQuery, StoredRecord } from '../shared/entity.ts';
 import { badRequest, notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { isId, newId } from '../shared/ids.ts';
 import type { RecordStore } from '../shared/record-store.ts';
-import { MAX_PAGE_SIZE, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
+import { MAX_PAGE_SIZE, paginationOf, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, issuesToDetails, parseOrThrow } from '../shared/validation.ts';
 import { wholeLinePattern } from '../shared/search.ts';
 import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactFormInput, type ContactStatus } from './contact-schema.ts';
@@ -135,7 +135,7 @@ export function createContactService(
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = store.definition.listConditions?.(query) ?? [];
       const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
-      return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+      return { data, pagination: paginationOf(page, limit, total) };
     },
 
     /** Every request sent with this e-mail (a person asking for their data), oldest first. */

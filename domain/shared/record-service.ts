@@ -44,6 +44,9 @@ export interface Page<T> {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
+/** Where a page stands in a list of `total` items (API.md's pagination). */
+export const paginationOf = (page: number, limit: number, total: number): Page<unknown>['pagination'] => ({ page, limit, total, pages: Math.ceil(total / limit) });
+
 export const MAX_PAGE_SIZE = 100;
 /** Page size of paginated lists whose type names none. */
 const DEFAULT_PAGE_SIZE = 10;
@@ -293,7 +296,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const conditions = await listConditionsOf(query);
       const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       const at = now();
-      return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+      return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: paginationOf(page, limit, total) };
     },
 
     /** How many records a visitor may open (the sitemap index). */

@@ -62,16 +62,18 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
   }
 
   const savedColumn = (textSaved: TextSaved | undefined) => (definition.keepsTextSaved && textSaved ? { text_saved: JSON.stringify(textSaved) } : {});
-  const parseSaved = (value: unknown): TextSaved => {
+  /** A JSON object column: text on SQLite, already parsed on PostgreSQL; empty when unreadable. */
+  const parseObject = (value: unknown): Record<string, never> => {
     if (typeof value === 'string') {
       try {
-        return JSON.parse(value) as TextSaved;
+        return JSON.parse(value);
       } catch {
         return {};
       }
     }
-    return value && typeof value === 'object' ? (value as TextSaved) : {};
+    return value && typeof value === 'object' ? (value as Record<string, never>) : {};
   };
+  const parseSaved = (value: unknown): TextSaved => parseObject(value);
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function where(eb: ExpressionBuilder<any, any>, conditions: Condition[], useIndex = false): Expression<SqlBool> {
@@ -136,8 +138,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       const title = fieldColumns.find((candidate) => candidate.field === titleField);
       // No order: SQLite answers from the index of these columns alone (migration 013); newest first here.
       const rows = (await db.selectFrom(table).select(['id', 'text_saved', 'text_shape', ...(title ? [title.column] : [])]).execute()).sort((a, b) => (String(a.id) < String(b.id) ? 1 : -1));
-      const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-      return rows.map((row) => ({ _id: String(row.id), title: title ? (title.kind === 'json' ? json(row[title.column]) : row[title.column]) : undefined, textSaved: parseSaved(row.text_saved), shape: json(row.text_shape) ?? {} }));
+      return rows.map((row) => ({ _id: String(row.id), title: title ? (title.kind === 'json' ? parseObject(row[title.column]) : row[title.column]) : undefined, textSaved: parseSaved(row.text_saved), shape: parseObject(row.text_shape) }));
     },
 
     async findById(id: string): Promise<StoredRecord | undefined> {

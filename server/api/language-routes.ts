@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
 import { transliterationBetween } from '../../domain/languages/uzbek-script.ts';
-import { AppError } from '../../domain/shared/errors.ts';
+import { AppError, validationError } from '../../domain/shared/errors.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
@@ -49,7 +49,7 @@ function previewInput(body: unknown): { token?: string; input: unknown } {
   try {
     translations = JSON.parse(form.get('translations') ?? '{}');
   } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', 'translations must be an object of key and text, as JSON', { details: [{ path: 'translations', message: 'translations must be an object of key and text, as JSON', code: 'invalid' }] });
+    throw validationError([{ path: 'translations', message: 'translations must be an object of key and text, as JSON', code: 'invalid' }]);
   }
   return { token: form.get('token') ?? undefined, input: { code: form.get('code') ?? undefined, translations, path: form.get('path') || undefined } };
 }
@@ -69,9 +69,9 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
     scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
       const { token, input } = previewInput(request.body);
       if (!request.user && token) await identify(request, token);
-      if (!request.user) throw new AppError(401, 'UNAUTHORIZED', 'Sign in to preview texts: your session is missing or has expired.');
+      await requireUser(request, reply);
       const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
-      const user = request.user;
+      const user = request.user!;
       if (user.role === 'editor' || (user.role === 'translator' && !user.languages.includes(code))) {
         throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
       }

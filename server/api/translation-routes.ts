@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { validationError } from '../../domain/shared/errors.ts';
+import { paginationOf } from '../../domain/shared/record-service.ts';
 import type { TranslationState } from '../../domain/shared/translation-state.ts';
 import type { AppServices } from '../app-services.ts';
 import { requireUser } from '../http/auth.ts';
@@ -54,6 +55,6 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
         states: Object.fromEntries(languages.map((lang) => [lang, row.states[lang].state])),
         fields: Object.fromEntries(languages.filter((lang) => row.states[lang].fields.length).map((lang) => [lang, row.states[lang].fields])),
       }));
-    return ok({ languages, records, totals }, limit ? { pagination: { page, limit, total: matching.length, pages: Math.max(1, Math.ceil(matching.length / limit)) } } : {});
+    return ok({ languages, records, totals }, limit ? { pagination: paginationOf(page, limit, matching.length) } : {});
   });
 }

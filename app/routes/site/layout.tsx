@@ -1,3 +1,4 @@
+import { PreviewNote } from '../../site/ui.tsx';
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
@@ -19,11 +20,7 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
   return (
     <SiteProvider value={site}>
       <div className="flex min-h-screen flex-col pb-16 md:pb-0">
-        {data.textPreview && (
-          <p role="note" className="bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
-            {site.t('preview.texts')}
-          </p>
-        )}
+        {data.textPreview && <PreviewNote>{site.t('preview.texts')}</PreviewNote>}
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

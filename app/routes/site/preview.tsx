@@ -1,3 +1,4 @@
+import { PreviewNote } from '../../site/ui.tsx';
 import { data } from 'react-router';
 import type { MetaDescriptor } from 'react-router';
 import type { DomainServices } from '../../../domain/app-services.ts';
@@ -62,9 +63,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   const until = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(loaderData.expiresAt));
   return (
     <>
-      <p role="note" className="bg-amber-100 px-4 py-3 text-center text-sm font-semibold text-amber-950">
-        {t('preview.notice', { time: until })}
-      </p>
+      <PreviewNote>{t('preview.notice', { time: until })}</PreviewNote>
       {loaderData.kind === 'services' ? <ServicePage service={loaderData.service} faqs={loaderData.faqs} /> : <ArticlePage article={loaderData.article} kind={loaderData.kind} />}
     </>
   );
