@@ -22,6 +22,8 @@ import { translationRoutes } from './api/translation-routes.ts';
 import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { bearerToken } from './http/auth.ts';
+import { drainRequest } from './http/drain.ts';
+import { refusedRequest, sendRefusal } from './http/request-target.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { BASE_CSP_DIRECTIVES } from './http/security.ts';
@@ -71,6 +73,16 @@ function registerBucketUploads(app: FastifyInstance, services: AppServices) {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Which addresses of X-Forwarded-For are believed: the given number of proxies counted from the
+ * connection's end (the right), or the listed proxy addresses. The left-most entry, which the
+ * visitor may write, is never believed past them.
+ */
+function proxyTrust(trust: number | string[] | false): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export interface AppOptions {
   services: AppServices;
   /** The built React Router server, or a loader for it (dev). Without it, pages answer 503. */
@@ -92,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: services.config.trustProxy,
+    trustProxy: proxyTrust(services.config.trustProxy),
     return503OnClosing: true,
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
@@ -102,6 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Timed only when metrics are counted (METRICS_TOKEN): nothing extra on the hot path otherwise.
         const started = metrics ? performance.now() : 0;
         const observe = metrics && ((route: string, status: number) => metrics.observe('GET', route, status, (performance.now() - started) / 1000));
+        const refused = refusedRequest(request);
+        if (refused) {
+          sendRefusal(response, refused);
+          return;
+        }
         // A first visit to the home page opens in the visitor's language (before the cache: the cached page is the default language's).
         const home = homeRedirect(request, services.siteLanguages());
         if (home) {
@@ -118,8 +135,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 300 },
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // An answer given before the body was read (a 413, a 401 to an upload): the rest is read first,
+    // so that the client gets the answer instead of a reset connection.
+    if (request.raw.complete) return done(null, payload);
+    drainRequest(request.raw, reply).then(() => done(null, payload), done);
   });
 
   registerErrorHandling(app);

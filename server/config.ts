@@ -31,9 +31,18 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .string()
+    .regex(
+      /^(true|false|[0-9]|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be false, true (one proxy), the number of proxies in front (such as 2), or their addresses (such as 10.0.0.5,10.0.0.6 or 10.0.0.0/8)',
+    )
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value): number | string[] | false => {
+      if (value === 'false' || value === '0') return false;
+      if (value === 'true') return 1;
+      if (/^[0-9]$/.test(value)) return Number(value);
+      return value.split(',').map((address) => address.trim());
+    }),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, such as 123456789:AA…').optional(),
   TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@[A-Za-z0-9_]{5,}$/, 'must be a chat id such as -1001234567890, or @channelname').optional(),
   TELEGRAM_API_URL: z
@@ -122,8 +131,11 @@ export interface AppConfig {
   timeZone: string;
   /** New contact requests to a Telegram chat (both token and chat id set). */
   telegram: { botToken: string; chatId: string; apiUrl: string; personalData: boolean } | undefined;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind proxies: take the client address from X-Forwarded-For, trusting only this many hops
+   * from the right (or only these proxy addresses), never a left-most address a visitor wrote.
+   */
+  trustProxy: number | string[] | false;
   /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket. */
   media: { storage: 'disk' } | ({ storage: 's3' } & S3Config);
   /** GET /metrics answers only with this bearer token; without it, /metrics does not exist. */

@@ -34,6 +34,15 @@ function isVisitedPage(pathname: string, contentType: string | null): boolean {
   return (contentType ?? '').startsWith('text/html') && !/^\/admin(\/|$)/.test(pathname) && !/\/preview\//.test(pathname);
 }
 
+function isSameOriginPost(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host || origin === 'null') return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
@@ -44,6 +53,9 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 export function createSsrHandler(source: BuildSource, services: AppServices, mode: 'production' | 'development') {
   const loadBuild = typeof source === 'function' ? source : async () => source;
   const handle = createRequestHandler(loadBuild, mode);
+  // Pages are routed from the request's path on the site's own address (PUBLIC_URL), never from
+  // Host or X-Forwarded-Host: a header must not change what a cached address serves.
+  const origin = new URL(services.config.publicUrl).origin;
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const generation = services.cache.generation();
@@ -67,12 +79,16 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
-    // Joined as text: new URL('//evil.example', base) would read the path as another host.
-    const url = new URL(`${request.protocol}://${request.host}${request.url}`);
+    // Joined as text (a target starting with // or /\ is refused before, see request-target.ts).
+    const url = new URL(origin + request.url);
     // A path with control characters (CR LF, tab…) names no page; it never reaches the router.
     if (/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(url.pathname) || /[\u0000-\u001f\u007f]/.test(request.url)) {
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found: no such address');
     }
+    // A form posted from a page of this site, as the browser saw it (its Origin names the host it
+    // sent the form to): React Router's check compares the Origin with the routed URL, which is
+    // PUBLIC_URL's. A form from any other origin keeps its Origin and is refused.
+    if (request.method === 'POST' && isSameOriginPost(request.headers.origin, request.headers.host)) headers.set('origin', origin);
     const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
     const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
 

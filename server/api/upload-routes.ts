@@ -1,46 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type UploadResult } from '../../domain/media/media-service.ts';
 import { badRequest } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly, requireUser } from '../http/auth.ts';
+import { drainRequest } from '../http/drain.ts';
 import { ok } from '../http/envelope.ts';
-
-/** A refused upload's remaining body is read (and dropped) up to this much before the connection is closed. */
-const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
-const DRAIN_TIMEOUT_MS = 30_000;
-
-/**
- * Reads what is left of a refused request, so that the client, still sending, gets our answer
- * instead of a reset connection (RFC 9112 section 9.6). A body beyond the limit, or one that
- * stalls, is not waited for: the answer then says `Connection: close`.
- */
-async function drain(request: IncomingMessage, reply: FastifyReply): Promise<void> {
-  if (request.readableEnded || request.destroyed) return;
-  await new Promise<void>((resolve) => {
-    let received = 0;
-    const finish = (close: boolean) => {
-      clearTimeout(timer);
-      request.off('data', onData);
-      request.off('end', onEnd);
-      request.off('error', onEnd);
-      if (close) reply.header('connection', 'close');
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > DRAIN_LIMIT_BYTES) finish(true);
-    };
-    const onEnd = () => finish(false);
-    const timer = setTimeout(() => finish(true), DRAIN_TIMEOUT_MS);
-    request.unpipe();
-    request.on('data', onData);
-    request.once('end', onEnd);
-    request.once('error', onEnd);
-    request.resume();
-  });
-}
 
 export async function uploadRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   await app.register(multipart, {
@@ -59,7 +24,7 @@ export async function uploadRoutes(app: FastifyInstance, { services }: { service
         files.push({ data: await part.toBuffer(), name: part.filename });
       }
     } catch (error) {
-      await drain(request.raw, reply);
+      await drainRequest(request.raw, reply);
       throw error;
     }
     if (files.length === 0) throw badRequest(`No image received: send it in the field "${field}".`);

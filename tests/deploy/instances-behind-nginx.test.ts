@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema } from '../helpers/databases.ts';
 import { NGINX, request, startNginx } from '../helpers/nginx.ts';
@@ -189,5 +190,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('two instances behind 
   it('keeps /metrics off the public address', async () => {
     expect((await site('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(404);
     expect((await fetch(`${first.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+  });
+
+  it('answers no other host name: the connection closes, a TLS handshake for it is refused', async () => {
+    for (const host of ['evil.example', '127.0.0.1', 'lawfirm.uz.evil.example']) {
+      await expect(request(`${nginx.httpUrl}/partners`, { headers: { host } }), host).rejects.toThrow();
+    }
+    // Not a host name at all: nginx refuses it before any server block.
+    for (const host of ['lawfirm.uz?', 'lawfirm.uz/ru/search?q=SITE+CLOSED&x=']) {
+      const refused = await request(`${nginx.httpUrl}/partners`, { headers: { host } }).catch(() => undefined);
+      expect(refused?.status ?? 400, host).toBe(400);
+    }
+    await expect(
+      new Promise((resolve, reject) => {
+        const socket = tls.connect({ host: '127.0.0.1', port: nginx.httpsPort, servername: 'evil.example', rejectUnauthorized: false }, () => resolve('handshake'));
+        socket.on('error', reject);
+      }),
+    ).rejects.toThrow();
+    // The site's own name still gets the site.
+    expect((await site('/partners')).status).toBe(200);
   });
 });

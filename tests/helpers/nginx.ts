@@ -35,6 +35,7 @@ export async function startNginx(upstreams: string[]) {
 
   let site = fs.readFileSync(path.join(ROOT, 'deploy/nginx/lexsite.conf'), 'utf8');
   site = replaceExactly(site, /    server app1:3000 (.*);\n    server app2:3000 (.*);\n/, upstreams.map((address) => `    server ${address} $1;\n`).join(''));
+  site = replaceExactly(site, '    listen 80 default_server;\n    listen [::]:80 default_server;\n    listen 443 ssl default_server;\n    listen [::]:443 ssl default_server;\n', `    listen 127.0.0.1:${httpPort} default_server;\n    listen 127.0.0.1:${httpsPort} ssl default_server;\n`);
   site = replaceExactly(site, '    listen 80;\n    listen [::]:80;\n', `    listen 127.0.0.1:${httpPort};\n`);
   site = replaceExactly(site, '    listen 443 ssl http2;\n    listen [::]:443 ssl http2;\n', `    listen 127.0.0.1:${httpsPort} ssl http2;\n`);
   site = replaceExactly(site, /\/etc\/nginx\/certificates\//g, `${folder}/certificates/`);
@@ -70,7 +71,7 @@ http {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const up = await new Promise<boolean>((resolve) => {
-      const socket = http.get({ host: '127.0.0.1', port: httpPort, path: '/' }, (response) => {
+      const socket = http.get({ host: '127.0.0.1', port: httpPort, path: '/', headers: { host: 'lawfirm.uz' } }, (response) => {
         response.resume();
         resolve(true);
       });
