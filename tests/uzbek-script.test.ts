@@ -44,4 +44,30 @@ describe('Uzbek transliteration', () => {
     expect(uzbekToCyrillic('TOSHKENT, 2026-yil 1-sentyabr! Shartnoma № 5 (MCHJ)')).toBe('ТОШКЕНТ, 2026-йил 1-сентябрь! Шартнома № 5 (МЧЖ)');
     expect(uzbekToLatin('ТОШКЕНТ, Шартнома № 5 — Test')).toBe('TOSHKENT, Shartnoma № 5 — Test');
   });
+
+  it.each([
+    ['one 100,000-letter Latin word', 'a'.repeat(100_000)],
+    ['one 100,000-letter word of exceptions', 'yanvar'.repeat(16_667)],
+    ['one 100,000-letter word of sh and oʻ', "shoʻ".repeat(25_000)],
+    ['100,000 letters of e after vowels', 'ae'.repeat(50_000)],
+    ['one 100,000-letter word of Cyrillic exceptions', uzbekToLatin('объект'.repeat(16_667))],
+  ])('converts %s both ways in under 100 ms (linear, no recursion per exception)', (_name, latin) => {
+    // The best of three (a busy machine may pause one); quadratic work took minutes here.
+    let fastest = Infinity;
+    for (let round = 0; round < 3; round += 1) {
+      const started = performance.now();
+      const cyrillic = uzbekToCyrillic(latin);
+      const back = uzbekToLatin(cyrillic);
+      fastest = Math.min(fastest, performance.now() - started);
+      expect(cyrillic.length).toBeGreaterThan(10_000);
+      expect(back.length).toBeGreaterThan(10_000);
+    }
+    expect(fastest).toBeLessThan(100);
+  });
+
+  it('converts a word of up to 100 letters as one word, and a longer run a hundred letters at a time', () => {
+    const word = 'Sentyabrda'.padEnd(100, 'a');
+    expect(uzbekToCyrillic(word)).toBe('Сентябрда'.padEnd(99, 'а'));
+    expect(uzbekToCyrillic('ye'.repeat(60))).toBe('е'.repeat(60));
+  });
 });

@@ -91,68 +91,104 @@ function withCase(original: string, replacement: string): string {
   return replacement;
 }
 
-const LATIN_WORD = /[A-Za-zʻʼ‘’'`´]+/g;
-const CYRILLIC_WORD = /[\u0400-\u04FF]+/g;
+/**
+ * What counts as one word: at most 100 letters (the longest Uzbek words are about 30). A longer run
+ * of letters is no word; it is converted a hundred letters at a time, so that the work grows with
+ * the text's length alone, whatever a visitor sends.
+ */
+const LATIN_WORD = /[A-Za-zʻʼ‘’'`´]{1,100}/g;
+const CYRILLIC_WORD = /[\u0400-\u04FF]{1,100}/g;
 
-/** One Latin word to Cyrillic: an exception if one matches, else the rules. */
+/** The exceptions by their first letter, in the order of the list (the first that matches wins). */
+function byFirstLetter<T extends { stem: string }>(entries: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const entry of entries) map.set(entry.stem[0], [...(map.get(entry.stem[0]) ?? []), entry]);
+  return map;
+}
+const LATIN_EXCEPTIONS = byFirstLetter(
+  EXCEPTIONS.map(([latin, cyrillic]) => ({ stem: latin.replace(/\|$/, '').toLowerCase(), whole: latin.endsWith('|'), cyrillic })),
+);
+const CYRILLIC_STEMS = byFirstLetter(CYRILLIC_EXCEPTIONS.map(([stem, latin]) => ({ stem, latin })));
+const LATIN_BY_FIRST = byFirstLetter(LATIN_TO_CYRILLIC.map(([stem, cyrillic]) => ({ stem, cyrillic })));
+
+/** One Latin word to Cyrillic: exceptions at its start (one after another), then the rules. */
 function latinWordToCyrillic(word: string): string {
   // All apostrophe forms are one: after o and g the turned comma, elsewhere the tutuq belgisi.
   const normal = word.replace(/([oOgG])[ʻʼ‘’'`´]/g, `$1${LATIN_TURNED_COMMA}`).replace(/(?<![oOgG])[ʻʼ‘’'`´]/g, LATIN_APOSTROPHE);
   const lower = normal.toLowerCase();
-  for (const [latin, cyrillic] of EXCEPTIONS) {
-    const whole = latin.endsWith('|');
-    const stem = (whole ? latin.slice(0, -1) : latin).toLowerCase();
-    if (lower === stem || (!whole && lower.startsWith(stem))) {
-      // A soft sign at the stem's end goes before a suffix (сентябрь → сентябрда).
-      const head = lower.length > stem.length && cyrillic.endsWith('ь') ? cyrillic.slice(0, -1) : cyrillic;
-      return withCase(normal, head + latinRules(lower.slice(stem.length), true));
-    }
+  let at = 0;
+  let head = '';
+  for (;;) {
+    const hit = LATIN_EXCEPTIONS.get(lower[at])?.find(({ stem, whole }) => lower.startsWith(stem, at) && (!whole || lower.length === at + stem.length));
+    if (!hit) break;
+    at += hit.stem.length;
+    // A soft sign at the stem's end goes before a suffix (сентябрь → сентябрда).
+    head += at < lower.length && hit.cyrillic.endsWith('ь') ? hit.cyrillic.slice(0, -1) : hit.cyrillic;
   }
-  // Letter by letter, keeping the case of each letter (a word may be MixedCase: "OʻzR").
+  if (at === 0) return latinRules(normal, lower);
+  const restLower = lower.slice(at);
+  const rest = latinRules(restLower, restLower);
+  // A suffix starting with e is е after a consonant stem, not a word-initial э.
+  return withCase(normal, head + (restLower.startsWith('e') ? `е${rest.slice(1)}` : rest));
+}
+
+/**
+ * Letter by letter, keeping the case of each letter (a word may be MixedCase: "OʻzR"). Every test
+ * reads the lowercase word at `index` (never a copy of the rest): linear in the word.
+ */
+function latinRules(normal: string, lower: string): string {
   let out = '';
   let index = 0;
-  const chars = [...normal];
-  while (index < chars.length) {
-    const rest = chars.slice(index).join('').toLowerCase();
-    const before = index > 0 ? chars[index - 1].toLowerCase() : '';
-    let matched: [string, string] | undefined;
+  while (index < normal.length) {
+    const before = index > 0 ? lower[index - 1] : '';
+    let from: string;
+    let to: string;
     // e at the start of a word or after a vowel is э; "ye" is е; s'h is с + ҳ.
-    if (rest.startsWith('e') && (index === 0 || LATIN_VOWELS.has(before))) matched = ['e', 'э'];
-    else if (before === 's' && rest.startsWith(`${LATIN_APOSTROPHE}h`)) matched = [LATIN_APOSTROPHE, ''];
+    if (lower[index] === 'e' && (index === 0 || LATIN_VOWELS.has(before))) [from, to] = ['e', 'э'];
+    else if (before === 's' && lower.startsWith(`${LATIN_APOSTROPHE}h`, index)) [from, to] = [LATIN_APOSTROPHE, ''];
     // Russian loanwords keep ц: -tsiya after a vowel (militsiya), -ksiya (aksiya), -tsk (Donetsk).
-    else if ((rest.startsWith('tsiya') && LATIN_VOWELS.has(before)) || rest.startsWith('tsk')) matched = ['ts', 'ц'];
-    else if (rest.startsWith('siya') && before === 'k') matched = ['s', 'ц'];
-    else matched = LATIN_TO_CYRILLIC.find(([latin]) => rest.startsWith(latin));
-    if (!matched) {
-      out += chars[index];
-      index += 1;
-      continue;
+    else if ((lower.startsWith('tsiya', index) && LATIN_VOWELS.has(before)) || lower.startsWith('tsk', index)) [from, to] = ['ts', 'ц'];
+    else if (before === 'k' && lower.startsWith('siya', index)) [from, to] = ['s', 'ц'];
+    else {
+      const letter = LATIN_BY_FIRST.get(lower[index])?.find(({ stem }) => lower.startsWith(stem, index));
+      if (!letter) {
+        out += normal[index];
+        index += 1;
+        continue;
+      }
+      [from, to] = [letter.stem, letter.cyrillic];
     }
     // Each Cyrillic letter takes the case of the first Latin letter it comes from (Sh, SH → Ш).
-    out += isUpper(chars[index]) ? matched[1].toUpperCase() : matched[1];
-    index += [...matched[0]].length;
+    out += normal[index] !== lower[index] ? to.toUpperCase() : to;
+    index += from.length;
   }
   return out;
 }
 
-/** The rules alone, for the rest of a word after an exception's stem (a suffix). */
-function latinRules(rest: string, afterStem: boolean): string {
-  if (!rest) return '';
-  const converted = latinWordToCyrillic(rest);
-  // A suffix starting with e is е after a consonant stem, not a word-initial э.
-  return afterStem && rest.startsWith('e') ? `е${converted.slice(1)}` : converted;
-}
-
-/** One Cyrillic word to Latin. */
+/** One Cyrillic word to Latin: exceptions at its start (one after another), then the rules. */
 function cyrillicWordToLatin(word: string): string {
   const lower = word.toLowerCase();
-  for (const [cyrillic, latin] of CYRILLIC_EXCEPTIONS) if (lower.startsWith(cyrillic)) return withCase(word, latin + cyrillicWordToLatin(lower.slice(cyrillic.length)));
-  const chars = [...word];
-  const allUpper = chars.length > 1 && chars.every((char) => !/[\u0400-\u04FF]/.test(char) || isUpper(char));
+  let at = 0;
+  let head = '';
+  for (;;) {
+    const hit = CYRILLIC_STEMS.get(lower[at])?.find(({ stem }) => lower.startsWith(stem, at));
+    if (!hit) break;
+    at += hit.stem.length;
+    head += hit.latin;
+  }
+  if (at === 0) return cyrillicRules(word, lower);
+  const rest = lower.slice(at);
+  return withCase(word, head + cyrillicRules(rest, rest));
+}
+
+function cyrillicRules(word: string, lower: string): string {
+  let allUpper = word.length > 1;
+  for (let index = 0; allUpper && index < word.length; index += 1) if (/[\u0400-\u04FF]/.test(word[index]) && word[index] === lower[index]) allUpper = false;
   let out = '';
-  chars.forEach((char, index) => {
-    const lowerChar = char.toLowerCase();
-    const before = index > 0 ? chars[index - 1].toLowerCase() : '';
+  for (let index = 0; index < word.length; index += 1) {
+    const char = word[index];
+    const lowerChar = lower[index];
+    const before = index > 0 ? lower[index - 1] : '';
     let latin: string;
     if (lowerChar === 'е') latin = index === 0 || CYRILLIC_VOWELS.has(before) || before === 'ъ' || before === 'ь' ? 'ye' : 'e';
     else if (lowerChar === 'ц') latin = index > 0 && CYRILLIC_VOWELS.has(before) ? 'ts' : 's';
@@ -161,9 +197,9 @@ function cyrillicWordToLatin(word: string): string {
     else if (lowerChar === 'ҳ' && before === 'с') latin = `${LATIN_APOSTROPHE}h`;
     else if (lowerChar === 'ъ') latin = LATIN_APOSTROPHE;
     else latin = CYRILLIC_TO_LATIN[lowerChar] ?? char;
-    if (isUpper(char)) latin = allUpper ? latin.toUpperCase() : latin.charAt(0).toUpperCase() + latin.slice(1);
+    if (char !== lowerChar) latin = allUpper ? latin.toUpperCase() : latin.charAt(0).toUpperCase() + latin.slice(1);
     out += latin;
-  });
+  }
   return out;
 }
 
