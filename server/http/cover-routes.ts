@@ -16,12 +16,56 @@ const COVERED = ['news', 'blog', 'team'] as const;
 type CoveredType = (typeof COVERED)[number];
 const FILE = /^([0-9a-f]{24})-(\d{1,9})\.jpg$/;
 const KEPT = 64;
+/** Cards drawn at once (each is 0.3–0.5 s of one core), and how many may wait for their turn. */
+const DRAWING_AT_ONCE = 1;
+const WAITING_AT_MOST = 8;
+/** Cards not yet drawn that one address may ask for in a window: a chat app asks for one a share. */
+const MISSES_PER_CLIENT = 20;
+const MISS_WINDOW_MS = 60_000;
+
+/** One draw at a time, the rest in line; a line too long refuses more (503) instead of growing. */
+function drawingQueue() {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+    if (running >= DRAWING_AT_ONCE) {
+      if (waiting.length >= WAITING_AT_MOST) return undefined;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/** Misses per client address in a fixed window; the map is emptied as windows end. */
+function missLimiter() {
+  const counts = new Map<string, { count: number; until: number }>();
+  return (address: string, now = Date.now()): number | undefined => {
+    if (counts.size > 10_000) for (const [key, entry] of counts) if (entry.until <= now) counts.delete(key);
+    const entry = counts.get(address);
+    if (!entry || entry.until <= now) {
+      counts.set(address, { count: 1, until: now + MISS_WINDOW_MS });
+      return undefined;
+    }
+    entry.count += 1;
+    return entry.count > MISSES_PER_CLIENT ? Math.ceil((entry.until - now) / 1000) : undefined;
+  };
+}
 
 const isCovered = (type: string): type is CoveredType => (COVERED as readonly string[]).includes(type);
 
 export async function coverRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   // The most recently drawn cards, so a link shared in a busy chat is drawn once.
   const drawn = new Map<string, Buffer>();
+  // A card asked for by many at once is drawn once: the others wait for the same drawing.
+  const drawing = new Map<string, Promise<Buffer | undefined>>();
+  const queue = drawingQueue();
+  const missed = missLimiter();
   const notFound = 'Not found: no such page, or it has no card';
 
   app.route<{ Params: { lang: string; type: string; file: string } }>({
@@ -32,8 +76,12 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       const { lang, type, file } = request.params;
       const match = FILE.exec(file);
       const languages = await services.languages.list({ admin: false });
-      if (!match || !isCovered(type) || !languages.some((language) => language.code.toLowerCase() === lang.toLowerCase())) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
+      const language = languages.find((candidate) => candidate.code.toLowerCase() === lang.toLowerCase());
+      if (!match || !isCovered(type) || !language) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
       const [, id, version] = match;
+      // One spelling per card (/covers/uz/…, not /covers/UZ/…): the others are sent there, so that
+      // a card is kept and drawn under one name.
+      if (language.code !== lang) return reply.redirect(`/covers/${language.code}/${type}/${file}`, 301);
       const records = services.records[type];
       let record: Record<string, unknown>;
       try {
@@ -46,11 +94,27 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       const key = `${lang}/${type}/${file}`;
       let image = drawn.get(key);
       if (!image) {
-        const [defaultLanguage, config] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
-        const text = (value: unknown) => pickText(value as Localized | string | undefined, lang, defaultLanguage);
-        // What the admin lists a record by: its title (a lawyer's name) and the line under it (category, position).
-        const { titleField, subtitleField } = records.type.admin;
-        image = await svgToJpeg(coverSvg({ title: text(record[titleField]), label: subtitleField ? text(record[subtitleField]) : undefined, firm: text(config.companyName) }));
+        const retryAfter = drawing.has(key) ? undefined : missed(request.ip);
+        if (retryAfter !== undefined) {
+          reply.header('retry-after', String(retryAfter));
+          return reply.status(429).send(failure('Too many share cards asked for at once. Please wait a little and try again.', 'RATE_LIMITED'));
+        }
+        let pending = drawing.get(key);
+        if (!pending) {
+          pending = queue(async () => {
+            const [defaultLanguage, config] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
+            const text = (value: unknown) => pickText(value as Localized | string | undefined, lang, defaultLanguage);
+            // What the admin lists a record by: its title (a lawyer's name) and the line under it (category, position).
+            const { titleField, subtitleField } = records.type.admin;
+            return svgToJpeg(coverSvg({ title: text(record[titleField]), label: subtitleField ? text(record[subtitleField]) : undefined, firm: text(config.companyName) }));
+          }).finally(() => drawing.delete(key));
+          drawing.set(key, pending);
+        }
+        image = await pending;
+        if (!image) {
+          reply.header('retry-after', '5');
+          return reply.status(503).send(failure('Share cards are being drawn for many pages at once. Please try again in a few seconds.', 'UNAVAILABLE'));
+        }
         drawn.set(key, image);
         if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value ?? key);
       }
