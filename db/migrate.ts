@@ -13,6 +13,7 @@ import * as listsAtScale from './migrations/010-lists-at-scale.ts';
 import * as derivedVersions from './migrations/011-derived-versions.ts';
 import * as textSaved from './migrations/012-text-saved.ts';
 import * as textShape from './migrations/013-text-shape.ts';
+import * as privacyTraces from './migrations/014-privacy-traces.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-derived-versions': derivedVersions,
   '012-text-saved': textSaved,
   '013-text-shape': textShape,
+  '014-privacy-traces': privacyTraces,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -205,7 +205,10 @@ export function createDomainServices(host: DomainHost) {
       if (!privacy.telegramRequests) return;
       const personalData = host.telegram.personalData && privacy.telegramPersonalData;
       const text = contactMessage(request, { language: privacy.defaultLanguage, personalData, publicUrl: host.publicUrl });
-      await outbox.enqueue('telegram', { text }).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
+      await outbox.enqueue('telegram', { text }, `contacts/${request._id}`).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
+    }, async (ids) => {
+      await activity.forget('contacts', ids);
+      await outbox.forget(ids.map((id) => `contacts/${id}`));
     }),
     /** Messages to the firm's chat, kept until sent. */
     outbox,

@@ -35,6 +35,11 @@ export function createActivityService(database: Database) {
         .execute();
     },
 
+    /** Deletes the lines about these records (a person asked to be forgotten). */
+    async forget(entity: string, ids: string[]): Promise<void> {
+      for (let at = 0; at < ids.length; at += 500) await db.deleteFrom('activity_log').where('entity', '=', entity).where('entity_id', 'in', ids.slice(at, at + 500)).execute();
+    },
+
     async latest(limit = 10): Promise<ActivityEntry[]> {
       const rows = await db.selectFrom('activity_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map((row) => ({

@@ -57,6 +57,8 @@ export function createContactService(
   privacy: PrivacySettings,
   /** Gets the settings this submission was checked with (no second read). */
   received?: (request: StoredContact, settings: PrivacyNow) => Promise<void> | void,
+  /** Clears what else holds these requests' traces (the activity log, unsent messages) when a person is erased. */
+  forget?: (ids: string[]) => Promise<void>,
 ) {
   /** Seconds until this sender may send again: their accepted requests of the window, in the database. */
   async function waitFor(key: string, now = Date.now()): Promise<number> {
@@ -102,7 +104,7 @@ export function createContactService(
       if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
       const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: lang || settings.defaultLanguage } : null;
       const created = await store.insert({ phone: '', service: '', ...input, status: 'new', consent, ...(key ? { clientKey: key } : {}) });
-      await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request from ${input.name}` });
+      await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request ${created._id}` });
       // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
       await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' }, settings)).catch(() => {});
       return created;
@@ -119,14 +121,14 @@ export function createContactService(
       const existing = await this.get(id);
       const updated = await store.update(id, { ...existing, status });
       if (!updated) throw notFound('Submission');
-      await environment.changed({ entity: 'contacts', action: 'update', id, actor, summary: `Contact request from ${existing.name as string}: ${status}` });
+      await environment.changed({ entity: 'contacts', action: 'update', id, actor, summary: `Contact request ${id}: ${status}` });
       return updated;
     },
 
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = await this.get(id);
       await store.remove(id);
-      await environment.changed({ entity: 'contacts', action: 'delete', id, actor, summary: `Contact request from ${existing.name as string}` });
+      await environment.changed({ entity: 'contacts', action: 'delete', id, actor, summary: `Contact request ${id}` });
     },
 
     /** Newest first, filtered by status and search (admin only). */
@@ -147,6 +149,7 @@ export function createContactService(
     async eraseByEmail(email: unknown, actor?: Actor): Promise<number> {
       const found = await byEmail(emailParameter(email));
       for (const record of found) await store.remove(record._id);
+      if (found.length) await forget?.(found.map((record) => record._id));
       if (found.length) await environment.changed({ entity: 'contacts', action: 'delete', id: '', actor, summary: `${found.length} contact requests erased on request` });
       return found.length;
     },

@@ -30,12 +30,18 @@ export function createOutbox(database: Database) {
   const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as { text: string };
 
   return {
-    async enqueue(channel: string, payload: { text: string }): Promise<void> {
+    /** `about`: what the message tells of (contacts/<id>), so that it can be forgotten with it. */
+    async enqueue(channel: string, payload: { text: string }, about?: string): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('outbox')
-        .values({ id: newId(), channel, payload: JSON.stringify(payload), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now })
+        .values({ id: newId(), channel, payload: JSON.stringify(payload), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, about: about ?? null })
         .execute();
+    },
+
+    /** Deletes every message about these things, sent or not (a person asked to be forgotten). */
+    async forget(about: string[]): Promise<void> {
+      for (let at = 0; at < about.length; at += 500) await db.deleteFrom('outbox').where('about', 'in', about.slice(at, at + 500)).execute();
     },
 
     /** Sends what is due through `deliver`; answers how many were sent. */

@@ -8,7 +8,8 @@ import { validationError } from '../../domain/shared/errors.ts';
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.addHook('preHandler', requireUser);
 
-  app.get<{ Querystring: { limit?: string } }>('/admin/activity', async (request) => {
+  // Editors and administrators: the log names what the firm works on (never a visitor: see contact-service.ts).
+  app.get<{ Querystring: { limit?: string } }>('/admin/activity', { preHandler: editorsOnly }, async (request) => {
     const limit = Math.min(Math.max(Number.parseInt(request.query.limit ?? '10', 10) || 10, 1), 100);
     return ok(await services.activity.latest(limit));
   });

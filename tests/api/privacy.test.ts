@@ -87,6 +87,27 @@ describe.each(DIALECTS)('privacy of contact requests on %s', (dialect) => {
     expect((await app.api(`/api/contact/export?email=${encodeURIComponent(`other-${email}`)}`, { token })).body.data).toHaveLength(1);
   });
 
+  it('keeps visitors’ names out of the activity log, shows it to editors and administrators only, and erases a person’s lines with them', async () => {
+    const email = `traced-${dialect}@example.uz`;
+    const sent = await send({ name: 'Shahnoza Traced', email });
+    expect(sent.status).toBe(201);
+    const id = sent.body.data._id as string;
+    expect((await app.api(`/api/contact/${id}`, { method: 'PUT', token, body: { status: 'read' } })).status).toBe(200);
+    const lines = async () => (await app.api('/api/admin/activity?limit=100', { token })).body.data as Array<{ entityId: string; summary: string }>;
+    const about = (await lines()).filter((line) => line.entityId === id);
+    expect(about.map((line) => line.summary)).toEqual([`Contact request ${id}: read`]);
+    expect(JSON.stringify(await lines())).not.toContain('Shahnoza');
+    // A line written before this release named the sender: the migration rewrote such lines, and the erase removes them.
+    const password = 'translator-password-1';
+    expect((await app.api('/api/auth/users', { token, body: { email: `tr-${dialect}@example.uz`, password, role: 'translator', languages: ['ru'] } })).status).toBe(201);
+    const translator = await app.login(`tr-${dialect}@example.uz`, password);
+    const refused = await app.api('/api/admin/activity', { token: translator });
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('Shahnoza');
+    expect((await app.api(`/api/contact/by-email?email=${encodeURIComponent(email)}`, { method: 'DELETE', token })).body.data).toEqual({ deleted: 1 });
+    expect((await lines()).filter((line) => line.entityId === id)).toEqual([]);
+  });
+
   it('anonymises requests older than the retention days, keeping status and dates', async () => {
     const old = (await send({ email: 'old@example.uz', phone: '+998 90 000 00 00' })).body.data._id;
     const recent = (await send({ email: 'recent@example.uz' })).body.data._id;

@@ -196,6 +196,23 @@ describe.each(DIALECTS)('new requests in the firm’s Telegram chat on %s', (dia
     await setPrivacy({ telegramPersonalData: true });
   });
 
+  it('forgets unsent messages about a person whose requests are erased', async () => {
+    const app = running[0];
+    const { db } = app.services.database;
+    telegram.set('error');
+    expect((await submit(app, 'Forgotten Person')).status).toBe(201);
+    await expect.poll(async () => (await db.selectFrom('outbox').select('id').where('status', '=', 'pending').execute()).length).toBeGreaterThan(0);
+    const headers = { authorization: `Bearer ${await token(app)}` };
+    const erased = await fetch(`${urlOf(app)}/api/contact/by-email?email=mijoz%40example.uz`, { method: 'DELETE', headers });
+    expect(erased.status).toBe(200);
+    const left = await db.selectFrom('outbox').select(['payload', 'about']).execute();
+    expect(JSON.stringify(left)).not.toContain('Forgotten Person');
+    expect(JSON.stringify(left)).not.toContain('mijoz@example.uz');
+    telegram.set('ok');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(textsFor('Forgotten Person')).toHaveLength(0);
+  });
+
   it('sends no personal data when TELEGRAM_PERSONAL_DATA=false', async () => {
     for (const application of running.splice(0)) await application.close();
     const app = await start({ TELEGRAM_PERSONAL_DATA: 'false' });

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
-import { api, loadScreen } from '../../admin/api.ts';
+import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
@@ -22,7 +22,7 @@ interface DashboardData {
   counts: Record<'team' | 'news' | 'blog' | 'partners', number>;
   news: StoredRecord[];
   blog: StoredRecord[];
-  activity: Activity[];
+  activity: Activity[] | null;
   upcoming: Upcoming[];
 }
 
@@ -40,7 +40,8 @@ async function loadDashboard(): Promise<DashboardData> {
     api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/partners?admin=true'),
-    api<Activity[]>('/admin/activity?limit=8'),
+    // Only editors and administrators read the activity log (it names the firm's work): a translator's dashboard has none.
+    api<Activity[]>('/admin/activity?limit=8').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? { data: null } : Promise.reject(error))),
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
   ]);
   return {
@@ -173,6 +174,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {latest('news', data.news)}
             {latest('blog', data.blog)}
           </div>
+          {data.activity && (
           <section className="rounded-xl bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-brand-900">{t('dashboard.recentActivity')}</h2>
             {data.activity.length === 0 ? (
@@ -200,6 +202,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
+          )}
         </div>
       )}
     </div>
