@@ -1,7 +1,8 @@
 /*
  * A backup of the whole site into one archive (every table, every image, a manifest with checksums):
  *   npm run backup -- FILE          e.g. npm run backup -- backups/lexsite-2026-11-24.tar.gz
- * Safe while the site runs: the database is read as of one moment. Uses the server's settings
+ * Safe while the site runs: the database is read as of one moment. The archive is readable by its
+ * owner only (0600), holds no signing or encryption key, and with BACKUP_KEY is encrypted. Uses the server's settings
  * (DATA_DIR or DATABASE_URL, MEDIA_STORAGE and S3_*). Restore with npm run restore -- FILE.
  */
 import { openDatabase } from '../db/connection.ts';
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
   const storage = await createMediaStorage(config);
   const started = Date.now();
   try {
-    const summary = await createBackup({ database, storage, file, progress: (line) => console.log(line) });
+    const summary = await createBackup({ database, storage, file, key: config.backupKey, progress: (line) => console.log(line) });
     console.log(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB, ${summary.rows} rows, ${summary.files} image files) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {

@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const started = Date.now();
   // The whole archive is checked before the target is opened: a damaged one leaves no trace.
-  const archive = await openArchiveForRestore(files[0]);
+  const archive = await openArchiveForRestore(files[0], config.backupKey);
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, tool: 'restore' });
   const storage = await createMediaStorage(config);
   try {

@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -hex 24)').optional(),
   BACKUP_DIR: z.string().min(1, 'must be a folder path').optional(),
+  BACKUP_KEY: z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -base64 32); keep it outside the server and its backups').optional(),
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a whole number from 1 to 1000' })
     .int('must be a whole number from 1 to 1000')
@@ -142,6 +143,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Scheduled backups from the running server, when a folder is given. */
   backups: { directory: string; keep: number; intervalHours: number } | undefined;
+  /** Backups are encrypted and authenticated with this (AES-256-GCM), and a restore checks it. */
+  backupKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { storage: 'disk' },
     metricsToken: value.METRICS_TOKEN,
+    backupKey: value.BACKUP_KEY,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
   };
 }

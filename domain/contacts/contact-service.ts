@@ -126,7 +126,7 @@ export function createContactService(
     },
 
     async remove(id: string, actor?: Actor): Promise<void> {
-      const existing = await this.get(id);
+      await this.get(id);
       await store.remove(id);
       await environment.changed({ entity: 'contacts', action: 'delete', id, actor, summary: `Contact request ${id}` });
     },

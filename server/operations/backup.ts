@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
 import { APP_VERSION } from '../version.ts';
+import { decryptArchive, encryptArchive, isEncryptedArchive } from './archive-crypto.ts';
 
 /*
  * One archive format for both databases: a gzip'd tar holding
@@ -23,6 +24,11 @@ import { APP_VERSION } from '../version.ts';
  */
 
 const FORMAT = 'lexsite-backup';
+/**
+ * Never archived: the keys that sign and encrypt (preview links, sign-in steps, two-factor
+ * secrets, the contact limit). A restored site makes new ones; see restore.ts for what that ends.
+ */
+export const NOT_ARCHIVED: ReadonlySet<string> = new Set(['app_secrets']);
 const FORMAT_VERSION = 1;
 const ROWS_PER_READ = 1000;
 
@@ -194,10 +200,11 @@ export interface BackupSummary {
  * Writes one archive of the whole site: every table as of one moment and every image file. The
  * archive appears under its name only when complete (written beside it first, then renamed).
  */
-export async function createBackup(options: { database: Database; storage: MediaStorage; file: string; progress?: Progress }): Promise<BackupSummary> {
+export async function createBackup(options: { database: Database; storage: MediaStorage; file: string; progress?: Progress; key?: string }): Promise<BackupSummary> {
   const { database, storage, progress = () => {} } = options;
   const target = path.resolve(options.file);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  // A folder made for backups is the owner's alone (0700); every archive is 0600 (written below).
+  await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'lexsite-backup-'));
   try {
     const snapshot = await openSnapshot(database);
@@ -206,6 +213,7 @@ export async function createBackup(options: { database: Database; storage: Media
     try {
       await fs.mkdir(path.join(staging, 'tables'));
       for (const name of snapshot.tables) {
+        if (NOT_ARCHIVED.has(name)) continue;
         const file = `tables/${name}.jsonl`;
         const out = createWriteStream(path.join(staging, file));
         let rows = 0;
@@ -258,7 +266,16 @@ export async function createBackup(options: { database: Database; storage: Media
 
     const partial = `${target}.partial`;
     const entries = ['manifest.json', 'tables', ...(files.length ? ['uploads'] : [])];
-    await tar.create({ gzip: { level: 6 }, file: partial, cwd: staging, portable: true }, entries);
+    // Made empty and 0600 first: tar writes into it, so the archive is never readable by others.
+    await fs.writeFile(partial, '', { mode: 0o600 });
+    await fs.chmod(partial, 0o600);
+    if (options.key) {
+      const plain = path.join(staging, 'archive.tar.gz');
+      await tar.create({ gzip: { level: 6 }, file: plain, cwd: staging, portable: true }, entries);
+      await encryptArchive(plain, partial, options.key);
+    } else {
+      await tar.create({ gzip: { level: 6 }, file: partial, cwd: staging, portable: true }, entries);
+    }
     await fs.rename(partial, target);
     const bytes = (await fs.stat(target)).size;
     return { file: target, bytes, rows: rowCount, tables: tables.length, files: files.length, missingFiles };
@@ -281,21 +298,35 @@ export interface VerifiedArchive {
  * Unpacks an archive into a folder of its own and checks everything before anyone writes: the
  * manifest, the schema against the migrations this version knows, and the SHA-256 and size of every file.
  */
-export async function openArchive(file: string, knownMigrations: readonly string[]): Promise<VerifiedArchive> {
-  const source = path.resolve(file);
+export async function openArchive(file: string, knownMigrations: readonly string[], key?: string): Promise<VerifiedArchive> {
+  let source = path.resolve(file);
   const stat = await fs.stat(source).catch(() => undefined);
   if (!stat?.isFile()) throw new BackupError(`No backup file at ${source}.`);
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'lexsite-restore-'));
+  const unpacked = path.join(directory, 'archive');
   const dispose = () => fs.rm(directory, { recursive: true, force: true });
   try {
+    const encrypted = await isEncryptedArchive(source);
+    if (encrypted && !key) throw new BackupError('This backup is encrypted: set BACKUP_KEY to the key it was written with, then restore again. Nothing was restored.');
+    if (!encrypted && key) {
+      throw new BackupError('This backup is not encrypted, so BACKUP_KEY cannot check that it is unchanged. Unset BACKUP_KEY to restore it anyway. Nothing was restored.');
+    }
+    if (encrypted && key) {
+      const plain = path.join(directory, 'archive.tar.gz');
+      if (!(await decryptArchive(source, plain, key))) {
+        throw new BackupError('This backup does not pass its check with this BACKUP_KEY: the key is another one, or the file was changed. Nothing was restored.');
+      }
+      source = plain;
+    }
+    await fs.mkdir(unpacked);
     try {
-      await pipeline(createReadStream(source), tar.extract({ cwd: directory, strict: true, preservePaths: false }));
+      await pipeline(createReadStream(source), tar.extract({ cwd: unpacked, strict: true, preservePaths: false }));
     } catch (error) {
       throw new BackupError(`The backup file is damaged and cannot be read (${(error as Error).message}). Nothing was restored; use another backup.`);
     }
     let manifest: BackupManifest;
     try {
-      manifest = ManifestSchema.parse(JSON.parse(await fs.readFile(path.join(directory, 'manifest.json'), 'utf8')));
+      manifest = ManifestSchema.parse(JSON.parse(await fs.readFile(path.join(unpacked, 'manifest.json'), 'utf8')));
     } catch {
       throw new BackupError('This file is not a backup of this product (its manifest.json is missing or unreadable). Nothing was restored.');
     }
@@ -315,32 +346,32 @@ export async function openArchive(file: string, knownMigrations: readonly string
     for (const table of manifest.tables) {
       if (table.file !== `tables/${table.name}.jsonl`) throw new BackupError(`The backup's manifest names an unexpected file (${table.file}). Nothing was restored.`);
       expected.add(table.file);
-      const actual = await sha256OfFile(path.join(directory, table.file)).catch(() => undefined);
+      const actual = await sha256OfFile(path.join(unpacked, table.file)).catch(() => undefined);
       if (!actual || actual.sha256 !== table.sha256 || actual.bytes !== table.bytes) {
         throw new BackupError(`The backup is damaged: ${table.file} does not match its checksum. Nothing was restored; use another backup.`);
       }
       if (actual.lines !== table.rows) throw new BackupError(`The backup is damaged: ${table.file} has ${actual.lines} rows, its manifest says ${table.rows}. Nothing was restored.`);
     }
     for (const entry of manifest.files) {
-      const file = path.join(directory, 'uploads', entry.key);
-      if (!file.startsWith(path.join(directory, 'uploads') + path.sep)) throw new BackupError(`The backup names a file outside its uploads (${entry.key}). Nothing was restored.`);
+      const file = path.join(unpacked, 'uploads', entry.key);
+      if (!file.startsWith(path.join(unpacked, 'uploads') + path.sep)) throw new BackupError(`The backup names a file outside its uploads (${entry.key}). Nothing was restored.`);
       expected.add(`uploads/${entry.key}`);
       const actual = await sha256OfFile(file).catch(() => undefined);
       if (!actual || actual.sha256 !== entry.sha256 || actual.bytes !== entry.size) {
         throw new BackupError(`The backup is damaged: uploads/${entry.key} does not match its checksum. Nothing was restored; use another backup.`);
       }
     }
-    for (const found of await fs.readdir(directory, { recursive: true, withFileTypes: true })) {
+    for (const found of await fs.readdir(unpacked, { recursive: true, withFileTypes: true })) {
       if (!found.isFile()) continue;
-      const relative = path.relative(directory, path.join(found.parentPath, found.name)).split(path.sep).join('/');
+      const relative = path.relative(unpacked, path.join(found.parentPath, found.name)).split(path.sep).join('/');
       if (!expected.has(relative)) throw new BackupError(`The backup holds a file its manifest does not list (${relative}). Nothing was restored.`);
     }
     return {
       manifest,
-      directory,
+      directory: unpacked,
       async *rows(table) {
         let batch: Row[] = [];
-        const text = await fs.readFile(path.join(directory, table.file), 'utf8');
+        const text = await fs.readFile(path.join(unpacked, table.file), 'utf8');
         for (const line of text.split('\n')) {
           if (!line) continue;
           batch.push(JSON.parse(line) as Row);
@@ -351,7 +382,7 @@ export async function openArchive(file: string, knownMigrations: readonly string
         }
         if (batch.length) yield batch;
       },
-      read: (key) => fs.readFile(path.join(directory, 'uploads', key)),
+      read: (name) => fs.readFile(path.join(unpacked, 'uploads', name)),
       dispose,
     };
   } catch (error) {

@@ -6,7 +6,7 @@ import { RUNNING_FILE, type Database } from '../../db/connection.ts';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateTo, migrateToLatest } from '../../db/migrate.ts';
 import type { MediaStorage } from '../../domain/media/media-storage.ts';
 import { archiveName } from './scheduled-backups.ts';
-import { BackupError, createBackup, openArchive, type BackupSummary, type VerifiedArchive } from './backup.ts';
+import { BackupError, createBackup, NOT_ARCHIVED, openArchive, type BackupSummary, type VerifiedArchive } from './backup.ts';
 
 type Progress = (line: string) => void;
 
@@ -100,6 +100,8 @@ export interface RestoreSummary {
   files: number;
   /** With --force over a site that had data: where its data was kept first. */
   safetyBackup?: BackupSummary;
+  /** Accounts whose two-factor sign-in was turned off (its key is not in the archive). */
+  twoFactorReset: number;
 }
 
 /**
@@ -150,7 +152,8 @@ export async function restoreBackup(options: {
   await migrateTo(database, manifest.schema.migrations.at(-1)!);
 
   let rows = 0;
-  const order = await insertOrder(database, manifest.tables.map((table) => table.name));
+  // Keys are never restored, also from an older archive that holds them: the site makes new ones.
+  const order = await insertOrder(database, manifest.tables.map((table) => table.name).filter((name) => !NOT_ARCHIVED.has(name)));
   await database.db.transaction().execute(async (trx) => {
     for (const name of order) {
       const table = manifest.tables.find((candidate) => candidate.name === name)!;
@@ -165,14 +168,23 @@ export async function restoreBackup(options: {
   progress(`tables: ${manifest.tables.length} (${rows} rows)`);
   const later = await migrateToLatest(database);
   if (later.length) progress(`database brought up to this version: ${later.join(', ')}`);
+  // Two-factor secrets were encrypted with a key the archive does not hold: they cannot be read.
+  const twoFactorReset = Number(
+    (await database.db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]' }).where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending', 'is not', null)])).executeTakeFirst())
+      .numUpdatedRows,
+  );
+  progress(
+    'keys are not kept in backups, so new ones are made: preview links, sign-ins half done and contact limits from before the backup end' +
+      (twoFactorReset ? `; two-factor sign-in was turned off for ${twoFactorReset} account${twoFactorReset === 1 ? '' : 's'}: they sign in with their password and set it up again` : ''),
+  );
 
   for (const [index, file] of manifest.files.entries()) {
     await storage.put(file.key, await archive.read(file.key));
     if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${manifest.files.length} files`);
   }
   progress(`images: ${manifest.files.length} files`);
-  return { rows, files: manifest.files.length, safetyBackup };
+  return { rows, files: manifest.files.length, safetyBackup, twoFactorReset };
 }
 
 /** The migrations an archive may carry: those this version knows. */
-export const openArchiveForRestore = (file: string) => openArchive(file, KNOWN_MIGRATIONS);
+export const openArchiveForRestore = (file: string, key?: string) => openArchive(file, KNOWN_MIGRATIONS, key);

@@ -19,8 +19,8 @@ export function archiveName(at: Date, label?: string): string {
  * interval's slot (a primary key decides, as for scheduled publishing) writes it; the others skip.
  * Keeps the newest `keep` archives of the folder and deletes older ones.
  */
-export function createScheduledBackups(options: { database: Database; storage: MediaStorage; directory: string; keep: number; intervalMs: number }) {
-  const { database, storage, directory, keep, intervalMs } = options;
+export function createScheduledBackups(options: { database: Database; storage: MediaStorage; directory: string; keep: number; intervalMs: number; key?: string }) {
+  const { database, storage, directory, keep, intervalMs, key } = options;
   let lastSlot = -1;
 
   async function claim(slot: number): Promise<boolean> {
@@ -51,7 +51,10 @@ export function createScheduledBackups(options: { database: Database; storage: M
       lastSlot = slot;
       // Loaded when the first backup is due, not at every start.
       const { createBackup } = await import('./backup.ts');
-      const summary = await createBackup({ database, storage, file: path.join(directory, archiveName(now)) });
+      // The folder holds the whole site: its owner's alone.
+      await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+      await fs.chmod(directory, 0o700);
+      const summary = await createBackup({ database, storage, file: path.join(directory, archiveName(now)), key });
       return { ...summary, removed: await prune() };
     },
   };

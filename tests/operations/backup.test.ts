@@ -325,4 +325,102 @@ describe.each(DIALECTS)('restoring on %s', (dialect) => {
     expect(archive.manifest.tables.find((table) => table.name === 'languages')?.rows).toBe(3);
     await archive.dispose();
   });
+
+  it('writes archives readable by their owner only, in a folder of the owner’s, without the keys that sign and encrypt', async () => {
+    const { app, file } = await smallArchive();
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    // The keys exist in the site (the contact limit's, at least, once a request came), but not in the archive.
+    expect((await app.api('/api/contact', { body: { name: 'Aziz', email: 'aziz@example.uz', subject: 'Soliq', message: 'Savol bor.' } })).status).toBe(201);
+    expect((await app.services.database.db.selectFrom('app_secrets').select('name').execute()).length).toBeGreaterThan(0);
+    const made = path.join(temporaryFolder('lexsite-made-'), 'new', 'folder', 'site.tar.gz');
+    expect((await runScript('scripts/backup.ts', [made], envOf(app))).code).toBe(0);
+    expect(fs.statSync(path.dirname(made)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(made).mode & 0o777).toBe(0o600);
+    const archive = await openArchive(made, KNOWN_MIGRATIONS);
+    expect(archive.manifest.tables.map((table) => table.name)).not.toContain('app_secrets');
+    expect(fs.existsSync(path.join(archive.directory, 'tables/app_secrets.jsonl'))).toBe(false);
+    await archive.dispose();
+  });
+
+  it('restores with new keys: a preview link from before no longer opens, and two-factor sign-in is set up again', async () => {
+    const app = await startTestApp(dialect, { ssr: true });
+    cleanups.push(() => app.close());
+    const token = await app.login();
+    const news = await app.api('/api/news', { token, body: { title: { uz: 'Qoralama' }, excerpt: { uz: 'Q' }, content: { uz: 'M' }, category: { uz: 'Soliq' }, isPublished: false } });
+    const link = await app.api('/api/preview', { token, body: { type: 'news', id: news.body.data._id } });
+    expect(link.status, link.text).toBe(201);
+    const previewPath = link.body.data.path as string;
+    expect((await fetch(app.url + previewPath)).status).toBe(200);
+    // Two-factor sign-in on for the administrator: its secret is encrypted with a key of the site.
+    await app.services.database.db.updateTable('users').set({ totp_secret: 'sealed-with-the-old-key', recovery_codes: '["x"]' }).execute();
+    const file = path.join(temporaryFolder('lexsite-archive-'), 'keys.tar.gz');
+    expect((await runScript('scripts/backup.ts', [file], envOf(app))).code).toBe(0);
+    const target = await emptyTarget(dialect);
+    const restored = await runScript('scripts/restore.ts', [file], target.env);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('keys are not kept in backups');
+    expect(restored.stdout).toContain('two-factor sign-in was turned off for 1 account');
+    const copy = await startTestApp(dialect, { ssr: true, existing: target.existing });
+    try {
+      expect((await copy.api(`/api/news/${news.body.data._id}?admin=true`, { token: await copy.login() })).status).toBe(200);
+      expect((await fetch(copy.url + previewPath)).status).toBe(404);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('with BACKUP_KEY encrypts the archive, restores it with the key, and writes nothing for another key, a changed byte or a plain archive', async () => {
+    const { app } = await smallArchive();
+    const key = 'a-long-backup-key-kept-elsewhere';
+    const file = path.join(temporaryFolder('lexsite-archive-'), 'sealed.tar.gz');
+    expect((await runScript('scripts/backup.ts', [file], { ...envOf(app), BACKUP_KEY: key })).code).toBe(0);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, 8).toString()).toBe('LEXBAK1\n');
+    expect(bytes.includes(Buffer.from('Mijozlar'))).toBe(false);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const target = await emptyTarget(dialect);
+    const noKey = await runScript('scripts/restore.ts', [file], target.env);
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toContain('This backup is encrypted: set BACKUP_KEY');
+    const wrong = await runScript('scripts/restore.ts', [file], { ...target.env, BACKUP_KEY: 'another-key-of-sixteen' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('does not pass its check with this BACKUP_KEY');
+    for (const at of [20, Math.floor(bytes.length / 2), bytes.length - 3]) {
+      const changed = Buffer.from(bytes);
+      changed[at] ^= 1;
+      const tampered = path.join(path.dirname(file), `changed-${at}.tar.gz`);
+      fs.writeFileSync(tampered, changed);
+      const refused = await runScript('scripts/restore.ts', [tampered], { ...target.env, BACKUP_KEY: key });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Nothing was restored');
+    }
+    const plain = path.join(path.dirname(file), 'plain.tar.gz');
+    expect((await runScript('scripts/backup.ts', [plain], envOf(app))).code).toBe(0);
+    expect((await runScript('scripts/restore.ts', [plain], { ...target.env, BACKUP_KEY: key })).stderr).toContain('This backup is not encrypted');
+    await untouched(target);
+
+    const fresh = await emptyTarget(dialect);
+    const restored = await runScript('scripts/restore.ts', [file], { ...fresh.env, BACKUP_KEY: key });
+    expect(restored.code, restored.stderr).toBe(0);
+    const copy = await startTestApp(dialect, { existing: fresh.existing });
+    try {
+      expect((await copy.api('/api/stats')).body.data.map((stat: { label: { uz: string } }) => stat.label.uz)).toEqual(['Mijozlar']);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('writes scheduled archives 0600 in a 0700 folder, encrypted with BACKUP_KEY', async () => {
+    const folder = temporaryFolder('lexsite-scheduled-');
+    fs.chmodSync(folder, 0o755);
+    const app = await startTestApp(dialect, { env: { BACKUP_DIR: folder, BACKUP_KEY: 'a-long-backup-key-kept-elsewhere' }, backupIntervalMs: 1100 });
+    cleanups.push(() => app.close());
+    await expect.poll(() => fs.readdirSync(folder).filter((name) => name.endsWith('.tar.gz')).length, { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    const [name] = fs.readdirSync(folder).filter((entry) => entry.endsWith('.tar.gz'));
+    expect(fs.statSync(path.join(folder, name)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+    expect(fs.readFileSync(path.join(folder, name)).subarray(0, 8).toString()).toBe('LEXBAK1\n');
+  });
 });
