@@ -98,7 +98,9 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
       const languages = await services.languages.list({ admin: false });
       const moved = path ? await services.redirects.resolve(path, languages.map((language) => String(language.code))) : undefined;
       if (moved) {
-        const location = moved.to.startsWith('/') && !moved.to.includes('?') ? moved.to + url.search : moved.to;
+        // A target stored before targets were encoded may hold letters a header cannot carry.
+        const target = moved.to.replace(/[^\x21-\x7e]+/g, (letters) => encodeURIComponent(letters));
+        const location = target.startsWith('/') && !target.includes('?') ? target + url.search : target;
         return reply.status(moved.status).header('cache-control', 'no-cache').header('location', location).send();
       }
       if (path && !/^(\/[a-z]{2,3}(-[A-Za-z]{2,4})?)?\/preview\//.test(path)) services.redirects.notFound(path);

@@ -40,6 +40,28 @@ const SITE_PATH = /^\/(?![/\\])[^\s?#\\]*$/;
 const ABSOLUTE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
 const normalizePath = (value: string) => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value);
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A target as it is stored and sent in Location: a site path without a trailing slash, dot
+ * segments resolved, and every letter outside ASCII (Cyrillic) percent-encoded; an http(s)
+ * address as the URL standard writes it.
+ */
+function normalizeTarget(value: string): string {
+  if (!value.startsWith('/')) return new URL(value).href;
+  const url = new URL(value, 'http://site.invalid');
+  return normalizePath(url.pathname) + url.search + url.hash;
+}
+
+/** The path of a target as `from` paths are kept (decoded, no trailing slash): what loops are checked by. */
+function targetKey(target: string): string {
+  const path = normalizePath(target.replace(/[?#].*$/, ''));
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 const redirectSchema = z.object({
   from: z
@@ -47,6 +69,7 @@ const redirectSchema = z.object({
     .trim()
     .min(1, 'From is required: the old address, such as /news/old-title')
     .max(MAX_PATH, `From must be at most ${MAX_PATH} characters`)
+    .refine((value) => !CONTROL.test(value), { message: 'From must not contain control characters (such as a line break or a tab)', params: { code: 'invalid' }, abort: true })
     .refine((value) => SITE_PATH.test(value), { message: 'From must be a path of this site starting with /, such as /news/old-title', params: { code: 'invalid_link' } })
     .transform(normalizePath),
   to: z
@@ -54,12 +77,13 @@ const redirectSchema = z.object({
     .trim()
     .min(1, 'To is required: the new address, such as /news/new-title')
     .max(MAX_PATH, `To must be at most ${MAX_PATH} characters`)
-    .refine((value) => /^\/(?![/\\])[^\s\\]*$/.test(value) || ABSOLUTE.test(value), { message: 'To must be a path of this site such as /news/new-title, or an address starting with https://', params: { code: 'invalid_link' } })
-    .transform((value) => (value.startsWith('/') ? normalizePath(value) : value)),
+    .refine((value) => !CONTROL.test(value), { message: 'To must not contain control characters (such as a line break or a tab)', params: { code: 'invalid' }, abort: true })
+    .refine((value) => /^\/(?![/\\])[^\s\\]*$/.test(value) || ABSOLUTE.test(value), { message: 'To must be a path of this site such as /news/new-title, or an address starting with https://', params: { code: 'invalid_link' }, abort: true })
+    .transform(normalizeTarget)
+    .refine((value) => value.length <= MAX_PATH * 3, `To must be at most ${MAX_PATH} characters`),
   status: z.union([z.literal(301), z.literal(302)], { error: 'Status must be 301 (moved for good) or 302 (moved for now)' }).default(301),
 });
 
-const pathOnly = (target: string) => target.replace(/[?#].*$/, '');
 
 /**
  * Redirects from old addresses (kept by hand or made when a page's address changed) and the log
@@ -88,13 +112,13 @@ export function createRedirectService(database: Database, changed: (event: Chang
     let target = to;
     const seen = new Set([from]);
     for (let hop = 0; hop < MAX_HOPS && target.startsWith('/'); hop += 1) {
-      if (seen.has(pathOnly(target))) throw loopError();
-      seen.add(pathOnly(target));
-      const next = await byFrom(pathOnly(target));
+      if (seen.has(targetKey(target))) throw loopError();
+      seen.add(targetKey(target));
+      const next = await byFrom(targetKey(target));
       if (!next || next._id === skipId) return target;
       target = next.to;
     }
-    if (target.startsWith('/') && seen.has(pathOnly(target))) throw loopError();
+    if (target.startsWith('/') && seen.has(targetKey(target))) throw loopError();
     return target;
   }
   const loopError = () =>
@@ -102,13 +126,13 @@ export function createRedirectService(database: Database, changed: (event: Chang
 
   /** Every redirect that led to `oldTarget` leads to `newTarget` in one hop; ones that now point at themselves go. */
   async function collapse(oldTarget: string, newTarget: string) {
-    await db.updateTable('redirects').set({ to_path: newTarget, updated_at: nowIso(), version: sql`version + 1` }).where('to_path', '=', oldTarget).execute();
+    await db.updateTable('redirects').set({ to_path: newTarget, updated_at: nowIso(), version: sql`version + 1` }).where('to_path', 'in', [...new Set([oldTarget, normalizeTarget(oldTarget)])]).execute();
     await db.deleteFrom('redirects').whereRef('from_path', '=', 'to_path').execute();
   }
 
   async function validated(body: unknown, isLive: LivePathCheck, skipId?: string) {
     const values = parseOrThrow(redirectSchema, assertObject(body));
-    if (values.from === values.to) throw loopError();
+    if (values.to.startsWith('/') && values.from === targetKey(values.to)) throw loopError();
     if (await isLive(values.from)) {
       throw validationError([{ path: 'from', message: `${values.from} is a page that is live now: a redirect from it would hide it. Choose an address that answers "not found"`, code: 'live_page' }]);
     }
@@ -223,18 +247,22 @@ export function createRedirectService(database: Database, changed: (event: Chang
         const [from = '', to = '', status = '301'] = cells.map((cell) => cell.trim().replace(/^'(?=[=+\-@])/, ''));
         const result = redirectSchema.safeParse({ from, to, status: Number(status) });
         if (!result.success) throw badRequest(`Line ${index + 1}: ${result.error.issues[0]?.message ?? 'check this line'}`);
-        if (result.data.from === result.data.to) throw badRequest(`Line ${index + 1}: ${result.data.from} would redirect to itself`);
+        if (result.data.to.startsWith('/') && result.data.from === targetKey(result.data.to)) throw badRequest(`Line ${index + 1}: ${result.data.from} would redirect to itself`);
         if (seen.has(result.data.from)) throw badRequest(`Line ${index + 1}: ${result.data.from} appears twice`);
         if (await isLive(result.data.from)) throw badRequest(`Line ${index + 1}: ${result.data.from} is a live page; a redirect would hide it`);
         seen.add(result.data.from);
         parsed.push(result.data);
       }
+      // A loop may close through the file's lines and the redirects already stored together.
       const targets = new Map(parsed.map((entry) => [entry.from, entry.to]));
       for (const [index, entry] of parsed.entries()) {
         let target = entry.to;
-        for (let hop = 0; hop <= parsed.length && targets.has(pathOnly(target)); hop += 1) {
-          target = targets.get(pathOnly(target))!;
-          if (pathOnly(target) === entry.from) throw badRequest(`Line ${index + 1}: ${entry.from} leads back to itself through other lines (a loop)`);
+        for (let hop = 0; hop <= parsed.length + MAX_HOPS && target.startsWith('/'); hop += 1) {
+          const key = targetKey(target);
+          const next = targets.get(key) ?? (await byFrom(key))?.to;
+          if (next === undefined) break;
+          target = next;
+          if (target.startsWith('/') && targetKey(target) === entry.from) throw badRequest(`Line ${index + 1}: ${entry.from} leads back to itself through other lines or stored redirects (a loop)`);
         }
       }
       let created = 0;

@@ -22,7 +22,10 @@ export async function docsRoutes(app: FastifyInstance) {
   const document = buildOpenApiDocument();
   const page = renderDocsPage(document);
   app.get('/docs/openapi.json', async () => document);
-  app.get('/docs', async (request, reply) => {
+  // One address, two representations chosen by Accept: not kept in the shared cache (it keys by
+  // address alone), and Vary tells browsers and proxies the same.
+  app.get('/docs', { config: { cache: false } }, async (request, reply) => {
+    reply.header('vary', 'Accept');
     if ((request.headers.accept ?? '').includes('application/json')) return document;
     return reply.type('text/html; charset=utf-8').send(page);
   });

@@ -25,12 +25,33 @@ const TRANSLITERATION = z.object({
   to: z.enum(['uz-Latn', 'uz-Cyrl'], { error: 'to must be uz-Latn or uz-Cyrl' }),
 });
 
-/** Where a preview of texts may go: a page of the public site, not the API, the admin area or a file. */
+/** The pages of the public site (app/routes.ts): the first part of a path a text preview may show. */
+const SITE_PAGES = new Set(['', 'services', 'team', 'partners', 'news', 'blog', 'contact', 'faq', 'search', 'privacy', 'terms', 'disclaimer']);
+
+/**
+ * The path as the router will read it: percent-decoded, with . and .. resolved; undefined when it
+ * cannot be read (bad encoding, a backslash, a control character).
+ */
+function normalisedPath(path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (/[\\\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith('//')) return undefined;
+  return new URL(decoded, 'http://site.invalid').pathname;
+}
+
+/** Where a preview of texts may go: a page of the public site (after decoding), not the API, the admin area or a file. */
 const PREVIEW_PATH = z
   .string({ error: 'path must be the address of a page of the site, such as /contact' })
   .max(300, 'path is too long')
   .regex(/^\/(?![/\\])[^\s?#]*$/, 'path must be the address of a page of the site, such as /contact')
-  .refine((path) => !/^\/(api|admin|uploads|assets)(\/|$)/.test(path), 'path must be a page of the public site, not the API, the admin area or a file');
+  .refine((path) => {
+    const normal = normalisedPath(path);
+    return normal !== undefined && normal === decodeURIComponent(path) && SITE_PAGES.has(normal.split('/')[1]);
+  }, 'path must be a page of the public site, such as /contact: not the API, the admin area or a file');
 const TEXT_PREVIEW = z.object({
   code: LanguageSchema.shape.code,
   translations: LanguageSchema.shape.translations,
@@ -54,6 +75,17 @@ function previewInput(body: unknown): { token?: string; input: unknown } {
   return { token: form.get('token') ?? undefined, input: { code: form.get('code') ?? undefined, translations, path: form.get('path') || undefined } };
 }
 
+/** A request the browser says comes from a page of this site: Sec-Fetch-Site, or an Origin naming the host it was sent to. */
+function fromThisSite(headers: { origin?: string; host?: string; 'sec-fetch-site'?: string | string[] }): boolean {
+  if (headers['sec-fetch-site'] !== undefined) return headers['sec-fetch-site'] === 'same-origin';
+  if (!headers.origin || !headers.host) return false;
+  try {
+    return new URL(headers.origin).host === headers.host;
+  } catch {
+    return false;
+  }
+}
+
 export async function languageRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   const { languages } = services;
   const identify = makeIdentify(services);
@@ -67,6 +99,11 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
     // Only here, beside JSON: the admin posts this form into a new tab.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PREVIEW_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
+      // A form (the token in a field) is taken only from the admin area of this site: a page of
+      // another site cannot post one with a token it got hold of.
+      if (typeof request.body === 'string' && !fromThisSite(request.headers)) {
+        throw new AppError(403, 'FORBIDDEN', 'This preview can only be opened from the admin area of this site.');
+      }
       const { token, input } = previewInput(request.body);
       if (!request.user && token) await identify(request, token);
       await requireUser(request, reply);

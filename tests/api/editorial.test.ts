@@ -229,6 +229,41 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       expect((await page('/old-about')).status).toBe(404);
     });
 
+    it('normalises redirect targets, refuses control characters, and finds loops through stored redirects and the CSV together', async () => {
+      const create = (body: unknown) => app.api('/api/redirects', { token, body });
+      // The same page with a slash or a query is the same page: a loop.
+      expect((await create({ from: '/x-self', to: '/x-self/?a=1' })).status).toBe(400);
+      expect((await create({ from: '/x-self', to: '/x-self/' })).status).toBe(400);
+      expect((await create({ from: '/x-self', to: '/a/../x-self' })).status).toBe(400);
+      // Cyrillic letters are kept percent-encoded and sent as a valid Location.
+      const cyrillic = await create({ from: '/eski-narx', to: '/news/янги-нарх?manba=eski' });
+      expect(cyrillic.status, cyrillic.text).toBe(201);
+      expect(cyrillic.body.data.to).toBe('/news/%D1%8F%D0%BD%D0%B3%D0%B8-%D0%BD%D0%B0%D1%80%D1%85?manba=eski');
+      const moved = await page('/eski-narx');
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe('/news/%D1%8F%D0%BD%D0%B3%D0%B8-%D0%BD%D0%B0%D1%80%D1%85?manba=eski');
+      const outside = await create({ from: '/eski-sayt', to: 'https://example.uz/янги' });
+      expect(outside.body.data.to).toBe('https://example.uz/%D1%8F%D0%BD%D0%B3%D0%B8');
+      // A control character is a 400 that names the field, never a stored row and a 500 later.
+      for (const [from, to] of [['/ctl-a', '/faq\u0000x'], ['/ctl-b', '/faq\u0007'], ['/ctl-c\u0001', '/faq'], ['/ctl-d', 'https://example.uz/\u001b']]) {
+        const refused = await create({ from, to });
+        expect(refused.status, JSON.stringify(to)).toBe(400);
+        expect(refused.body.details[0].path).toBe(from.startsWith('/ctl-c') ? 'from' : 'to');
+      }
+      const csvControl = await app.api('/api/redirects/import', { token, body: { csv: '/ctl-e,/faq\u0002\n' } });
+      expect(csvControl.status).toBe(400);
+      // A CSV line that closes a loop with a redirect already stored is refused, and nothing of the file is kept.
+      expect((await create({ from: '/stored-a', to: '/stored-b' })).status).toBe(201);
+      const loop = await app.api('/api/redirects/import', { token, body: { csv: '/csv-fine,/faq\n/stored-b,/stored-a\n' } });
+      expect(loop.status).toBe(400);
+      expect(loop.body.error).toMatch(/Line 2.*loop/);
+      const through = await app.api('/api/redirects/import', { token, body: { csv: '/stored-b,/csv-c\n/csv-c,/stored-a/\n' } });
+      expect(through.status).toBe(400);
+      const froms = ((await app.api('/api/redirects', { token })).body.data as Array<{ from: string }>).map((entry) => entry.from);
+      expect(froms).not.toContain('/csv-fine');
+      expect(froms).not.toContain('/csv-c');
+    });
+
     it('lists addresses that answered 404, most hit first, and forgets one once it redirects', async () => {
       for (let n = 0; n < 3; n += 1) await page('/old-price-list');
       await page('/wp-login.php');

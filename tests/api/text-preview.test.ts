@@ -5,7 +5,12 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 /* A page of the site with interface texts not saved yet (POST /api/languages/preview): for the one who writes them, nobody else. */
 
 const PASSWORD = 'preview-password-1';
-const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+/** The form the admin posts into a new tab, as a browser sends it from the admin area (its Origin, or Sec-Fetch-Site). */
+const form = (fields: Record<string, string>, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe.each(DIALECTS)('previewing unsaved interface texts on %s', (dialect) => {
   let app: TestApp;
@@ -77,7 +82,7 @@ describe.each(DIALECTS)('previewing unsaved interface texts on %s', (dialect) =>
     const unknown = await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'tt', translations: {} } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('There is no language tt yet: save it first, then preview its texts.');
-    for (const path of ['//evil.example', '/api/news', '/admin', 'contact', '/uploads/x.webp', '/\\evil.example']) {
+    for (const path of ['//evil.example', '/api/news', '/admin', 'contact', '/uploads/x.webp', '/\\evil.example', '/%2e%2e/api/auth/users', '/news/%2e%2e/%2e%2e/api/auth/users', '/news/../api/auth/users', '/%2fevil.example', '/news%5c..%5capi', '/%zz', '/robots.txt']) {
       const refused = await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'kk', translations: {}, path } });
       expect(refused.status, path).toBe(400);
       expect(refused.body.details[0].path).toBe('path');
@@ -88,8 +93,21 @@ describe.each(DIALECTS)('previewing unsaved interface texts on %s', (dialect) =>
     const badKey = await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'kk', translations: { 'bad key!': 'x' } } });
     expect(badKey.status).toBe(400);
     // A page that does not exist is the site's own 404 page, in that language, with the texts.
-    const missing = await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'kk', path: '/no-such-page', translations: { 'notFound.title': 'Бет табылмады' } } });
+    const missing = await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'kk', path: '/news/no-such-article', translations: { 'notFound.title': 'Бет табылмады' } } });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('Бет табылмады');
+  });
+
+  it('takes the form only from this site: not from another site’s page, nor without an origin', async () => {
+    const fields = { token, code: 'kk', path: '/contact', translations: '{}' };
+    const host = new URL(app.url).host;
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: `http://${host}` }, {}]) {
+      const refused = await fetch(`${app.url}/api/languages/preview`, form(fields, headers));
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect((await refused.json()).error).toBe('This preview can only be opened from the admin area of this site.');
+    }
+    expect((await fetch(`${app.url}/api/languages/preview`, form(fields, { origin: app.url }))).status).toBe(200);
+    // A JSON call with the token in its header cannot be sent by another site's page: no origin needed.
+    expect((await app.api('/api/languages/preview', { method: 'POST', token, body: { code: 'kk', path: '/contact', translations: {} } })).status).toBe(200);
   });
 });

@@ -118,4 +118,15 @@ describe.each([
     const foreign = await fetch(`${app.url}/contact`, { method: 'POST', redirect: 'manual', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=A' });
     expect(foreign.status).toBeGreaterThanOrEqual(400);
   });
+
+  it('serves /api/docs by Accept each time, whatever was asked for before', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const json = await get(app.url, '/api/docs', { accept: 'application/json' });
+      expect(json.headers['content-type']).toMatch(/^application\/json/);
+      expect(json.headers.vary).toMatch(/(^|,\s*)accept(\s*,|$)/i);
+      const html = await get(app.url, '/api/docs', { accept: 'text/html' });
+      expect(html.headers['content-type']).toMatch(/^text\/html/);
+      expect(html.headers.vary).toMatch(/(^|,\s*)accept(\s*,|$)/i);
+    }
+  });
 });
