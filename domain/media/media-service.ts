@@ -208,8 +208,14 @@ export function createMediaService(database: Database, storage: MediaStorage, on
       return { images, total: images.length };
     },
 
+    /** An image's record; any name not in the library, well formed or not, is a 404 (API.md): only reading, nothing is touched. */
     async info(imagePath: unknown) {
-      const key = uploadKeyOf(imagePath);
+      let key: string;
+      try {
+        key = uploadKeyOf(imagePath);
+      } catch {
+        throw notFound('Image');
+      }
       const row = await db.selectFrom('media').selectAll().where('path', '=', key).executeTakeFirst();
       if (!row) throw notFound('Image');
       return { ...toResult(row), url: toResult(row).images.large, uploadedAt: row.created_at as string, usedBy: (await usage()).get(key) ?? [] };

@@ -96,6 +96,11 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     expect(deleted.status).toBe(200);
     for (const url of Object.values(target.images) as string[]) expect((await fetch(app.url + url)).status).toBe(404);
     expect((await app.api(`/api/upload/info/${target.path}`, { token })).status).toBe(404);
+    for (const name of ['contract.jpg', 'no-such-image', '2026/13', '..%2F..%2Fetc%2Fpasswd']) {
+      const missing = await app.api(`/api/upload/info/${name}`, { token });
+      expect(missing.status, name).toBe(404);
+      expect(missing.body.code).toBe('NOT_FOUND');
+    }
     expect((await app.api('/api/upload/delete', { method: 'DELETE', body: { imagePath: target.path }, token })).status).toBe(404);
   });
 
