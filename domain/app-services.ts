@@ -50,6 +50,8 @@ export interface DomainHost {
   contactReceived?(request: StoredContact): void;
   /** Telegram is set up: new requests go to the outbox, with the visitor's data or without. */
   telegram?: { personalData: boolean };
+  /** A session unused this long ends (SESSION_IDLE_HOURS); every session ends after 7 days anyway. */
+  sessionIdleHours?: number;
 }
 
 type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
@@ -142,7 +144,7 @@ export function createDomainServices(host: DomainHost) {
     publicUrl: host.publicUrl,
     timeZone: host.timeZone ?? 'Asia/Tashkent',
     environment,
-    auth: createAuthService(database),
+    auth: createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 }),
     activity,
     languages,
     /** One service per record type of the registry: records.news, records.team, … */

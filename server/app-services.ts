@@ -58,6 +58,7 @@ export function createAppServices(options: {
     log: logger,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
+    sessionIdleHours: config.sessionIdleHours,
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     async changed(event) {
       forgetChange(cache, event);

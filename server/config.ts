@@ -87,6 +87,11 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -hex 24)').optional(),
   BACKUP_DIR: z.string().min(1, 'must be a folder path').optional(),
+  SESSION_IDLE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours from 1 to 168' })
+    .min(1, 'must be a number of hours from 1 to 168')
+    .max(168, 'must be a number of hours from 1 to 168')
+    .default(12),
   BACKUP_KEY: z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -base64 32); keep it outside the server and its backups').optional(),
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a whole number from 1 to 1000' })
@@ -143,6 +148,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Scheduled backups from the running server, when a folder is given. */
   backups: { directory: string; keep: number; intervalHours: number } | undefined;
+  /** A sign-in unused this long ends (every sign-in ends after 7 days anyway). */
+  sessionIdleHours: number;
   /** Backups are encrypted and authenticated with this (AES-256-GCM), and a restore checks it. */
   backupKey: string | undefined;
 }
@@ -207,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { storage: 'disk' },
     metricsToken: value.METRICS_TOKEN,
     backupKey: value.BACKUP_KEY,
+    sessionIdleHours: value.SESSION_IDLE_HOURS,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
   };
 }

@@ -111,6 +111,23 @@ describe.each(DIALECTS)('sign-in on %s', (dialect) => {
     expect((await app.api('/api/auth/me', { token })).status).toBe(401);
   });
 
+  it('ends a session left unused longer than SESSION_IDLE_HOURS (12 by default), and keeps one in use', async () => {
+    const idle = await app.login();
+    const busy = await app.login();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+    const { db } = app.services.database;
+    const sessionOf = async (token: string) => (await app.api('/api/auth/sessions', { token })).body.data.find((session: { current: boolean }) => session.current)._id as string;
+    const [idleId, busyId] = [await sessionOf(idle), await sessionOf(busy)];
+    await db.updateTable('sessions').set({ last_used_at: hoursAgo(13) }).where('id', '=', idleId).execute();
+    await db.updateTable('sessions').set({ last_used_at: hoursAgo(11) }).where('id', '=', busyId).execute();
+    const listed = (await app.api('/api/auth/sessions', { token: busy })).body.data as Array<{ _id: string }>;
+    expect(listed.map((session) => session._id)).not.toContain(idleId);
+    expect((await app.api('/api/auth/me', { token: idle })).status).toBe(401);
+    expect((await app.api('/api/auth/me', { token: busy })).status).toBe(200);
+    // Its row is gone: the token never works again, even if the clock were turned back.
+    expect(await db.selectFrom('sessions').select('id').where('id', '=', idleId).executeTakeFirst()).toBeUndefined();
+  });
+
   it('refuses a made-up token and a missing one', async () => {
     expect((await app.api('/api/auth/me', { token: 'made-up-token' })).status).toBe(401);
     expect((await app.api('/api/auth/me')).status).toBe(401);

@@ -80,7 +80,10 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-export function createAuthService(database: Database) {
+export function createAuthService(database: Database, options: { idleMs?: number } = {}) {
+  const idleMs = options.idleMs ?? 12 * 60 * 60 * 1000;
+  /** Used within the idle time: a session last used before this has ended. */
+  const activeSince = (now: number) => new Date(now - idleMs).toISOString();
   const { db } = database;
 
   async function failuresSince(key: string, since: string): Promise<string[]> {
@@ -296,6 +299,11 @@ export function createAuthService(database: Database) {
         .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
       const now = nowIso();
       if (!row || row.expires_at <= now) return undefined;
+      // Unused for longer than the idle time: ended, as if the person had signed out.
+      if (row.last_used_at && row.last_used_at < activeSince(Date.parse(now))) {
+        await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+        return undefined;
+      }
       if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > LAST_USED_PRECISION_MS) {
         await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
       }
@@ -309,6 +317,7 @@ export function createAuthService(database: Database) {
         .selectAll()
         .where('user_id', '=', userId)
         .where('expires_at', '>', nowIso())
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '>=', activeSince(Date.now()))]))
         .orderBy('last_used_at', 'desc')
         .execute();
       return rows.map((row) => ({
