@@ -2,6 +2,7 @@
  * Manage administrators from the server's shell:
  *   npm run admin -- create <email> [name]
  *   npm run admin -- reset-password <email>
+ *   npm run admin -- reset-2fa <email>      (lost the authenticator app and the recovery codes)
  *   npm run admin -- list
  * The password is asked for (hidden) on a terminal, or read from the first line of standard input.
  * Uses the same DATA_DIR / DATABASE_URL as the server.
@@ -14,7 +15,7 @@ import { NewUserSchema, PasswordSchema } from '../domain/users/user-schema.ts';
 import { AppError } from '../domain/shared/errors.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 
-const USAGE = 'Usage: npm run admin -- create <email> [name] | reset-password <email> | list';
+const USAGE = 'Usage: npm run admin -- create <email> [name] | reset-password <email> | reset-2fa <email> | list';
 
 async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -73,6 +74,15 @@ async function main(): Promise<number> {
       if (!checked.success) throw new Error(checked.error.issues[0].message);
       await auth.setPassword(email, checked.data);
       console.log(`Password of ${email.toLowerCase()} changed; their open sessions were signed out.`);
+      return 0;
+    }
+    if (command === 'reset-2fa') {
+      const wasOn = await auth.resetTwoFactor(email);
+      console.log(
+        wasOn
+          ? `Two-factor sign-in of ${email.toLowerCase()} is off and their open sessions were signed out. They sign in with their password and set it up again in Settings.`
+          : `Two-factor sign-in of ${email.toLowerCase()} was not on; nothing changed but their open sessions were signed out.`,
+      );
       return 0;
     }
     console.error(USAGE);

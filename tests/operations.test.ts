@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../db/connection.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresSchema, DIALECTS } from './helpers/databases.ts';
 import { exited, runScript, startServerProcess } from './helpers/processes.ts';
@@ -140,6 +141,14 @@ describe.each(DIALECTS)('operating the server on %s', (dialect) => {
     const unknown = await runScript('scripts/admin.ts', ['reset-password', 'ghost@example.uz'], env, 'second-long-password\n');
     expect(unknown.stderr).toContain('Account not found');
     for (const output of [created, reset]) expect(output.stdout + output.stderr).not.toMatch(/long-password/);
+    // Locked out of two-factor sign-in (app and recovery codes lost): reset from the command line.
+    const direct = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, tool: 'test' });
+    await direct.db.updateTable('users').set({ totp_secret: 'sealed', recovery_codes: '["x"]' }).where('email', '=', 'clerk@example.uz').execute();
+    await direct.close();
+    const twoFactor = await runScript('scripts/admin.ts', ['reset-2fa', 'clerk@example.uz'], env);
+    expect(twoFactor.code).toBe(0);
+    expect(twoFactor.stdout).toContain('Two-factor sign-in of clerk@example.uz is off');
+    expect((await runScript('scripts/admin.ts', ['reset-2fa', 'ghost@example.uz'], env)).stderr).toContain('Account not found');
 
     const server = await startServerProcess({ ...env, DEMO_CONTENT: 'false' });
     cleanups.push(() => void server.child.kill('SIGKILL'));

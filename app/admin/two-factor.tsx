@@ -19,7 +19,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
 
 /**
  * Two-factor sign-in for one's own account: set up (QR code and the secret as text), confirm
- * with a code, the ten recovery codes shown once; turned off with the password and a code.
+ * with the password and a code, the ten recovery codes shown once; turned off with the password and a code.
  */
 export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onChange: () => void }) {
   const { t, problem } = useAdmin();
@@ -47,9 +47,9 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
   const start = () => run(async () => setSetup((await api<{ secret: string; otpauthUrl: string }>('/auth/2fa/setup', { method: 'POST' })).data));
   const confirm = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '');
+    const form = new FormData(event.currentTarget);
     return run(async () => {
-      setCodes((await api<{ recoveryCodes: string[] }>('/auth/2fa/enable', { body: { code } })).data.recoveryCodes);
+      setCodes((await api<{ recoveryCodes: string[] }>('/auth/2fa/enable', { body: { password: form.get('password'), code: form.get('code') } })).data.recoveryCodes);
       setSetup(null);
       onChange();
     });
@@ -103,6 +103,12 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
               {t('twoFactor.manual')} <code className="break-all rounded bg-slate-100 px-1 font-mono" data-testid="totp-secret">{setup.secret}</code>
             </p>
             <form onSubmit={confirm} className="mt-3 flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor="totp-on-password" className="block text-sm font-medium text-slate-800">
+                  {t('settings.currentPassword')}
+                </label>
+                <input id="totp-on-password" name="password" type="password" autoComplete="current-password" required className={`${inputClass} w-56`} />
+              </div>
               <div>
                 <label htmlFor="totp-confirm" className="block text-sm font-medium text-slate-800">
                   {t('twoFactor.code')}

@@ -253,9 +253,16 @@ export function createAuthService(database: Database, options: { idleMs?: number
     },
 
     /** Turns two-factor sign-in on with a code from the new secret; answers the ten recovery codes (shown once). */
-    async enableTwoFactor(userId: string, code: unknown): Promise<{ recoveryCodes: string[] }> {
+    /** Turns it on: the password again (someone at an unlocked screen cannot) and a code from the app. */
+    async enableTwoFactor(userId: string, input: { password?: unknown; code?: unknown }, client: ClientInfo): Promise<{ recoveryCodes: string[] }> {
       const row = await userRow(userId);
       if (!row.totp_pending) throw badRequest('Start the setup first: no secret is waiting to be confirmed');
+      await assertNotLocked(row.email, client.ip);
+      if (!(typeof input.password === 'string' && (await verifyPassword(input.password, row.password_hash)))) {
+        await recordFailure(row.email, client.ip);
+        throw new AppError(400, 'VALIDATION_ERROR', 'The password is wrong', { details: [{ path: 'password', message: 'The password is wrong', code: 'invalid' }] });
+      }
+      const { code } = input;
       const secret = openSecret(row.totp_pending, await totpKey());
       const step = typeof code === 'string' ? totpStep(secret, code.replace(/\s+/g, '')) : undefined;
       if (step === undefined) throw new AppError(400, 'VALIDATION_ERROR', WRONG_CODE, { details: [{ path: 'code', message: WRONG_CODE, code: 'invalid' }] });
@@ -378,6 +385,18 @@ export function createAuthService(database: Database, options: { idleMs?: number
     },
 
     /** Sets a new password and signs the user out everywhere. */
+    /**
+     * Turns two-factor sign-in off for an account that lost its app and its recovery codes (from the
+     * command line only); its open sessions are signed out. Answers whether it was on.
+     */
+    async resetTwoFactor(email: string): Promise<boolean> {
+      const user = await findUserByEmail(email);
+      if (!user) throw notFound('Account');
+      await db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]', updated_at: nowIso() }).where('id', '=', user.id).execute();
+      await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      return Boolean(user.totp_secret);
+    },
+
     async setPassword(email: string, password: string): Promise<void> {
       const user = await findUserByEmail(email);
       if (!user) throw notFound('Account');

@@ -25,7 +25,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     return ok(await auth.startTwoFactor(request.user!._id, pickText(site.companyName, await services.languages.defaultLanguage()) || 'Law firm'), { message: 'Scan the code, then enter a code from the app' });
   });
   app.post('/auth/2fa/enable', { preHandler: requireUser }, async (request) => {
-    const result = await auth.enableTwoFactor(request.user!._id, assertObject(request.body).code);
+    const result = await auth.enableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
     await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in on` });
     return ok(result, { message: 'Two-factor sign-in is on: keep the recovery codes somewhere safe' });
   });

@@ -101,7 +101,8 @@ describe.each(DIALECTS)('previewing unsaved interface texts on %s', (dialect) =>
   it('takes the form only from this site: not from another site’s page, nor without an origin', async () => {
     const fields = { token, code: 'kk', path: '/contact', translations: '{}' };
     const host = new URL(app.url).host;
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: `http://${host}` }, {}]) {
+    const attempts: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: `http://${host}` }, {}];
+    for (const headers of attempts) {
       const refused = await fetch(`${app.url}/api/languages/preview`, form(fields, headers));
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect((await refused.json()).error).toBe('This preview can only be opened from the admin area of this site.');

@@ -32,10 +32,15 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
     const row = await app.services.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(secret);
 
-    const wrong = await app.api('/api/auth/2fa/enable', { token, body: { code: '000000' === totp(secret) ? '111111' : '000000' } });
+    const wrong = await app.api('/api/auth/2fa/enable', { token, body: { password: PASSWORD, code: '000000' === totp(secret) ? '111111' : '000000' } });
     expect(wrong.status).toBe(400);
     expect((await app.api('/api/auth/me', { token })).body.data.twoFactor).toBe(false);
-    const enabled = await app.api('/api/auth/2fa/enable', { token, body: { code: totp(secret) } });
+    // Turning it on asks for the password again: a right code alone, or a wrong password, is refused.
+    const noPassword = await app.api('/api/auth/2fa/enable', { token, body: { code: totp(secret) } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.details[0].path).toBe('password');
+    expect((await app.api('/api/auth/2fa/enable', { token, body: { password: 'not-the-password', code: totp(secret) } })).body.details[0].path).toBe('password');
+    const enabled = await app.api('/api/auth/2fa/enable', { token, body: { password: PASSWORD, code: totp(secret) } });
     expect(enabled.status).toBe(200);
     recoveryCodes = enabled.body.data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
@@ -108,7 +113,7 @@ describe.each(DIALECTS)('two-factor sign-in on %s', (dialect) => {
       expect((await app.api('/api/auth/me', { token })).status).toBe(200);
       const setup = await app.api('/api/auth/2fa/setup', { method: 'POST', token });
       expect(setup.status).toBe(200);
-      expect((await app.api('/api/auth/2fa/enable', { token, body: { code: totp(setup.body.data.secret) } })).status).toBe(200);
+      expect((await app.api('/api/auth/2fa/enable', { token, body: { password: PASSWORD, code: totp(setup.body.data.secret) } })).status).toBe(200);
       expect((await app.api('/api/news?admin=true', { token })).status).toBe(200);
     } finally {
       // The administrator has no second factor now: the requirement is lifted through the service.

@@ -819,6 +819,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await expect.poll(() => qr.isVisible()).toBe(true);
     expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.fill('#totp-on-password', password);
     await page.fill('#totp-confirm', totp(secret));
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect.poll(async () => (await page.getByTestId('recovery-codes').locator('li').count())).toBe(10);
