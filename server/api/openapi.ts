@@ -452,10 +452,10 @@ export function buildOpenApiDocument() {
         }),
       },
       '/auth/2fa/enable': {
-        post: operation('Auth', 'enableTwoFactor', 'Turn two-factor sign-in on with a code from the new secret; answers ten recovery codes, shown once', {
+        post: operation('Auth', 'enableTwoFactor', 'Turn two-factor sign-in on with the password again and a code from the new secret; answers ten recovery codes, shown once. A wrong password counts toward the lock-out', {
           200: answer('Recovery codes', { type: 'object', properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } } }),
-          ...errors(400, 401),
-        }, { requestBody: { required: true, content: json({ type: 'object', required: ['code'], properties: { code: { type: 'string' } } }) } }),
+          ...errors(400, 401, 429),
+        }, { requestBody: { required: true, content: json({ type: 'object', required: ['password', 'code'], properties: { password: { type: 'string' }, code: { type: 'string' } } }) } }),
       },
       '/auth/2fa/disable': {
         post: operation('Auth', 'disableTwoFactor', 'Turn two-factor sign-in off: the password and a code (or a recovery code)', { 200: answer('Off', { type: 'null' }), ...errors(400, 401, 429) }, {
@@ -526,7 +526,7 @@ export function buildOpenApiDocument() {
         }),
       },
       '/upload/info/{path}': {
-        get: operation('Uploads', 'getImage', 'One image by its path or any of its URLs', { 200: answer('The image', untyped), ...errors(400, 401, 404) }, {
+        get: operation('Uploads', 'getImage', 'One image by its path or any of its URLs; any name not in the library is a 404', { 200: answer('The image', untyped), ...errors(401, 404) }, {
           parameters: [parameter('path', 'e.g. 2026/11/name-abc123', { type: 'string' }, 'path')],
         }),
       },
@@ -536,7 +536,7 @@ export function buildOpenApiDocument() {
         }),
       },
       '/admin/activity': {
-        get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when)', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401) }, { parameters: [limit] }),
+        get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when); editors and administrators only. A contact request is named by its id, never by the visitor', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401, 403) }, { parameters: [limit] }),
       },
       '/site-config/versions': {
         get: operation('SiteConfiguration', 'listSiteConfigVersions', 'Every saved configuration, newest first', { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401) }),
@@ -607,7 +607,7 @@ export function buildOpenApiDocument() {
         post: operation(
           'Languages',
           'previewLanguageTexts',
-          'A page of the site rendered with interface texts not saved yet (admins, and translators of that language): the HTML page itself, never cached or indexed. A form posted into a new tab sends the session token as the field token and translations as JSON text. A 404 is an unknown language (JSON) or a page that does not exist (its 404 page, with the texts)',
+          'A page of the site rendered with interface texts not saved yet (admins, and translators of that language): the HTML page itself, never cached or indexed. A form posted into a new tab sends the session token as the field token and translations as JSON text; a form is taken only from a page of this site (Sec-Fetch-Site: same-origin, or an Origin naming this host), else 403. The path is a page of the public site after decoding. A 404 is an unknown language (JSON) or a page that does not exist (its 404 page, with the texts)',
           {
             200: { description: 'The page, with a note that its texts are not saved', content: { 'text/html': { schema: { type: 'string' } } } },
             ...errors(400, 401, 403, 404),
