@@ -33,7 +33,7 @@ export function createSiteConfigService(database: Database, environment: Service
       };
     },
 
-    async update(body: unknown, actor?: Actor): Promise<SiteConfigRecord> {
+    async update(body: unknown, actor?: Actor, options: { restoredFrom?: number } = {}): Promise<SiteConfigRecord> {
       const input = assertObject(body);
       const version = expectedVersion(input);
       const defaultLanguage = await environment.defaultLanguage();
@@ -55,8 +55,11 @@ export function createSiteConfigService(database: Database, environment: Service
       }
       const saved = await this.get();
       const { _id, version: savedVersion, updatedAt: _updatedAt, ...data } = saved;
-      await history.keep({ type: HISTORY_TYPE, id: _id!, version: savedVersion, action: row ? 'update' : 'create', data, actor });
-      await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary: 'Site configuration' });
+      // A restore is kept as one (API-2.md: every restore keeps a version with action "restore").
+      const action = options.restoredFrom !== undefined ? 'restore' : row ? 'update' : 'create';
+      await history.keep({ type: HISTORY_TYPE, id: _id!, version: savedVersion, action, data, actor });
+      const summary = options.restoredFrom !== undefined ? `Site configuration restored from version ${options.restoredFrom}` : 'Site configuration';
+      await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary });
       return saved;
     },
 
@@ -76,7 +79,7 @@ export function createSiteConfigService(database: Database, environment: Service
     /** Saves an old version's configuration as the newest one. */
     async restore(version: number, actor?: Actor): Promise<SiteConfigRecord> {
       const snapshot = await this.version(version);
-      return this.update(snapshot, actor);
+      return this.update(snapshot, actor, { restoredFrom: version });
     },
   };
 }

@@ -67,6 +67,10 @@ describe.each(DIALECTS)('versions and trash on %s', (dialect) => {
     const restored = await app.api(`/api/site-config/versions/${saved.version}/restore`, { method: 'POST', token });
     expect(restored.status).toBe(200);
     expect((await app.api('/api/site-config')).body.data.companyName).toEqual({ uz: 'Birinchi nom' });
+    // API-2.md: every restore keeps a version with action "restore", as records do.
+    const after = (await app.api('/api/site-config/versions', { token })).body.data;
+    expect(after[0]).toMatchObject({ version: restored.body.data.version, action: 'restore', summary: 'companyName', savedBy: { email: 'admin@example.uz' } });
+    expect(after[1]).toMatchObject({ action: 'update' });
     expect((await app.api('/api/site-config/versions/999', { token })).status).toBe(404);
     expect((await app.api('/api/site-config/versions')).status).toBe(401);
   });
