@@ -14,6 +14,7 @@ import * as derivedVersions from './migrations/011-derived-versions.ts';
 import * as textSaved from './migrations/012-text-saved.ts';
 import * as textShape from './migrations/013-text-shape.ts';
 import * as privacyTraces from './migrations/014-privacy-traces.ts';
+import * as documents from './migrations/015-documents.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012-text-saved': textSaved,
   '013-text-shape': textShape,
   '014-privacy-traces': privacyTraces,
+  '015-documents': documents,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

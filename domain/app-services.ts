@@ -1,6 +1,9 @@
 import type { Database } from '../db/connection.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
+import type { DocReference } from './documents/document.ts';
+import { createDocumentRenderer } from './documents/record-documents.ts';
+import type { RenderWords } from './documents/render-html.ts';
 import { contactEntity } from './contacts/contact-entity.ts';
 import { createContactService, type StoredContact } from './contacts/contact-service.ts';
 import { languageEntity } from './languages/language-entity.ts';
@@ -52,7 +55,11 @@ export interface DomainHost {
   telegram?: { personalData: boolean };
   /** A session unused this long ends (SESSION_IDLE_HOURS); every session ends after 7 days anyway. */
   sessionIdleHours?: number;
+  /** The words around a document on a page (contents, notes) in a language, with its own interface texts. */
+  documentWords?(lang: string, translations: Record<string, string>): RenderWords;
 }
+
+const ENGLISH_DOCUMENT_WORDS: RenderWords = { contents: 'Contents', notes: 'Notes', backToText: 'Back to the text', table: 'Table' };
 
 type RecordServices = { [N in RecordTypeName]: RecordService<TypeNamed<N>> };
 
@@ -68,9 +75,11 @@ export function createDomainServices(host: DomainHost) {
     async changed(event) {
       await host.changed?.(event);
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
+      await renderLinksTo(event).catch((error: unknown) => log.error({ err: error }, 'could not render the links to a changed record'));
     },
     // A page's address changed: its old address redirects to the new one.
     pageMoved: (change) => redirects.pageMoved(change),
+    renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
   };
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
@@ -86,7 +95,35 @@ export function createDomainServices(host: DomainHost) {
   /** The service of any registered type, for code that walks the registry. */
   const serviceOf = (type: RecordType): RecordService => records[type.name as RecordTypeName] as unknown as RecordService;
   const versions = createVersionService(database);
-  const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type)]));
+  /** A public record's site path before the language prefix (`/news/slug`, `/privacy`), or undefined. */
+  async function publicPathOf(ref: DocReference): Promise<string | undefined> {
+    const type = RECORD_TYPES.find((candidate) => candidate.name === ref.type);
+    if (!type || type.publicPath === undefined || !isId(ref.id)) return undefined;
+    const record = await stores.get(type.table)!.findById(ref.id);
+    if (!record || !type.isPublic(record, new Date().toISOString())) return undefined;
+    return `${type.publicPath}/${String(record.slug || record._id)}`;
+  }
+  const documents = createDocumentRenderer({
+    async languages() {
+      const [active, defaultLanguage] = await Promise.all([languages.list({ admin: false }), languages.defaultLanguage()]);
+      return { codes: active.map((language) => String(language.code)), defaultLanguage };
+    },
+    lookup: publicPathOf,
+    pathIn: localePath,
+    async words(lang) {
+      const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === lang);
+      return host.documentWords?.(lang, (language?.translations ?? {}) as Record<string, string>) ?? ENGLISH_DOCUMENT_WORDS;
+    },
+  });
+  const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type, type.documentFields.length ? (record) => documents.render(record, type.documentFields) : undefined)]));
+  /** After a change of a record others link to: their HTML is made anew, and pages showing them are dropped. */
+  async function renderLinksTo(event: ChangeEvent): Promise<void> {
+    const type = RECORD_TYPES.find((candidate) => candidate.table === event.entity);
+    if (!type || type.publicPath === undefined || !event.id) return;
+    for (const store of stores.values()) {
+      for (const id of await store.renderLinkingTo(`${type.name}/${event.id}`)) await host.changed?.({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
+    }
+  }
   const records = Object.fromEntries(
     RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views, versions)]),
   ) as unknown as RecordServices;
@@ -118,6 +155,11 @@ export function createDomainServices(host: DomainHost) {
       for (const record of await stores.get(type.table)!.list({ conditions: [] })) {
         const title = pickText(record[type.admin.titleField] as Localized | string | undefined, defaultLanguage);
         for (const field of Object.keys(type.fields)) {
+          // A picture in a document is named with its language (content.ru).
+          if (type.documentFields.includes(field)) {
+            for (const [lang, doc] of Object.entries((record[field] ?? {}) as Record<string, unknown>)) for (const key of imageKeysIn(doc)) add(key, { type: type.name, _id: record._id, title, field: `${field}.${lang}` });
+            continue;
+          }
           for (const key of imageKeysIn(record[field])) add(key, { type: type.name, _id: record._id, title, field });
         }
       }

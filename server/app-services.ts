@@ -1,3 +1,4 @@
+import { createTranslator } from '../app/i18n/translator.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/connection.ts';
@@ -59,6 +60,10 @@ export function createAppServices(options: {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     sessionIdleHours: config.sessionIdleHours,
+    documentWords(lang, translations) {
+      const t = createTranslator(lang, 'uz', translations);
+      return { contents: t('document.contents'), notes: t('document.notes'), backToText: t('document.backToText'), table: t('document.table') };
+    },
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     async changed(event) {
       forgetChange(cache, event);

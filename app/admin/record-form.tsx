@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
@@ -20,6 +20,9 @@ import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
+
+/** The rich-text editor, loaded when a form with a document field opens (never on the public site). */
+const DocumentEditor = lazy(() => import('./document-editor.tsx'));
 
 type Values = Record<string, unknown>;
 
@@ -184,12 +187,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setDirty(false);
   }
 
-  const hasLocalized = resource.fields.some((field) => ['ml', 'ml-list', 'features', 'author'].includes(field.kind));
+  const hasLocalized = resource.fields.some((field) => ['ml', 'document', 'ml-list', 'features', 'author'].includes(field.kind));
   // A translator changes only the texts of their languages: everything else is shown, not editable.
   const can = abilities(admin.user);
   const translating = !can.editContent;
   const comparing = sideBySide && hasLocalized && active !== defaultLanguage;
-  const locked = (field: FieldSpec) => translating && (!['ml', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
+  const locked = (field: FieldSpec) => translating && (!['ml', 'document', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
     <form onSubmit={save} noValidate className="space-y-5">
       {formError && <ErrorNotice message={formError} />}
@@ -340,7 +343,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
   const labelText = (
     <>
       {label}
-      {field.kind === 'ml' && ` (${active.toUpperCase()})`}
+      {(field.kind === 'ml' || field.kind === 'document') && ` (${active.toUpperCase()})`}
       {note && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{note}</span>}
       {required && (
         <span className="text-red-700" aria-hidden="true">
@@ -350,7 +353,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       )}
     </>
   );
-  const wide = field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
+  const wide = field.kind === 'document' || field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
 
   if (field.kind === 'checkbox') {
     return (
@@ -455,7 +458,23 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
   }
 
   let control: React.ReactNode;
-  if (field.kind === 'ml') {
+  if (field.kind === 'document') {
+    const documents = objectValue(value);
+    // One editor per language: switching the language opens that language's document.
+    control = (
+      <Suspense fallback={<p className="mt-1 text-sm text-slate-600">{t('editor.loading')}</p>}>
+        <DocumentEditor
+          key={active}
+          id={id}
+          lang={active}
+          value={documents[active]}
+          invalid={Boolean(ownError)}
+          describedBy={ownError ? errorId : undefined}
+          onChange={(doc) => onChange({ ...documents, [active]: doc })}
+        />
+      </Suspense>
+    );
+  } else if (field.kind === 'ml') {
     const text = textsValue(value)[active] ?? '';
     const change = (next: string) => onChange({ ...textsValue(value), [active]: next });
     control = field.multiline ? (
@@ -555,7 +574,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
   }
   return (
     <div className={wide ? 'md:col-span-2' : ''}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} id={`${id}-label`} className="block text-sm font-medium text-slate-800">
         {labelText}
       </label>
       {control}

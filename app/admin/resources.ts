@@ -9,6 +9,7 @@ import type { AdminDeclaration, RecordType } from '../../domain/shared/record-ty
 
 export type FieldSpec =
   | { name: string; kind: 'ml'; multiline: boolean; required: boolean }
+  | { name: string; kind: 'document'; required: boolean }
   | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
   | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
   | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
@@ -54,6 +55,8 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
       return { name, kind: 'ml-list' };
     case 'reference':
       return { name, kind: 'reference', references: field.references! };
+    case 'document':
+      return { name, kind: 'document', required };
     default:
       return { name, kind: field.widget };
   }

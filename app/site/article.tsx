@@ -1,3 +1,4 @@
+import { DocumentBody } from './document-body.tsx';
 import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
 import type { BlogPost } from '../../domain/blog/blog.ts';
 import type { NewsArticle } from '../../domain/news/news.ts';
@@ -39,7 +40,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
   });
 }
 
-export function ArticlePage({ article, kind }: { article: Article | null; kind: ArticleKind }) {
+export function ArticlePage({ article, html, kind }: { article: Article | null; html: string; kind: ArticleKind }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -123,7 +124,7 @@ export function ArticlePage({ article, kind }: { article: Article | null; kind: 
         {/* Without a picture the navy header above, title in the display face, is the article's cover. */}
         <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
         <p className="text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
-        <div className="mt-6 whitespace-pre-line text-lg leading-relaxed text-slate-800">{text(article.content)}</div>
+        <DocumentBody html={html} className="mt-6" />
         {tags.length > 0 && (
           <div className="mt-10 border-t border-slate-200 pt-6">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('common.tags')}</h2>

@@ -1,12 +1,15 @@
 import { ChevronDown } from 'lucide-react';
 import type { Faq } from '../../domain/faqs/faqs.ts';
 import { pickText } from '../../domain/shared/localized.ts';
-import { paragraphsOf } from './text-page.tsx';
+import { DocumentBody } from './document-body.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
 
 /** Questions in native disclosure widgets: they open without JavaScript and with the keyboard. */
-export function FaqList({ faqs }: { faqs: Faq[] }) {
+/** A question with its answer's HTML as the page shows it (withHtml in loading.server.ts). */
+export type ShownFaq = Faq & { answerHtml: string };
+
+export function FaqList({ faqs }: { faqs: ShownFaq[] }) {
   const { text } = useSite();
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -16,11 +19,7 @@ export function FaqList({ faqs }: { faqs: Faq[] }) {
             <span>{text(faq.question)}</span>
             <ChevronDown className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
           </summary>
-          <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
-            {paragraphsOf(text(faq.answer)).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
+          <DocumentBody html={faq.answerHtml} className="doc-compact mt-3" />
         </details>
       ))}
     </div>
@@ -29,7 +28,7 @@ export function FaqList({ faqs }: { faqs: Faq[] }) {
 
 /** schema.org FAQPage: search engines may show the questions with the page. */
 export function faqPageJsonLd(site: SiteData, faqs: Faq[]) {
-  const text = (value: Record<string, string>) => pickText(value, site.lang, site.defaultLanguage);
+  const text = (value: Parameters<typeof pickText>[0]) => pickText(value, site.lang, site.defaultLanguage);
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

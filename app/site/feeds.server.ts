@@ -19,7 +19,7 @@ function publishedAt(article: Article): Date {
 
 /**
  * A feed of the newest news articles or blog posts in one language, with absolute links, dates,
- * excerpts, categories, authors and the JPEG share image of each article.
+ * excerpts, the article's HTML, categories, authors and the JPEG share image of each article.
  */
 export async function renderFeed(services: DomainServices, kind: ArticleKind, format: FeedFormat, lang: string, defaultLanguage: string): Promise<string> {
   const records = kind === 'news' ? services.records.news : services.records.blog;
@@ -32,12 +32,17 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
   const title = `${text(section.title)} | ${company}`;
   const listUrl = base + localePath(`/${kind}`, lang, defaultLanguage);
   const selfUrl = base + feedPath(kind, format, lang, defaultLanguage);
-  const items = articles.map((article) => {
-    const url = base + localePath(`/${kind}/${article.slug}`, lang, defaultLanguage);
-    const author = text(article.author?.name);
-    const image = previewImage({ publicUrl: base }, article.image || coverPath(kind, article, lang));
-    return { url, title: text(article.title), excerpt: text(article.excerpt), category: text(article.category), author, image, published: publishedAt(article), updated: new Date(article.updatedAt) };
-  });
+  // The article itself, as its page shows it (links and pictures made absolute for a feed reader).
+  const absolute = (html: string) => html.replace(/ (href|src)="\//g, ` $1="${base}/`);
+  const items = await Promise.all(
+    articles.map(async (article) => {
+      const url = base + localePath(`/${kind}/${article.slug}`, lang, defaultLanguage);
+      const author = text(article.author?.name);
+      const image = previewImage({ publicUrl: base }, article.image || coverPath(kind, article, lang));
+      const html = absolute(await records.html(article as never, 'content', lang));
+      return { url, title: text(article.title), excerpt: text(article.excerpt), html, category: text(article.category), author, image, published: publishedAt(article), updated: new Date(article.updatedAt) };
+    }),
+  );
   const newest = items.reduce<Date | undefined>((latest, item) => (!latest || item.updated > latest ? item.updated : latest), undefined) ?? new Date(0);
 
   if (format === 'rss') {
@@ -49,6 +54,7 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
         `      <guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
         `      <pubDate>${item.published.toUTCString()}</pubDate>`,
         `      <description>${xmlText(item.excerpt)}</description>`,
+        `      <content:encoded>${xmlText(item.html)}</content:encoded>`,
         ...(item.category ? [`      <category>${xmlText(item.category)}</category>`] : []),
         ...(item.author ? [`      <dc:creator>${xmlText(item.author)}</dc:creator>`] : []),
         // The length of a file we do not read here is unknown: RSS says 0 then.
@@ -58,7 +64,7 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
     );
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
       '  <channel>',
       `    <title>${xmlText(title)}</title>`,
       `    <link>${escapeXml(listUrl)}</link>`,
@@ -82,6 +88,7 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
       `    <updated>${item.updated.toISOString()}</updated>`,
       ...(item.author ? [`    <author><name>${xmlText(item.author)}</name></author>`] : []),
       `    <summary>${xmlText(item.excerpt)}</summary>`,
+      `    <content type="html">${xmlText(item.html)}</content>`,
       ...(item.category ? [`    <category term="${xmlText(item.category)}"/>`] : []),
       ...(item.image ? [`    <link rel="enclosure" type="${item.image.og ? 'image/jpeg' : 'image/*'}" href="${escapeXml(item.image.url)}"/>`] : []),
       '  </entry>',

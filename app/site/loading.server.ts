@@ -29,20 +29,30 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
  * A published article by slug or id. The page is cached like any other; the host counts every
  * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
  */
-export function loadArticle<T extends RecordType>(services: DomainServices, records: RecordService<T>, key: string) {
+export function loadArticle<T extends RecordType>(services: DomainServices, records: RecordService<T>, key: string, lang: string) {
   return loadOr(
     services,
     'an article',
     async () => {
-      const article = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
+      const found = await records.getBySlugOrId(key, { admin: false });
+      const html = await records.html(found, 'content', lang);
+      const article = records.withPendingViews(found);
       // This visit is counted by the host once the page is sent; the page already shows it.
-      return { article: { ...article, views: Number(article.views) + 1 } };
+      return { article: { ...article, views: Number(article.views) + 1 }, html };
     },
     ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );
 }
 
 /** An active page of text by its slug (privacy policy, terms…), or the branded 404. */
-export function loadTextPage(services: DomainServices, slug: string) {
-  return loadOr(services, 'a page', async () => ({ page: await services.records.pages.getBySlug(slug, { admin: false }) }));
+export function loadTextPage(services: DomainServices, slug: string, lang: string) {
+  return loadOr(services, 'a page', async () => {
+    const page = await services.records.pages.getBySlug(slug, { admin: false });
+    return { page, html: await services.records.pages.html(page, 'body', lang) };
+  });
+}
+
+/** Records with the HTML of a document field beside each (`{field}Html`), as a page in `lang` shows it. */
+export async function withHtml<T extends RecordType, F extends string>(records: RecordService<T>, list: Awaited<ReturnType<RecordService<T>['list']>>, field: F, lang: string) {
+  return Promise.all(list.map(async (record) => ({ ...record, [`${field}Html`]: await records.html(record, field, lang) }) as typeof record & Record<`${F}Html`, string>));
 }

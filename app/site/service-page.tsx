@@ -1,12 +1,12 @@
+import { DocumentBody } from './document-body.tsx';
 import { ArrowLeft, CircleCheck } from 'lucide-react';
-import type { Faq } from '../../domain/faqs/faqs.ts';
 import type { Service } from '../../domain/services/services.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
 import { NamedIcon } from './icons.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { Picture } from './picture.tsx';
 import { Avatar } from './portrait.tsx';
-import { faqPageJsonLd, FaqList } from './faq-list.tsx';
+import { faqPageJsonLd, FaqList, type ShownFaq } from './faq-list.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
 import { serviceCategoryKey } from './service-card.tsx';
 import { useSite } from './site-context.tsx';
@@ -26,7 +26,7 @@ export interface ServiceLead {
   position: Localized;
 }
 
-export function ServicePage({ service, faqs, lead }: { service: Service; faqs: Faq[]; lead?: ServiceLead }) {
+export function ServicePage({ service, html, faqs, lead }: { service: Service; html: string; faqs: ShownFaq[]; lead?: ServiceLead }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const title = text(service.title);
@@ -55,7 +55,7 @@ export function ServicePage({ service, faqs, lead }: { service: Service; faqs: F
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <Picture src={service.image} alt="" width={800} height={450} sizes="(min-width: 1024px) 66vw, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
-            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{text(service.description)}</p>
+            <DocumentBody html={html} />
             {features.length > 0 && (
               <>
                 <h2 className="mt-10 text-2xl font-bold text-brand-900">{t('services.keyFeatures')}</h2>

@@ -4,9 +4,10 @@ import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
+import { DocumentBody } from './document-body.tsx';
 
 /** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
-export const paragraphsOf = (body: string) =>
+const paragraphsOf = (body: string) =>
   body
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
@@ -19,7 +20,7 @@ export function textPageMeta(site: SiteData | undefined, page: Page | undefined)
 }
 
 /** A page of text: the privacy policy, the terms of service, a disclaimer. */
-export function TextPage({ page }: { page: Page | null }) {
+export function TextPage({ page, html }: { page: Page | null; html: string }) {
   const site = useSite();
   const { text, t, formatDate } = site;
   if (!page) {
@@ -34,12 +35,8 @@ export function TextPage({ page }: { page: Page | null }) {
     <>
       <PageHeader title={title} subtitle={t('page.updated', { date: formatDate(page.updatedAt) })} />
       <Section>
-        <article className="mx-auto max-w-3xl space-y-5 text-lg leading-relaxed text-slate-800">
-          {paragraphsOf(text(page.body)).map((paragraph, index) => (
-            <p key={index} className="whitespace-pre-line">
-              {paragraph}
-            </p>
-          ))}
+        <article className="mx-auto max-w-3xl">
+          <DocumentBody html={html} />
         </article>
       </Section>
       <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: title, path: `/${page.slug}` }])} />

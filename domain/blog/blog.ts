@@ -1,7 +1,7 @@
 import { author } from '../shared/author-field.ts';
-import { counter, date, image, localizedText, plainText, slug, textList, yesNo, schedule } from '../shared/fields.ts';
+import { counter, date, image, localizedText, plainText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { LONG_TEXT, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
 export const blog = defineRecordType({
@@ -12,7 +12,7 @@ export const blog = defineRecordType({
     slug: slug({ from: 'title' }),
     title: localizedText('Title', { required: true, search: true }),
     excerpt: localizedText('Excerpt', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
-    content: localizedText('Content', { required: true, max: LONG_TEXT, multiline: true, search: true }),
+    content: documentText('Content', { required: true, search: true }),
     category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
     author: author(),
     readTime: plainText('Read time', { required: true, max: 50 }),

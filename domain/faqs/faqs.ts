@@ -1,6 +1,5 @@
-import { localizedText, position, reference, yesNo } from '../shared/fields.ts';
+import { localizedText, position, reference, yesNo, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
 /** A question visitors ask, answered once: on /faq, and on its service's page when it has one. */
@@ -10,7 +9,7 @@ export const faqs = defineRecordType({
   label: 'Question',
   fields: {
     question: localizedText('Question', { required: true, search: true, label: texts('Question', 'Вопрос', 'Savol') }),
-    answer: localizedText('Answer', { required: true, max: MEDIUM_TEXT, multiline: true, search: true, label: texts('Answer', 'Ответ', 'Javob') }),
+    answer: documentText('Answer', { required: true, search: true, label: texts('Answer', 'Ответ', 'Javob') }),
     service: reference('Service', 'services', { filter: 'service', label: texts('Service (optional)', 'Услуга (необязательно)', 'Xizmat (ixtiyoriy)') }),
     order: position(),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),

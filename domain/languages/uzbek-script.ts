@@ -213,6 +213,27 @@ export function uzbekToLatin(text: string): string {
   return text.replace(CYRILLIC_WORD, cyrillicWordToLatin);
 }
 
+/**
+ * A long text converted a slice at a time (about 4,000 characters, cut at a space), giving the
+ * event loop back between slices: other requests are answered while a 100,000-character text is
+ * converted, however busy the machine.
+ */
+export async function convertInSlices(text: string, convert: (text: string) => string, slice = 4000): Promise<string> {
+  if (text.length <= slice) return convert(text);
+  const parts: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + slice);
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space > at) end = space;
+    }
+    parts.push(convert(text.slice(at, end)));
+    at = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return parts.join('');
+}
+
 /** Which script a language code writes Uzbek in: uz (and uz-Latn) Latin, uz-Cyrl Cyrillic; any other none. */
 export function uzbekScript(code: string): 'latin' | 'cyrillic' | undefined {
   return /^uz(-latn)?$/i.test(code) ? 'latin' : /^uz-cyrl$/i.test(code) ? 'cyrillic' : undefined;

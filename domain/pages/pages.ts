@@ -1,6 +1,5 @@
-import { localizedText, slug, yesNo } from '../shared/fields.ts';
+import { localizedText, slug, yesNo, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { LONG_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
 /** A page of text at /{slug}: the privacy policy, terms of service, disclaimer and the like. */
@@ -11,13 +10,7 @@ export const pages = defineRecordType({
   fields: {
     title: localizedText('Title', { required: true, search: true }),
     slug: slug({ from: 'title' }),
-    body: localizedText('Body', {
-      required: true,
-      max: LONG_TEXT,
-      multiline: true,
-      search: true,
-      label: texts('Text (a blank line starts a new paragraph)', 'Текст (пустая строка начинает новый абзац)', 'Matn (bo‘sh qator yangi xatboshini boshlaydi)'),
-    }),
+    body: documentText('Body', { required: true, search: true, label: texts('Text', 'Текст', 'Matn') }),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
   },
   publicWhen: { field: 'isActive' },

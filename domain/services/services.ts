@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { choice, custom, iconName, image, localizedText, position, reference, slug, yesNo, schedule } from '../shared/fields.ts';
+import { choice, custom, iconName, image, localizedText, position, reference, slug, yesNo, schedule, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { list, localized, MEDIUM_TEXT } from '../shared/schema-helpers.ts';
+import { list, localized } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
 const SERVICE_CATEGORIES = ['corporate', 'family', 'realEstate', 'criminal', 'personalInjury', 'estate', 'other'] as const;
@@ -15,7 +15,7 @@ export const services = defineRecordType({
   fields: {
     title: localizedText('Title', { required: true, search: true }),
     slug: slug({ from: 'title' }),
-    description: localizedText('Description', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
+    description: documentText('Description', { required: true, search: true }),
     pricing: localizedText('Pricing', { max: 200 }),
     duration: localizedText('Duration', { max: 200 }),
     category: choice('Category', SERVICE_CATEGORIES, { default: 'corporate', filter: 'category' }),

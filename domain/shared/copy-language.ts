@@ -3,7 +3,8 @@
  * copy-language call and the admin form's "copy" and "transliterate" buttons use the same rule.
  */
 
-import { isLocalizedValue, isPlainObject } from './localized.ts';
+import { mapDocumentText, isDocument } from '../documents/document.ts';
+import { isLocalizedValue, isPlainObject, isWritten } from './localized.ts';
 
 /** `value` with every empty text of `to` filled from `from` (converted), at any depth; written texts stay. */
 export function fillLanguage(value: unknown, from: string, to: string, convert: (text: string) => string = (text) => text): unknown {
@@ -12,7 +13,9 @@ export function fillLanguage(value: unknown, from: string, to: string, convert: 
   if (isLocalizedValue(value)) {
     const source = value[from];
     const target = value[to];
-    return typeof source === 'string' && source.trim() && !(typeof target === 'string' && target.trim()) ? { ...value, [to]: convert(source) } : value;
+    if (!isWritten(source) || isWritten(target)) return value;
+    // A document's texts are converted one by one: links, references and image paths stay.
+    return { ...value, [to]: isDocument(source) ? mapDocumentText(source, convert) : convert(String(source)) };
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillLanguage(item, from, to, convert)]));
 }

@@ -59,6 +59,8 @@ export interface EntityDefinition {
   derive?: (record: Record<string, unknown>) => Record<string, string>;
   /** Conditions for the list parameters this record type understands. */
   listConditions?: (query: ListQuery) => Condition[];
+  /** Fields holding a document per language: their HTML is kept in the `rendered` column (migration 015). */
+  documentFields?: readonly string[];
   /** Filters on the text of a multilingual field after fallback, which must equal `value` (lowercase). */
   exactChecks?: (query: ListQuery) => Array<{ field: string; value: string }>;
 }

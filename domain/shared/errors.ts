@@ -34,6 +34,13 @@ export type IssueCode =
   | 'invalid_language_key'
   | 'one_of'
   | 'too_many'
+  | 'unknown_node'
+  | 'unknown_mark'
+  | 'unsafe_link'
+  | 'too_deep'
+  | 'too_large'
+  | 'missing_alt'
+  | 'bad_reference'
   | 'invalid';
 
 export interface ErrorDetail {

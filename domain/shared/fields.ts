@@ -11,6 +11,7 @@ import {
   link,
   list,
   localized,
+  localizedDocument,
   oneOf,
   order,
   SHORT_TEXT,
@@ -19,6 +20,7 @@ import {
   type SchemaContext,
 } from './schema-helpers.ts';
 import { SLUG_PATTERN } from './slug.ts';
+import { LINKABLE_TYPES } from '../documents/document.ts';
 
 /*
  * Field builders: each says, once, how a field is stored, validated, edited, searched and
@@ -45,7 +47,8 @@ type Widget =
   | 'list'
   | 'features'
   | 'author'
-  | 'reference';
+  | 'reference'
+  | 'document';
 
 /** A text in each language of the admin (labels of fields a shared dictionary does not know). */
 export interface AdminTexts {
@@ -96,6 +99,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   label?: AdminTexts;
   /** The moment a record goes live (`publish`) or stops being shown (`unpublish`). */
   schedule?: 'publish' | 'unpublish';
+  /** A document per language (rich text): rendered to HTML when saved. */
+  document?: boolean;
 }
 
 type Options = Partial<Pick<FieldDeclaration, 'search' | 'label' | 'toggle'>>;
@@ -116,6 +121,25 @@ export function localizedText(
     default: required ? undefined : () => ({}),
     search: options.search,
     filter: options.filter ? { param: options.filter.param, kind: 'text', exact: options.filter.exact ?? true } : undefined,
+    label: options.label,
+  };
+}
+
+/**
+ * A long text as a document per language (API-3.md "Documents"): headings, lists, tables,
+ * footnotes, links to pages of the site, images. A plain string is taken as paragraphs.
+ */
+export function documentText(label: string, options: Options & { required?: boolean } = {}): FieldDeclaration<ReturnType<typeof localizedDocument>> {
+  const required = options.required ?? false;
+  return {
+    storage: 'json',
+    schema: ({ defaultLanguage, referenceTypes }) => localizedDocument(label, { requiredIn: required ? defaultLanguage : undefined, referenceTypes: referenceTypes ?? LINKABLE_TYPES }),
+    localized: true,
+    required: required ? 'default-language' : false,
+    widget: 'document',
+    default: required ? undefined : () => ({}),
+    search: options.search,
+    document: true,
     label: options.label,
   };
 }

@@ -1,5 +1,19 @@
-/** Multilingual text: an object keyed by language code. */
-export type Localized = Record<string, string>;
+import { documentToText, hasText, isDocument, type Doc } from '../documents/document.ts';
+
+/** Multilingual text: an object keyed by language code (a long text holds a document per language). */
+export type Localized = Record<string, string | Doc>;
+
+/** A language's value as plain text: a string as it is, a document's words (documents.ts). */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return isDocument(value) ? documentToText(value) : '';
+}
+
+/** Whether a language's value holds text: a non-blank string, or a document with a letter in it. */
+export function isWritten(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  return isDocument(value) && hasText(value);
+}
 
 export const DEFAULT_LANGUAGE = 'uz';
 export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -12,11 +26,10 @@ export function pickText(value: Localized | string | null | undefined, lang: str
   if (value == null) return '';
   if (typeof value === 'string') return value;
   for (const code of [lang, defaultLanguage, DEFAULT_LANGUAGE]) {
-    const text = value[code];
-    if (typeof text === 'string' && text.trim() !== '') return text;
+    if (isWritten(value[code])) return textOf(value[code]);
   }
   for (const text of Object.values(value)) {
-    if (typeof text === 'string' && text.trim() !== '') return text;
+    if (isWritten(text)) return textOf(text);
   }
   return '';
 }
@@ -25,7 +38,7 @@ export function pickText(value: Localized | string | null | undefined, lang: str
 export function allTexts(value: Localized | string | null | undefined): string[] {
   if (value == null) return [];
   if (typeof value === 'string') return value.trim() ? [value] : [];
-  return Object.values(value).filter((text) => typeof text === 'string' && text.trim() !== '');
+  return Object.values(value).filter(isWritten).map(textOf);
 }
 
 /** A language's segment of the site's addresses: its code in lowercase (uz-Cyrl → /uz-cyrl/). */

@@ -2,7 +2,9 @@ import { columnOf, type Condition, type ListQuery, type StoredRecord } from './e
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { isPlainObject, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
-import type { RecordStore } from './record-store.ts';
+import { renderedOf, type RecordStore } from './record-store.ts';
+import type { RenderedFields } from '../documents/record-documents.ts';
+import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
 import { z } from 'zod';
@@ -37,6 +39,8 @@ export interface ServiceEnvironment {
    * lives at `to`). The redirects follow it.
    */
   pageMoved?(change: { from?: string; to: string }): Promise<void>;
+  /** The HTML of a record's documents in every page language (domain/documents/record-documents.ts). */
+  renderDocuments?(record: Record<string, unknown>, fields: readonly string[], languages?: readonly string[]): Promise<RenderedFields>;
 }
 
 export interface Page<T> {
@@ -218,6 +222,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const snapshot = isId(id) ? await history.get(type.name, id, version) : undefined;
       if (!snapshot) throw notFound(`Version ${version} of this ${label.toLowerCase()}`);
       const fields: Record<string, unknown> = Object.fromEntries(Object.keys(type.fields).filter((field) => field in snapshot).map((field) => [field, snapshot[field]]));
+      // A version kept before long texts were documents holds plain texts: they come back as documents.
+      for (const field of type.documentFields) {
+        const value = fields[field];
+        if (value && typeof value === 'object') fields[field] = Object.fromEntries(Object.entries(value).map(([lang, text]) => [lang, typeof text === 'string' ? textToDocument(text) : text]));
+      }
       const defaultLanguage = await environment.defaultLanguage();
       if (type.slugFrom && typeof fields.slug === 'string' && (await store.slugTaken(fields.slug, id))) {
         fields.slug = await uniqueSlug({ ...fields, slug: '' }, defaultLanguage, id);
@@ -262,6 +271,16 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
+    /**
+     * The HTML of a document field of a record as a page in `lang` shows it: as kept when the
+     * record was saved, or made now for a language that became public since.
+     */
+    async html(record: Stored, field: string, lang: string): Promise<string> {
+      const kept = renderedOf(record)[field]?.[lang];
+      if (kept !== undefined) return kept;
+      return (await environment.renderDocuments?.(record, [field], [lang]))?.[field]?.[lang] ?? '';
+    },
+
     async getBySlugOrId(key: string, options: { admin: boolean }): Promise<Stored> {
       return isId(key) ? this.get(key, options) : this.getBySlug(key, options);
     },

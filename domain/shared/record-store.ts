@@ -4,6 +4,7 @@ import { columnOf, type Condition, type EntityDefinition, type StoredRecord, typ
 import { newId, nowIso } from './ids.ts';
 import { noteRead } from './read-tracker.ts';
 import { containsPattern } from './search.ts';
+import type { RenderedFields } from '../documents/record-documents.ts';
 
 export interface ListOptions {
   conditions: Condition[];
@@ -11,9 +12,21 @@ export interface ListOptions {
   offset?: number;
 }
 
-/** Reads and writes one record type's table; knows nothing of rules, only of columns. */
-export function createRecordStore(database: Database, definition: EntityDefinition) {
+/** The HTML kept with each record read (its `rendered` column), for the pages: never part of the record's JSON. */
+const renderedHtml = new WeakMap<object, RenderedFields>();
+
+/** The HTML of a read record's documents, as kept when it was saved (empty for a record read without it). */
+export const renderedOf = (record: object): RenderedFields => renderedHtml.get(record) ?? {};
+
+/**
+ * Reads and writes one record type's table; knows nothing of rules, only of columns. `render`
+ * makes the HTML of a record's documents, kept with every write (types with document fields).
+ */
+export function createRecordStore(database: Database, definition: EntityDefinition, render?: (record: Record<string, unknown>) => Promise<RenderedFields>) {
   const { db } = database;
+  const documents = Boolean(definition.documentFields?.length && render);
+  /** The `rendered` column of a write: the HTML of every document in every page language. */
+  const renderedColumn = async (values: Record<string, unknown>) => (documents ? { rendered: JSON.stringify(await render!(values)) } : {});
   const { table, storage } = definition;
   const fieldColumns = Object.entries(storage).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
 
@@ -42,6 +55,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       else if (kind === 'time') record[field] = value ? String(value) : null;
       else record[field] = value ?? '';
     }
+    if (documents && row.rendered !== undefined) renderedHtml.set(record, parseObject(row.rendered));
     return record;
   }
 
@@ -101,7 +115,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     /** A new record; `restoring` brings a deleted one back under its own id and next version. */
     async insert(values: Record<string, unknown>, restoring?: { id: string; version: number; createdAt: string }, textSaved?: TextSaved): Promise<StoredRecord> {
       const now = nowIso();
-      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved) };
+      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved), ...(await renderedColumn(values)) };
       await db.insertInto(table).values(row).execute();
       return fromRow(row);
     },
@@ -113,7 +127,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async update(id: string, values: Record<string, unknown>, expectedVersion?: number, textSaved?: TextSaved): Promise<StoredRecord | undefined> {
       let query = db
         .updateTable(table)
-        .set({ ...toRow(values), ...savedColumn(textSaved), updated_at: nowIso(), version: sql`version + 1` })
+        .set({ ...toRow(values), ...savedColumn(textSaved), ...(await renderedColumn(values)), updated_at: nowIso(), version: sql`version + 1` })
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
       const result = await query.executeTakeFirst();
@@ -249,13 +263,26 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         const rows = await db.selectFrom(table).selectAll().where('id', '>', after).orderBy('id').limit(batch).execute();
         if (!rows.length) return written;
         for (const row of rows) {
-          const columns = definition.derive(fromRow(row));
+          const record = fromRow(row);
+          const columns = definition.derive(record);
           if (!Object.keys(columns).length) return written;
-          await db.updateTable(table).set(columns).where('id', '=', row.id).execute();
+          await db.updateTable(table).set({ ...columns, ...(await renderedColumn(record)) }).where('id', '=', row.id).execute();
           written += 1;
         }
         after = String(rows.at(-1)!.id);
       }
+    },
+
+    /**
+     * Renders anew the documents of every record that links to `key` (`type/id`), whose address or
+     * visibility changed; answers their ids. Only the `rendered` column is written (no new version).
+     */
+    async renderLinkingTo(key: string): Promise<string[]> {
+      if (!documents) return [];
+      const pattern = `%\n${key.replace(/[\\%_]/g, (char) => `\\${char}`)}\n%`;
+      const rows = await db.selectFrom(table).selectAll().where(sql<SqlBool>`doc_refs like ${pattern} escape '\\'`).execute();
+      for (const row of rows) await db.updateTable(table).set(await renderedColumn(fromRow(row))).where('id', '=', row.id).execute();
+      return rows.map((row) => String(row.id));
     },
 
     async slugTaken(slug: string, exceptId?: string): Promise<boolean> {

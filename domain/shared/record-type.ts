@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referencesColumn } from '../documents/record-documents.ts';
 import { columnOf, type Condition, type EntityDefinition, type ListQuery } from './entity.ts';
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
 import type { Localized } from './localized.ts';
@@ -85,6 +86,8 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   localizedFields: string[];
   /** Fields holding an image URL (media in use, share images). */
   imageFields: string[];
+  /** Fields holding a document per language (rich text). */
+  documentFields: string[];
   /** Fields a search matches. */
   searchFields: string[];
   countsViews: boolean;
@@ -162,12 +165,15 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   }
 
   const localizedFields = entries.filter(([, field]) => field.localized).map(([name]) => name);
+  const documentFields = entries.filter(([, field]) => field.document).map(([name]) => name);
   function derive(record: Record<string, unknown>): Record<string, string> {
     const columns: Record<string, string> = {};
     if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
     for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
     if (localizedFields.length) columns.text_shape = JSON.stringify(textShape(record, localizedFields));
+    // Which records its documents link to: a change of one of them renders this record anew.
+    if (documentFields.length) columns.doc_refs = referencesColumn(record, documentFields);
     return columns;
   }
 
@@ -222,6 +228,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     localizedFields,
     keepsTextSaved: localizedFields.length > 0,
     imageFields: entries.filter(([, field]) => field.image).map(([name]) => name),
+    documentFields,
     searchFields,
     countsViews: entries.some(([name, field]) => field.counter && name === 'views'),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODE_PATTERN } from './localized.ts';
+import { documentProblem, hasText, textToDocument, type Doc } from '../documents/document.ts';
 
 /*
  * Building blocks for the record schemas. Every schema here is safe to import in the browser:
@@ -14,12 +15,13 @@ export type IconName = (typeof ICON_NAMES)[number];
 
 export const SHORT_TEXT = 300;
 export const MEDIUM_TEXT = 5_000;
-export const LONG_TEXT = 100_000;
 const MAX_LANGUAGES = 30;
 
 export interface SchemaContext {
   /** Code of the site's default language: required multilingual fields are checked in it. */
   defaultLanguage: string;
+  /** Record types a document may link to (`ref: { type, id }`). */
+  referenceTypes?: readonly string[];
 }
 
 const languageKey = z
@@ -46,6 +48,42 @@ export function localized(label: string, options: { requiredIn?: string; max?: n
     if (!value[lang]) {
       context.addIssue({ code: 'custom', path: [lang], message: `${label} (${lang.toUpperCase()}) is required`, params: { code: 'required', lang } });
     }
+  });
+}
+
+/**
+ * A document per language (API-3.md "Documents"): each value a document of the closed schema, or a
+ * plain string, stored as a document (blank lines make paragraphs). A required one needs a letter
+ * of text in `requiredIn`. A problem is reported at its JSON path with its code.
+ */
+export function localizedDocument(label: string, options: { requiredIn?: string; referenceTypes: readonly string[] }) {
+  const base = z
+    .record(languageKey, z.unknown(), { error: `${label} must be an object of documents (or texts) per language` })
+    .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, { message: `${label} has too many languages`, params: { code: 'too_many', max: MAX_LANGUAGES } })
+    .transform((value, context) => {
+      const documents: Record<string, Doc> = {};
+      for (const [code, given] of Object.entries(value)) {
+        if (typeof given === 'string') {
+          if (given.length > 200_000) {
+            context.addIssue({ code: 'custom', path: [code], message: `${label} (${code.toUpperCase()}) is too long: at most 200,000 characters`, params: { code: 'too_large' } });
+            continue;
+          }
+          documents[code] = textToDocument(given);
+          continue;
+        }
+        const problem = documentProblem(given, { referenceTypes: options.referenceTypes });
+        if (problem) {
+          context.addIssue({ code: 'custom', path: [code, ...(problem.path ? problem.path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)) : [])], message: `${label} (${code.toUpperCase()}): ${problem.message}`, params: { code: problem.code } });
+          continue;
+        }
+        documents[code] = given as Doc;
+      }
+      return documents;
+    });
+  const lang = options.requiredIn;
+  if (!lang) return base;
+  return z.preprocess((value) => (value === undefined || value === null ? {} : value), base).superRefine((value, context) => {
+    if (!hasText(value[lang])) context.addIssue({ code: 'custom', path: [lang], message: `${label} (${lang.toUpperCase()}) is required`, params: { code: 'required', lang } });
   });
 }
 

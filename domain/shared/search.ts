@@ -1,5 +1,5 @@
 import { APOSTROPHES, uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
-import { allTexts, type Localized } from './localized.ts';
+import { allTexts, textOf, type Localized } from './localized.ts';
 
 export type { Localized };
 
@@ -8,8 +8,9 @@ export type { Localized };
  * every record's search text anew (refreshDerivedColumns in domain/app-services.ts).
  * 2: Uzbek also in its other script; every apostrophe form as one.
  * 3: and each record's text shape (which languages have text where: the translation status).
+ * 4: long texts are documents (their words, and their HTML rendered anew).
  */
-export const SEARCH_TEXT_VERSION = 3;
+export const SEARCH_TEXT_VERSION = 4;
 
 /** The form text is compared in: lowercase (in JavaScript, for every script alike) with every apostrophe form of oʻ, gʻ and ʼ as one. */
 export function searchForm(text: string): string {
@@ -26,8 +27,10 @@ export function searchText(values: Array<Localized | string | null | undefined |
     const items = Array.isArray(value) ? value : [value];
     for (const item of items) {
       if (item && typeof item === 'object') {
-        for (const [code, text] of Object.entries(item)) {
-          if (typeof text !== 'string' || !text.trim()) continue;
+        for (const [code, value] of Object.entries(item)) {
+          // A document's words (lists, tables and footnotes too).
+          const text = textOf(value);
+          if (!text.trim()) continue;
           parts.push(searchForm(text));
           if (code.toLowerCase().startsWith('uz')) {
             for (const other of new Set([uzbekToCyrillic(text), uzbekToLatin(text)])) if (other !== text) parts.push(searchForm(other));

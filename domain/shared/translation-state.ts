@@ -1,5 +1,5 @@
 import type { TextSaved } from './entity.ts';
-import { isLocalizedValue, isPlainObject } from './localized.ts';
+import { isLocalizedValue, isPlainObject, isWritten, textOf } from './localized.ts';
 
 /*
  * What a translator needs to know of a record in a language (API-2.md "Translation"):
@@ -9,13 +9,13 @@ import { isLocalizedValue, isPlainObject } from './localized.ts';
 
 export type TranslationState = 'complete' | 'missing' | 'outdated';
 
-const written = (text: unknown) => typeof text === 'string' && text.trim() !== '';
+const written = isWritten;
 
 /** Each language's texts of a field, its items and parts in order (a list of tags, a list of features). */
 export function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
   if (Array.isArray(value)) for (const item of value) textsByLanguage(item, into);
   else if (isLocalizedValue(value)) {
-    for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), String(text)]);
+    for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), textOf(text)]);
   } else if (isPlainObject(value)) for (const item of Object.values(value)) textsByLanguage(item, into);
   return into;
 }

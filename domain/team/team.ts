@@ -1,5 +1,5 @@
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
-import { emailAddress, image, localizedText, plainText, position, slug, webAddress, yesNo } from '../shared/fields.ts';
+import { emailAddress, image, localizedText, plainText, position, slug, webAddress, yesNo, documentText } from '../shared/fields.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
@@ -16,7 +16,7 @@ export const team = defineRecordType({
     education: localizedText('Education', { required: true, max: MEDIUM_TEXT, multiline: true }),
     languages: localizedText('Languages spoken', { max: 200, label: texts('Languages spoken', 'Языки общения', 'Qaysi tillarda gaplashadi') }),
     licence: plainText('Bar licence number', { max: 100, label: texts('Bar licence number', 'Номер адвокатской лицензии', 'Advokatlik litsenziyasi raqami') }),
-    bio: localizedText('Bio', { required: true, max: MEDIUM_TEXT, multiline: true, search: true }),
+    bio: documentText('Bio', { required: true, search: true }),
     email: emailAddress({ required: true, search: true }),
     phone: plainText('Phone', { required: true, max: 50 }),
     linkedin: webAddress('LinkedIn'),

@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import { z } from 'zod';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
-import { transliterationBetween } from '../../domain/languages/uzbek-script.ts';
+import { transliterationBetween, convertInSlices } from '../../domain/languages/uzbek-script.ts';
 import { AppError, validationError } from '../../domain/shared/errors.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
@@ -139,7 +139,8 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
   /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */
   app.post('/transliterate', { preHandler: requireUser }, async (request) => {
     const { text, from, to } = parseOrThrow(TRANSLITERATION, assertObject(request.body));
-    return ok({ text: transliterationBetween(from, to)?.(text) ?? text });
+    const convert = transliterationBetween(from, to);
+    return ok({ text: convert ? await convertInSlices(text, convert) : text });
   });
 
   app.get('/languages', async (request) => {

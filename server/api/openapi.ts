@@ -65,7 +65,11 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
     .filter((field) => field.filter)
     .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
   const fields = parameter('fields', `Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`, { type: 'string' });
-  const listParameters = [lang, admin, fields, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
+  // Long texts are documents (API-3.md "Documents"): as JSON, or as the site's HTML, or as plain text.
+  const format = type.documentFields.length
+    ? [parameter('format', `Each document (${type.documentFields.join(', ')}) as the HTML the site renders in that language (html) or as plain text (text), instead of its JSON`, { type: 'string', enum: ['html', 'text'] })]
+    : [];
+  const listParameters = [lang, admin, fields, ...format, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
   const paths: Record<string, Record<string, Operation>> = {
     [`/${type.name}`]: {
       get: {
@@ -91,8 +95,8 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         operationId: `get${name}`,
         summary: `Read one ${type.label.toLowerCase()}${type.countsViews ? ' (a visitor read counts a view)' : ''}`,
         security: PUBLIC,
-        parameters: [idParam, lang, admin],
-        responses: { 200: answer('The record', record), ...errors(401, 404) },
+        parameters: [idParam, lang, admin, ...format],
+        responses: { 200: answer('The record', record), ...errors(400, 401, 404) },
       },
       put: {
         tags: [tag],

@@ -5,6 +5,7 @@ import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, assertAdminRead, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { textOf } from '../../domain/shared/localized.ts';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 
 export const deletedMessage = (label: string) => `${label} deleted`;
@@ -21,6 +22,29 @@ function onlyFields<T extends object>(records: T[], fields: unknown): T[] | Part
   if (!Array.isArray(fields)) return records;
   const wanted = new Set<string>(['_id', ...fields]);
   return records.map((record) => Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>);
+}
+
+/**
+ * `format=html|text` (API-3.md): each document of a record as the HTML the site renders in that
+ * language, or as plain text; the JSON documents otherwise.
+ */
+async function formatted<T extends Record<string, unknown>>(service: RecordService, records: T[], format: unknown): Promise<T[]> {
+  const fields = service.type.documentFields;
+  if ((format !== 'html' && format !== 'text') || !fields.length) return records;
+  return Promise.all(
+    records.map(async (record) => {
+      const copy: Record<string, unknown> = { ...record };
+      for (const field of fields) {
+        const value = record[field];
+        if (!value || typeof value !== 'object') continue;
+        const entries = await Promise.all(
+          Object.entries(value as Record<string, unknown>).map(async ([lang, doc]) => [lang, format === 'text' ? textOf(doc) : await service.html(record as never, field, lang)] as const),
+        );
+        copy[field] = Object.fromEntries(entries);
+      }
+      return copy as T;
+    }),
+  );
 }
 
 /** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
@@ -46,7 +70,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       const parameters = readQuery(request.query);
       const admin = assertAdminRead(request, parameters.admin);
       const page = await service.listPage({ ...toListQuery(parameters, admin), search: parameters.q ?? parameters.search ?? '' }, SEARCH_PAGE_SIZE);
-      return ok(onlyFields(page.data, parameters.fields), { pagination: page.pagination });
+      return ok(onlyFields(await formatted(service, page.data, parameters.format), parameters.fields), { pagination: page.pagination });
     });
   }
 
@@ -55,23 +79,27 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
     if (type.pageSize) {
       const page = await service.listPage(query);
-      return ok(onlyFields(page.data, parameters.fields), { pagination: page.pagination });
+      return ok(onlyFields(await formatted(service, page.data, parameters.format), parameters.fields), { pagination: page.pagination });
     }
-    return ok(onlyFields(await service.list(query), parameters.fields));
+    return ok(onlyFields(await formatted(service, await service.list(query), parameters.format), parameters.fields));
   });
 
   // Reads that count views are never served from the cache.
   const detailConfig = { config: { cache: !type.countsViews } };
 
   app.get<{ Params: { id: string } }>(`${path}/:id`, detailConfig, async (request) => {
-    const admin = assertAdminRead(request, readQuery(request.query).admin);
-    return ok(await service.viewed(await service.get(request.params.id, { admin }), { admin }));
+    const { admin: asked, format } = readQuery(request.query);
+    const admin = assertAdminRead(request, asked);
+    const [record] = await formatted(service, [await service.viewed(await service.get(request.params.id, { admin }), { admin })], format);
+    return ok(record);
   });
 
   if (type.slugFrom) {
     app.get<{ Params: { slug: string } }>(`${path}/slug/:slug`, detailConfig, async (request) => {
-      const admin = assertAdminRead(request, readQuery(request.query).admin);
-      return ok(await service.viewed(await service.getBySlug(request.params.slug, { admin }), { admin }));
+      const { admin: asked, format } = readQuery(request.query);
+      const admin = assertAdminRead(request, asked);
+      const [record] = await formatted(service, [await service.viewed(await service.getBySlug(request.params.slug, { admin }), { admin })], format);
+      return ok(record);
     });
   }
 

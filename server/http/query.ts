@@ -48,6 +48,8 @@ function fieldsParam(type: RecordType) {
 /** A list's parameters: the common ones and the filters its record type declares. */
 export function listQuerySchema(type: RecordType) {
   const shape: Record<string, z.ZodType> = { fields: fieldsParam(type).optional() };
+  // Documents as the HTML the site renders or as plain text (API-3.md), instead of their JSON.
+  if (type.documentFields.length) shape.format = z.enum(['html', 'text'], { error: 'format must be html or text' }).optional();
   for (const field of Object.values(type.fields)) {
     if (field.filter) shape[field.filter.param] = field.filter.kind === 'flag' ? flagParam(field.filter.param) : word(field.filter.param).optional();
   }

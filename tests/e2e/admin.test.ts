@@ -488,7 +488,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(kk.translations['a11y.skipToContent']).toBe('Негізгі мазмұнға өту');
 
     // Now staff can read the admin in Kazakh: what is written in Kazakh, the rest in English.
-    expect(await adminLanguage.locator('option').allTextContents()).toEqual(['O‘zbekcha', 'Русский', 'English', 'Қазақша']);
+    await expect.poll(() => adminLanguage.locator('option').allTextContents()).toEqual(['O‘zbekcha', 'Русский', 'English', 'Қазақша']);
     await adminLanguage.selectOption('kk');
     const navigation = page.getByRole('navigation').first();
     await expect.poll(() => navigation.textContent()).toContain('Өтініштер');

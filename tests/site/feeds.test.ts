@@ -100,6 +100,9 @@ describe('news and blog feeds', () => {
     expect(after.text).toContain('<title>Soliq &amp; bojxona: &lt;yangi&gt; &quot;tartib&quot;</title>');
     expect(first.title).toBe('Soliq & bojxona: <yangi> "tartib"');
     expect(first.link).toBe(`${BASE}/news/soliq-bojxona-tartib`);
+    // The article itself, as its page shows it: HTML, escaped in the XML.
+    expect(first['content:encoded']).toBe('<p>Matn</p>');
+    expect(parser.parse((await get('/news/atom.xml')).text).feed.entry[0].content['#text']).toBe('<p>Matn</p>');
   });
 
   it('sends the default language’s prefix to the plain address, and knows no other language', async () => {

@@ -1,7 +1,7 @@
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { faqPageJsonLd, FaqList } from '../../site/faq-list.tsx';
-import { loadOr } from '../../site/loading.server.ts';
+import { loadOr, withHtml } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -13,7 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'the questions', async () => {
     const [faqs, offered] = await Promise.all([services.records.faqs.list({ lang, admin: false }), services.records.services.list({ lang, admin: false })]);
-    return { faqs, services: offered.map((service) => ({ _id: service._id, slug: service.slug, title: service.title })) };
+    return { faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), services: offered.map((service) => ({ _id: service._id, slug: service.slug, title: service.title })) };
   });
 }
 

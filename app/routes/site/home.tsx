@@ -21,7 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!known) {
     const textPage = await services.records.pages.getBySlug(params.lang ?? '', { admin: false }).catch(() => undefined);
     if (!textPage) throw data(null, { status: 404 });
-    return { textPage, hero: null, services: [], stats: [], features: [], testimonials: [], cta: null };
+    return { textPage, textPageHtml: await services.records.pages.html(textPage, 'body', lang), hero: null, services: [], stats: [], features: [], testimonials: [], cta: null };
   }
   const query = { lang, admin: false };
   const [heroes, offered, stats, features, testimonials, ctas] = await Promise.all([
@@ -32,7 +32,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     services.records.testimonials.list({ ...query, featured: true }),
     services.records.ctas.list({ ...query, category: 'home' }),
   ]);
-  return { textPage: null, hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
+  return { textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -100,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { text, t, config, href } = site;
   const link = useLink();
-  if (loaderData.textPage) return <TextPage page={loaderData.textPage} />;
+  if (loaderData.textPage) return <TextPage page={loaderData.textPage} html={loaderData.textPageHtml} />;
   const home = config.sections.home;
   const { hero, services, stats, features, testimonials, cta } = loaderData;
   const steps = [...home.process.steps].sort((a, b) => a.order - b.order);

@@ -10,9 +10,9 @@ import type { Route } from './+types/not-found';
 
 /** Any other address: a page of text when one has this slug (/ru/about), else the branded 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   const segments = (params['*'] ?? '').split('/').filter(Boolean);
-  if (segments.length === 1) return loadTextPage(services, segments[0]);
+  if (segments.length === 1) return loadTextPage(services, segments[0], lang);
   throw data(null, { status: 404 });
 }
 
@@ -23,7 +23,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function PageOrNotFound({ loaderData }: Route.ComponentProps) {
-  return <TextPage page={loaderData.failed ? null : loaderData.page} />;
+  return <TextPage page={loaderData.failed ? null : loaderData.page} html={loaderData.failed ? '' : loaderData.html} />;
 }
 
 /** The branded 404 inside the site's header and footer. */

@@ -3,13 +3,14 @@ import { data } from 'react-router';
 import type { MetaDescriptor } from 'react-router';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import type { BlogPost } from '../../../domain/blog/blog.ts';
-import type { Faq } from '../../../domain/faqs/faqs.ts';
 import type { NewsArticle } from '../../../domain/news/news.ts';
 import type { Service } from '../../../domain/services/services.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticlePage, articleMeta } from '../../site/article.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
+import type { ShownFaq } from '../../site/faq-list.tsx';
+import { withHtml } from '../../site/loading.server.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/preview';
@@ -22,18 +23,25 @@ const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollo
  * a link that was tampered with or has expired is the site's 404.
  */
 type Opened =
-  | { kind: 'services'; service: Service; faqs: Faq[]; expiresAt: string }
-  | { kind: 'news'; article: NewsArticle; expiresAt: string }
-  | { kind: 'blog'; article: BlogPost; expiresAt: string };
+  | { kind: 'services'; service: Service; html: string; faqs: ShownFaq[]; expiresAt: string }
+  | { kind: 'news'; article: NewsArticle; html: string; expiresAt: string }
+  | { kind: 'blog'; article: BlogPost; html: string; expiresAt: string };
 
-async function open(services: DomainServices, target: { type: string; id: string }, expiresAt: string): Promise<Opened | undefined> {
+async function open(services: DomainServices, target: { type: string; id: string }, expiresAt: string, lang: string): Promise<Opened | undefined> {
   try {
     if (target.type === 'services') {
       const service = await services.records.services.get(target.id, { admin: true });
-      return { kind: 'services', service, faqs: await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }), expiresAt };
+      const faqs = await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id });
+      return { kind: 'services', service, html: await services.records.services.html(service, 'description', lang), faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), expiresAt };
     }
-    if (target.type === 'news') return { kind: 'news', article: await services.records.news.get(target.id, { admin: true }), expiresAt };
-    if (target.type === 'blog') return { kind: 'blog', article: await services.records.blog.get(target.id, { admin: true }), expiresAt };
+    if (target.type === 'news') {
+      const article = await services.records.news.get(target.id, { admin: true });
+      return { kind: 'news', article, html: await services.records.news.html(article, 'content', lang), expiresAt };
+    }
+    if (target.type === 'blog') {
+      const article = await services.records.blog.get(target.id, { admin: true });
+      return { kind: 'blog', article, html: await services.records.blog.html(article, 'content', lang), expiresAt };
+    }
   } catch {
     // Deleted since the link was made.
   }
@@ -41,9 +49,9 @@ async function open(services: DomainServices, target: { type: string; id: string
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   const target = await services.previews.open(params.token);
-  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString()));
+  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
   return data(opened, { headers: PRIVATE });
 }
@@ -64,7 +72,11 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewNote>{t('preview.notice', { time: until })}</PreviewNote>
-      {loaderData.kind === 'services' ? <ServicePage service={loaderData.service} faqs={loaderData.faqs} /> : <ArticlePage article={loaderData.article} kind={loaderData.kind} />}
+      {loaderData.kind === 'services' ? (
+        <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} />
+      ) : (
+        <ArticlePage article={loaderData.article} html={loaderData.html} kind={loaderData.kind} />
+      )}
     </>
   );
 }

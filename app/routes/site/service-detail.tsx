@@ -2,13 +2,13 @@ import { servicesContext } from '../../context.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import { useSite } from '../../site/site-context.tsx';
-import { loadOr } from '../../site/loading.server.ts';
+import { loadOr, withHtml } from '../../site/loading.server.ts';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/service-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   // SPEC.md: a 24-hex parameter is an id, anything else a slug.
   return loadOr(services, 'a service', async () => {
     const service = await services.records.services.getBySlugOrId(params.key, { admin: false });
@@ -16,7 +16,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }),
       service.lead ? services.records.team.get(service.lead, { admin: false }).catch(() => undefined) : undefined,
     ]);
-    return { service, faqs, lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position } : undefined };
+    return {
+      service,
+      html: await services.records.services.html(service, 'description', lang),
+      faqs: await withHtml(services.records.faqs, faqs, 'answer', lang),
+      lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position } : undefined,
+    };
   });
 }
 
@@ -36,5 +41,5 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return <ServicePage service={loaderData.service} faqs={loaderData.faqs} lead={loaderData.lead} />;
+  return <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} lead={loaderData.lead} />;
 }

@@ -1,3 +1,4 @@
+import { DocumentBody } from '../../site/document-body.tsx';
 import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from 'lucide-react';
 import { redirect } from 'react-router';
 import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
@@ -38,7 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]
       .sort((a, b) => b.date.localeCompare(a.date))
       .slice(0, ARTICLES_SHOWN);
-    return { member: found, leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles };
+    return { member: found, html: await services.records.team.html(found, 'bio', lang), leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles };
   });
 }
 
@@ -143,7 +144,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="min-w-0">
-            <p className="whitespace-pre-line font-display text-xl leading-relaxed text-slate-800 md:text-2xl">{text(member.bio)}</p>
+            <DocumentBody html={loaderData.html} className="doc-lead" />
             <dl className="mt-10 grid gap-x-10 gap-y-6 border-t border-slate-200 pt-8 sm:grid-cols-2">
               {facts.map(({ icon: Icon, label, value }) => (
                 <div key={label}>

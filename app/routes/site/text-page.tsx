@@ -7,9 +7,9 @@ import type { Route } from './+types/text-page';
 
 /** /privacy, /terms, /disclaimer (and under /{lang}/): the page whose slug is the last segment. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   const slug = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
-  return loadTextPage(services, slug);
+  return loadTextPage(services, slug, lang);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -17,5 +17,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  return <TextPage page={loaderData.failed ? null : loaderData.page} />;
+  return <TextPage page={loaderData.failed ? null : loaderData.page} html={loaderData.failed ? '' : loaderData.html} />;
 }

@@ -1,0 +1,403 @@
+/*
+ * The rich-text editor of a document field (loaded only when a form with one opens: see
+ * DocumentField in record-form.tsx). Tiptap on the schema of document-schema.ts: a toolbar whose
+ * every button has a name in the admin's language, the usual keyboard (Ctrl+B/I/U, "## " for a
+ * heading, "- " and "1. " for lists, Ctrl+Z), links to an address or to a page of the site found
+ * by its title, pictures from the media library with their alt text, tables and footnotes.
+ */
+import { TextSelection } from '@tiptap/pm/state';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { Bold, Heading2, Heading3, Heading4, ImageIcon, Italic, Link2, List, ListOrdered, Minus, Pilcrow, Quote, Redo2, Strikethrough, Subscript, Superscript, Table2, Underline, Undo2, Unlink, MessageSquarePlus } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { isDocument, LINKABLE_TYPES, SAFE_LINK, textToDocument, type Doc } from '../../domain/documents/document.ts';
+import { recordTypeNamed } from '../../domain/registry.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import { useAdmin } from './admin-context.tsx';
+import type { AdminTextKey } from './admin-texts.ts';
+import { api } from './api.ts';
+import { editorExtensions, fromEditor, refHref, toEditor } from './document-schema.ts';
+import { cleanPastedHtml } from './paste.ts';
+import { buttonClass, inputClass } from './ui.tsx';
+
+interface Props {
+  id: string;
+  value: unknown;
+  lang: string;
+  onChange: (doc: Doc) => void;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+type Dialog = null | 'link' | 'image' | 'footnote';
+
+const asDocument = (value: unknown): Doc => (isDocument(value) ? value : textToDocument(typeof value === 'string' ? value : ''));
+
+export default function DocumentEditor({ id, value, lang, onChange, describedBy, invalid }: Props) {
+  const { t } = useAdmin();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    content: toEditor(asDocument(value)),
+    immediatelyRender: false,
+    editorProps: {
+      // Word, Google Docs and LibreOffice: their structure kept, their formatting dropped (paste.ts).
+      transformPastedHTML: cleanPastedHtml,
+      attributes: {
+        id,
+        lang,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': `${id}-label`,
+        class: 'doc doc-editor min-h-48 rounded-b-md border border-t-0 border-slate-300 bg-white px-4 py-3 focus:outline-2 focus:outline-brand-600',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: changed }) => latest.current(fromEditor(changed.getJSON())),
+  });
+  const toolbarState = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            bold: current.isActive('bold'),
+            italic: current.isActive('italic'),
+            underline: current.isActive('underline'),
+            strike: current.isActive('strike'),
+            superscript: current.isActive('superscript'),
+            subscript: current.isActive('subscript'),
+            h2: current.isActive('heading', { level: 2 }),
+            h3: current.isActive('heading', { level: 3 }),
+            h4: current.isActive('heading', { level: 4 }),
+            bulletList: current.isActive('bulletList'),
+            orderedList: current.isActive('orderedList'),
+            quote: current.isActive('blockquote'),
+            link: current.isActive('link'),
+            table: current.isActive('table'),
+            canUndo: current.can().undo(),
+            canRedo: current.can().redo(),
+          }
+        : undefined,
+  });
+  if (!editor) return <p className="text-sm text-slate-600">{t('editor.loading')}</p>;
+  // Until the editor's first change is seen, nothing is active and there is nothing to undo.
+  const state = toolbarState ?? { bold: false, italic: false, underline: false, strike: false, superscript: false, subscript: false, h2: false, h3: false, h4: false, bulletList: false, orderedList: false, quote: false, link: false, table: false, canUndo: false, canRedo: false };
+
+  const chain = () => editor.chain().focus();
+  const button = (label: AdminTextKey, Icon: typeof Bold, action: () => void, active = false, disabled = false) => (
+    <button
+      key={label}
+      type="button"
+      title={t(label)}
+      aria-label={t(label)}
+      aria-pressed={active}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={action}
+      className={`inline-flex h-9 min-w-9 items-center justify-center rounded px-2 text-slate-800 hover:bg-slate-200 disabled:opacity-40 ${active ? 'bg-brand-100 text-brand-900' : ''}`}
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+    </button>
+  );
+
+  return (
+    <div className="mt-1">
+      <div role="toolbar" aria-label={t('editor.toolbar')} aria-controls={id} className="flex flex-wrap gap-0.5 rounded-t-md border border-slate-300 bg-slate-50 p-1">
+        {button('editor.paragraph', Pilcrow, () => chain().setParagraph().run())}
+        {button('editor.heading2', Heading2, () => chain().toggleHeading({ level: 2 }).run(), state.h2)}
+        {button('editor.heading3', Heading3, () => chain().toggleHeading({ level: 3 }).run(), state.h3)}
+        {button('editor.heading4', Heading4, () => chain().toggleHeading({ level: 4 }).run(), state.h4)}
+        <span className="mx-1 w-px bg-slate-300" aria-hidden="true" />
+        {button('editor.bold', Bold, () => chain().toggleBold().run(), state.bold)}
+        {button('editor.italic', Italic, () => chain().toggleItalic().run(), state.italic)}
+        {button('editor.underline', Underline, () => chain().toggleUnderline().run(), state.underline)}
+        {button('editor.strike', Strikethrough, () => chain().toggleStrike().run(), state.strike)}
+        {button('editor.superscript', Superscript, () => chain().toggleMark('superscript').run(), state.superscript)}
+        {button('editor.subscript', Subscript, () => chain().toggleMark('subscript').run(), state.subscript)}
+        <span className="mx-1 w-px bg-slate-300" aria-hidden="true" />
+        {button('editor.bulletList', List, () => chain().toggleBulletList().run(), state.bulletList)}
+        {button('editor.orderedList', ListOrdered, () => chain().toggleOrderedList().run(), state.orderedList)}
+        {button('editor.quote', Quote, () => chain().toggleBlockquote().run(), state.quote)}
+        {button('editor.rule', Minus, () => chain().setHorizontalRule().run())}
+        <span className="mx-1 w-px bg-slate-300" aria-hidden="true" />
+        {button('editor.link', Link2, () => setDialog('link'), state.link)}
+        {state.link && button('editor.unlink', Unlink, () => chain().extendMarkRange('link').unsetLink().run())}
+        {button('editor.image', ImageIcon, () => setDialog('image'))}
+        {button('editor.footnote', MessageSquarePlus, () => setDialog('footnote'))}
+        {button('editor.table', Table2, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), state.table)}
+        <span className="mx-1 w-px bg-slate-300" aria-hidden="true" />
+        {button('editor.undo', Undo2, () => chain().undo().run(), false, !state.canUndo)}
+        {button('editor.redo', Redo2, () => chain().redo().run(), false, !state.canRedo)}
+      </div>
+      {state.table && (
+        <div className="flex flex-wrap gap-2 border-x border-slate-300 bg-slate-50 px-2 py-1 text-sm">
+          {(
+            [
+              ['editor.addRow', () => chain().addRowAfter().run()],
+              ['editor.removeRow', () => chain().deleteRow().run()],
+              ['editor.addColumn', () => chain().addColumnAfter().run()],
+              ['editor.removeColumn', () => chain().deleteColumn().run()],
+              ['editor.removeTable', () => chain().deleteTable().run()],
+            ] as Array<[AdminTextKey, () => void]>
+          ).map(([label, action]) => (
+            <button key={label} type="button" onMouseDown={(event) => event.preventDefault()} onClick={action} className="rounded px-2 py-1 text-slate-800 underline-offset-2 hover:bg-slate-200 hover:underline">
+              {t(label)}
+            </button>
+          ))}
+        </div>
+      )}
+      <EditorContent editor={editor} />
+      {dialog === 'link' && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
+      {dialog === 'image' && <ImageDialog editor={editor} onClose={() => setDialog(null)} />}
+      {dialog === 'footnote' && <FootnoteDialog editor={editor} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+/** Enter in a field of a panel does the panel's action, never submits the record's form around it. */
+const enterTo = (action: () => void) => (event: React.KeyboardEvent) => {
+  if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+    event.preventDefault();
+    action();
+  }
+};
+
+/** A small form under the editor (not a modal: the text stays in view). Escape closes it. */
+function Panel({ title, children, onClose }: { title: string; children: React.ReactNode; onClose: () => void }) {
+  const headingId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      role="group"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+      className="mt-2 rounded-md border border-brand-200 bg-brand-50 p-4"
+    >
+      <p id={headingId} className="font-semibold text-brand-900">
+        {title}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+interface Found {
+  type: string;
+  _id: string;
+  title: string;
+}
+
+/** The record types a link may point at, with the field each is named by (a lawyer by name). */
+const LINKABLE = LINKABLE_TYPES.map((type) => ({ type, titleField: recordTypeNamed(type)?.admin.titleField ?? 'title' }));
+
+function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t, lang, defaultLanguage, problem } = useAdmin();
+  const current = String(editor.getAttributes('link').href ?? '');
+  const [address, setAddress] = useState(current.startsWith('#ref:') ? '' : current);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Found[] | null>(null);
+  const [error, setError] = useState('');
+  const addressId = useId();
+  const queryId = useId();
+
+  const apply = (href: string) => {
+    // The link is made, and the cursor put after it: what is typed next is no longer linked text.
+    editor
+      .chain()
+      .focus()
+      .extendMarkRange('link')
+      .setLink({ href })
+      .command(({ tr }) => {
+        tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to)));
+        return true;
+      })
+      .unsetMark('link')
+      .run();
+    onClose();
+  };
+  const search = async () => {
+    const words = query.trim().toLowerCase();
+    if (words.length < 2) return;
+    try {
+      const lists = await Promise.all(
+        LINKABLE.map(async ({ type, titleField }) => {
+          const records = (await api<Array<Record<string, unknown> & { _id: string }>>(`/${type}?admin=true&fields=${titleField}&limit=100`)).data;
+          return records.map((record) => ({ type, _id: record._id, title: pickText(record[titleField] as Parameters<typeof pickText>[0], lang, defaultLanguage) }));
+        }),
+      );
+      setFound(lists.flat().filter((record) => record.title.toLowerCase().includes(words)).slice(0, 20));
+    } catch (caught) {
+      setError(problem(caught));
+    }
+  };
+
+  const applyAddress = () => {
+    const href = address.trim();
+    if (!SAFE_LINK.test(href)) return setError(t('editor.linkBad'));
+    apply(href);
+  };
+  return (
+    <Panel title={t('editor.linkTitle')} onClose={onClose}>
+      <div className="mt-2 flex flex-wrap items-end gap-2" onKeyDown={enterTo(applyAddress)}>
+        <div className="min-w-64 flex-1">
+          <label htmlFor={addressId} className="block text-sm font-medium text-slate-800">
+            {t('editor.linkAddress')}
+          </label>
+          <input id={addressId} value={address} onChange={(event) => setAddress(event.target.value)} className={inputClass} inputMode="url" aria-describedby={error ? `${addressId}-error` : undefined} />
+        </div>
+        <button type="button" className={buttonClass.primary} onClick={applyAddress}>
+          {t('editor.apply')}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onClose}>
+          {t('editor.cancel')}
+        </button>
+        {error && (
+          <p id={`${addressId}-error`} role="alert" className="w-full text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-2" onKeyDown={enterTo(() => void search())}>
+        <div className="min-w-64 flex-1">
+          <label htmlFor={queryId} className="block text-sm font-medium text-slate-800">
+            {t('editor.linkPage')}
+          </label>
+          <input id={queryId} value={query} onChange={(event) => setQuery(event.target.value)} className={inputClass} />
+        </div>
+        <button type="button" className={buttonClass.secondary} onClick={() => void search()}>
+          {t('editor.linkSearch')}
+        </button>
+      </div>
+      {found && (found.length === 0 ? <p className="mt-2 text-sm text-slate-700">{t('editor.linkNone')}</p> : (
+        <ul aria-label={t('editor.pagedFound')} className="mt-2 divide-y divide-brand-100 rounded border border-brand-100 bg-white">
+          {found.map((record) => (
+            <li key={`${record.type}/${record._id}`}>
+              <button type="button" className="w-full px-3 py-2 text-left hover:bg-brand-50" onClick={() => apply(refHref(record.type, record._id))}>
+                {record.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </Panel>
+  );
+}
+
+interface LibraryImage {
+  path: string;
+  filename: string;
+  images?: { large?: string; thumbnail?: string };
+  url: string;
+}
+
+function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t } = useAdmin();
+  const [images, setImages] = useState<LibraryImage[] | null>(null);
+  const [chosen, setChosen] = useState<LibraryImage | null>(null);
+  const [alt, setAlt] = useState('');
+  const [caption, setCaption] = useState('');
+  const [error, setError] = useState('');
+  const altId = useId();
+  const captionId = useId();
+  const insert = () => {
+    if (!chosen) return;
+    if (!alt.trim()) return setError(t('editor.imageAltNeeded'));
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'image', attrs: { src: chosen.images?.large ?? chosen.url, alt: alt.trim(), caption: caption.trim() || null } })
+      .run();
+    onClose();
+  };
+  useEffect(() => {
+    void api<{ images: LibraryImage[] }>('/upload/list').then((result) => setImages(result.data.images ?? []), () => setImages([]));
+  }, []);
+  return (
+    <Panel title={t('editor.imageTitle')} onClose={onClose}>
+      {images === null ? (
+        <p className="mt-2 text-sm text-slate-700">{t('app.loading')}</p>
+      ) : images.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t('editor.imageNone')}</p>
+      ) : (
+        <ul className="mt-2 grid max-h-64 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-5">
+          {images.map((image) => (
+            <li key={image.path}>
+              <button type="button" aria-pressed={chosen?.path === image.path} aria-label={image.filename} onClick={() => setChosen(image)} className={`block w-full rounded border-2 ${chosen?.path === image.path ? 'border-brand-600' : 'border-transparent'}`}>
+                <img src={image.images?.thumbnail ?? image.url} alt="" className="aspect-square w-full rounded object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 grid gap-2" onKeyDown={enterTo(insert)}>
+        <label htmlFor={altId} className="block text-sm font-medium text-slate-800">
+          {t('editor.imageAlt')} <span aria-hidden="true" className="text-red-700">*</span>
+        </label>
+        <input id={altId} value={alt} onChange={(event) => setAlt(event.target.value)} required className={inputClass} aria-describedby={error ? `${altId}-error` : undefined} />
+        {error && (
+          <p id={`${altId}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <label htmlFor={captionId} className="block text-sm font-medium text-slate-800">
+          {t('editor.imageCaption')}
+        </label>
+        <input id={captionId} value={caption} onChange={(event) => setCaption(event.target.value)} className={inputClass} />
+        <div className="flex gap-2">
+          <button type="button" className={buttonClass.primary} disabled={!chosen} onClick={insert}>
+            {t('editor.apply')}
+          </button>
+          <button type="button" className={buttonClass.secondary} onClick={onClose}>
+            {t('editor.cancel')}
+          </button>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function FootnoteDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t } = useAdmin();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const inputId = useId();
+  const insert = () => {
+    if (!text.trim()) return setError(t('editor.footnoteNeeded'));
+    editor.chain().focus().insertContent({ type: 'footnote', content: [{ type: 'text', text: text.trim() }] }).run();
+    onClose();
+  };
+  return (
+    <Panel title={t('editor.footnote')} onClose={onClose}>
+      <div className="mt-2 flex flex-wrap items-end gap-2" onKeyDown={enterTo(insert)}>
+        <div className="min-w-64 flex-1">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            {t('editor.footnoteText')}
+          </label>
+          <input id={inputId} value={text} onChange={(event) => setText(event.target.value)} className={inputClass} aria-describedby={error ? `${inputId}-error` : undefined} />
+        </div>
+        <button type="button" className={buttonClass.primary} onClick={insert}>
+          {t('editor.apply')}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={onClose}>
+          {t('editor.cancel')}
+        </button>
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="w-full text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,108 @@
+/*
+ * Documents through the API (API-3.md "Documents"): in and out, format=html|text, refusals with the
+ * JSON path and a code (nothing stored), links by reference after a rename and after unpublishing
+ * (the cached page too), and pictures in documents counted as in use. On both databases.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const text = (value: string, marks?: unknown[]) => ({ type: 'text', text: value, ...(marks ? { marks } : {}) });
+const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
+const doc = (...content: unknown[]) => ({ type: 'doc', content });
+const article = (content: unknown) => ({ title: { uz: 'Huquqiy xabar' }, excerpt: { uz: 'Qisqacha' }, category: { uz: 'Soliq' }, content: { uz: content } });
+
+describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  let service: { _id: string; slug: string; version: number };
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { ssr: true });
+    token = await app.login();
+    service = (await app.api('/api/services', { token, body: { title: { uz: 'Soliq maslahati', ru: 'Налоговые консультации' }, description: { uz: 'Tavsif' }, slug: 'soliq' } })).body.data;
+  });
+  afterAll(() => app?.close());
+
+  it.each([
+    ['an unknown node', doc({ type: 'script', content: [] }), 'content.uz.content.0.type', 'unknown_node'],
+    ['an unknown mark', doc(paragraph(text('x', [{ type: 'color' }]))), 'content.uz.content.0.content.0.marks.0.type', 'unknown_mark'],
+    ['a javascript: link', doc(paragraph(text('x', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }]))), 'content.uz.content.0.content.0.marks.0.attrs.href', 'unsafe_link'],
+    ['a data: link', doc(paragraph(text('x', [{ type: 'link', attrs: { href: 'data:text/html;base64,PHNjcmlwdD4=' } }]))), 'content.uz.content.0.content.0.marks.0.attrs.href', 'unsafe_link'],
+    ['a level-1 heading', doc({ type: 'heading', attrs: { level: 1 }, content: [text('x')] }), 'content.uz.content.0.attrs.level', 'invalid'],
+    ['an image without alt', doc({ type: 'image', attrs: { src: '/uploads/2026/11/a-1a2b-large.webp', alt: ' ' } }), 'content.uz.content.0.attrs.alt', 'missing_alt'],
+    ['a reference to no record type', doc(paragraph(text('x', [{ type: 'link', attrs: { ref: { type: 'secrets', id: '0123456789abcdef01234567' } } }]))), 'content.uz.content.0.content.0.marks.0.attrs.ref.type', 'bad_reference'],
+    ['a document over its limits', doc(...Array.from({ length: 5001 }, () => paragraph())), 'content.uz.content.5000', 'too_large'],
+  ])('refuses %s with a 400 naming the path and code, storing nothing', async (_name, content, path, code) => {
+    const before = (await app.api('/api/news?admin=true', { token })).body.pagination.total;
+    const refused = await app.api('/api/news', { token, body: article(content) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0]).toMatchObject({ path, code });
+    expect((await app.api('/api/news?admin=true', { token })).body.pagination.total).toBe(before);
+  });
+
+  it('takes a list nested four deep as too deep', async () => {
+    const item = (inner?: unknown) => ({ type: 'listItem', content: [paragraph(text('x')), ...(inner ? [inner] : [])] });
+    const list = (inner?: unknown) => ({ type: 'bulletList', content: [item(inner)] });
+    const refused = await app.api('/api/news', { token, body: article(doc(list(list(list(list()))))) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].code).toBe('too_deep');
+  });
+
+  it('answers documents, their HTML and their text; links to a record follow its renames and its visibility, on the cached page too', async () => {
+    const content = doc(
+      { type: 'heading', attrs: { level: 2 }, content: [text('Muddatlar')] },
+      paragraph(text('Batafsil: '), text('soliq xizmati', [{ type: 'link', attrs: { ref: { type: 'services', id: service._id } } }]), text(' va '), text('lex.uz', [{ type: 'link', attrs: { href: 'https://lex.uz/docs/1' } }])),
+    );
+    const created = await app.api('/api/news', { token, body: { ...article(content), title: { uz: 'Huquqiy xabar', ru: 'Правовая новость' } } });
+    expect(created.status, created.text).toBe(201);
+    const news = created.body.data;
+    expect(news.content.uz).toEqual(content);
+    const html = (await app.api(`/api/news/${news._id}?format=html`)).body.data.content.uz;
+    expect(html).toBe('<h2 id="muddatlar">Muddatlar</h2><p>Batafsil: <a href="/services/soliq">soliq xizmati</a> va <a href="https://lex.uz/docs/1" rel="noopener">lex.uz</a></p>');
+    expect((await app.api(`/api/news/${news._id}?format=text`)).body.data.content.uz).toBe('Muddatlar\n\nBatafsil: soliq xizmati va lex.uz');
+    expect((await app.api(`/api/news?format=text`)).body.data[0].content.uz).toBe('Muddatlar\n\nBatafsil: soliq xizmati va lex.uz');
+    expect((await app.api(`/api/news?format=pdf`)).status).toBe(400);
+    // The Russian page shows the Uzbek document (none in Russian yet), its link in Russian.
+    const page = async (path: string) => (await fetch(app.url + path)).text();
+    expect(await page(`/ru/news/${news.slug}`)).toContain('<a href="/ru/services/soliq">soliq xizmati</a>');
+    expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq">soliq xizmati</a>');
+
+    // Renamed: the link goes to the new address at once, not through a redirect.
+    const renamed = await app.api(`/api/services/${service._id}`, { method: 'PUT', token, body: { slug: 'soliq-huquqi' } });
+    expect(renamed.status).toBe(200);
+    expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq-huquqi">soliq xizmati</a>');
+    expect(await page(`/ru/news/${news.slug}`)).toContain('<a href="/ru/services/soliq-huquqi">soliq xizmati</a>');
+    // Hidden: the words stay, the link goes.
+    expect((await app.api(`/api/services/${service._id}`, { method: 'PUT', token, body: { isActive: false } })).status).toBe(200);
+    const hidden = await page(`/news/${news.slug}`);
+    expect(hidden).toContain('Batafsil: soliq xizmati va');
+    expect(hidden).not.toContain('/services/soliq-huquqi');
+    expect((await app.api(`/api/services/${service._id}`, { method: 'PUT', token, body: { isActive: true } })).status).toBe(200);
+    expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq-huquqi">soliq xizmati</a>');
+  });
+
+  it('counts a picture in a document as in use, by its field and language', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c8962e' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'seal.png');
+    const uploaded = await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json();
+    const src = uploaded.data.images.large as string;
+    const created = await app.api('/api/news', { token, body: { ...article(doc({ type: 'image', attrs: { src, alt: 'Muhr' } })), content: { uz: doc(paragraph(text('Matn'))), ru: doc({ type: 'image', attrs: { src, alt: 'Печать', caption: 'Печать фирмы' } }) } } });
+    expect(created.status, created.text).toBe(201);
+    const refused = await app.api('/api/upload/delete', { method: 'DELETE', token, body: { imagePath: src } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.usedBy).toEqual([expect.objectContaining({ type: 'news', _id: created.body.data._id, field: 'content.ru' })]);
+  });
+
+  it('still takes a plain string (the first API’s clients) as paragraphs', async () => {
+    const created = await app.api('/api/news', { token, body: article('Birinchi.\n\nIkkinchi.') });
+    expect(created.status).toBe(201);
+    expect(created.body.data.content.uz).toEqual(doc(paragraph(text('Birinchi.')), paragraph(text('Ikkinchi.'))));
+    // Required in the default language means a letter of text: an empty document is not enough.
+    const empty = await app.api('/api/news', { token, body: article(doc(paragraph())) });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details[0]).toMatchObject({ path: 'content.uz', code: 'required' });
+  });
+});

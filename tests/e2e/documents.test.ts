@@ -1,0 +1,255 @@
+/*
+ * A lawyer writes a legal alert in the admin's rich-text editor (Chromium): headings and lists from
+ * the keyboard, bold with Ctrl+B, a table with a row added, a footnote, a link to a service picked
+ * by its title, a picture from the media library with its alt text. The public page shows each as
+ * semantic HTML, loads no script file, and passes axe.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let token: string;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { demo: true, ssr: true });
+    token = await app.login();
+    browser = await launchBrowser();
+    // A picture in the media library to choose.
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#1d4e89' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'office.png');
+    const uploaded = await fetch(`${app.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([value]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('i18nextLng', 'en');
+    }, [token]);
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) errors.push(message.text());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('writes every element with the toolbar and the keyboard, and the public page shows them', async () => {
+    await page.goto(`${app.url}/admin/news/new`);
+    await page.waitForSelector('#admin-main h1');
+    await page.fill('#field-title', 'Yangi soliq talablari');
+    await page.fill('#field-excerpt', 'Qisqacha');
+    await page.fill('#field-category', 'Soliq');
+    const editor = page.locator('#field-content');
+    await editor.waitFor();
+    await editor.click();
+    // Markdown-like shortcuts and Ctrl+B.
+    await page.keyboard.type('## Kim roʻyxatdan oʻtishi kerak');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Talablar ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('qatʼiy');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' boʻladi.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('1. Ariza');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Toʻlov');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    // A footnote where the cursor is.
+    await page.keyboard.type('Manba');
+    await page.getByRole('button', { name: 'Footnote', exact: true }).click();
+    await page.getByLabel('The note (shown at the end of the text)').fill('2026-yil 1-yanvardagi tahrirda.');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    // A link to a page of the site, found by its title.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Soliq xizmatimiz');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Or a page of this site: type a few words of its title').fill('corporate');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const service = (await app.api('/api/services?lang=en')).body.data.find((candidate: { slug: string }) => candidate.slug === 'corporate');
+    expect(service).toBeTruthy();
+    await page.getByRole('list', { name: 'Pages found' }).getByRole('button').first().click();
+    // The cursor stands after the link: Enter starts a new paragraph.
+    await page.keyboard.press('Enter');
+    // A table, and a row added to it.
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.keyboard.type('Daromad');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Stavka');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Add a row', exact: true }).click();
+    // A picture from the library: alt text required.
+    await editor.press('Control+End');
+    await page.getByRole('button', { name: 'Picture', exact: true }).click();
+    await page.getByRole('button', { name: 'office.png' }).first().click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Describe the picture' }).count()).toBe(1);
+    await page.getByLabel('What the picture shows (for people who cannot see it)').fill('Idora binosi');
+    await page.getByLabel('Caption (optional)').fill('Toshkentdagi idora');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+
+    await page.locator('form button[type=submit]').click();
+    await page.waitForSelector('text=Yangi soliq talablari');
+    const saved = (await app.api('/api/news?admin=true&search=talablari', { token })).body.data[0];
+    expect(saved).toBeTruthy();
+    const doc = saved.content.uz as { content: Array<{ type: string }> };
+    const types = JSON.stringify(doc);
+    for (const part of ['"heading"', '"bold"', '"orderedList"', '"footnote"', '"table"', '"tableHeader"', '"image"', `"ref":{"type":"services","id":"${service._id}"}`, '"alt":"Idora binosi"']) expect(types).toContain(part);
+    // Three rows: the header, the row typed into and the one added.
+    expect(JSON.stringify(doc).match(/"tableRow"/g)).toHaveLength(4);
+
+    // Published (the default), the page shows it: semantic HTML, no script file.
+    const response = await fetch(`${app.url}/news/${saved.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h2 id="kim-royxatdan-otishi-kerak">Kim roʻyxatdan oʻtishi kerak<\/h2>/);
+    expect(html).toContain('<strong>qatʼiy</strong>');
+    expect(html).toContain('<ol><li>Ariza</li><li>Toʻlov</li></ol>');
+    expect(html).toMatch(new RegExp(`<a href="/services/${service.slug}">Soliq xizmatimiz</a>`));
+    expect(html).toContain('<div class="doc-table" role="region" tabindex="0"');
+    expect(html).toContain('<th scope="col">Daromad</th>');
+    expect(html).toContain('alt="Idora binosi"');
+    expect(html).toContain('<figcaption>Toshkentdagi idora</figcaption>');
+    expect(html).toContain('<li id="note-1">2026-yil 1-yanvardagi tahrirda.');
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(errors).toEqual([]);
+  });
+
+  it('passes axe on the article with every element, at 375 px too, and its table scrolls inside its box', async () => {
+    const saved = (await app.api('/api/news?admin=true&search=talablari', { token })).body.data[0];
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+      const visitor = await context.newPage();
+      await visitor.goto(`${app.url}/news/${saved.slug}`);
+      await visitor.addScriptTag({ content: AXE_SOURCE });
+      const violations = await visitor.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string }> }> } }).axe;
+        return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations.map((violation) => violation.id);
+      });
+      expect(violations, `${width}px`).toEqual([]);
+      // Nothing wider than the screen: the table's box scrolls, not the page.
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }
+  });
+});
+
+describe.skipIf(!CHROME_PATH)('pasting from Word, Google Docs and LibreOffice', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let token: string;
+  const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/paste/${name}`, import.meta.url), 'utf8');
+
+  beforeAll(async () => {
+    app = await startTestApp('sqlite', { ssr: true });
+    token = await app.login();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** Pastes clipboard HTML into a new article's editor, saves it and answers the stored document's JSON. */
+  async function paste(name: string): Promise<string> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([value]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('i18nextLng', 'en');
+    }, [token]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin/news/new`);
+    await page.waitForSelector('#admin-main h1');
+    const title = `Paste ${name} ${Date.now()}`;
+    await page.fill('#field-title', title);
+    await page.fill('#field-excerpt', 'Qisqacha');
+    await page.fill('#field-category', 'Soliq');
+    const editor = page.locator('#field-content');
+    await editor.click();
+    await editor.evaluate((element, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', element.textContent ?? '');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, fixture(name));
+    await page.locator('form button[type=submit]').click();
+    // Saved (the list shows it), or refused: then say what the form said.
+    await page.getByText(title).or(page.locator('[role=alert]')).first().waitFor();
+    const refused = await page.locator('[role=alert]').allTextContents();
+    expect(refused, name).toEqual([]);
+    const saved = (await app.api(`/api/news?admin=true&search=${encodeURIComponent(title)}`, { token })).body.data[0];
+    await context.close();
+    expect(saved, name).toBeTruthy();
+    return JSON.stringify(saved.content.uz);
+  }
+
+  const nothingOfTheirs = (json: string) => {
+    for (const left of ['font', 'color', 'Calibri', 'Arial', 'mso-', 'class', 'style', 'SCXW', 'docs-internal', '&nbsp;', '\u00a0\u00a0']) expect(json).not.toContain(left);
+  };
+
+  it('keeps Word (desktop) headings, nested numbered lists without typed numbers, marks, links and tables; drops comments and deletions', async () => {
+    const json = await paste('word-desktop.html');
+    expect(json).toContain('{"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"Yangi soliq talablari"}]}');
+    expect(json).toMatch(/"orderedList".*"Ariza topshirish".*"orderedList".*"Pasport nusxasi".*"orderedList".*"Notarial tasdiq".*"Toʻlovni amalga oshirish"/);
+    expect(json).not.toMatch(/"text":"(1|2|a|i)\./);
+    expect(json).toContain('{"type":"text","text":"muhim","marks":[{"type":"bold"}]}');
+    expect(json).toContain('{"type":"text","text":"shoshilinch","marks":[{"type":"italic"}]}');
+    expect(json).toContain('{"type":"text","text":"diqqat","marks":[{"type":"underline"}]}');
+    expect(json).toContain('"marks":[{"type":"link","attrs":{"href":"https://lex.uz/docs/4674902"}}]');
+    expect(json).toContain('"type":"table"');
+    expect(json).toContain('"100 mln gacha"');
+    expect(json).toContain('yangi matn');
+    for (const gone of ['eski matn', 'Izoh: tekshirish', 'AA1']) expect(json).not.toContain(gone);
+    // No empty paragraph from Word's blank line.
+    expect(json).not.toContain('{"type":"paragraph"}');
+    nothingOfTheirs(json);
+  });
+
+  it('keeps Word for the web paragraphs, bullets, marks and links', async () => {
+    const json = await paste('word-web.html');
+    expect(json).toContain('"qalin","marks":[{"type":"bold"}]');
+    expect(json).toMatch(/"bulletList".*"Birinchi band".*"Ikkinchi band","marks":\[\{"type":"italic"\}\]/);
+    expect(json).toContain('"href":"https://lex.uz/docs/1"');
+    nothingOfTheirs(json);
+  });
+
+  it('keeps Google Docs paragraphs apart, its nested list inside its item, bold by weight and links', async () => {
+    const json = await paste('google-docs.html');
+    expect(json).toContain('"Google Docs sarlavhasi"');
+    // The wrapper <b style="font-weight:normal"> is not bold; weight 700 is.
+    expect(json).not.toContain('"Birinchi xatboshi, ","marks"');
+    expect(json).toContain('{"type":"text","text":"qalin soʻz","marks":[{"type":"bold"}]}');
+    expect(json).toMatch(/\{"type":"paragraph","content":\[\{"type":"text","text":"Ikkinchi xatboshi","marks":\[\{"type":"italic"\}\]\}\]\}/);
+    expect(json).toMatch(/"orderedList".*"Bir".*"orderedList".*"Ichki band".*"Ikki"/);
+    expect(json).toContain('"href":"https://lex.uz/docs/2"');
+    expect(json).toContain('"type":"table"');
+    nothingOfTheirs(json);
+  });
+
+  it('keeps LibreOffice headings, marks, nested bullets, links and tables', async () => {
+    const json = await paste('libreoffice.html');
+    expect(json).toContain('{"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"LibreOffice sarlavhasi"}]}');
+    expect(json).toContain('"tagi chizilgan","marks":[{"type":"underline"}]');
+    expect(json).toMatch(/"bulletList".*"Band bir".*"bulletList".*"Ichki band".*"Havola"/);
+    expect(json).toContain('"href":"https://lex.uz/docs/3"');
+    expect(json).toContain('"A1"');
+    nothingOfTheirs(json);
+  });
+});
