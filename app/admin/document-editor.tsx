@@ -57,6 +57,13 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
     },
     onUpdate: ({ editor: changed }) => latest.current(fromEditor(changed.getJSON())),
   });
+  // A value set from outside (copied or transliterated from another language, undone, a version
+  // restored, the record reloaded) replaces what the editor shows; its own changes do not come back.
+  useEffect(() => {
+    if (!editor) return;
+    const given = asDocument(value);
+    if (JSON.stringify(fromEditor(editor.getJSON())) !== JSON.stringify(given)) editor.commands.setContent(toEditor(given), { emitUpdate: false });
+  }, [editor, value]);
   const toolbarState = useEditorState({
     editor,
     selector: ({ editor: current }) =>
@@ -86,6 +93,13 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
   const state = toolbarState ?? { bold: false, italic: false, underline: false, strike: false, superscript: false, subscript: false, h2: false, h3: false, h4: false, bulletList: false, orderedList: false, quote: false, link: false, table: false, canUndo: false, canRedo: false };
 
   const chain = () => editor.chain().focus();
+  const tableActions: Array<[AdminTextKey, () => void]> = [
+    ['editor.addRow', () => chain().addRowAfter().run()],
+    ['editor.removeRow', () => chain().deleteRow().run()],
+    ['editor.addColumn', () => chain().addColumnAfter().run()],
+    ['editor.removeColumn', () => chain().deleteColumn().run()],
+    ['editor.removeTable', () => chain().deleteTable().run()],
+  ];
   const button = (label: AdminTextKey, Icon: typeof Bold, action: () => void, active = false, disabled = false) => (
     <button
       key={label}
@@ -133,15 +147,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
       </div>
       {state.table && (
         <div className="flex flex-wrap gap-2 border-x border-slate-300 bg-slate-50 px-2 py-1 text-sm">
-          {(
-            [
-              ['editor.addRow', () => chain().addRowAfter().run()],
-              ['editor.removeRow', () => chain().deleteRow().run()],
-              ['editor.addColumn', () => chain().addColumnAfter().run()],
-              ['editor.removeColumn', () => chain().deleteColumn().run()],
-              ['editor.removeTable', () => chain().deleteTable().run()],
-            ] as Array<[AdminTextKey, () => void]>
-          ).map(([label, action]) => (
+          {tableActions.map(([label, action]) => (
             <button key={label} type="button" onMouseDown={(event) => event.preventDefault()} onClick={action} className="rounded px-2 py-1 text-slate-800 underline-offset-2 hover:bg-slate-200 hover:underline">
               {t(label)}
             </button>
@@ -158,7 +164,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
 
 /** Enter in a field of a panel does the panel's action, never submits the record's form around it. */
 const enterTo = (action: () => void) => (event: React.KeyboardEvent) => {
-  if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
     event.preventDefault();
     action();
   }
@@ -233,7 +239,7 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
       const lists = await Promise.all(
         LINKABLE.map(async ({ type, titleField }) => {
           const records = (await api<Array<Record<string, unknown> & { _id: string }>>(`/${type}?admin=true&fields=${titleField}&limit=100`)).data;
-          return records.map((record) => ({ type, _id: record._id, title: pickText(record[titleField] as Parameters<typeof pickText>[0], lang, defaultLanguage) }));
+          return records.map((record) => ({ type, _id: record._id, title: pickText(record[titleField], lang, defaultLanguage) }));
         }),
       );
       setFound(lists.flat().filter((record) => record.title.toLowerCase().includes(words)).slice(0, 20));

@@ -4,7 +4,7 @@ import Image from '@tiptap/extension-image';
 import { ListItem } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { SAFE_LINK, type Doc, type DocMark, type DocNode } from '../../domain/documents/document.ts';
+import { isMarkName, SAFE_LINK, type Doc, type DocMark, type DocNode } from '../../domain/documents/document.ts';
 
 /*
  * The editor's schema, built from the server's closed set (domain/documents/document.ts): the same
@@ -103,7 +103,7 @@ const refOf = (href: string) => {
 };
 
 function markFrom(mark: { type: string; attrs?: Record<string, unknown> }): DocMark | undefined {
-  if (mark.type !== 'link') return { type: mark.type as DocMark['type'] };
+  if (mark.type !== 'link') return isMarkName(mark.type) ? { type: mark.type } : undefined;
   const href = String(mark.attrs?.href ?? '');
   const ref = refOf(href);
   if (ref) return { type: 'link', attrs: { ref } };
@@ -138,7 +138,7 @@ export function fromEditor(json: EditorNode): Doc {
       case 'tableHeader':
       case 'tableCell':
       case 'footnote':
-        return { type: node.type, ...(content?.length ? { content } : node.type === 'paragraph' || node.type === 'footnote' ? {} : { content: [] }) } as DocNode;
+        return { type: node.type, ...(content?.length ? { content } : node.type === 'paragraph' || node.type === 'footnote' ? {} : { content: [] }) };
       case 'hardBreak':
       case 'horizontalRule':
         return { type: node.type };

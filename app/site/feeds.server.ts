@@ -39,7 +39,7 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
       const url = base + localePath(`/${kind}/${article.slug}`, lang, defaultLanguage);
       const author = text(article.author?.name);
       const image = previewImage({ publicUrl: base }, article.image || coverPath(kind, article, lang));
-      const html = absolute(await records.html(article as never, 'content', lang));
+      const html = absolute(await records.html(article, 'content', lang));
       return { url, title: text(article.title), excerpt: text(article.excerpt), html, category: text(article.category), author, image, published: publishedAt(article), updated: new Date(article.updatedAt) };
     }),
   );

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
@@ -53,6 +54,6 @@ export function loadTextPage(services: DomainServices, slug: string, lang: strin
 }
 
 /** Records with the HTML of a document field beside each (`{field}Html`), as a page in `lang` shows it. */
-export async function withHtml<T extends RecordType, F extends string>(records: RecordService<T>, list: Awaited<ReturnType<RecordService<T>['list']>>, field: F, lang: string) {
-  return Promise.all(list.map(async (record) => ({ ...record, [`${field}Html`]: await records.html(record, field, lang) }) as typeof record & Record<`${F}Html`, string>));
+export async function withHtml<R extends StoredRecord, F extends string>(records: Pick<RecordService, 'html'>, list: R[], field: F, lang: string): Promise<Array<R & Record<`${F}Html`, string>>> {
+  return Promise.all(list.map(async (record) => Object.assign({}, record, { [`${field}Html`]: await records.html(record, field, lang) })));
 }

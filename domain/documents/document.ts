@@ -33,6 +33,9 @@ export interface Doc {
 /** Marks a text may carry. */
 const MARKS = ['bold', 'italic', 'underline', 'strike', 'superscript', 'subscript', 'link'] as const;
 type MarkName = (typeof MARKS)[number];
+/** Whether a name is one of the marks a document may hold. */
+export const isMarkName = (name: string): name is MarkName => (MARKS as readonly string[]).includes(name);
+
 /** Marks a footnote's own text may carry. */
 const FOOTNOTE_MARKS: readonly MarkName[] = ['bold', 'italic', 'link'];
 

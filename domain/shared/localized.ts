@@ -22,9 +22,11 @@ export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
  * The text to show in `lang`: the current language, then the site's default language, then
  * Uzbek, then the first non-empty value. Plain strings pass through unchanged.
  */
-export function pickText(value: Localized | string | null | undefined, lang: string, defaultLanguage = DEFAULT_LANGUAGE): string {
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
+export function pickText(given: unknown, lang: string, defaultLanguage = DEFAULT_LANGUAGE): string {
+  if (given == null) return '';
+  if (typeof given === 'string') return given;
+  if (!isPlainObject(given)) return '';
+  const value = given as Localized;
   for (const code of [lang, defaultLanguage, DEFAULT_LANGUAGE]) {
     if (isWritten(value[code])) return textOf(value[code]);
   }

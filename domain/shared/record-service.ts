@@ -275,7 +275,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * The HTML of a document field of a record as a page in `lang` shows it: as kept when the
      * record was saved, or made now for a language that became public since.
      */
-    async html(record: Stored, field: string, lang: string): Promise<string> {
+    async html(record: StoredRecord, field: string, lang: string): Promise<string> {
       const kept = renderedOf(record)[field]?.[lang];
       if (kept !== undefined) return kept;
       return (await environment.renderDocuments?.(record, [field], [lang]))?.[field]?.[lang] ?? '';

@@ -56,7 +56,10 @@ describe.each(DIALECTS)('input at its limits on %s', (dialect) => {
     );
     const saved = result as { status: number; body: { data: { _id: string } } };
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect(slowest).toBeLessThan(100);
+    // A save does several linear passes over the text (validation, search text in both scripts,
+    // the HTML of each language): fractions of a second on a loaded machine, never the minutes the
+    // quadratic conversion took.
+    expect(slowest).toBeLessThan(500);
     const found = await app.api(`/api/news/${saved.body.data._id}?admin=true`, { token });
     expect(documentToText(found.body.data.content.uz)).toBe(word);
   });

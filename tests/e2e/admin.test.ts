@@ -893,15 +893,18 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.getByRole('tab', { name: /UZ-CYRL/ }).click();
       await page.getByRole('button', { name: 'Transliterate from UZ' }).click();
       const title = await page.inputValue('#field-title');
+      // The article's document too, in the editor: its words in Cyrillic.
+      await expect.poll(() => page.locator('#field-content').textContent()).toMatch(/[\u0400-\u04FF]{3}/);
       expect(title).toMatch(/^[\u0400-\u04FF0-9 :,.()«»“”"'-]+$/);
       expect(await page.getByRole('status').textContent()).toContain('Check them, then save');
-      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
       expect(await page.inputValue('#field-title')).toBe('');
       await page.getByRole('button', { name: 'Transliterate from UZ' }).click();
       await page.locator('form button[type=submit]').click();
       await page.waitForURL('**/admin/news');
       const saved = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
       expect(saved.title['uz-Cyrl']).toBe(title);
+      expect(JSON.stringify(saved.content['uz-Cyrl'])).toMatch(/"type":"doc".*[\u0400-\u04FF]{3}/);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
