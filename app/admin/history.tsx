@@ -1,6 +1,7 @@
 import { History as HistoryIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { VersionEntry } from '../../domain/versions/version-service.ts';
+import { documentToText, isDocument } from '../../domain/documents/document.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
 import { buttonClass, ErrorNotice } from './ui.tsx';
@@ -12,9 +13,14 @@ interface Change {
   after: string;
 }
 
-/** Every leaf of a saved state by its path (`title.ru`, `contactInfo.phone`, `features.0.text.uz`). */
+/**
+ * Every leaf of a saved state by its path (`title.ru`, `contactInfo.phone`, `features.0.text.uz`);
+ * a document block by block, each as its words (`content.ru.3`: its fourth paragraph, list or table).
+ */
 function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
-  if (value !== null && typeof value === 'object') {
+  if (isDocument(value)) {
+    value.content.forEach((block, index) => into.set(`${path}.${index}`, documentToText({ type: 'doc', content: [block] })));
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${key}` : key, into);
   } else if (path) {
     into.set(path, value === undefined || value === null ? '' : String(value));

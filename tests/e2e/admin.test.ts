@@ -197,7 +197,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     // Whatever happens here, the article leaves no trace for the tests after this one.
     const cleanup = () => app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
     try {
-      await app.api(`/api/news/${created._id}`, { method: 'PUT', body: { title: { uz: 'Tarix: ikkinchi' } }, token });
+      await app.api(`/api/news/${created._id}`, { method: 'PUT', body: { title: { uz: 'Tarix: ikkinchi' }, content: { uz: 'x\n\nQoʻshilgan xatboshi' } }, token });
       await goto(page, `/admin/news/${created._id}/edit`);
       await page.getByRole('button', { name: 'Show the history of this record' }).click();
       const history = page.getByTestId('history');
@@ -205,6 +205,10 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
       await expect.poll(() => history.locator('table').textContent()).toContain('Tarix: ikkinchi');
       expect(await history.locator('table').textContent()).toContain('Tarix: birinchi');
+      // A document is compared block by block, as words: the added paragraph, never its JSON.
+      const contentRow = history.locator('table tr', { hasText: 'Qoʻshilgan xatboshi' });
+      expect(await contentRow.locator('th').textContent()).toMatch(/^Content \(UZ\)$/);
+      expect(await history.locator('table').textContent()).not.toMatch(/"type"|paragraph/);
       await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
       expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data).toMatchObject({ title: { uz: 'Tarix: birinchi' }, version: 3 });
