@@ -111,7 +111,9 @@ export function createDomainServices(host: DomainHost) {
     lookup: publicPathOf,
     pathIn: localePath,
     async words(lang) {
-      const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === lang);
+      // The public languages' list is kept in memory; only a language not public yet is read.
+      const named = (list: Awaited<ReturnType<LanguageService['list']>>) => list.find((candidate) => candidate.code === lang);
+      const language = named(await languages.list({ admin: false })) ?? named(await languages.list({ admin: true }));
       return host.documentWords?.(lang, (language?.translations ?? {}) as Record<string, string>) ?? ENGLISH_DOCUMENT_WORDS;
     },
   });

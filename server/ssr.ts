@@ -9,6 +9,7 @@ import { HOME_VARY } from './http/language-choice.ts';
 import { pageRoute } from './http/metrics.ts';
 import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders, shownAtOffsets, stampShownAt } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
+import { originNamesHost } from './http/request-target.ts';
 
 /** Pages that set their own cache policy (a preview, an error) are not kept. */
 function isCacheable(request: FastifyRequest, response: Response): boolean {
@@ -32,15 +33,6 @@ function decodedPath(pathname: string): string | undefined {
 /** An HTML page of the public site (not the admin area, a preview link, a feed or the sitemap). */
 function isVisitedPage(pathname: string, contentType: string | null): boolean {
   return (contentType ?? '').startsWith('text/html') && !/^\/admin(\/|$)/.test(pathname) && !/\/preview\//.test(pathname);
-}
-
-function isSameOriginPost(origin: string | undefined, host: string | undefined): boolean {
-  if (!origin || !host || origin === 'null') return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -88,7 +80,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     // A form posted from a page of this site, as the browser saw it (its Origin names the host it
     // sent the form to): React Router's check compares the Origin with the routed URL, which is
     // PUBLIC_URL's. A form from any other origin keeps its Origin and is refused.
-    if (request.method === 'POST' && isSameOriginPost(request.headers.origin, request.headers.host)) headers.set('origin', origin);
+    if (request.method === 'POST' && originNamesHost(request.headers.origin, request.headers.host)) headers.set('origin', origin);
     const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
     const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
 

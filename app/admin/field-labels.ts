@@ -165,6 +165,19 @@ export function localizeIssue(detail: ErrorDetail, label: string, lang: string, 
       return t('issue.slug', values);
     case 'one_of':
       return t('issue.oneOf', values);
+    case 'unknown_node':
+    case 'unknown_mark':
+      return t('issue.documentUnknown', values);
+    case 'unsafe_link':
+      return t('issue.documentLink', values);
+    case 'too_deep':
+      return t('issue.documentDeep', values);
+    case 'too_large':
+      return t('issue.documentLarge', values);
+    case 'missing_alt':
+      return t('issue.documentAlt', values);
+    case 'bad_reference':
+      return t('issue.documentReference', values);
     default:
       return t('issue.invalid', values);
   }

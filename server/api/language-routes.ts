@@ -9,6 +9,7 @@ import { AppError, validationError } from '../../domain/shared/errors.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
+import { originNamesHost } from '../http/request-target.ts';
 import { makeIdentify } from '../http/identify.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
@@ -78,12 +79,7 @@ function previewInput(body: unknown): { token?: string; input: unknown } {
 /** A request the browser says comes from a page of this site: Sec-Fetch-Site, or an Origin naming the host it was sent to. */
 function fromThisSite(headers: { origin?: string; host?: string; 'sec-fetch-site'?: string | string[] }): boolean {
   if (headers['sec-fetch-site'] !== undefined) return headers['sec-fetch-site'] === 'same-origin';
-  if (!headers.origin || !headers.host) return false;
-  try {
-    return new URL(headers.origin).host === headers.host;
-  } catch {
-    return false;
-  }
+  return originNamesHost(headers.origin, headers.host);
 }
 
 export async function languageRoutes(app: FastifyInstance, { services }: { services: AppServices }) {

@@ -22,3 +22,13 @@ export function sendRefusal(response: ServerResponse, message: string): void {
   response.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', connection: 'close' });
   response.end(body);
 }
+
+/** Whether an Origin header names the host the request was sent to: a page of this site sent it, as the browser saw the site. */
+export function originNamesHost(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host || origin === 'null') return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
