@@ -75,7 +75,22 @@ export function editorExtensions(): AnyExtension[] {
       },
     }),
     Blockquote.extend({ content: 'paragraph+' }),
-    ListItem.extend({ content: 'paragraph+ (bulletList | orderedList)?' }),
+    ListItem.extend({
+      content: 'paragraph+ (bulletList | orderedList)?',
+      // Tab nests an item one level deeper, never past the three levels a document may hold.
+      addKeyboardShortcuts() {
+        return {
+          ...this.parent?.(),
+          Tab: () => {
+            const { $from } = this.editor.state.selection;
+            let lists = 0;
+            for (let depth = $from.depth; depth > 0; depth -= 1) if (['bulletList', 'orderedList'].includes($from.node(depth).type.name)) lists += 1;
+            if (lists >= 3) return true;
+            return this.editor.commands.sinkListItem(this.name);
+          },
+        };
+      },
+    }),
     Superscript,
     Subscript,
     Footnote,

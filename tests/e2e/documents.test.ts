@@ -132,6 +132,27 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
     expect(errors).toEqual([]);
   });
 
+  it('nests a list with Tab down to three levels and no deeper', async () => {
+    await page.goto(`${app.url}/admin/news/new`);
+    await page.waitForSelector('#admin-main h1');
+    await page.fill('#field-title', 'Uch daraja');
+    await page.fill('#field-excerpt', 'Qisqacha');
+    await page.fill('#field-category', 'Soliq');
+    await page.locator('#field-content').click();
+    await page.keyboard.type('- Bir');
+    for (const word of ['Ikki', 'Uch', 'Tort']) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(word);
+    }
+    await page.locator('form button[type=submit]').click();
+    await page.getByText('Uch daraja').first().waitFor();
+    const saved = (await app.api('/api/news?admin=true&search=uch%20daraja', { token })).body.data[0];
+    const json = JSON.stringify(saved.content.uz);
+    expect(json.match(/"bulletList"/g)).toHaveLength(3);
+    expect(json).toMatch(/"Uch".*"Tort"/);
+  });
+
   it('passes axe on the article with every element, at 375 px too, and its table scrolls inside its box', async () => {
     const saved = (await app.api('/api/news?admin=true&search=talablari', { token })).body.data[0];
     for (const width of [375, 1280]) {
