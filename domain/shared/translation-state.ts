@@ -9,13 +9,11 @@ import { isLocalizedValue, isPlainObject, isWritten, textOf } from './localized.
 
 export type TranslationState = 'complete' | 'missing' | 'outdated';
 
-const written = isWritten;
-
 /** Each language's texts of a field, its items and parts in order (a list of tags, a list of features). */
 export function textsByLanguage(value: unknown, into = new Map<string, string[]>()): Map<string, string[]> {
   if (Array.isArray(value)) for (const item of value) textsByLanguage(item, into);
   else if (isLocalizedValue(value)) {
-    for (const [code, text] of Object.entries(value)) if (written(text)) into.set(code, [...(into.get(code) ?? []), textOf(text)]);
+    for (const [code, text] of Object.entries(value)) if (isWritten(text)) into.set(code, [...(into.get(code) ?? []), textOf(text)]);
   } else if (isPlainObject(value)) for (const item of Object.values(value)) textsByLanguage(item, into);
   return into;
 }
@@ -43,7 +41,7 @@ export function textSavedAfter(before: Record<string, unknown> | undefined, afte
 export function textShape(record: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const shape = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(shape);
-    if (isLocalizedValue(value)) return Object.fromEntries(Object.entries(value).flatMap(([code, text]) => (written(text) ? [[code, '·']] : [])));
+    if (isLocalizedValue(value)) return Object.fromEntries(Object.entries(value).flatMap(([code, text]) => (isWritten(text) ? [[code, '·']] : [])));
     if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, shape(item)]));
     return null;
   };
@@ -53,7 +51,7 @@ export function textShape(record: Record<string, unknown>, fields: string[]): Re
 /** Whether every text the default language has (at any depth: list items, parts) is written in `lang` too. */
 function filledIn(value: unknown, lang: string, defaultLanguage: string): boolean {
   if (Array.isArray(value)) return value.every((item) => filledIn(item, lang, defaultLanguage));
-  if (isLocalizedValue(value)) return !written(value[defaultLanguage]) || written(value[lang]);
+  if (isLocalizedValue(value)) return !isWritten(value[defaultLanguage]) || isWritten(value[lang]);
   if (isPlainObject(value)) return Object.values(value).every((item) => filledIn(item, lang, defaultLanguage));
   return true;
 }

@@ -80,6 +80,9 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/** An account's columns with two-factor sign-in off: no secret, none waiting, no recovery codes. */
+export const TWO_FACTOR_OFF = { totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]' } as const;
+
 export function createAuthService(database: Database, options: { idleMs?: number } = {}) {
   const idleMs = options.idleMs ?? 12 * 60 * 60 * 1000;
   /** Used within the idle time: a session last used before this has ended. */
@@ -288,7 +291,7 @@ export function createAuthService(database: Database, options: { idleMs?: number
         await recordFailure(row.email, client.ip);
         throw new AppError(400, 'VALIDATION_ERROR', 'The password or the code is wrong', { details: [{ path: passwordOk ? 'code' : 'password', message: passwordOk ? WRONG_CODE : 'The password is wrong', code: 'invalid' }] });
       }
-      await db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]' }).where('id', '=', userId).execute();
+      await db.updateTable('users').set(TWO_FACTOR_OFF).where('id', '=', userId).execute();
     },
 
     /**
@@ -392,7 +395,7 @@ export function createAuthService(database: Database, options: { idleMs?: number
     async resetTwoFactor(email: string): Promise<boolean> {
       const user = await findUserByEmail(email);
       if (!user) throw notFound('Account');
-      await db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]', updated_at: nowIso() }).where('id', '=', user.id).execute();
+      await db.updateTable('users').set({ ...TWO_FACTOR_OFF, updated_at: nowIso() }).where('id', '=', user.id).execute();
       await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       return Boolean(user.totp_secret);
     },

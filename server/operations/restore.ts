@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { TWO_FACTOR_OFF } from '../../domain/users/auth-service.ts';
 import path from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openSqliteDatabase } from '../../db/sqlite-database.ts';
@@ -170,7 +171,7 @@ export async function restoreBackup(options: {
   if (later.length) progress(`database brought up to this version: ${later.join(', ')}`);
   // Two-factor secrets were encrypted with a key the archive does not hold: they cannot be read.
   const twoFactorReset = Number(
-    (await database.db.updateTable('users').set({ totp_secret: null, totp_pending: null, totp_last_step: null, recovery_codes: '[]' }).where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending', 'is not', null)])).executeTakeFirst())
+    (await database.db.updateTable('users').set(TWO_FACTOR_OFF).where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending', 'is not', null)])).executeTakeFirst())
       .numUpdatedRows,
   );
   progress(
