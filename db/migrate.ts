@@ -15,6 +15,7 @@ import * as textSaved from './migrations/012-text-saved.ts';
 import * as textShape from './migrations/013-text-shape.ts';
 import * as privacyTraces from './migrations/014-privacy-traces.ts';
 import * as documents from './migrations/015-documents.ts';
+import * as workingCopies from './migrations/016-working-copies.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013-text-shape': textShape,
   '014-privacy-traces': privacyTraces,
   '015-documents': documents,
+  '016-working-copies': workingCopies,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

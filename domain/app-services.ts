@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection.ts';
+import { createWorkingCopies } from './versions/working-copies.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import type { DocReference } from './documents/document.ts';
@@ -80,6 +81,7 @@ export function createDomainServices(host: DomainHost) {
     // A page's address changed: its old address redirects to the new one.
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
+    workingCopies: createWorkingCopies(database),
   };
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);

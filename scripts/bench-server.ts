@@ -21,12 +21,14 @@ async function waitForHealth(url: string) {
   throw new Error('server did not start');
 }
 
-/** One Node process (so one core) serving a fresh demo site; the load comes from this process. */
-export async function startBenchServer(extraEnv: Record<string, string> = {}) {
+/**
+ * One Node process (so one core) serving a fresh demo site; the load comes from this process.
+ * `root` serves another checkout's build (a same-run comparison with an earlier commit).
+ */
+export async function startBenchServer(extraEnv: Record<string, string> = {}, { root = ROOT, port = 3900 + Math.floor(Math.random() * 50) } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-bench-'));
-  const port = 3900 + Math.floor(Math.random() * 50);
-  const server = spawn(process.execPath, [path.join(ROOT, 'build/server.js')], {
-    cwd: ROOT,
+  const server = spawn(process.execPath, [path.join(root, 'build/server.js')], {
+    cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,12 +5,14 @@
  * warm-up. `npm run bench -- --write` also rewrites the table in docs/performance.md;
  * `npm run bench -- --scale` measures a site grown to 10,000 articles instead (scripts/bench-scale.ts);
  * `npm run bench -- --start` only how long a start takes (scripts/bench-start.ts), which a whole run
- * measures last.
+ * measures last; `npm run bench -- --render [--against REF]` an uncached article page against an
+ * earlier commit, in the same run (scripts/bench-render.ts).
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
+import { benchRender } from './bench-render.ts';
 import { benchStart } from './bench-start.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
@@ -25,6 +27,10 @@ const run = (url: string, duration: number) =>
 async function main() {
   if (process.argv.includes('--scale')) {
     await import('./bench-scale.ts');
+    return;
+  }
+  if (process.argv.includes('--render')) {
+    await benchRender();
     return;
   }
   if (!process.argv.includes('--start')) await benchPages();

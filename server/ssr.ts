@@ -44,7 +44,9 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
  */
 export function createSsrHandler(source: BuildSource, services: AppServices, mode: 'production' | 'development') {
   const loadBuild = typeof source === 'function' ? source : async () => source;
-  const handle = createRequestHandler(loadBuild, mode);
+  // A build given as an object is derived once (routes ranked, the static handler made); given as a
+  // function (development, where it changes) React Router derives it again on every request.
+  const handle = createRequestHandler(source, mode);
   // Pages are routed from the request's path on the site's own address (PUBLIC_URL), never from
   // Host or X-Forwarded-Host: a header must not change what a cached address serves.
   const origin = new URL(services.config.publicUrl).origin;

@@ -5,7 +5,7 @@
  * heading, "- " and "1. " for lists, Ctrl+Z), links to an address or to a page of the site found
  * by its title, pictures from the media library with their alt text, tables and footnotes.
  */
-import { TextSelection } from '@tiptap/pm/state';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Bold, Heading2, Heading3, Heading4, ImageIcon, Italic, Link2, List, ListOrdered, Minus, Pilcrow, Quote, Redo2, Strikethrough, Subscript, Superscript, Table2, Underline, Undo2, Unlink, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -26,17 +26,21 @@ interface Props {
   onChange: (doc: Doc) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** Told which block of the document the cursor is in (0 = the first): side-by-side translation shows the source's block beside it. */
+  onBlock?: (index: number) => void;
 }
 
 type Dialog = null | 'link' | 'image' | 'footnote';
 
 const asDocument = (value: unknown): Doc => (isDocument(value) ? value : textToDocument(typeof value === 'string' ? value : ''));
 
-export default function DocumentEditor({ id, value, lang, onChange, describedBy, invalid }: Props) {
+export default function DocumentEditor({ id, value, lang, onChange, describedBy, invalid, onBlock }: Props) {
   const { t } = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
+  const blockSeen = useRef(onBlock);
+  blockSeen.current = onBlock;
   const editor = useEditor({
     extensions: editorExtensions(),
     content: toEditor(asDocument(value)),
@@ -56,6 +60,8 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
       },
     },
     onUpdate: ({ editor: changed }) => latest.current(fromEditor(changed.getJSON())),
+    onSelectionUpdate: ({ editor: moved }) => blockSeen.current?.(moved.state.selection.$from.index(0)),
+    onFocus: ({ editor: focused }) => blockSeen.current?.(focused.state.selection.$from.index(0)),
   });
   // A value set from outside (copied or transliterated from another language, undone, a version
   // restored, the record reloaded) replaces what the editor shows; its own changes do not come back.
@@ -83,6 +89,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
             quote: current.isActive('blockquote'),
             link: current.isActive('link'),
             table: current.isActive('table'),
+            footnote: current.state.selection instanceof NodeSelection && current.state.selection.node.type.name === 'footnote',
             canUndo: current.can().undo(),
             canRedo: current.can().redo(),
           }
@@ -90,7 +97,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
   });
   if (!editor) return <p className="text-sm text-slate-600">{t('editor.loading')}</p>;
   // Until the editor's first change is seen, nothing is active and there is nothing to undo.
-  const state = toolbarState ?? { bold: false, italic: false, underline: false, strike: false, superscript: false, subscript: false, h2: false, h3: false, h4: false, bulletList: false, orderedList: false, quote: false, link: false, table: false, canUndo: false, canRedo: false };
+  const state = toolbarState ?? { bold: false, italic: false, underline: false, strike: false, superscript: false, subscript: false, h2: false, h3: false, h4: false, bulletList: false, orderedList: false, quote: false, link: false, table: false, footnote: false, canUndo: false, canRedo: false };
 
   const chain = () => editor.chain().focus();
   const tableActions: Array<[AdminTextKey, () => void]> = [
@@ -139,7 +146,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
         {button('editor.link', Link2, () => setDialog('link'), state.link)}
         {state.link && button('editor.unlink', Unlink, () => chain().extendMarkRange('link').unsetLink().run())}
         {button('editor.image', ImageIcon, () => setDialog('image'))}
-        {button('editor.footnote', MessageSquarePlus, () => setDialog('footnote'))}
+        {button(state.footnote ? 'editor.editFootnote' : 'editor.footnote', MessageSquarePlus, () => setDialog('footnote'), state.footnote)}
         {button('editor.table', Table2, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), state.table)}
         <span className="mx-1 w-px bg-slate-300" aria-hidden="true" />
         {button('editor.undo', Undo2, () => chain().undo().run(), false, !state.canUndo)}
@@ -373,18 +380,25 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
   );
 }
 
+/** A new footnote at the cursor, or the selected one (clicked in the text) rewritten. */
 function FootnoteDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const { t } = useAdmin();
-  const [text, setText] = useState('');
+  const { selection } = editor.state;
+  const editing = selection instanceof NodeSelection && selection.node.type.name === 'footnote' ? selection : null;
+  const [text, setText] = useState(editing?.node.textContent ?? '');
   const [error, setError] = useState('');
   const inputId = useId();
   const insert = () => {
     if (!text.trim()) return setError(t('editor.footnoteNeeded'));
-    editor.chain().focus().insertContent({ type: 'footnote', content: [{ type: 'text', text: text.trim() }] }).run();
+    // Unchanged words keep their bold, italic and links; changed ones are written anew.
+    if (editing && text.trim() === editing.node.textContent) return onClose();
+    const note = { type: 'footnote', content: [{ type: 'text', text: text.trim() }] };
+    const chain = editor.chain().focus();
+    (editing ? chain.insertContentAt({ from: editing.from, to: editing.to }, note) : chain.insertContent(note)).run();
     onClose();
   };
   return (
-    <Panel title={t('editor.footnote')} onClose={onClose}>
+    <Panel title={t(editing ? 'editor.editFootnote' : 'editor.footnote')} onClose={onClose}>
       <div className="mt-2 flex flex-wrap items-end gap-2" onKeyDown={enterTo(insert)}>
         <div className="min-w-64 flex-1">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">

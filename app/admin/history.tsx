@@ -47,13 +47,15 @@ interface HistoryProps<T> {
   onRestored: (restored: T) => void;
   /** False for a role that may not bring a version back (translators). */
   canRestore?: boolean;
+  /** A public record: a version comes back as its working copy, nothing public changes (API-3.md). */
+  intoCopy?: boolean;
 }
 
 /**
  * A record's history in its form: who saved it and when, what each save changed (field by field,
  * a multilingual text language by language), and any version brought back as a new one.
  */
-export function History<T>({ base, labelOf, onRestored, canRestore = true }: HistoryProps<T>) {
+export function History<T>({ base, labelOf, onRestored, canRestore = true, intoCopy = false }: HistoryProps<T>) {
   const { t, lang, timeZone, problem } = useAdmin();
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
@@ -86,11 +88,11 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true }: His
   }
 
   async function restore(entry: VersionEntry) {
-    if (!window.confirm(t('history.confirmRestore', { version: entry.version }))) return;
+    if (!window.confirm(t(intoCopy ? 'history.confirmRestoreCopy' : 'history.confirmRestore', { version: entry.version }))) return;
     setBusy(true);
     setError('');
     try {
-      const restored = (await api<T>(`${base}/${entry.version}/restore`, { method: 'POST' })).data;
+      const restored = (await api<T>(`${base}/${entry.version}/restore`, { method: 'POST', body: intoCopy ? { into: 'draft' } : {} })).data;
       setOpen(null);
       onRestored(restored);
       await load();

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router';
+import { documentToText, isDocument } from '../../domain/documents/document.ts';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
@@ -18,7 +19,7 @@ import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
-import { fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
+import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
 /** The rich-text editor, loaded when a form with a document field opens (never on the public site). */
@@ -87,6 +88,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [beforeFill, setBeforeFill] = useState<{ values: Values; message: string } | null>(null);
   // Source and translation next to each other: on by default where the screen is wide enough.
   const [sideBySide, setSideBySide] = useState(false);
+  const [block, setBlock] = useState<{ field: string; index: number } | null>(null);
   useEffect(() => setSideBySide(window.matchMedia('(min-width: 1280px)').matches), []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -94,6 +96,18 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [state, setState] = useState<string | undefined>(record?.publicState);
+  // A working copy (API-3.md): changes to a public record kept apart until they are published.
+  const canHoldCopy = Boolean(record && resource.type.visibilityField);
+  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number } | null>(null);
+  const [editingCopy, setEditingCopy] = useState(false);
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
+    api<{ draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`).then(
+      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion }),
+      () => {},
+    );
+  }, [record, canHoldCopy, resource]);
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   useUnsavedChanges(dirty && !saving);
 
@@ -144,7 +158,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
-  async function save(event: React.FormEvent) {
+  async function save(event: { preventDefault(): void }, copyAsked = false) {
     event.preventDefault();
     setFormError('');
     setConflict(false);
@@ -158,7 +172,17 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       }
     }
     setSaving(true);
+    setNotice('');
+    const asCopy = editingCopy || copyAsked;
     try {
+      if (record && asCopy) {
+        const kept = await api<StoredRecord & { draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version } });
+        setCopy({ savedAt: kept.data.draftSavedAt, baseVersion: kept.data.baseVersion });
+        setEditingCopy(true);
+        setDirty(false);
+        setNotice(t('copy.saved'));
+        return;
+      }
       const body = record ? { ...values, version } : values;
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
@@ -187,6 +211,58 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setDirty(false);
   }
 
+  async function openCopy() {
+    if (!record) return;
+    setFormError('');
+    try {
+      const found = await api<StoredRecord>(`${resource.path}/${record._id}/draft`);
+      setValues(editable(found.data, {}));
+      setEditingCopy(true);
+      setDirty(false);
+    } catch (caught) {
+      setFormError(problem(caught));
+    }
+  }
+
+  async function publishCopy() {
+    if (!record) return;
+    setFormError('');
+    setNotice('');
+    if (dirty) {
+      setFormError(t('copy.saveFirst'));
+      return;
+    }
+    try {
+      const published = await api<StoredRecord>(`${resource.path}/${record._id}/draft/publish`, { method: 'POST' });
+      setValues(editable(published.data, {}));
+      setVersion(published.data.version);
+      setState(published.data.publicState);
+      setCopy(null);
+      setEditingCopy(false);
+      setNotice(t('copy.published'));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.reason === 'stale_version') setFormError(t('copy.stale'));
+      else setFormError(problem(caught));
+    }
+  }
+
+  async function discardCopy() {
+    if (!record || !window.confirm(t('copy.confirmDiscard'))) return;
+    setFormError('');
+    try {
+      await api(`${resource.path}/${record._id}/draft`, { method: 'DELETE' });
+      const fresh = await api<StoredRecord>(`${resource.path}/${record._id}?admin=true`);
+      setValues(editable(fresh.data, {}));
+      setVersion(fresh.data.version);
+      setCopy(null);
+      setEditingCopy(false);
+      setDirty(false);
+      setNotice(t('copy.discarded'));
+    } catch (caught) {
+      setFormError(problem(caught));
+    }
+  }
+
   const hasLocalized = resource.fields.some((field) => ['ml', 'document', 'ml-list', 'features', 'author'].includes(field.kind));
   // A translator changes only the texts of their languages: everything else is shown, not editable.
   const can = abilities(admin.user);
@@ -207,6 +283,31 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {record && state && (
         <div className="flex flex-wrap items-center gap-3">
           <StateBadge state={state} record={{ ...record, ...values }} type={resource.type} />
+        </div>
+      )}
+      {notice && (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      )}
+      {copy && (
+        <div data-testid="working-copy" className="flex flex-wrap items-center gap-3 rounded-md border border-sky-300 bg-sky-50 p-4 text-sky-950">
+          <p className="min-w-60 flex-1">{editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}</p>
+          {!editingCopy && (
+            <button type="button" className={buttonClass.secondary} onClick={openCopy}>
+              {t('copy.open')}
+            </button>
+          )}
+          {can.editContent && (
+            <>
+              <button type="button" className={buttonClass.primary} onClick={publishCopy}>
+                {t('copy.publish')}
+              </button>
+              <button type="button" className={buttonClass.secondary} onClick={discardCopy}>
+                {t('copy.discard')}
+              </button>
+            </>
+          )}
         </div>
       )}
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
@@ -251,9 +352,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
           <fieldset key={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
-            {comparing && resource.type.localizedFields.includes(field.name) && (
-              <SourceText label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={values[field.name]} language={defaultLanguage} />
-            )}
+            {comparing && resource.type.localizedFields.includes(field.name) &&
+              (field.kind === 'document' ? (
+                <SourceBlocks label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
+              ) : (
+                <SourceText label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={values[field.name]} language={defaultLanguage} />
+              ))}
             <Field
               field={field}
               labels={resource.labels}
@@ -264,14 +368,20 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               fixedLength={translating}
               note={active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
               onChange={(value) => set(field.name, value)}
+              onBlock={comparing ? (index) => setBlock({ field: field.name, index }) : undefined}
             />
           </fieldset>
         ))}
       </div>
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? t('common.saving') : t('common.save')}
+          {saving ? t('common.saving') : editingCopy ? t('copy.saveAs') : t('common.save')}
         </button>
+        {canHoldCopy && !editingCopy && state === 'published' && (
+          <button type="button" className={buttonClass.secondary} disabled={saving} onClick={(event) => save(event, true)}>
+            {t('copy.saveAs')}
+          </button>
+        )}
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>
           {t('common.cancel')}
         </button>
@@ -281,6 +391,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         <History<StoredRecord>
           base={`${resource.path}/${record._id}/versions`}
           canRestore={can.editContent}
+          intoCopy={canHoldCopy && state === 'published'}
           labelOf={(path) => {
             const [field, ...rest] = path.split('.');
             const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');
@@ -288,13 +399,50 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           }}
           onRestored={(restored) => {
             setValues(editable(restored, {}));
-            setVersion(restored.version);
             setDirty(false);
             setConflict(false);
+            if ('hasDraft' in restored && 'baseVersion' in restored && 'draftSavedAt' in restored) {
+              // Brought back as the working copy: shown here to review, then publish.
+              setCopy({ savedAt: String(restored.draftSavedAt), baseVersion: Number(restored.baseVersion) });
+              setEditingCopy(true);
+            } else setVersion(restored.version);
           }}
         />
       )}
     </form>
+  );
+}
+
+/**
+ * A document of the source language, block by block (a heading, a paragraph, a list, a table…):
+ * the block the translator's cursor is in is marked and kept in view, so the source of each block
+ * stands beside its translation.
+ */
+function SourceBlocks({ label, value, language, current }: { label: string; value: unknown; language: string; current: number }) {
+  const { t } = useAdmin();
+  const blocks = isDocument(value) ? value.content.map((node) => ({ heading: node.type === 'heading', text: documentToText({ type: 'doc', content: [node] }) })) : [];
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const marked = list.current?.children[current];
+    if (marked instanceof HTMLElement && list.current) list.current.scrollTop = marked.offsetTop - list.current.offsetTop - 16;
+  }, [current]);
+  return (
+    <div className="md:sticky md:top-4 md:self-start">
+      <p className="text-sm font-medium text-slate-800">{label}</p>
+      {current >= 0 && current < blocks.length && (
+        <p className="text-xs text-slate-600" aria-live="polite">
+          {t('translation.sourceBlock', { n: current + 1, total: blocks.length })}
+        </p>
+      )}
+      <ol ref={list} lang={language} data-testid="source-blocks" className="relative mt-1 max-h-[28rem] space-y-2 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-slate-800">
+        {blocks.length === 0 && <li className="px-2 text-slate-500">{t('translation.noSource')}</li>}
+        {blocks.map((block, index) => (
+          <li key={index} aria-current={index === current ? 'true' : undefined} className={`whitespace-pre-wrap rounded border-l-4 px-2 py-1 ${index === current ? 'border-brand-600 bg-amber-50' : 'border-transparent'} ${block.heading ? 'font-semibold' : ''}`}>
+            {block.text || '—'}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -324,9 +472,11 @@ interface FieldProps {
   /** A mark beside the label: this text is missing or outdated in the language shown. */
   note?: string;
   onChange: (value: unknown) => void;
+  /** A document field tells which of its blocks the cursor is in (side-by-side translation). */
+  onBlock?: (index: number) => void;
 }
 
-function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange }: FieldProps) {
+function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange, onBlock }: FieldProps) {
   const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
@@ -471,6 +621,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
           invalid={Boolean(ownError)}
           describedBy={ownError ? errorId : undefined}
           onChange={(doc) => onChange({ ...documents, [active]: doc })}
+          onBlock={onBlock}
         />
       </Suspense>
     );

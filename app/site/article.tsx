@@ -13,8 +13,8 @@ import { ErrorBox, PageHeader, Section } from './ui.tsx';
 
 export type ArticleKind = 'news' | 'blog';
 
-/** A news article or a blog post: the two share one page and one card. */
-export type Article = NewsArticle | BlogPost;
+/** A news article or a blog post as its page shows it (the document's HTML is given apart): the two share one page and one card. */
+export type Article = Omit<NewsArticle, 'content'> | Omit<BlogPost, 'content'>;
 
 /** "7 min", "7" or "7 мин" is said in the page's language; any other text is shown as typed. */
 function readTime(t: Translate, text: string): string {
@@ -40,7 +40,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
   });
 }
 
-export function ArticlePage({ article, html, kind }: { article: Article | null; html: string; kind: ArticleKind }) {
+export function ArticlePage({ article, html, body, kind }: { article: Article | null; html: string; body: string; kind: ArticleKind }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -78,6 +78,7 @@ export function ArticlePage({ article, html, kind }: { article: Article | null; 
             '@type': kind === 'news' ? 'NewsArticle' : 'BlogPosting',
             headline: title,
             description: text(article.excerpt),
+            articleBody: body,
             datePublished: date,
             dateModified: article.updatedAt,
             inLanguage: site.lang,

@@ -2,8 +2,8 @@ import { data } from 'react-router';
 import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
-import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
+import { pickText } from '../../domain/shared/localized.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
 
 /**
@@ -27,19 +27,28 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
 }
 
 /**
+ * What an article page shows of an article: the record without its document (the page shows the
+ * HTML kept for it; the document itself is thousands of values React Router would serialize for
+ * nothing), that HTML, and the document's words for JSON-LD's `articleBody`.
+ */
+export async function shownArticle<R extends StoredRecord & { content: unknown }>(records: Pick<RecordService, 'html'>, record: R, lang: string, defaultLanguage: string) {
+  const { content, ...article } = record;
+  return { article, html: await records.html(record, 'content', lang), body: pickText(content, lang, defaultLanguage) };
+}
+
+/**
  * A published article by slug or id. The page is cached like any other; the host counts every
  * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
  */
-export function loadArticle<T extends RecordType>(services: DomainServices, records: RecordService<T>, key: string, lang: string) {
+export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: Pick<RecordService, 'html' | 'type'> & { getBySlugOrId(key: string, options: { admin: boolean }): Promise<R>; withPendingViews(record: R): R }, key: string, lang: string, defaultLanguage: string) {
   return loadOr(
     services,
     'an article',
     async () => {
-      const found = await records.getBySlugOrId(key, { admin: false });
-      const html = await records.html(found, 'content', lang);
-      const article = records.withPendingViews(found);
+      const found = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
+      const shown = await shownArticle(records, found, lang, defaultLanguage);
       // This visit is counted by the host once the page is sent; the page already shows it.
-      return { article: { ...article, views: Number(article.views) + 1 }, html };
+      return { ...shown, article: { ...shown.article, views: Number(found.views) + 1 } };
     },
     ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );

@@ -20,7 +20,8 @@ export interface SiteData {
   /** Rendered with interface texts not saved yet (POST /api/languages/preview): says so on the page. */
   textPreview: boolean;
   config: SiteConfigRecord;
-  footerServices: Service[];
+  /** The footer's links: a name and an address each (a whole service is its documents in every language). */
+  footerServices: Array<Pick<Service, '_id' | 'slug' | 'title'>>;
   /** Slugs of the active pages of text (the footer links the legal ones). */
   pageSlugs: string[];
   publicUrl: string;
@@ -86,7 +87,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     translations: preview?.translations ?? current?.translations ?? {},
     textPreview: Boolean(preview),
     config,
-    footerServices: activeServices.slice(0, 6),
+    footerServices: activeServices.slice(0, 6).map(({ _id, slug, title }) => ({ _id, slug, title })),
     pageSlugs,
     publicUrl: services.publicUrl,
     timeZone: services.timeZone,

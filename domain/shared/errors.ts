@@ -41,6 +41,7 @@ export type IssueCode =
   | 'too_large'
   | 'missing_alt'
   | 'bad_reference'
+  | 'stale_version'
   | 'invalid';
 
 export interface ErrorDetail {

@@ -1,9 +1,10 @@
 import { columnOf, type Condition, type ListQuery, type StoredRecord } from './entity.ts';
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
-import { isPlainObject, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
+import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
 import { renderedOf, type RecordStore } from './record-store.ts';
 import type { RenderedFields } from '../documents/record-documents.ts';
+import type { WorkingCopies } from '../versions/working-copies.ts';
 import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
@@ -41,6 +42,15 @@ export interface ServiceEnvironment {
   pageMoved?(change: { from?: string; to: string }): Promise<void>;
   /** The HTML of a record's documents in every page language (domain/documents/record-documents.ts). */
   renderDocuments?(record: Record<string, unknown>, fields: readonly string[], languages?: readonly string[]): Promise<RenderedFields>;
+  /** Where working copies are kept (domain/versions/working-copies.ts). */
+  workingCopies?: WorkingCopies;
+}
+
+/** How a version is restored (API-3.md): what decides visibility and the texts of languages the version lacks stay unless asked. */
+export interface RestoreOptions {
+  visibility?: boolean;
+  languages?: 'all';
+  into?: 'draft';
 }
 
 export interface Page<T> {
@@ -131,6 +141,25 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
   const pathOf = (slug: unknown) => (type.publicPath && typeof slug === 'string' && slug ? `${type.publicPath}/${slug}` : undefined);
 
+  /**
+   * What restoring a version must not change by itself (API-3.md): what decides visibility stays
+   * as it is now unless `visibility` is asked, and a language's text the version lacks stays
+   * unless `languages: "all"` is asked.
+   */
+  function keepLive(existing: Record<string, unknown>, fields: Record<string, unknown>, options: RestoreOptions) {
+    if (!options.visibility) {
+      for (const field of [type.visibilityField, type.scheduleFields?.publish, type.scheduleFields?.unpublish]) if (field) fields[field] = existing[field];
+    }
+    if (options.languages === 'all') return;
+    for (const field of type.localizedFields) {
+      const now = existing[field];
+      const then = fields[field];
+      if (!isPlainObject(now) || !isPlainObject(then) || Array.isArray(then)) continue;
+      const kept = Object.fromEntries(Object.entries(now).filter(([lang, value]) => isWritten(value) && !isWritten(then[lang])));
+      if (Object.keys(kept).length) fields[field] = { ...then, ...kept };
+    }
+  }
+
   async function followPage(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
     const to = pathOf(after.slug);
     if (!to || !environment.pageMoved) return;
@@ -209,6 +238,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing || !(await store.remove(id))) throw notFound(label);
+      await environment.workingCopies?.remove(type.name, id);
       await history.keep({ type: type.name, id, version: existing.version, action: 'delete', data: existing, actor });
       const defaultLanguage = await environment.defaultLanguage();
       await environment.changed({ entity: type.table, action: 'delete', id, actor, summary: describe(existing, defaultLanguage) });
@@ -218,7 +248,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * Brings back the fields of a kept version as a new version; a deleted record comes back
      * under its own id. A slug another record took since gets a free one.
      */
-    async restore(id: string, version: number, actor?: Actor): Promise<Stored> {
+    async restore(id: string, version: number, actor?: Actor, options: RestoreOptions = {}): Promise<Stored> {
       const snapshot = isId(id) ? await history.get(type.name, id, version) : undefined;
       if (!snapshot) throw notFound(`Version ${version} of this ${label.toLowerCase()}`);
       const fields: Record<string, unknown> = Object.fromEntries(Object.keys(type.fields).filter((field) => field in snapshot).map((field) => [field, snapshot[field]]));
@@ -233,6 +263,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       }
       const found = await store.findWithTextSaved(id);
       const existing = found?.record;
+      if (existing) keepLive(existing, fields, options);
+      if (existing && options.into === 'draft') {
+        // The version becomes the working copy: nothing a visitor sees changes until it is published.
+        if (!environment.workingCopies) throw notFound('Working copies');
+        const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, field in fields ? fields[field] : existing[field]]));
+        await environment.workingCopies.put(type.name, id, data, existing.version, actor);
+        return this.draft(id);
+      }
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
         ? await store.update(id, { ...existing, ...fields }, undefined, stamps)
@@ -242,6 +280,75 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       await followPage(existing, saved);
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
       return typed(withState(saved));
+    },
+
+    /**
+     * The working copy of a record (API-3.md "Working copies"): the record with the copy's fields,
+     * the version it was made on, `hasDraft: true`; a 404 when there is none.
+     */
+    async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string }> {
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      const copy = existing && (await environment.workingCopies?.get(type.name, id));
+      if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      return { ...typed(withState({ ...existing, ...copy.data })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt };
+    },
+
+    /** Saves changes as the working copy: the same rules as an update, and nothing a visitor sees changes. */
+    async saveDraft(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[] } = {}) {
+      const input = assertObject(body);
+      const version = expectedVersion(input);
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      if (!existing || !environment.workingCopies) throw notFound(label);
+      const copy = await environment.workingCopies.get(type.name, id);
+      const base: Record<string, unknown> = { ...existing, ...copy?.data };
+      const { schema, defaultLanguage } = await schemaNow();
+      const patch = parseOrThrow(schema.partial(), withoutMeta(input));
+      const merged: Record<string, unknown> = { ...base, ...patch };
+      if (type.slugFrom && ('slug' in patch || !merged.slug)) {
+        merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
+      }
+      checkSchedule(merged);
+      if (options.onlyLanguages) {
+        const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, options.onlyLanguages);
+        if (outside) throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
+      }
+      const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
+      // The copy stays on the version it was started from (or the one the form says it read).
+      await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
+      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(merged, defaultLanguage)}: working copy saved` });
+      return this.draft(id);
+    },
+
+    /** Drops the working copy; the record stays as it is. */
+    async discardDraft(id: string, actor?: Actor): Promise<void> {
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      if (!existing || !(await environment.workingCopies?.remove(type.name, id))) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      const defaultLanguage = await environment.defaultLanguage();
+      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy discarded` });
+    },
+
+    /**
+     * Applies the working copy to the record as a new version; refused (409 `stale_version`, with
+     * both versions named) when the record was saved after the copy was made.
+     */
+    async publishDraft(id: string, actor?: Actor): Promise<Stored> {
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      const copy = existing && (await environment.workingCopies?.get(type.name, id));
+      if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      if (existing.version !== copy.baseVersion) {
+        throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
+          reason: 'stale_version',
+          details: [{ path: 'version', message: 'The record changed after the working copy was made', code: 'stale_version', params: { baseVersion: copy.baseVersion, currentVersion: existing.version } }],
+        });
+      }
+      const published = await this.update(id, { ...copy.data, version: copy.baseVersion }, actor);
+      await environment.workingCopies?.remove(type.name, id);
+      return published;
+    },
+
+    /** The ids of this type's records holding a working copy. */
+    async draftIds(): Promise<Set<string>> {
+      return (await environment.workingCopies?.ids(type.name)) ?? new Set();
     },
 
     /** Who saved this record when, and what each save changed, newest first. */

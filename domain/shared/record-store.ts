@@ -12,11 +12,15 @@ export interface ListOptions {
   offset?: number;
 }
 
-/** The HTML kept with each record read (its `rendered` column), for the pages: never part of the record's JSON. */
-const renderedHtml = new WeakMap<object, RenderedFields>();
+/**
+ * The HTML kept with each record read (its `rendered` column), for the pages: under a symbol, so
+ * it is never part of the record's JSON (nor of a page's serialized data), yet goes with a copy of
+ * the record (`{ ...record, views }`), which a WeakMap keyed by the object would lose.
+ */
+const RENDERED = Symbol('rendered HTML');
 
 /** The HTML of a read record's documents, as kept when it was saved (empty for a record read without it). */
-export const renderedOf = (record: object): RenderedFields => renderedHtml.get(record) ?? {};
+export const renderedOf = (record: object): RenderedFields => (RENDERED in record ? (record as { [RENDERED]: RenderedFields })[RENDERED] : {});
 
 /**
  * Reads and writes one record type's table; knows nothing of rules, only of columns. `render`
@@ -55,7 +59,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       else if (kind === 'time') record[field] = value ? String(value) : null;
       else record[field] = value ?? '';
     }
-    if (documents && row.rendered !== undefined) renderedHtml.set(record, parseObject(row.rendered));
+    if (documents && row.rendered !== undefined) Object.assign(record, { [RENDERED]: parseObject(row.rendered) });
     return record;
   }
 

@@ -128,12 +128,35 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
     post: {
       tags: [tag],
       operationId: `restore${name}Version`,
-      summary: 'Save that version’s fields as a new version (a deleted record comes back under its id)',
+      summary: 'Save that version’s fields as a new version (a deleted record comes back under its id). What decides visibility and the texts of languages the version lacks stay as they are unless asked; `into: "draft"` makes the version the working copy instead, changing nothing public.',
       security: BEARER,
       parameters: [idParam, versionParam],
-      responses: { 200: answer('The record now', record), ...errors(401, 403, 404) },
+      requestBody: {
+        required: false,
+        content: json({ type: 'object', additionalProperties: false, properties: { visibility: { type: 'boolean' }, languages: { type: 'string', enum: ['all'] }, into: { type: 'string', enum: ['draft'] } } }),
+      },
+      responses: { 200: answer('The record now, or its working copy', record), ...errors(400, 401, 403, 404) },
     },
   };
+  if (type.visibilityField) {
+    const copy = { allOf: [record, { type: 'object', properties: { baseVersion: { type: 'integer' }, hasDraft: { type: 'boolean' }, draftSavedAt: { type: 'string', format: 'date-time' } } }] };
+    paths[`/${type.name}/{id}/draft`] = {
+      get: { tags: [tag], operationId: `get${name}Draft`, summary: 'The working copy: the record with its unpublished changes, and the version it was made on', security: BEARER, parameters: [idParam], responses: { 200: answer('The working copy', copy), ...errors(401, 404) } },
+      put: {
+        tags: [tag],
+        operationId: `save${name}Draft`,
+        summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change',
+        security: BEARER,
+        parameters: [idParam],
+        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer', description: 'The version the copy is made on' } } }] }) },
+        responses: { 200: answer('The working copy', copy), ...errors(400, 401, 403, 404) },
+      },
+      delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
+    };
+    paths[`/${type.name}/{id}/draft/publish`] = {
+      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), ...errors(401, 403, 404, 409) } },
+    };
+  }
   if (type.localizedFields.length) {
     paths[`/${type.name}/{id}/copy-language`] = {
       post: {

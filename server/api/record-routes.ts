@@ -6,6 +6,8 @@ import type { AppServices } from '../app-services.ts';
 import { actorOf, assertAdminRead, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { textOf } from '../../domain/shared/localized.ts';
+import { parseOrThrow } from '../../domain/shared/validation.ts';
+import { z } from 'zod';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 
 export const deletedMessage = (label: string) => `${label} deleted`;
@@ -47,6 +49,13 @@ async function formatted<T extends Record<string, unknown>>(service: RecordServi
   );
 }
 
+/** Admin reads of a type that can hold working copies say which records hold one (`hasDraft`). */
+async function withDraftMarks<T extends { _id: string }>(service: RecordService, records: T[], admin: boolean): Promise<T[]> {
+  if (!admin || !service.type.visibilityField) return records;
+  const ids = await service.draftIds();
+  return records.map((record) => ({ ...record, hasDraft: ids.has(record._id) }));
+}
+
 /** The calls of every record type of the registry: list, read, create, update, delete and its extras. */
 export async function recordRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   for (const type of RECORD_TYPES) registerRecordType(app, type, services.records[type.name] as unknown as RecordService, services);
@@ -79,9 +88,9 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
     if (type.pageSize) {
       const page = await service.listPage(query);
-      return ok(onlyFields(await formatted(service, page.data, parameters.format), parameters.fields), { pagination: page.pagination });
+      return ok(onlyFields(await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin), parameters.fields), { pagination: page.pagination });
     }
-    return ok(onlyFields(await formatted(service, await service.list(query), parameters.format), parameters.fields));
+    return ok(onlyFields(await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin), parameters.fields));
   });
 
   // Reads that count views are never served from the cache.
@@ -90,7 +99,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   app.get<{ Params: { id: string } }>(`${path}/:id`, detailConfig, async (request) => {
     const { admin: asked, format } = readQuery(request.query);
     const admin = assertAdminRead(request, asked);
-    const [record] = await formatted(service, [await service.viewed(await service.get(request.params.id, { admin }), { admin })], format);
+    const [record] = await withDraftMarks(service, await formatted(service, [await service.viewed(await service.get(request.params.id, { admin }), { admin })], format), admin);
     return ok(record);
   });
 
@@ -133,7 +142,28 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   app.get<VersionParams>(`${path}/:id/versions/:version`, { preHandler: requireUser }, async (request) =>
     ok(await service.version(request.params.id, versionNumber(request.params.version))),
   );
-  app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: editorsOnly }, async (request) =>
-    ok(await service.restore(request.params.id, versionNumber(request.params.version), actorOf(request)), { message: `${type.label} restored` }),
-  );
+  app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: editorsOnly }, async (request) => {
+    const options = parseOrThrow(restoreSchema, request.body ?? {});
+    const restored = await service.restore(request.params.id, versionNumber(request.params.version), actorOf(request), options);
+    return ok(restored, { message: options.into === 'draft' ? `Version ${request.params.version} is now the working copy: review it, then publish` : `${type.label} restored` });
+  });
+
+  // Working copies (API-3.md): changes to a public record kept apart until they are published.
+  if (type.visibilityField) {
+    app.get<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: requireUser }, async (request) => ok(await service.draft(request.params.id)));
+    app.put<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: requireUser }, async (request) => {
+      const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
+      return ok(await service.saveDraft(request.params.id, request.body, actorOf(request), { onlyLanguages }), { message: 'Working copy saved: the public page has not changed' });
+    });
+    app.delete<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: editorsOnly }, async (request) => {
+      await service.discardDraft(request.params.id, actorOf(request));
+      return ok(null, { message: 'Working copy discarded' });
+    });
+    app.post<{ Params: { id: string } }>(`${path}/:id/draft/publish`, { preHandler: editorsOnly }, async (request) =>
+      ok(await service.publishDraft(request.params.id, actorOf(request)), { message: 'Changes published' }),
+    );
+  }
 }
+
+/** How a version is restored (API-3.md): a closed body, every part optional. */
+const restoreSchema = z.object({ visibility: z.boolean().optional(), languages: z.literal('all').optional(), into: z.literal('draft').optional() }).strict();

@@ -105,4 +105,23 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect(empty.status).toBe(400);
     expect(empty.body.details[0]).toMatchObject({ path: 'content.uz', code: 'required' });
   });
+
+  it('keeps the HTML made at save with a read record and its copies, never in its JSON, so a page renders no document', async () => {
+    const created = (await app.api('/api/news', { token, body: article(doc({ type: 'heading', attrs: { level: 2 }, content: [text('Muddatlar')] }, paragraph(text('Matn.')))) })).body.data;
+    const records = app.services.records.news;
+    const read = await records.get(created._id, { admin: false });
+    // Made at request time the HTML would follow the renderer; kept, it is what the column holds.
+    await app.services.database.db.updateTable('news').set({ rendered: JSON.stringify({ content: { uz: '<p>kept at save</p>' } }) }).where('id', '=', created._id).execute();
+    const again = await records.get(created._id, { admin: false });
+    expect(await records.html(again, 'content', 'uz')).toBe('<p>kept at save</p>');
+    // The copy a page makes to add the pending views keeps it too.
+    expect(await records.html(records.withPendingViews(again), 'content', 'uz')).toBe('<p>kept at save</p>');
+    expect(await records.html({ ...again }, 'content', 'uz')).toBe('<p>kept at save</p>');
+    expect(JSON.stringify(again)).not.toContain('kept at save');
+    expect(JSON.stringify(read)).not.toContain('<h2');
+    // The page shows the kept HTML; its data carries no document (the words go to JSON-LD).
+    const page = await (await fetch(`${app.url}/news/${created.slug}`)).text();
+    expect(page).toContain('<p>kept at save</p>');
+    expect(page).not.toContain('"type":"doc"');
+  });
 });

@@ -209,9 +209,31 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       const contentRow = history.locator('table tr', { hasText: 'Qoʻshilgan xatboshi' });
       expect(await contentRow.locator('th').textContent()).toMatch(/^Content \(UZ\)$/);
       expect(await history.locator('table').textContent()).not.toMatch(/"type"|paragraph/);
+      // The article is public: the version comes back as its working copy, and the dialog says so.
+      const asked: string[] = [];
+      page.on('dialog', (dialog) => void asked.push(dialog.message()));
       await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
-      expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data).toMatchObject({ title: { uz: 'Tarix: birinchi' }, version: 3 });
+      expect(asked[0]).toBe('Version 1 will become the working copy. Visitors keep seeing the current page until you publish the changes; its visibility, schedule and the texts of other languages stay as they are.');
+      expect(await page.getByTestId('working-copy').textContent()).toContain('You are editing the working copy');
+      expect((await app.api(`/api/news/${created._id}`)).body.data).toMatchObject({ title: { uz: 'Tarix: ikkinchi' }, version: 2 });
+      await page.getByRole('button', { name: 'Publish changes', exact: true }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Changes published.' }).count()).toBe(1);
+      expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data).toMatchObject({ title: { uz: 'Tarix: birinchi' }, version: 3, published: true, hasDraft: false });
+
+      // Changes saved as a working copy leave the public page as it is until they are published.
+      await page.fill('#field-title', 'Tarix: uchinchi');
+      await page.getByRole('button', { name: 'Save as a working copy', exact: true }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Working copy saved. The public page has not changed.' }).count()).toBe(1);
+      expect((await app.api(`/api/news/${created._id}`)).body.data.title.uz).toBe('Tarix: birinchi');
+      await goto(page, `/admin/news/${created._id}/edit`);
+      await expect.poll(() => page.getByTestId('working-copy').textContent()).toContain('A working copy was saved');
+      expect(await page.inputValue('#field-title')).toBe('Tarix: birinchi');
+      await page.getByRole('button', { name: 'Open the working copy', exact: true }).click();
+      await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: uchinchi');
+      await page.getByRole('button', { name: 'Discard the working copy', exact: true }).click();
+      await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
+      expect((await app.api(`/api/news/${created._id}/draft`, { token })).status).toBe(404);
 
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
       await goto(page, '/admin/trash');

@@ -153,6 +153,51 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
     expect(json).toMatch(/"Uch".*"Tort"/);
   });
 
+  it('rewrites a footnote in place, and shows the Uzbek block beside the Russian block being translated', async () => {
+    const paragraph = (text: string, note?: string) => ({ type: 'paragraph', content: [{ type: 'text', text }, ...(note ? [{ type: 'footnote', content: [{ type: 'text', text: note }] }] : [])] });
+    const heading = (text: string) => ({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text }] });
+    const created = await app.api('/api/news', {
+      token,
+      body: {
+        title: { uz: 'Izohli maqola', ru: 'Статья со сноской' },
+        excerpt: { uz: 'Qisqacha', ru: 'Кратко' },
+        category: { uz: 'Soliq', ru: 'Налоги' },
+        content: {
+          uz: { type: 'doc', content: [heading('Birinchi boʻlim'), paragraph('Birinchi xatboshi.'), paragraph('Ikkinchi xatboshi.', 'Eski izoh')] },
+          ru: { type: 'doc', content: [heading('Первый раздел'), paragraph('Первый абзац.'), paragraph('Второй абзац.')] },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    await page.goto(`${app.url}/admin/news/${id}/edit`);
+    await page.locator('#field-content .editor-footnote').click();
+    await page.getByRole('button', { name: 'Edit the footnote', exact: true }).click();
+    const note = page.getByLabel('The note (shown at the end of the text)');
+    expect(await note.inputValue()).toBe('Eski izoh');
+    await note.fill('Yangi izoh: 2026-yil tahriri.');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(async () => JSON.stringify((await app.api(`/api/news/${id}?admin=true`, { token })).body.data.content.uz)).toContain('Yangi izoh: 2026-yil tahriri.');
+    const saved = JSON.stringify((await app.api(`/api/news/${id}?admin=true`, { token })).body.data.content.uz);
+    expect(saved).not.toContain('Eski izoh');
+    expect(saved.match(/"footnote"/g)).toHaveLength(1);
+    expect(saved).toContain('Ikkinchi xatboshi.');
+
+    // Side by side: the source's blocks, the one beside the cursor marked.
+    await page.goto(`${app.url}/admin/news/${id}/edit`);
+    await page.getByRole('tab', { name: /^RU/ }).click();
+    // On a wide screen it is on by itself.
+    expect(await page.getByRole('checkbox', { name: 'Show UZ beside' }).isChecked()).toBe(true);
+    const marked = page.getByTestId('source-blocks').locator('li[aria-current=true]');
+    await page.locator('#field-content p', { hasText: 'Второй абзац.' }).click();
+    await expect.poll(() => marked.textContent()).toBe('Ikkinchi xatboshi.[1]\n\n[1] Yangi izoh: 2026-yil tahriri.');
+    await page.locator('#field-content h2', { hasText: 'Первый раздел' }).click();
+    await expect.poll(() => marked.textContent()).toBe('Birinchi boʻlim');
+    expect(await page.getByTestId('source-blocks').locator('li').count()).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
   it('passes axe on the article with every element, at 375 px too, and its table scrolls inside its box', async () => {
     const saved = (await app.api('/api/news?admin=true&search=talablari', { token })).body.data[0];
     for (const width of [375, 1280]) {

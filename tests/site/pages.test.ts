@@ -95,6 +95,10 @@ describe('the public website, rendered on the server', () => {
     const newsList = (await app.api('/api/news?limit=1')).body.data[0];
     const article = jsonLd((await page(`/ru/news/${newsList.slug}`)).html) as Array<Record<string, unknown>>;
     expect(article.find((item) => item['@type'] === 'NewsArticle')).toMatchObject({ headline: newsList.title.ru, inLanguage: 'ru' });
+    // The document's words, as the API's text format gives them: no markup.
+    const body = (await app.api(`/api/news/${newsList._id}?format=text`)).body.data.content.ru;
+    expect(body.length).toBeGreaterThan(50);
+    expect(article.find((item) => item['@type'] === 'NewsArticle')!.articleBody).toBe(body);
     expect(article.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
   });
 

@@ -6,8 +6,8 @@ import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/news-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.records.news, params.key, lang);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadArticle(services, services.records.news, params.key, lang, defaultLanguage);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
@@ -17,5 +17,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage article={loaderData.failed ? null : loaderData.article} html={loaderData.failed ? '' : loaderData.html} kind="news" />;
+  return <ArticlePage article={loaderData.failed ? null : loaderData.article} html={loaderData.failed ? '' : loaderData.html} body={loaderData.failed ? '' : loaderData.body} kind="news" />;
 }

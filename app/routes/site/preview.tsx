@@ -10,7 +10,7 @@ import { ArticlePage, articleMeta } from '../../site/article.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import type { ShownFaq } from '../../site/faq-list.tsx';
-import { withHtml } from '../../site/loading.server.ts';
+import { shownArticle, withHtml } from '../../site/loading.server.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/preview';
@@ -24,10 +24,10 @@ const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollo
  */
 type Opened =
   | { kind: 'services'; service: Service; html: string; faqs: ShownFaq[]; expiresAt: string }
-  | { kind: 'news'; article: NewsArticle; html: string; expiresAt: string }
-  | { kind: 'blog'; article: BlogPost; html: string; expiresAt: string };
+  | ({ kind: 'news'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<NewsArticle>>>)
+  | ({ kind: 'blog'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<BlogPost>>>);
 
-async function open(services: DomainServices, target: { type: string; id: string }, expiresAt: string, lang: string): Promise<Opened | undefined> {
+async function open(services: DomainServices, target: { type: string; id: string }, expiresAt: string, lang: string, defaultLanguage: string): Promise<Opened | undefined> {
   try {
     if (target.type === 'services') {
       const service = await services.records.services.get(target.id, { admin: true });
@@ -35,12 +35,10 @@ async function open(services: DomainServices, target: { type: string; id: string
       return { kind: 'services', service, html: await services.records.services.html(service, 'description', lang), faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), expiresAt };
     }
     if (target.type === 'news') {
-      const article = await services.records.news.get(target.id, { admin: true });
-      return { kind: 'news', article, html: await services.records.news.html(article, 'content', lang), expiresAt };
+      return { kind: 'news', ...(await shownArticle(services.records.news, await services.records.news.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
     }
     if (target.type === 'blog') {
-      const article = await services.records.blog.get(target.id, { admin: true });
-      return { kind: 'blog', article, html: await services.records.blog.html(article, 'content', lang), expiresAt };
+      return { kind: 'blog', ...(await shownArticle(services.records.blog, await services.records.blog.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
     }
   } catch {
     // Deleted since the link was made.
@@ -49,9 +47,9 @@ async function open(services: DomainServices, target: { type: string; id: string
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   const target = await services.previews.open(params.token);
-  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang));
+  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
   return data(opened, { headers: PRIVATE });
 }
@@ -75,7 +73,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
       {loaderData.kind === 'services' ? (
         <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} />
       ) : (
-        <ArticlePage article={loaderData.article} html={loaderData.html} kind={loaderData.kind} />
+        <ArticlePage article={loaderData.article} html={loaderData.html} body={loaderData.body} kind={loaderData.kind} />
       )}
     </>
   );

@@ -1,0 +1,24 @@
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+/*
+ * Working copies (API-3.md "Working copies"): the changes to a public record saved without
+ * touching what visitors see, one per record, with the version they were made on.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Db = Kysely<any>;
+
+export async function up(db: Db): Promise<void> {
+  const json = db.getExecutor().adapter instanceof PostgresAdapter ? 'jsonb' : 'text';
+  await db.schema
+    .createTable('working_copies')
+    .addColumn('record_type', 'text', (c) => c.notNull())
+    .addColumn('record_id', 'text', (c) => c.notNull())
+    .addColumn('base_version', 'integer', (c) => c.notNull())
+    .addColumn('data', json, (c) => c.notNull())
+    .addColumn('saved_by_id', 'text')
+    .addColumn('saved_by_email', 'text')
+    .addColumn('saved_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('working_copies_pk', ['record_type', 'record_id'])
+    .execute();
+}

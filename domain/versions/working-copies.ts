@@ -1,0 +1,49 @@
+import type { Database } from '../../db/connection.ts';
+import { nowIso } from '../shared/ids.ts';
+import type { Actor } from '../shared/record-service.ts';
+
+/** The changes to a public record kept apart from it until they are published (API-3.md "Working copies"). */
+export interface WorkingCopy {
+  data: Record<string, unknown>;
+  /** The record's version the copy was made on: publishing it over a later one is refused. */
+  baseVersion: number;
+  savedAt: string;
+  savedBy: { _id: string; email: string } | null;
+}
+
+export type WorkingCopies = ReturnType<typeof createWorkingCopies>;
+
+export function createWorkingCopies(database: Database) {
+  const { db } = database;
+  const parse = (value: unknown): Record<string, unknown> => {
+    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+  };
+  return {
+    async get(type: string, id: string): Promise<WorkingCopy | undefined> {
+      const row = await db.selectFrom('working_copies').selectAll().where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return { data: parse(row.data), baseVersion: Number(row.base_version), savedAt: String(row.saved_at), savedBy: row.saved_by_id ? { _id: String(row.saved_by_id), email: String(row.saved_by_email ?? '') } : null };
+    },
+
+    async put(type: string, id: string, data: Record<string, unknown>, baseVersion: number, actor?: Actor): Promise<void> {
+      const values = { base_version: baseVersion, data: JSON.stringify(data), saved_by_id: actor?.userId ?? null, saved_by_email: actor?.email ?? null, saved_at: nowIso() };
+      await db
+        .insertInto('working_copies')
+        .values({ record_type: type, record_id: id, ...values })
+        .onConflict((conflict) => conflict.columns(['record_type', 'record_id']).doUpdateSet(values))
+        .execute();
+    },
+
+    async remove(type: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('working_copies').where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The ids of a type's records that hold a working copy (admin lists say so). */
+    async ids(type: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('working_copies').select('record_id').where('record_type', '=', type).execute();
+      return new Set(rows.map((row) => String(row.record_id)));
+    },
+  };
+}
