@@ -33,7 +33,7 @@ export function StateBadge({ state, record, type }: { state: string; record: Rec
  * "Preview": a signed link (one hour, no sign-in) to the record's page as saved, in the language
  * of the form's tab; the editor opens it or copies it for a partner.
  */
-export function PreviewLink({ type, id, lang: pageLanguage, unsaved }: { type: string; id: string; lang: string; unsaved: boolean }) {
+export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = false }: { type: string; id: string; lang: string; unsaved: boolean; draft?: boolean }) {
   const { t, lang, timeZone } = useAdmin();
   const [link, setLink] = useState<{ url: string; path: string; expiresAt: string } | undefined>();
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved }: { type: s
     setError('');
     setCopied(false);
     try {
-      const made = await api<{ url: string; path: string; expiresAt: string }>('/preview', { body: { type, id, lang: pageLanguage } });
+      const made = await api<{ url: string; path: string; expiresAt: string }>('/preview', { body: { type, id, lang: pageLanguage, ...(draft ? { draft: true } : {}) } });
       setLink(made.data);
     } catch {
       setError(t('preview.error'));

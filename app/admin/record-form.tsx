@@ -386,7 +386,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('common.cancel')}
         </button>
       </div>
-      {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink type={resource.key} id={record._id} lang={active} unsaved={dirty} />}
+      {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (
         <History<StoredRecord>
           base={`${resource.path}/${record._id}/versions`}

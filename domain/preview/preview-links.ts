@@ -13,6 +13,8 @@ export interface PreviewTarget {
   type: string;
   id: string;
   expiresAt: number;
+  /** The record's working copy rather than the record as saved (API-3.md). */
+  draft: boolean;
 }
 
 /**
@@ -30,13 +32,16 @@ export function createPreviewLinks(database: Database, types: readonly RecordTyp
 
     /** A token for the record's page; the record must exist (any state). */
     async create(input: unknown, now = Date.now()): Promise<{ token: string; expiresAt: string; type: RecordType }> {
-      const body = (typeof input === 'object' && input !== null ? input : {}) as { type?: unknown; id?: unknown };
+      const body = (typeof input === 'object' && input !== null ? input : {}) as { type?: unknown; id?: unknown; draft?: unknown };
       const type = previewable.find((candidate) => candidate.name === body.type);
       if (!type) throw badRequest(`Type must be one of ${previewable.map((candidate) => candidate.name).join(', ')}`);
       if (typeof body.id !== 'string') throw badRequest('Give the id of the record to preview');
-      await recordService(type).get(body.id, { admin: true });
+      if (body.draft !== undefined && typeof body.draft !== 'boolean') throw badRequest('draft must be true or false');
+      // A copy's preview needs the copy (a 404 when there is none).
+      if (body.draft) await recordService(type).draft(body.id);
+      else await recordService(type).get(body.id, { admin: true });
       const expiresAt = now + PREVIEW_LIFETIME_MS;
-      const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: Math.floor(expiresAt / 1000) })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: Math.floor(expiresAt / 1000), ...(body.draft ? { d: 1 } : {}) })).toString('base64url');
       return { token: `${payload}.${await sign(payload)}`, expiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(), type };
     },
 
@@ -49,10 +54,10 @@ export function createPreviewLinks(database: Database, types: readonly RecordTyp
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
-        const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown; e?: unknown };
+        const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown; e?: unknown; d?: unknown };
         if (typeof parsed.t !== 'string' || typeof parsed.i !== 'string' || typeof parsed.e !== 'number') return undefined;
         if (parsed.e * 1000 <= now) return undefined;
-        return { type: parsed.t, id: parsed.i, expiresAt: parsed.e * 1000 };
+        return { type: parsed.t, id: parsed.i, expiresAt: parsed.e * 1000, draft: parsed.d === 1 };
       } catch {
         return undefined;
       }

@@ -290,7 +290,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
-      return { ...typed(withState({ ...existing, ...copy.data })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt };
+      // Object.entries leaves out the HTML kept for the record (its page would show the record, not the copy).
+      return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt };
     },
 
     /** Saves changes as the working copy: the same rules as an update, and nothing a visitor sees changes. */

@@ -41,22 +41,41 @@ describe.each(DIALECTS)('working copies on %s', (dialect) => {
     const article = await published('Soliq xabari');
     // Every public answer read once, so each is in the page cache when the copy is saved.
     expect(await publicTexts(article._id, article.slug)).not.toContain('yangilangan');
+    const card = async () => Buffer.from(await (await fetch(`${app.url}/covers/uz/news/${article._id}-${article.version}.jpg`)).arrayBuffer()).toString('base64');
+    const cardBefore = await card();
 
     const saved = await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { title: { uz: 'Soliq xabari yangilangan' }, content: { uz: paragraph('Yangilangan matn.') } } });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ title: { uz: 'Soliq xabari yangilangan' }, baseVersion: article.version, hasDraft: true });
     expect(await publicTexts(article._id, article.slug)).not.toContain('yangilangan');
+    // The share card is drawn from the record, not from its copy.
+    expect(await card()).toBe(cardBefore);
     expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data).toMatchObject({ hasDraft: true, version: article.version, title: { uz: 'Soliq xabari' } });
     expect((await app.api('/api/news?admin=true&limit=50', { token })).body.data.find((item: { _id: string }) => item._id === article._id).hasDraft).toBe(true);
     // A second save of the copy keeps what the first one changed.
     await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { excerpt: { uz: 'Yangi qisqacha' } } });
     expect((await app.api(`/api/news/${article._id}/draft`, { token })).body.data).toMatchObject({ title: { uz: 'Soliq xabari yangilangan' }, excerpt: { uz: 'Yangi qisqacha' } });
 
+    // A preview link of the copy shows the copy; one of the record shows the record.
+    const copyLink = await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true } });
+    expect(copyLink.status).toBe(201);
+    const copyPage = await fetch(app.url + copyLink.body.data.path).then((response) => response.text());
+    expect(copyPage).toContain('Yangilangan matn.');
+    expect(copyPage).toContain('Soliq xabari yangilangan');
+    const recordLink = await app.api('/api/preview', { token, body: { type: 'news', id: article._id } });
+    const recordPage = await fetch(app.url + recordLink.body.data.path).then((response) => response.text());
+    expect(recordPage).toContain('Eski matn.');
+    expect(recordPage).not.toContain('yangilangan');
+    expect((await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: 'yes' } })).status).toBe(400);
+
     const applied = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token });
     expect(applied.status).toBe(200);
     expect(applied.body.data.version).toBe(article.version + 1);
     expect(await publicTexts(article._id, applied.body.data.slug)).toContain('Yangilangan matn.');
     expect((await app.api(`/api/news/${article._id}/draft`, { token })).status).toBe(404);
+    expect((await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true } })).status).toBe(404);
+    // The copy's link made before publishing has nothing to show any more.
+    expect((await fetch(app.url + copyLink.body.data.path)).status).toBe(404);
     expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.hasDraft).toBe(false);
     const versions = (await app.api(`/api/news/${article._id}/versions`, { token })).body.data;
     expect(versions[0]).toMatchObject({ version: article.version + 1, action: 'update' });

@@ -27,18 +27,19 @@ type Opened =
   | ({ kind: 'news'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<NewsArticle>>>)
   | ({ kind: 'blog'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<BlogPost>>>);
 
-async function open(services: DomainServices, target: { type: string; id: string }, expiresAt: string, lang: string, defaultLanguage: string): Promise<Opened | undefined> {
+async function open(services: DomainServices, target: { type: string; id: string; draft: boolean }, expiresAt: string, lang: string, defaultLanguage: string): Promise<Opened | undefined> {
+  const { records } = services;
   try {
     if (target.type === 'services') {
-      const service = await services.records.services.get(target.id, { admin: true });
+      const service = target.draft ? await records.services.draft(target.id) : await records.services.get(target.id, { admin: true });
       const faqs = await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id });
       return { kind: 'services', service, html: await services.records.services.html(service, 'description', lang), faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), expiresAt };
     }
     if (target.type === 'news') {
-      return { kind: 'news', ...(await shownArticle(services.records.news, await services.records.news.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
+      return { kind: 'news', ...(await shownArticle(services.records.news, target.draft ? await records.news.draft(target.id) : await records.news.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
     }
     if (target.type === 'blog') {
-      return { kind: 'blog', ...(await shownArticle(services.records.blog, await services.records.blog.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
+      return { kind: 'blog', ...(await shownArticle(services.records.blog, target.draft ? await records.blog.draft(target.id) : await records.blog.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
     }
   } catch {
     // Deleted since the link was made.
