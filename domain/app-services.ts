@@ -69,6 +69,7 @@ export function createDomainServices(host: DomainHost) {
   const { database, storage, log } = host;
   const activity = createActivityService(database);
 
+  const workingCopies = createWorkingCopies(database);
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
@@ -81,7 +82,7 @@ export function createDomainServices(host: DomainHost) {
     // A page's address changed: its old address redirects to the new one.
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
-    workingCopies: createWorkingCopies(database),
+    workingCopies,
   };
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
@@ -269,7 +270,16 @@ export function createDomainServices(host: DomainHost) {
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),
     /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */
-    schedule: createScheduleWatcher(database, RECORD_TYPES, environment),
+    schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
+      due: (until) => workingCopies.due(until),
+      apply: async (type, id) => {
+        await records[type as RecordTypeName].publishDraft(id, undefined, { due: true });
+      },
+      forget: async (type, id) => {
+        log.warn({ type, id }, 'a working copy due now could not be published (the record changed since it was made); it waits in the form');
+        await workingCopies.applyAt(type, id, null);
+      },
+    }),
   };
 }
 

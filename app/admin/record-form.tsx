@@ -98,13 +98,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [state, setState] = useState<string | undefined>(record?.publicState);
   // A working copy (API-3.md): changes to a public record kept apart until they are published.
   const canHoldCopy = Boolean(record && resource.type.visibilityField);
-  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number } | null>(null);
+  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null } | null>(null);
   const [editingCopy, setEditingCopy] = useState(false);
   const [notice, setNotice] = useState('');
   useEffect(() => {
     if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
-    api<{ draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`).then(
-      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion }),
+    api<{ draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
+      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion, applyAt: found.data.applyAt }),
       () => {},
     );
   }, [record, canHoldCopy, resource]);
@@ -233,7 +233,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       return;
     }
     try {
-      const published = await api<StoredRecord>(`${resource.path}/${record._id}/draft/publish`, { method: 'POST' });
+      const published = await api<StoredRecord & { applyAt?: string | null }>(`${resource.path}/${record._id}/draft/publish`, { method: 'POST' });
+      if (published.data.applyAt) {
+        // Its "Publish at" is still to come: the copy waits for it.
+        setNotice(t('copy.scheduled', { time: formatMoment(published.data.applyAt, lang, admin.timeZone) }));
+        setCopy((current) => current && { ...current, applyAt: published.data.applyAt });
+        return;
+      }
       setValues(editable(published.data, {}));
       setVersion(published.data.version);
       setState(published.data.publicState);
@@ -292,7 +298,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       )}
       {copy && (
         <div data-testid="working-copy" className="flex flex-wrap items-center gap-3 rounded-md border border-sky-300 bg-sky-50 p-4 text-sky-950">
-          <p className="min-w-60 flex-1">{editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}</p>
+          <p className="min-w-60 flex-1">
+            {editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}
+            {copy.applyAt && ` ${t('copy.scheduled', { time: formatMoment(copy.applyAt, lang, admin.timeZone) })}`}
+          </p>
           {!editingCopy && (
             <button type="button" className={buttonClass.secondary} onClick={openCopy}>
               {t('copy.open')}

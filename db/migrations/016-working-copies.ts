@@ -2,7 +2,8 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 
 /*
  * Working copies (API-3.md "Working copies"): the changes to a public record saved without
- * touching what visitors see, one per record, with the version they were made on.
+ * touching what visitors see, one per record, with the version they were made on and, when its
+ * publishing was asked for later, the moment it is applied.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -19,6 +20,8 @@ export async function up(db: Db): Promise<void> {
     .addColumn('saved_by_id', 'text')
     .addColumn('saved_by_email', 'text')
     .addColumn('saved_at', 'text', (c) => c.notNull())
+    // A copy whose publishing was asked for a later moment: applied then (ISO time, UTC).
+    .addColumn('apply_at', 'text')
     .addPrimaryKeyConstraint('working_copies_pk', ['record_type', 'record_id'])
     .execute();
 }

@@ -21,7 +21,16 @@ export interface ScheduledMoment {
  * instance checks, and the one that claims a moment first (a unique row) records it once and
  * tells the others to drop their caches.
  */
-export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment) {
+/** Working copies whose publishing was asked for a later moment (domain/versions/working-copies.ts). */
+interface DueCopies {
+  due(until: string): Promise<Array<{ type: string; id: string; applyAt: string }>>;
+  /** Applies one; throws when it cannot be (the record changed since the copy was made). */
+  apply(type: string, id: string): Promise<void>;
+  /** Takes back the moment of a copy that could not be applied (it waits in the form). */
+  forget(type: string, id: string): Promise<void>;
+}
+
+export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment, copies?: DueCopies) {
   const { db } = database;
   const scheduled = types.filter((type) => type.scheduleFields && type.visibilityField);
 
@@ -48,10 +57,10 @@ export function createScheduleWatcher(database: Database, types: readonly Record
   }
 
   /** True when this instance is the first to take the moment (a primary key decides). */
-  async function claim(moment: ScheduledMoment): Promise<boolean> {
+  async function claim(moment: ScheduledMoment | string): Promise<boolean> {
     const result = await db
       .insertInto('schedule_claims')
-      .values({ claim: `${moment.type}/${moment._id}/${moment.kind}/${moment.at}`, claimed_at: nowIso() })
+      .values({ claim: typeof moment === 'string' ? moment : `${moment.type}/${moment._id}/${moment.kind}/${moment.at}`, claimed_at: nowIso() })
       .onConflict((conflict) => conflict.column('claim').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -81,7 +90,19 @@ export function createScheduleWatcher(database: Database, types: readonly Record
           summary: `${type.label} "${title}" ${moment.kind === 'publish' ? 'published' : 'hidden'} by schedule`,
         });
       }
-      return came.length;
+      // Working copies asked to be published at a moment that came: the one instance that claims
+      // it applies the copy (a new version, every instance's caches dropped by the save).
+      let applied = 0;
+      for (const copy of (await copies?.due(until)) ?? []) {
+        if (!(await claim(`copy/${copy.type}/${copy.id}/${copy.applyAt}`))) continue;
+        try {
+          await copies!.apply(copy.type, copy.id);
+          applied += 1;
+        } catch {
+          await copies!.forget(copy.type, copy.id);
+        }
+      }
+      return came.length + applied;
     },
   };
 }

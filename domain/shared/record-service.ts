@@ -286,12 +286,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * The working copy of a record (API-3.md "Working copies"): the record with the copy's fields,
      * the version it was made on, `hasDraft: true`; a 404 when there is none.
      */
-    async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string }> {
+    async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string; applyAt: string | null }> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
       // Object.entries leaves out the HTML kept for the record (its page would show the record, not the copy).
-      return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt };
+      return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt, applyAt: copy.applyAt };
     },
 
     /** Saves changes as the working copy: the same rules as an update, and nothing a visitor sees changes. */
@@ -332,10 +332,18 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * Applies the working copy to the record as a new version; refused (409 `stale_version`, with
      * both versions named) when the record was saved after the copy was made.
      */
-    async publishDraft(id: string, actor?: Actor): Promise<Stored> {
+    async publishDraft(id: string, actor?: Actor, options: { due?: boolean } = {}): Promise<Stored | Awaited<ReturnType<typeof this.draft>>> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      // A copy whose "Publish at" is still to come is applied then (the schedule's check does it).
+      const at = type.scheduleFields ? copy.data[type.scheduleFields.publish] : undefined;
+      if (!options.due && typeof at === 'string' && Date.parse(at) > Date.parse(now())) {
+        await environment.workingCopies!.applyAt(type.name, id, new Date(at).toISOString());
+        const defaultLanguage = await environment.defaultLanguage();
+        await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy to be published at ${new Date(at).toISOString()}` });
+        return this.draft(id);
+      }
       if (existing.version !== copy.baseVersion) {
         throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
           reason: 'stale_version',

@@ -9,6 +9,8 @@ export interface WorkingCopy {
   baseVersion: number;
   savedAt: string;
   savedBy: { _id: string; email: string } | null;
+  /** When publishing was asked for a later moment: the copy is applied then. */
+  applyAt: string | null;
 }
 
 export type WorkingCopies = ReturnType<typeof createWorkingCopies>;
@@ -23,11 +25,12 @@ export function createWorkingCopies(database: Database) {
     async get(type: string, id: string): Promise<WorkingCopy | undefined> {
       const row = await db.selectFrom('working_copies').selectAll().where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
       if (!row) return undefined;
-      return { data: parse(row.data), baseVersion: Number(row.base_version), savedAt: String(row.saved_at), savedBy: row.saved_by_id ? { _id: String(row.saved_by_id), email: String(row.saved_by_email ?? '') } : null };
+      return { data: parse(row.data), baseVersion: Number(row.base_version), savedAt: String(row.saved_at), savedBy: row.saved_by_id ? { _id: String(row.saved_by_id), email: String(row.saved_by_email ?? '') } : null, applyAt: row.apply_at ? String(row.apply_at) : null };
     },
 
     async put(type: string, id: string, data: Record<string, unknown>, baseVersion: number, actor?: Actor): Promise<void> {
-      const values = { base_version: baseVersion, data: JSON.stringify(data), saved_by_id: actor?.userId ?? null, saved_by_email: actor?.email ?? null, saved_at: nowIso() };
+      // A change to the copy takes back a publishing asked for later: it is asked again for what it holds now.
+      const values = { base_version: baseVersion, data: JSON.stringify(data), saved_by_id: actor?.userId ?? null, saved_by_email: actor?.email ?? null, saved_at: nowIso(), apply_at: null };
       await db
         .insertInto('working_copies')
         .values({ record_type: type, record_id: id, ...values })
@@ -38,6 +41,17 @@ export function createWorkingCopies(database: Database) {
     async remove(type: string, id: string): Promise<boolean> {
       const result = await db.deleteFrom('working_copies').where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Publishing the copy asked for `at` (a later moment), or taken back (null). */
+    async applyAt(type: string, id: string, at: string | null): Promise<void> {
+      await db.updateTable('working_copies').set({ apply_at: at }).where('record_type', '=', type).where('record_id', '=', id).execute();
+    },
+
+    /** The copies whose moment came by `until`, oldest first. */
+    async due(until: string): Promise<Array<{ type: string; id: string; applyAt: string }>> {
+      const rows = await db.selectFrom('working_copies').select(['record_type', 'record_id', 'apply_at']).where('apply_at', 'is not', null).where('apply_at', '<=', until).orderBy('apply_at').execute();
+      return rows.map((row) => ({ type: String(row.record_type), id: String(row.record_id), applyAt: String(row.apply_at) }));
     },
 
     /** The ids of a type's records that hold a working copy (admin lists say so). */

@@ -154,7 +154,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
     };
     paths[`/${type.name}/{id}/draft/publish`] = {
-      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), ...errors(401, 403, 404, 409) } },
+      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(401, 403, 404, 409) } },
     };
   }
   if (type.localizedFields.length) {

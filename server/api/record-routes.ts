@@ -159,9 +159,12 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       await service.discardDraft(request.params.id, actorOf(request));
       return ok(null, { message: 'Working copy discarded' });
     });
-    app.post<{ Params: { id: string } }>(`${path}/:id/draft/publish`, { preHandler: editorsOnly }, async (request) =>
-      ok(await service.publishDraft(request.params.id, actorOf(request)), { message: 'Changes published' }),
-    );
+    app.post<{ Params: { id: string } }>(`${path}/:id/draft/publish`, { preHandler: editorsOnly }, async (request, reply) => {
+      const result = await service.publishDraft(request.params.id, actorOf(request));
+      // A copy whose "Publish at" is still to come waits for it: 202 with the copy and its moment.
+      if ('applyAt' in result && result.applyAt) return reply.status(202).send(ok(result, { message: `The changes will be published at ${result.applyAt}` }));
+      return ok(result, { message: 'Changes published' });
+    });
   }
 }
 

@@ -158,4 +158,19 @@ describe.each(DIALECTS)('working copies on %s', (dialect) => {
     const refused = await app.api(`/api/news/${article._id}/versions/${article.version}/restore`, { method: 'POST', token, body: { into: 'live', extra: 1 } });
     expect(refused.status).toBe(400);
   });
+
+  it('applies a copy whose publishing time is still to come at that time, not before', async () => {
+    const article = await published('Eksport xabari');
+    const at = new Date(Date.now() + 2500).toISOString();
+    await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { title: { uz: 'Eksport xabari (yangi tahrir)' }, publishAt: at } });
+    const asked = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token });
+    expect(asked.status).toBe(202);
+    expect(asked.body.data).toMatchObject({ hasDraft: true, applyAt: new Date(at).toISOString() });
+    expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Eksport xabari');
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}`)).body.data.title.uz, { timeout: 15_000, interval: 250 }).toBe('Eksport xabari (yangi tahrir)');
+    const now = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    expect(now).toMatchObject({ version: article.version + 1, published: true, publicState: 'published', hasDraft: false });
+    // Its page shows the change too (the cached one was dropped).
+    expect(await fetch(`${app.url}/news/${now.slug}`).then((response) => response.text())).toContain('Eksport xabari (yangi tahrir)');
+  });
 });
