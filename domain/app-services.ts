@@ -1,5 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
+import { createReviews } from './versions/reviews.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import type { DocReference } from './documents/document.ts';
@@ -83,6 +84,8 @@ export function createDomainServices(host: DomainHost) {
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
     workingCopies,
+    reviews: createReviews(database),
+    needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
   };
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);

@@ -17,7 +17,7 @@ export interface SiteLanguage {
   translations: Record<string, string>;
 }
 
-export type AdminRole = 'admin' | 'editor' | 'translator';
+export type AdminRole = 'admin' | 'editor' | 'approver' | 'translator';
 
 export interface AdminUser {
   _id: string;

@@ -19,6 +19,7 @@ import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
+import { ReviewPanel } from './review-panel.tsx';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
@@ -395,6 +396,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('common.cancel')}
         </button>
       </div>
+      {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} />}
       {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (
         <History<StoredRecord>

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
 /*
- * Working copies (API-3.md "Working copies"): the changes to a public record saved without
+ * Working copies and sign-off (API-3.md "Working copies, review and sign-off"): the changes to a public record saved without
  * touching what visitors see, one per record, with the version they were made on and, when its
  * publishing was asked for later, the moment it is applied.
  */
@@ -23,5 +23,17 @@ export async function up(db: Db): Promise<void> {
     // A copy whose publishing was asked for a later moment: applied then (ISO time, UTC).
     .addColumn('apply_at', 'text')
     .addPrimaryKeyConstraint('working_copies_pk', ['record_type', 'record_id'])
+    .execute();
+  // Sign-off: where a record (or its copy) stands in review, who is asked, by when, and every step.
+  await db.schema
+    .createTable('record_reviews')
+    .addColumn('record_type', 'text', (c) => c.notNull())
+    .addColumn('record_id', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('assignee_id', 'text')
+    .addColumn('due_at', 'text')
+    .addColumn('steps', json, (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('record_reviews_pk', ['record_type', 'record_id'])
     .execute();
 }

@@ -5,6 +5,7 @@ import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localiz
 import { renderedOf, type RecordStore } from './record-store.ts';
 import type { RenderedFields } from '../documents/record-documents.ts';
 import type { WorkingCopies } from '../versions/working-copies.ts';
+import type { Reviews } from '../versions/reviews.ts';
 import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
@@ -19,6 +20,8 @@ import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './vali
 export interface Actor {
   userId: string;
   email: string;
+  /** Who they are (admin, editor, approver, translator): publishing with sign-off asks. */
+  role?: string;
 }
 
 export interface ChangeEvent {
@@ -44,6 +47,10 @@ export interface ServiceEnvironment {
   renderDocuments?(record: Record<string, unknown>, fields: readonly string[], languages?: readonly string[]): Promise<RenderedFields>;
   /** Where working copies are kept (domain/versions/working-copies.ts). */
   workingCopies?: WorkingCopies;
+  /** Sign-off of records (domain/versions/reviews.ts). */
+  reviews?: Reviews;
+  /** The site's setting "publishing needs approval" (site configuration, `publishing.requireApproval`). */
+  needsApproval?(): Promise<boolean>;
 }
 
 /** How a version is restored (API-3.md): what decides visibility and the texts of languages the version lacks stay unless asked. */
@@ -160,6 +167,24 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     }
   }
 
+  /**
+   * With "publishing needs approval" on, what is about to be public must be approved (403
+   * `approval_required` otherwise); an administrator may publish anyway with a reason, which the
+   * activity log keeps.
+   */
+  async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string) {
+    if (!(await environment.needsApproval?.())) return;
+    if (id && (await environment.reviews?.approved(type.name, id))) return;
+    const override = isPlainObject(input.override) ? input.override : undefined;
+    const reason = typeof override?.reason === 'string' ? override.reason.trim() : '';
+    if (override && actor?.role === 'admin') {
+      if (!reason || reason.length > 500) throw validationError([{ path: 'override.reason', message: 'Say why this is published without approval (up to 500 characters)', code: 'required' }]);
+      await environment.changed({ entity: type.table, action: 'update', id: id ?? '', actor, summary: `${title}: published without approval — ${reason}`.slice(0, 300) });
+      return;
+    }
+    throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
+  }
+
   async function followPage(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
     const to = pathOf(after.slug);
     if (!to || !environment.pageMoved) return;
@@ -178,6 +203,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       checkSchedule(values);
+      if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
       await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
@@ -187,7 +213,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /** `onlyLanguages`: a translator's save, which may change only those languages' texts. */
-    async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[] } = {}): Promise<Stored> {
+    async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; signedOff?: boolean } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
       const found = isId(id) ? await store.findWithTextSaved(id) : undefined;
@@ -206,9 +232,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
           throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
         }
       }
+      if (!options.signedOff && type.isPublic(merged, now())) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
+      // What was approved is now what it was approved as, or changed since: either way asked again.
+      await environment.reviews?.changed(type.name, id, actor);
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await followPage(existing, updated);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
@@ -271,12 +300,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         await environment.workingCopies.put(type.name, id, data, existing.version, actor);
         return this.draft(id);
       }
+      if (existing && type.isPublic({ ...existing, ...fields }, now())) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
         ? await store.update(id, { ...existing, ...fields }, undefined, stamps)
         : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() }, stamps);
       if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
+      await environment.reviews?.changed(type.name, id, actor);
       await followPage(existing, saved);
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
       return typed(withState(saved));
@@ -316,6 +347,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
       // The copy stays on the version it was started from (or the one the form says it read).
       await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
+      await environment.reviews?.changed(type.name, id, actor);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(merged, defaultLanguage)}: working copy saved` });
       return this.draft(id);
     },
@@ -332,10 +364,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * Applies the working copy to the record as a new version; refused (409 `stale_version`, with
      * both versions named) when the record was saved after the copy was made.
      */
-    async publishDraft(id: string, actor?: Actor, options: { due?: boolean } = {}): Promise<Stored | Awaited<ReturnType<typeof this.draft>>> {
+    async publishDraft(id: string, actor?: Actor, options: { due?: boolean; override?: unknown } = {}): Promise<Stored | Awaited<ReturnType<typeof this.draft>>> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      if (!options.due) await assertSignedOff(id, { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
       // A copy whose "Publish at" is still to come is applied then (the schedule's check does it).
       const at = type.scheduleFields ? copy.data[type.scheduleFields.publish] : undefined;
       if (!options.due && typeof at === 'string' && Date.parse(at) > Date.parse(now())) {
@@ -350,9 +383,26 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
           details: [{ path: 'version', message: 'The record changed after the working copy was made', code: 'stale_version', params: { baseVersion: copy.baseVersion, currentVersion: existing.version } }],
         });
       }
-      const published = await this.update(id, { ...copy.data, version: copy.baseVersion }, actor);
+      const published = await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true });
       await environment.workingCopies?.remove(type.name, id);
       return published;
+    },
+
+    /** Where the record stands in review (API-3.md): its state, who is asked, by when, every step. */
+    async review(id: string) {
+      if (!(isId(id) && (await store.findById(id)))) throw notFound(label);
+      return environment.reviews ? environment.reviews.get(type.name, id) : { reviewState: 'none', assignee: null, dueAt: null, history: [] };
+    },
+
+    /** A step of the review: submit (anyone signed in), approve or request changes (approvers and administrators). */
+    async reviewStep(id: string, body: unknown, actor?: Actor) {
+      const existing = isId(id) ? await store.findById(id) : undefined;
+      if (!existing || !environment.reviews) throw notFound(label);
+      const review = await environment.reviews.act(type.name, id, body, actor);
+      const defaultLanguage = await environment.defaultLanguage();
+      const last = review.history[review.history.length - 1];
+      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
+      return review;
     },
 
     /** The ids of this type's records holding a working copy. */

@@ -46,6 +46,7 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
       telegramPersonalData: flag('Include personal data in Telegram messages'),
     }),
     security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
+    publishing: z.object({ requireApproval: flag('Publishing needs approval') }),
     legalPages: z.object({
       privacyPolicy: ml('Privacy policy title'),
       termsOfService: ml('Terms of service title'),

@@ -15,7 +15,7 @@ export const PasswordSchema = z
  * languages or the site configuration. translator: only the text of multilingual fields in their
  * languages; no creating, deleting or publishing.
  */
-export const ROLES = ['admin', 'editor', 'translator'] as const;
+export const ROLES = ['admin', 'editor', 'approver', 'translator'] as const;
 export type Role = (typeof ROLES)[number];
 
 const role = z.enum(ROLES, { error: 'Role must be one of: admin, editor, translator' });

@@ -105,7 +105,7 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
       await requireUser(request, reply);
       const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
       const user = request.user!;
-      if (user.role === 'editor' || (user.role === 'translator' && !user.languages.includes(code))) {
+      if (user.role === 'editor' || user.role === 'approver' || (user.role === 'translator' && !user.languages.includes(code))) {
         throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
       }
       const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);

@@ -153,6 +153,22 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       },
       delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
     };
+    const reviewAnswer = { type: 'object', properties: { reviewState: { type: 'string', enum: ['none', 'in_review', 'changes_requested', 'approved'] }, assignee: { type: ['string', 'null'] }, dueAt: { type: ['string', 'null'], format: 'date-time' }, history: { type: 'array', items: { type: 'object' } } } };
+    paths[`/${type.name}/{id}/review`] = {
+      get: { tags: [tag], operationId: `get${name}Review`, summary: 'Where the record stands in sign-off: state, assignee, due time, every step', security: BEARER, parameters: [idParam], responses: { 200: answer('The review', reviewAnswer), ...errors(401, 404) } },
+      post: {
+        tags: [tag],
+        operationId: `review${name}`,
+        summary: 'A step of sign-off: submit (anyone signed in), approve or request_changes (approvers and administrators)',
+        security: BEARER,
+        parameters: [idParam],
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['submit', 'approve', 'request_changes'] }, comment: { type: 'string', maxLength: 2000 }, assignee: { type: 'string' }, dueAt: { type: 'string', format: 'date-time' } } }),
+        },
+        responses: { 200: answer('The review now', reviewAnswer), ...errors(400, 401, 403, 404, 409) },
+      },
+    };
     paths[`/${type.name}/{id}/draft/publish`] = {
       post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(401, 403, 404, 409) } },
     };
@@ -235,7 +251,7 @@ const user = {
     email: { type: 'string', format: 'email' },
     name: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
-    role: { type: 'string', enum: ['admin', 'editor', 'translator'] },
+    role: { type: 'string', enum: ['admin', 'editor', 'approver', 'translator'] },
     languages: { type: 'array', items: { type: 'string' }, description: 'The languages a translator may change' },
     twoFactor: { type: 'boolean' },
   },

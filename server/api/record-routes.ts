@@ -160,11 +160,15 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       return ok(null, { message: 'Working copy discarded' });
     });
     app.post<{ Params: { id: string } }>(`${path}/:id/draft/publish`, { preHandler: editorsOnly }, async (request, reply) => {
-      const result = await service.publishDraft(request.params.id, actorOf(request));
+      const body = (request.body ?? {}) as { override?: unknown };
+      const result = await service.publishDraft(request.params.id, actorOf(request), { override: typeof body === 'object' && body !== null ? body.override : undefined });
       // A copy whose "Publish at" is still to come waits for it: 202 with the copy and its moment.
       if ('applyAt' in result && result.applyAt) return reply.status(202).send(ok(result, { message: `The changes will be published at ${result.applyAt}` }));
       return ok(result, { message: 'Changes published' });
     });
+    // Sign-off: submit for review (anyone signed in), approve or ask for changes (approvers, admins).
+    app.get<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.review(request.params.id)));
+    app.post<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.reviewStep(request.params.id, request.body, actorOf(request)), { message: 'Review updated' }));
   }
 }
 

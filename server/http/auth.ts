@@ -26,7 +26,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   if (!request.user) throw new AppError(401, 'UNAUTHORIZED', SIGN_IN_REQUIRED);
 }
 
-const ROLE_NAMES: Record<Role, string> = { admin: 'an administrator', editor: 'an editor', translator: 'a translator' };
+const ROLE_NAMES: Record<Role, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
 
 /** preHandler: signed in, and in one of these roles (403 otherwise, naming who may). */
 function requireRole(...roles: Role[]) {
@@ -39,12 +39,12 @@ function requireRole(...roles: Role[]) {
 }
 
 /** Who may change content: create, delete, publish, upload, answer requests. */
-export const editorsOnly = requireRole('admin', 'editor');
+export const editorsOnly = requireRole('admin', 'editor', 'approver');
 /** Users, languages, the site configuration and where personal data goes. */
 export const adminsOnly = requireRole('admin');
 
 export function actorOf(request: FastifyRequest): Actor | undefined {
-  return request.user ? { userId: request.user._id, email: request.user.email } : undefined;
+  return request.user ? { userId: request.user._id, email: request.user.email, role: request.user.role } : undefined;
 }
 
 /** admin=true reads need a valid token; without one they are a 401, never a silent public list. */

@@ -249,6 +249,27 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     }
   });
 
+  it('submits a record for sign-off with a comment and approves it in its form', async () => {
+    const { page, context, errors } = await signedIn();
+    const created = (await app.api('/api/news', { body: { title: { uz: 'Imzo uchun' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'Qonun' } }, token })).body.data;
+    try {
+      await goto(page, `/admin/news/${created._id}/edit`);
+      const review = page.getByTestId('review');
+      await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: not submitted');
+      await review.getByLabel('Comment (optional)').fill('Please check the rates table');
+      await review.getByRole('button', { name: 'Submit for review', exact: true }).click();
+      await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: in review');
+      await review.getByRole('button', { name: 'Approve', exact: true }).click();
+      await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: approved');
+      expect(await review.locator('li').allTextContents()).toEqual([expect.stringMatching(/admin@.*submitted for review.*Please check the rates table/), expect.stringMatching(/admin@.*approved$/)]);
+      expect((await app.api(`/api/news/${created._id}/review`, { token })).body.data.reviewState).toBe('approved');
+      expect(errors).toEqual([]);
+    } finally {
+      await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+      await context.close();
+    }
+  });
+
   it('shows the site configuration’s history and brings an earlier configuration back', async () => {
     const { page, context, errors } = await signedIn();
     const original = (await app.api('/api/site-config')).body.data;

@@ -17,7 +17,7 @@ interface Admin {
   languages: string[];
 }
 
-const ROLES: AdminRole[] = ['admin', 'editor', 'translator'];
+const ROLES: AdminRole[] = ['admin', 'editor', 'approver', 'translator'];
 
 interface Session {
   _id: string;

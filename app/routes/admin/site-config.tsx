@@ -28,6 +28,8 @@ const LABELS: Record<string, [string, string, string]> = {
   footerLinks: ['Footer links', 'Ссылки в подвале', 'Pastki qism havolalari'],
   legalPages: ['Legal pages', 'Правовые страницы', 'Huquqiy sahifalar'],
   security: ['Sign-in security', 'Безопасность входа', 'Kirish xavfsizligi'],
+  publishing: ['Publishing', 'Публикация', 'E’lon qilish'],
+  requireApproval: ['Publishing needs approval: an approver or an administrator signs off each change before it goes live', 'Публикация только после согласования: каждое изменение утверждает согласующий или администратор', 'E’lon qilish faqat tasdiqdan so‘ng: har bir o‘zgarishni tasdiqlovchi yoki administrator tasdiqlaydi'],
   requireTwoFactor: ['Require two-factor sign-in for every account', 'Требовать двухфакторный вход для всех учётных записей', 'Barcha hisoblar uchun ikki bosqichli kirishni talab qilish'],
   privacy: ['Privacy and contact requests', 'Конфиденциальность и обращения', 'Maxfiylik va murojaatlar'],
   requireConsent: ['Ask for consent in the contact form', 'Запрашивать согласие в форме обращения', 'Murojaat shaklida rozilik so‘rash'],

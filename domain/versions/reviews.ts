@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Database } from '../../db/connection.ts';
+import { AppError } from '../shared/errors.ts';
+import { nowIso } from '../shared/ids.ts';
+import type { Actor } from '../shared/record-service.ts';
+import { parseOrThrow } from '../shared/validation.ts';
+
+/* Sign-off (API-3.md "Working copies, review and sign-off"): a record's review, step by step. */
+
+export const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as const;
+type ReviewState = (typeof REVIEW_STATES)[number];
+
+interface ReviewStep {
+  action: 'submit' | 'approve' | 'request_changes' | 'reset';
+  by: { _id: string; email: string } | null;
+  at: string;
+  comment?: string;
+}
+
+export interface Review {
+  reviewState: ReviewState;
+  assignee: string | null;
+  dueAt: string | null;
+  history: ReviewStep[];
+}
+
+const reviewActionSchema = z
+  .object({
+    action: z.enum(['submit', 'approve', 'request_changes'], { message: 'action must be submit, approve or request_changes' }),
+    comment: z.string().trim().max(2000, { message: 'A comment may be up to 2000 characters' }).optional(),
+    assignee: z.string().regex(/^[0-9a-f]{24}$/, { message: 'assignee must be the id of an account' }).optional(),
+    dueAt: z.iso.datetime({ offset: true, message: 'dueAt must be a date and time with its offset, such as 2026-12-01T18:00:00+05:00' }).optional(),
+  })
+  .strict();
+
+/** Who may approve or ask for changes: approvers and administrators. */
+const canApprove = (actor?: Actor) => actor?.role === 'admin' || actor?.role === 'approver';
+
+export type Reviews = ReturnType<typeof createReviews>;
+
+export function createReviews(database: Database) {
+  const { db } = database;
+  const empty = (): Review => ({ reviewState: 'none', assignee: null, dueAt: null, history: [] });
+  async function get(type: string, id: string): Promise<Review> {
+    const row = await db.selectFrom('record_reviews').selectAll().where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
+    if (!row) return empty();
+    const steps: unknown = typeof row.steps === 'string' ? JSON.parse(row.steps) : row.steps;
+    return { reviewState: REVIEW_STATES.find((state) => state === row.state) ?? 'none', assignee: row.assignee_id ?? null, dueAt: row.due_at ?? null, history: Array.isArray(steps) ? steps : [] };
+  }
+  async function put(type: string, id: string, review: Review) {
+    const values = { state: review.reviewState, assignee_id: review.assignee, due_at: review.dueAt, steps: JSON.stringify(review.history), updated_at: nowIso() };
+    await db
+      .insertInto('record_reviews')
+      .values({ record_type: type, record_id: id, ...values })
+      .onConflict((conflict) => conflict.columns(['record_type', 'record_id']).doUpdateSet(values))
+      .execute();
+  }
+  const by = (actor?: Actor) => (actor ? { _id: actor.userId, email: actor.email } : null);
+
+  return {
+    get,
+
+    /** A step of the review; refused (403/409) when this person may not take it or the review is not where it must be. */
+    async act(type: string, id: string, body: unknown, actor?: Actor): Promise<Review> {
+      const step = parseOrThrow(reviewActionSchema, body ?? {});
+      const review = await get(type, id);
+      const at = nowIso();
+      if (step.action !== 'submit' && !canApprove(actor)) {
+        throw new AppError(403, 'FORBIDDEN', 'Only an approver or an administrator can approve or ask for changes. Submit it for review instead.');
+      }
+      if (step.action === 'approve' && review.reviewState !== 'in_review') {
+        throw new AppError(409, 'CONFLICT', review.reviewState === 'approved' ? 'This is approved already.' : 'Only what was submitted for review can be approved: submit it first.');
+      }
+      if (step.action === 'request_changes' && review.reviewState !== 'in_review' && review.reviewState !== 'approved') {
+        throw new AppError(409, 'CONFLICT', 'Changes can be asked for only while it is in review or approved.');
+      }
+      if (step.action === 'submit' && review.reviewState === 'in_review') throw new AppError(409, 'CONFLICT', 'This is in review already.');
+      const next: Review = {
+        reviewState: step.action === 'submit' ? 'in_review' : step.action === 'approve' ? 'approved' : 'changes_requested',
+        assignee: step.action === 'submit' ? (step.assignee ?? null) : review.assignee,
+        dueAt: step.action === 'submit' ? (step.dueAt ? new Date(step.dueAt).toISOString() : null) : review.dueAt,
+        history: [...review.history, { action: step.action, by: by(actor), at, ...(step.comment ? { comment: step.comment } : {}) }],
+      };
+      await put(type, id, next);
+      return next;
+    },
+
+    /** The record or its copy changed: an approval no longer stands (it is asked again). */
+    async changed(type: string, id: string, actor?: Actor): Promise<void> {
+      const review = await get(type, id);
+      if (review.reviewState !== 'approved') return;
+      await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'reset', by: by(actor), at: nowIso() }] });
+    },
+
+    async approved(type: string, id: string): Promise<boolean> {
+      return (await get(type, id)).reviewState === 'approved';
+    },
+  };
+}

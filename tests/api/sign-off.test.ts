@@ -1,0 +1,108 @@
+/*
+ * Sign-off (API-3.md "Working copies, review and sign-off"), on both databases: the approver role,
+ * review steps and who may take them, "publishing needs approval" refusing what is not approved
+ * (403 approval_required), an administrator's override with its reason in the activity log, and
+ * an approval that no longer stands once the copy changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const PASSWORD = 'a-long-password-1';
+
+describe.each(DIALECTS)('sign-off on %s', (dialect) => {
+  let app: TestApp;
+  let admin: string;
+  let editor: string;
+  let approver: string;
+  let translator: string;
+
+  async function account(role: string, languages: string[] = []) {
+    const email = `${role}-${dialect}@example.uz`;
+    expect((await app.api('/api/auth/users', { token: admin, body: { email, password: PASSWORD, role, languages } })).status).toBe(201);
+    return app.login(email, PASSWORD);
+  }
+  async function requireApproval(on: boolean) {
+    const config = (await app.api('/api/site-config')).body.data;
+    const saved = await app.api('/api/site-config', { method: 'PUT', token: admin, body: { ...config, publishing: { requireApproval: on } } });
+    expect(saved.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    admin = await app.login();
+    editor = await account('editor');
+    approver = await account('approver');
+    translator = await account('translator', ['ru']);
+  });
+  afterAll(() => app?.close());
+
+  it('lets anyone signed in submit, only approvers and admins approve, and refuses a decision posted twice', async () => {
+    const article = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Kelishuv' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
+    expect((await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data).toMatchObject({ reviewState: 'none', history: [] });
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', body: { action: 'submit' } })).status).toBe(401);
+    const me = (await app.api('/api/auth/me', { token: approver })).body.data;
+    const submitted = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: translator, body: { action: 'submit', assignee: me._id, dueAt: '2026-12-01T18:00:00+05:00', comment: 'Tekshirib bering' } });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.data).toMatchObject({ reviewState: 'in_review', assignee: me._id, dueAt: '2026-12-01T13:00:00.000Z' });
+    // An editor may not approve; a second submit, an approval of nothing in review, a bad step: each a 4xx.
+    const byEditor = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'approve' } });
+    expect(byEditor.status).toBe(403);
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit' } })).status).toBe(409);
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'publish' } })).status).toBe(400);
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'approve', extra: true } })).status).toBe(400);
+    const approved = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'approve', comment: 'Maʼqul' } });
+    expect(approved.body.data.reviewState).toBe('approved');
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'approve' } })).status).toBe(409);
+    const history = (await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data.history;
+    expect(history.map((step: { action: string }) => step.action)).toEqual(['submit', 'approve']);
+    expect(history[0]).toMatchObject({ by: { email: `translator-${dialect}@example.uz` }, comment: 'Tekshirib bering' });
+    expect(history[1]).toMatchObject({ by: { email: `approver-${dialect}@example.uz` }, comment: 'Maʼqul' });
+    expect((await app.api('/api/news/0123456789abcdef01234567/review', { method: 'POST', token: editor, body: { action: 'submit' } })).status).toBe(404);
+  });
+
+  it('with "publishing needs approval" publishes only what is approved; an admin may override with a reason, kept in the activity log', async () => {
+    const article = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Sud amaliyoti' }, excerpt: { uz: 'x' }, category: { uz: 'Nizolar' }, content: { uz: 'Matn' }, published: true } })).body.data;
+    await requireApproval(true);
+    try {
+      // A copy of the public article: publishing it unapproved is refused, nothing changes.
+      await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: editor, body: { title: { uz: 'Sud amaliyoti (tuzatilgan)' } } });
+      const refused = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: editor });
+      expect(refused.status).toBe(403);
+      expect(refused.body.reason).toBe('approval_required');
+      expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Sud amaliyoti');
+      // A direct change of a public record and a new published one are publishing too.
+      expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token: editor, body: { excerpt: { uz: 'y' } } })).status).toBe(403);
+      expect((await app.api('/api/news', { token: editor, body: { title: { uz: 'Yangi' }, excerpt: { uz: 'x' }, category: { uz: 'x' }, content: { uz: 'x' }, published: true } })).status).toBe(403);
+      // A draft is not publishing.
+      expect((await app.api('/api/news', { token: editor, body: { title: { uz: 'Qoralama' }, excerpt: { uz: 'x' }, category: { uz: 'x' }, content: { uz: 'x' }, published: false } })).status).toBe(201);
+
+      // Approved, it is published; a change to the copy after approval asks for approval again.
+      await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit' } });
+      await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'approve' } });
+      await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: editor, body: { title: { uz: 'Sud amaliyoti (yana tuzatilgan)' } } });
+      expect((await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data.reviewState).toBe('none');
+      expect((await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: editor })).status).toBe(403);
+      await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit' } });
+      await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: approver, body: { action: 'approve' } });
+      const published = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: editor });
+      expect(published.status).toBe(200);
+      expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Sud amaliyoti (yana tuzatilgan)');
+      // Published, the approval is used: the next change is asked again.
+      expect((await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data.reviewState).toBe('none');
+
+      // An editor cannot override; an administrator can, with a reason.
+      await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: editor, body: { title: { uz: 'Sud amaliyoti (shoshilinch)' } } });
+      expect((await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: editor, body: { override: { reason: 'Shoshilinch' } } })).status).toBe(403);
+      expect((await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: admin, body: { override: { reason: ' ' } } })).status).toBe(400);
+      const overridden = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token: admin, body: { override: { reason: 'Sud qarori bugun eʼlon qilindi' } } });
+      expect(overridden.status).toBe(200);
+      const activity = JSON.stringify((await app.api('/api/admin/activity?limit=50', { token: admin })).body.data);
+      expect(activity).toContain('published without approval — Sud qarori bugun eʼlon qilindi');
+    } finally {
+      await requireApproval(false);
+    }
+    // Off again: an editor publishes as before.
+    expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token: editor, body: { excerpt: { uz: 'z' } } })).status).toBe(200);
+  });
+});
