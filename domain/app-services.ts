@@ -1,6 +1,7 @@
 import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
+import { createComments } from './versions/comments.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import type { DocReference } from './documents/document.ts';
@@ -272,6 +273,8 @@ export function createDomainServices(host: DomainHost) {
     previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),
+    /** Comments on records, their fields and languages (API-3.md). */
+    comments: createComments(database),
     /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
       due: (until) => workingCopies.due(until),

@@ -396,7 +396,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('common.cancel')}
         </button>
       </div>
-      {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} />}
+      {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
       {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (
         <History<StoredRecord>

@@ -10,6 +10,16 @@ interface Review {
   history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset'; by: { email: string } | null; at: string; comment?: string }>;
 }
 
+interface Comment {
+  _id: string;
+  text: string;
+  field: string | null;
+  lang: string | null;
+  author: { email: string; name: string };
+  createdAt: string;
+  resolved: boolean;
+}
+
 const STATE_TEXT: Record<Review['reviewState'], AdminTextKey> = { none: 'review.none', in_review: 'review.inReview', changes_requested: 'review.changesRequested', approved: 'review.approved' };
 const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset' };
 
@@ -17,9 +27,11 @@ const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { s
  * Sign-off of a record in its form (API-3.md): where it stands, every step with who and when,
  * "Submit for review" for anyone, "Approve" and "Request changes" for approvers and administrators.
  */
-export function ReviewPanel({ path }: { path: string }) {
-  const { t, lang, timeZone, user, problem } = useAdmin();
+export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ name: string; label: string }> }) {
+  const { t, lang, timeZone, user, problem, languages } = useAdmin();
   const [review, setReview] = useState<Review | null>(null);
+  const [comments, setComments] = useState<Comment[]>([]);
+  const [note, setNote] = useState({ text: '', field: '', lang: '' });
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +43,36 @@ export function ReviewPanel({ path }: { path: string }) {
       (found) => setReview(found.data),
       (caught: unknown) => setError(problem(caught)),
     );
+    api<Comment[]>(`${path}/comments`).then(
+      (found) => setComments(found.data),
+      () => {},
+    );
   }, [path, problem]);
+
+  async function addComment() {
+    if (!note.text.trim()) return setError(t('comments.needed'));
+    setBusy(true);
+    setError('');
+    try {
+      const added = (await api<Comment>(`${path}/comments`, { body: { text: note.text.trim(), ...(note.field ? { field: note.field } : {}), ...(note.lang ? { lang: note.lang } : {}) } })).data;
+      setComments((current) => [...current, added]);
+      setNote({ text: '', field: '', lang: '' });
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resolve(comment: Comment) {
+    try {
+      const resolved = (await api<Comment>(`${path}/comments/${comment._id}`, { method: 'PUT', body: { resolved: true } })).data;
+      setComments((current) => current.map((item) => (item._id === comment._id ? resolved : item)));
+    } catch (caught) {
+      setError(problem(caught));
+    }
+  }
+  const fieldName = (name: string | null) => fields.find((field) => field.name === name)?.label ?? name;
 
   async function step(action: 'submit' | 'approve' | 'request_changes') {
     setBusy(true);
@@ -64,6 +105,65 @@ export function ReviewPanel({ path }: { path: string }) {
           ))}
         </ol>
       )}
+      <div className="space-y-2 border-t border-slate-200 pt-3">
+        <h3 className="text-sm font-semibold text-slate-900">{t('comments.title')}</h3>
+        {comments.length === 0 && <p className="text-sm text-slate-600">{t('comments.none')}</p>}
+        <ul className="space-y-2 text-sm">
+          {comments.map((comment) => (
+            <li key={comment._id} data-resolved={comment.resolved} className={`rounded border border-slate-200 bg-white p-2 ${comment.resolved ? 'text-slate-500' : 'text-slate-800'}`}>
+              <p className="text-xs text-slate-600">
+                {formatMoment(comment.createdAt, lang, timeZone)} · {comment.author.name || comment.author.email}
+                {comment.field && ` · ${fieldName(comment.field)}`}
+                {comment.lang && ` (${comment.lang.toUpperCase()})`}
+                {comment.resolved && ` · ${t('comments.resolved')}`}
+              </p>
+              <p className="whitespace-pre-wrap">{comment.text}</p>
+              {!comment.resolved && (
+                <button type="button" className="mt-1 text-sm font-semibold text-brand-700 underline" onClick={() => resolve(comment)}>
+                  {t('comments.resolve')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div>
+            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-field`}>
+              {t('comments.field')}
+            </label>
+            <select id={`${commentId}-field`} value={note.field} onChange={(event) => setNote({ ...note, field: event.target.value })} className={inputClass}>
+              <option value="">{t('comments.wholeRecord')}</option>
+              {fields.map((field) => (
+                <option key={field.name} value={field.name}>
+                  {field.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-lang`}>
+              {t('comments.language')}
+            </label>
+            <select id={`${commentId}-lang`} value={note.lang} onChange={(event) => setNote({ ...note, lang: event.target.value })} className={inputClass}>
+              <option value="">{t('comments.anyLanguage')}</option>
+              {languages.map((language) => (
+                <option key={language.code} value={language.code}>
+                  {language.nativeName}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:col-span-2">
+            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-text`}>
+              {t('comments.text')}
+            </label>
+            <textarea id={`${commentId}-text`} rows={2} maxLength={4000} value={note.text} onChange={(event) => setNote({ ...note, text: event.target.value })} className={inputClass} />
+          </div>
+        </div>
+        <button type="button" className={buttonClass.secondary} disabled={busy} onClick={addComment}>
+          {t('comments.add')}
+        </button>
+      </div>
       {abilities(user).editContent || user.role === 'translator' ? (
         <div className="space-y-2">
           <label htmlFor={commentId} className="block text-sm font-medium text-slate-800">

@@ -36,4 +36,20 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('record_reviews_pk', ['record_type', 'record_id'])
     .execute();
+  // Comments on a record, a field of it and a language; resolved ones stay.
+  await db.schema
+    .createTable('record_comments')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('record_type', 'text', (c) => c.notNull())
+    .addColumn('record_id', 'text', (c) => c.notNull())
+    .addColumn('field', 'text')
+    .addColumn('lang', 'text')
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('author_id', 'text')
+    .addColumn('author_email', 'text', (c) => c.notNull())
+    .addColumn('author_name', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('resolved_at', 'text')
+    .execute();
+  await db.schema.createIndex('record_comments_record_idx').on('record_comments').columns(['record_type', 'record_id', 'created_at']).execute();
 }

@@ -22,6 +22,7 @@ export interface Actor {
   email: string;
   /** Who they are (admin, editor, approver, translator): publishing with sign-off asks. */
   role?: string;
+  name?: string;
 }
 
 export interface ChangeEvent {

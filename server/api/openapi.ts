@@ -169,6 +169,30 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         responses: { 200: answer('The review now', reviewAnswer), ...errors(400, 401, 403, 404, 409) },
       },
     };
+    const comment = { type: 'object', properties: { _id: { type: 'string' }, text: { type: 'string' }, field: { type: ['string', 'null'] }, lang: { type: ['string', 'null'] }, author: { type: 'object' }, createdAt: { type: 'string', format: 'date-time' }, resolved: { type: 'boolean' } } };
+    paths[`/${type.name}/{id}/comments`] = {
+      get: { tags: [tag], operationId: `list${name}Comments`, summary: 'Comments on the record, oldest first (resolved ones too)', security: BEARER, parameters: [idParam], responses: { 200: answer('The comments', { type: 'array', items: comment }), ...errors(401, 404) } },
+      post: {
+        tags: [tag],
+        operationId: `comment${name}`,
+        summary: 'A comment on the record, one of its fields and a language',
+        security: BEARER,
+        parameters: [idParam],
+        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', maxLength: 4000 }, field: { type: 'string' }, lang: { type: 'string' } } }) },
+        responses: { 201: answer('Added', comment), ...errors(400, 401, 404) },
+      },
+    };
+    paths[`/${type.name}/{id}/comments/{commentId}`] = {
+      put: {
+        tags: [tag],
+        operationId: `resolve${name}Comment`,
+        summary: 'Mark a comment resolved (it stays)',
+        security: BEARER,
+        parameters: [idParam, parameter('commentId', 'The comment’s id', { type: 'string' }, 'path')],
+        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['resolved'], properties: { resolved: { const: true } } }) },
+        responses: { 200: answer('Resolved', comment), ...errors(400, 401, 404) },
+      },
+    };
     paths[`/${type.name}/{id}/draft/publish`] = {
       post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(401, 403, 404, 409) } },
     };

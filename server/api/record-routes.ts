@@ -169,6 +169,20 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     // Sign-off: submit for review (anyone signed in), approve or ask for changes (approvers, admins).
     app.get<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.review(request.params.id)));
     app.post<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.reviewStep(request.params.id, request.body, actorOf(request)), { message: 'Review updated' }));
+    // Comments on the record, a field and a language; resolved ones stay.
+    app.get<{ Params: { id: string } }>(`${path}/:id/comments`, { preHandler: requireUser }, async (request) => {
+      await service.get(request.params.id, { admin: true });
+      return ok(await services.comments.list(type.name, request.params.id));
+    });
+    app.post<{ Params: { id: string } }>(`${path}/:id/comments`, { preHandler: requireUser }, async (request, reply) => {
+      await service.get(request.params.id, { admin: true });
+      const languages = (await services.languages.list({ admin: true })).map((language) => String(language.code));
+      const comment = await services.comments.add(type.name, request.params.id, request.body, actorOf(request), { fields: Object.keys(type.fields), languages });
+      return reply.status(201).send(ok(comment, { message: 'Comment added' }));
+    });
+    app.put<{ Params: { id: string; commentId: string } }>(`${path}/:id/comments/:commentId`, { preHandler: requireUser }, async (request) =>
+      ok(await services.comments.resolve(type.name, request.params.id, request.params.commentId, request.body), { message: 'Comment resolved' }),
+    );
   }
 }
 

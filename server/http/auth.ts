@@ -44,7 +44,7 @@ export const editorsOnly = requireRole('admin', 'editor', 'approver');
 export const adminsOnly = requireRole('admin');
 
 export function actorOf(request: FastifyRequest): Actor | undefined {
-  return request.user ? { userId: request.user._id, email: request.user.email, role: request.user.role } : undefined;
+  return request.user ? { userId: request.user._id, email: request.user.email, role: request.user.role, name: request.user.name } : undefined;
 }
 
 /** admin=true reads need a valid token; without one they are a 401, never a silent public list. */

@@ -105,4 +105,35 @@ describe.each(DIALECTS)('sign-off on %s', (dialect) => {
     // Off again: an editor publishes as before.
     expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token: editor, body: { excerpt: { uz: 'z' } } })).status).toBe(200);
   });
+
+  it('keeps comments on a record, a field and a language; a resolved one stays; bad ones are refused with their path', async () => {
+    const article = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Izohlar' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
+    const added = await app.api(`/api/news/${article._id}/comments`, { token: approver, body: { text: 'Jadvaldagi stavkani tekshiring', field: 'content', lang: 'ru' } });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ text: 'Jadvaldagi stavkani tekshiring', field: 'content', lang: 'ru', resolved: false, author: { email: `approver-${dialect}@example.uz` } });
+    await app.api(`/api/news/${article._id}/comments`, { token: translator, body: { text: 'Umumiy izoh' } });
+    for (const [body, path] of [
+      [{ text: 'x', field: 'colour' }, 'field'],
+      [{ text: 'x', lang: 'xx' }, 'lang'],
+      [{ text: '   ' }, 'text'],
+      [{ text: 'x'.repeat(4001) }, 'text'],
+    ] as const) {
+      const refused = await app.api(`/api/news/${article._id}/comments`, { token: editor, body });
+      expect(refused.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(refused.body.details[0].path).toBe(path);
+    }
+    expect((await app.api(`/api/news/${article._id}/comments`, { token: editor, body: { text: 'x', extra: 1 } })).status).toBe(400);
+    expect((await app.api(`/api/news/${article._id}/comments`, { body: { text: 'x' } })).status).toBe(401);
+    expect((await app.api('/api/news/0123456789abcdef01234567/comments', { token: editor, body: { text: 'x' } })).status).toBe(404);
+
+    const resolved = await app.api(`/api/news/${article._id}/comments/${added.body.data._id}`, { method: 'PUT', token: editor, body: { resolved: true } });
+    expect(resolved.body.data.resolved).toBe(true);
+    expect((await app.api(`/api/news/${article._id}/comments/${added.body.data._id}`, { method: 'PUT', token: editor, body: { resolved: false } })).status).toBe(400);
+    expect((await app.api(`/api/news/${article._id}/comments/0123456789abcdef01234567`, { method: 'PUT', token: editor, body: { resolved: true } })).status).toBe(404);
+    const all = (await app.api(`/api/news/${article._id}/comments`, { token: editor })).body.data;
+    expect(all.map((comment: { text: string; resolved: boolean }) => [comment.text, comment.resolved])).toEqual([
+      ['Jadvaldagi stavkani tekshiring', true],
+      ['Umumiy izoh', false],
+    ]);
+  });
 });

@@ -263,6 +263,16 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: approved');
       expect(await review.locator('li').allTextContents()).toEqual([expect.stringMatching(/admin@.*submitted for review.*Please check the rates table/), expect.stringMatching(/admin@.*approved$/)]);
       expect((await app.api(`/api/news/${created._id}/review`, { token })).body.data.reviewState).toBe('approved');
+      // A comment on the Russian text of the content, then resolved: it stays, marked.
+      await review.getByLabel('About the field').selectOption({ label: 'Content' });
+      await review.getByLabel('Language', { exact: true }).selectOption({ label: 'Русский' });
+      await review.getByLabel('Comment', { exact: true }).fill('The rate in the table is 12%, not 15%');
+      await review.getByRole('button', { name: 'Add the comment', exact: true }).click();
+      const comment = review.locator('li[data-resolved]', { hasText: 'The rate in the table is 12%' });
+      await expect.poll(() => comment.textContent()).toContain('Content (RU)');
+      await comment.getByRole('button', { name: 'Mark as resolved' }).click();
+      await expect.poll(() => comment.getAttribute('data-resolved')).toBe('true');
+      expect((await app.api(`/api/news/${created._id}/comments`, { token })).body.data).toMatchObject([{ field: 'content', lang: 'ru', resolved: true }]);
       expect(errors).toEqual([]);
     } finally {
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
