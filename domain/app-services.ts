@@ -60,6 +60,19 @@ export interface DomainHost {
   sessionIdleHours?: number;
   /** The words around a document on a page (contents, notes) in a language, with its own interface texts. */
   documentWords?(lang: string, translations: Record<string, string>): RenderWords;
+  /** Someone was asked to review a record (e-mail to them when mail is set up). */
+  reviewAssigned?(notice: ReviewNotice): void;
+}
+
+/** What the person asked to review is told. */
+export interface ReviewNotice {
+  to: string;
+  title: string;
+  /** The record's form in the admin area (absolute). */
+  url: string;
+  by: string;
+  dueAt: string | null;
+  comment?: string;
 }
 
 const ENGLISH_DOCUMENT_WORDS: RenderWords = { contents: 'Contents', notes: 'Notes', backToText: 'Back to the text', table: 'Table' };
@@ -72,6 +85,8 @@ export function createDomainServices(host: DomainHost) {
   const activity = createActivityService(database);
 
   const workingCopies = createWorkingCopies(database);
+  const reviews = createReviews(database);
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
@@ -85,7 +100,14 @@ export function createDomainServices(host: DomainHost) {
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
     workingCopies,
-    reviews: createReviews(database),
+    reviews,
+    async reviewSubmitted(type, id, title, review, actor) {
+      if (!review.assignee || !host.reviewAssigned) return;
+      const assignee = await auth.getUser(review.assignee).catch(() => undefined);
+      if (!assignee) return;
+      const last = review.history[review.history.length - 1];
+      host.reviewAssigned({ to: assignee.email, title, url: `${host.publicUrl}/admin/${type}/${id}/edit`, by: actor?.name || actor?.email || '', dueAt: review.dueAt, comment: last?.comment });
+    },
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
   };
   const redirects = createRedirectService(database, environment.changed);
@@ -195,7 +217,8 @@ export function createDomainServices(host: DomainHost) {
     publicUrl: host.publicUrl,
     timeZone: host.timeZone ?? 'Asia/Tashkent',
     environment,
-    auth: createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 }),
+    auth,
+    reviews,
     activity,
     languages,
     /** One service per record type of the registry: records.news, records.team, … */

@@ -84,6 +84,13 @@ export function createAppServices(options: {
         .then((site) => (site.privacy.emailRequests ? mailer.notify(site.contactInfo.email, pickText(site.companyName, 'en'), request) : undefined))
         .catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a contact request'));
     },
+    reviewAssigned(notice) {
+      if (!mailer) return;
+      void domain.siteConfig
+        .get()
+        .then((site) => mailer.reviewRequest(site.contactInfo.email, pickText(site.companyName, 'en'), notice))
+        .catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a review request'));
+    },
   });
 
   async function refreshSiteLanguages() {

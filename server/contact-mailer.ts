@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { ReviewNotice } from '../domain/app-services.ts';
 import type { ContactFormInput } from '../domain/contacts/contact-schema.ts';
 
 /** One line, no control characters: what goes into a mail header. */
@@ -34,6 +35,25 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
         });
       } catch (error) {
         logger.error({ err: error, contactId: request._id }, 'could not e-mail the contact request (it is stored)');
+      }
+    },
+    /** Someone was asked to review a record: what, by whom, by when, and the link to its form. */
+    async reviewRequest(from: string, siteName: string, notice: ReviewNotice): Promise<void> {
+      try {
+        await transport.sendMail({
+          from: `"${headerText(siteName)}" <${from}>`,
+          to: notice.to,
+          subject: headerText(`Please review: ${notice.title}`),
+          text: [
+            `${notice.by || 'A colleague'} asks you to review “${notice.title}”.`,
+            ...(notice.dueAt ? [`Due: ${notice.dueAt}`] : []),
+            ...(notice.comment ? ['', notice.comment] : []),
+            '',
+            `Open it, then approve it or ask for changes: ${notice.url}`,
+          ].join('\n'),
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'could not e-mail the review request');
       }
     },
     close: () => transport.close(),

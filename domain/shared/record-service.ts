@@ -5,7 +5,7 @@ import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localiz
 import { renderedOf, type RecordStore } from './record-store.ts';
 import type { RenderedFields } from '../documents/record-documents.ts';
 import type { WorkingCopies } from '../versions/working-copies.ts';
-import type { Reviews } from '../versions/reviews.ts';
+import type { Review, Reviews } from '../versions/reviews.ts';
 import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
@@ -52,6 +52,8 @@ export interface ServiceEnvironment {
   reviews?: Reviews;
   /** The site's setting "publishing needs approval" (site configuration, `publishing.requireApproval`). */
   needsApproval?(): Promise<boolean>;
+  /** A record was submitted for review: the person asked is told. */
+  reviewSubmitted?(type: string, id: string, title: string, review: Review, actor?: Actor): Promise<void>;
 }
 
 /** How a version is restored (API-3.md): what decides visibility and the texts of languages the version lacks stay unless asked. */
@@ -402,6 +404,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const review = await environment.reviews.act(type.name, id, body, actor);
       const defaultLanguage = await environment.defaultLanguage();
       const last = review.history[review.history.length - 1];
+      if (last.action === 'submit') await environment.reviewSubmitted?.(type.name, id, describe(existing, defaultLanguage), review, actor).catch(() => undefined);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
       return review;
     },

@@ -10,7 +10,7 @@ import { parseOrThrow } from '../shared/validation.ts';
 export const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as const;
 type ReviewState = (typeof REVIEW_STATES)[number];
 
-interface ReviewStep {
+export interface ReviewStep {
   action: 'submit' | 'approve' | 'request_changes' | 'reset';
   by: { _id: string; email: string } | null;
   at: string;
@@ -90,6 +90,14 @@ export function createReviews(database: Database) {
       const review = await get(type, id);
       if (review.reviewState !== 'approved') return;
       await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'reset', by: by(actor), at: nowIso() }] });
+    },
+
+    /** What waits for this person's review, overdue (and soonest due) first. */
+    async waitingFor(userId: string): Promise<Array<{ type: string; id: string; dueAt: string | null }>> {
+      const rows = await db.selectFrom('record_reviews').select(['record_type', 'record_id', 'due_at']).where('state', '=', 'in_review').where('assignee_id', '=', userId).execute();
+      return rows
+        .map((row) => ({ type: String(row.record_type), id: String(row.record_id), dueAt: row.due_at ? String(row.due_at) : null }))
+        .sort((a, b) => (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999'));
     },
 
     async approved(type: string, id: string): Promise<boolean> {

@@ -3,10 +3,28 @@ import type { AppServices } from '../app-services.ts';
 import { editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { validationError } from '../../domain/shared/errors.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import type { RecordService } from '../../domain/shared/record-service.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.addHook('preHandler', requireUser);
+
+  // What waits for my review, overdue first (the dashboard's "Waiting for me").
+  app.get('/reviews/mine', { preHandler: requireUser }, async (request) => {
+    const waiting = await services.reviews.waitingFor(request.user!._id);
+    const now = new Date().toISOString();
+    const shown = await Promise.all(
+      waiting.map(async (item) => {
+        const service = services.records[item.type as keyof typeof services.records] as unknown as RecordService | undefined;
+        const record = await service?.get(item.id, { admin: true }).catch(() => undefined);
+        if (!record) return undefined;
+        const defaultLanguage = await services.languages.defaultLanguage();
+        return { type: item.type, _id: item.id, title: pickText(record[service!.type.admin.titleField], defaultLanguage), dueAt: item.dueAt, overdue: Boolean(item.dueAt && item.dueAt < now) };
+      }),
+    );
+    return ok(shown.filter((item) => item !== undefined));
+  });
 
   // Editors and administrators: the log names what the firm works on (never a visitor: see contact-service.ts).
   app.get<{ Querystring: { limit?: string } }>('/admin/activity', { preHandler: editorsOnly }, async (request) => {

@@ -613,6 +613,9 @@ export function buildOpenApiDocument() {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
       },
+      '/reviews/mine': {
+        get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),
+      },
       '/site-config/versions/{version}/restore': {
         post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],

@@ -41,4 +41,33 @@ describe('e-mail about new contact requests (SMTP_URL)', () => {
     expect(headers).not.toMatch(/^Bcc:/m);
     expect(mail).toContain('Yordam kerak.');
   });
+
+  it('tells the person asked to review by e-mail, and lists it as waiting for them, overdue first', async () => {
+    const admin = await app.login();
+    const email = 'partner@example.uz';
+    const password = 'a-long-password-1';
+    expect((await app.api('/api/auth/users', { token: admin, body: { email, password, role: 'approver', name: 'Dilnoza Karimova' } })).status).toBe(201);
+    const partner = await app.login(email, password);
+    const me = (await app.api('/api/auth/me', { token: partner })).body.data;
+    const article = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Soliq alerti' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
+    const later = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Keyinroq' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
+    const before = received.length;
+    await app.api(`/api/news/${later._id}/review`, { method: 'POST', token: admin, body: { action: 'submit', assignee: me._id, dueAt: '2099-01-01T09:00:00+05:00' } });
+    await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: admin, body: { action: 'submit', assignee: me._id, dueAt: '2020-01-01T09:00:00+05:00', comment: 'Bugun kerak' } });
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 2);
+    const mail = received.find((message) => message.includes('Soliq alerti'))!;
+    expect(mail).toMatch(/^To: partner@example\.uz/m);
+    // A subject is sent Q-encoded when it must be; decoded, it names the record.
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail)![1].replace(/\r?\n[ \t]/g, '').replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_match, text: string) => text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))));
+    expect(subject.replace(/\s+/g, ' ')).toContain('Please review: News article "Soliq alerti"');
+    expect(mail).toContain('Bugun kerak');
+    expect(mail).toContain(`/admin/news/${article._id}/edit`);
+    const waiting = (await app.api('/api/reviews/mine', { token: partner })).body.data;
+    expect(waiting.map((item: { title: string; overdue: boolean }) => [item.title, item.overdue])).toEqual([
+      ['Soliq alerti', true],
+      ['Keyinroq', false],
+    ]);
+    expect((await app.api('/api/reviews/mine', { token: admin })).body.data).toEqual([]);
+    expect((await app.api('/api/reviews/mine')).status).toBe(401);
+  });
 });

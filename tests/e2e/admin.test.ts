@@ -273,6 +273,13 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await comment.getByRole('button', { name: 'Mark as resolved' }).click();
       await expect.poll(() => comment.getAttribute('data-resolved')).toBe('true');
       expect((await app.api(`/api/news/${created._id}/comments`, { token })).body.data).toMatchObject([{ field: 'content', lang: 'ru', resolved: true }]);
+      // Asked for again, with a due time already past: the dashboard lists it as waiting, overdue.
+      const me = (await app.api('/api/auth/me', { token })).body.data;
+      await review.getByRole('button', { name: 'Request changes', exact: true }).click();
+      await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: changes requested');
+      await app.api(`/api/news/${created._id}/review`, { token, body: { action: 'submit', assignee: me._id, dueAt: '2026-01-05T18:00:00+05:00' } });
+      await goto(page, '/admin');
+      await expect.poll(() => page.getByTestId('waiting').textContent()).toMatch(/Imzo uchun\s*overdue since/);
       expect(errors).toEqual([]);
     } finally {
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });

@@ -24,6 +24,16 @@ interface DashboardData {
   blog: StoredRecord[];
   activity: Activity[] | null;
   upcoming: Upcoming[];
+  waiting: Waiting[];
+}
+
+/** A record waiting for this person's review (GET /api/reviews/mine), overdue first. */
+interface Waiting {
+  type: string;
+  _id: string;
+  title: string;
+  dueAt: string | null;
+  overdue: boolean;
 }
 
 interface Upcoming {
@@ -35,7 +45,7 @@ interface Upcoming {
 }
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [team, news, blog, partners, activity, schedule] = await Promise.all([
+  const [team, news, blog, partners, activity, schedule, waiting] = await Promise.all([
     api<StoredRecord[]>('/team?admin=true'),
     api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
@@ -43,6 +53,7 @@ async function loadDashboard(): Promise<DashboardData> {
     // Only editors and administrators read the activity log (it names the firm's work): a translator's dashboard has none.
     api<Activity[]>('/admin/activity?limit=8').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? { data: null } : Promise.reject(error))),
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
+    api<Waiting[]>('/reviews/mine'),
   ]);
   return {
     counts: { team: team.data.length, news: news.pagination?.total ?? 0, blog: blog.pagination?.total ?? 0, partners: partners.data.length },
@@ -50,6 +61,7 @@ async function loadDashboard(): Promise<DashboardData> {
     blog: blog.data.slice(0, 3),
     activity: activity.data,
     upcoming: schedule.data.upcoming,
+    waiting: waiting.data,
   };
 }
 
@@ -145,6 +157,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          )}
+          {data.waiting.length > 0 && (
+            <section className="rounded-xl border border-amber-300 bg-white p-6 shadow-sm" aria-labelledby="waiting-heading">
+              <h2 id="waiting-heading" className="text-lg font-semibold text-brand-900">
+                {t('dashboard.waiting')}
+              </h2>
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="waiting">
+                {data.waiting.map((item) => (
+                  <li key={`${item.type}-${item._id}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <Link to={`/admin/${item.type}/${item._id}/edit`} className="font-semibold text-brand-700 hover:underline">
+                      {item.title}
+                    </Link>
+                    {item.dueAt && (
+                      <span className={item.overdue ? 'rounded bg-red-100 px-2 py-0.5 font-semibold text-red-800' : 'text-slate-700'}>
+                        {t(item.overdue ? 'dashboard.overdue' : 'dashboard.due', { time: formatMoment(item.dueAt, lang, timeZone) })}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
           <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="upcoming-heading">
             <h2 id="upcoming-heading" className="text-lg font-semibold text-brand-900">
