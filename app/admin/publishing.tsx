@@ -39,13 +39,21 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [copied, setCopied] = useState(false);
+  // A link for a named person outside the firm who may approve or ask for changes (a week).
+  const [reviewer, setReviewer] = useState({ name: '', email: '' });
 
-  async function make() {
+  async function make(forReviewer = false) {
+    if (forReviewer && (!reviewer.name.trim() || !/^\S+@\S+\.\S+$/.test(reviewer.email.trim()))) {
+      setError(t('preview.reviewerNeeded'));
+      return;
+    }
     setBusy(true);
     setError('');
     setCopied(false);
     try {
-      const made = await api<{ url: string; path: string; expiresAt: string }>('/preview', { body: { type, id, lang: pageLanguage, ...(draft ? { draft: true } : {}) } });
+      const made = await api<{ url: string; path: string; expiresAt: string }>('/preview', {
+        body: { type, id, lang: pageLanguage, ...(draft ? { draft: true } : {}), ...(forReviewer ? { reviewer: { name: reviewer.name.trim(), email: reviewer.email.trim() } } : {}) },
+      });
       setLink(made.data);
     } catch {
       setError(t('preview.error'));
@@ -70,12 +78,32 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
         {t('preview.button')}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={make} disabled={busy} className={buttonClass.secondary}>
+        <button type="button" onClick={() => make()} disabled={busy} className={buttonClass.secondary}>
           <Eye className="h-4 w-4" aria-hidden="true" />
           {busy ? t('preview.making') : `${t('preview.button')} (${pageLanguage.toUpperCase()})`}
         </button>
         {unsaved && <p className="text-sm text-amber-900">{t('preview.saveFirst')}</p>}
       </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800">{t('preview.forReviewer')}</summary>
+        <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor="reviewer-name" className="block text-sm font-medium text-slate-800">
+              {t('preview.reviewerName')}
+            </label>
+            <input id="reviewer-name" value={reviewer.name} maxLength={100} onChange={(event) => setReviewer({ ...reviewer, name: event.target.value })} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="reviewer-email" className="block text-sm font-medium text-slate-800">
+              {t('preview.reviewerEmail')}
+            </label>
+            <input id="reviewer-email" type="email" value={reviewer.email} onChange={(event) => setReviewer({ ...reviewer, email: event.target.value })} className={inputClass} />
+          </div>
+          <button type="button" onClick={() => make(true)} disabled={busy} className={buttonClass.secondary}>
+            {t('preview.makeForReviewer')}
+          </button>
+        </div>
+      </details>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}

@@ -5,8 +5,10 @@ import { sharedSecret } from '../shared/secrets.ts';
 import type { RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
 
-/** How long a preview link opens its page. */
+/** How long a preview link opens its page; an outside reviewer's, a week (API-3.md). */
 const PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
+const REVIEWER_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const REVIEWER_EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
 const SECRET_NAME = 'preview-links';
 
 export interface PreviewTarget {
@@ -15,6 +17,8 @@ export interface PreviewTarget {
   expiresAt: number;
   /** The record's working copy rather than the record as saved (API-3.md). */
   draft: boolean;
+  /** A named person outside the firm who may approve or ask for changes through the link. */
+  reviewer?: { name: string; email: string };
 }
 
 /**
@@ -32,32 +36,41 @@ export function createPreviewLinks(database: Database, types: readonly RecordTyp
 
     /** A token for the record's page; the record must exist (any state). */
     async create(input: unknown, now = Date.now()): Promise<{ token: string; expiresAt: string; type: RecordType }> {
-      const body = (typeof input === 'object' && input !== null ? input : {}) as { type?: unknown; id?: unknown; draft?: unknown };
+      const body = (typeof input === 'object' && input !== null ? input : {}) as { type?: unknown; id?: unknown; draft?: unknown; reviewer?: unknown };
       const type = previewable.find((candidate) => candidate.name === body.type);
       if (!type) throw badRequest(`Type must be one of ${previewable.map((candidate) => candidate.name).join(', ')}`);
       if (typeof body.id !== 'string') throw badRequest('Give the id of the record to preview');
       if (body.draft !== undefined && typeof body.draft !== 'boolean') throw badRequest('draft must be true or false');
+      const reviewer = body.reviewer === undefined ? undefined : (body.reviewer as { name?: unknown; email?: unknown } | null);
+      if (reviewer !== undefined) {
+        const name = typeof reviewer?.name === 'string' ? reviewer.name.trim() : '';
+        const email = typeof reviewer?.email === 'string' ? reviewer.email.trim() : '';
+        if (!name || name.length > 100) throw badRequest('reviewer.name: give the reviewer’s name (up to 100 characters)');
+        if (!REVIEWER_EMAIL.test(email)) throw badRequest('reviewer.email: give the reviewer’s e-mail address');
+      }
       // A copy's preview needs the copy (a 404 when there is none).
       if (body.draft) await recordService(type).draft(body.id);
       else await recordService(type).get(body.id, { admin: true });
-      const expiresAt = now + PREVIEW_LIFETIME_MS;
-      const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: Math.floor(expiresAt / 1000), ...(body.draft ? { d: 1 } : {}) })).toString('base64url');
+      const expiresAt = now + (reviewer ? REVIEWER_LIFETIME_MS : PREVIEW_LIFETIME_MS);
+      const named = reviewer ? { r: [String(reviewer.name).trim(), String(reviewer.email).trim()] } : {};
+      const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: Math.floor(expiresAt / 1000), ...(body.draft ? { d: 1 } : {}), ...named })).toString('base64url');
       return { token: `${payload}.${await sign(payload)}`, expiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(), type };
     },
 
     /** What a token opens, or undefined when it is tampered with, malformed or expired. */
     async open(token: string, now = Date.now()): Promise<PreviewTarget | undefined> {
-      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      const match = /^([A-Za-z0-9_-]{1,800})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!match) return undefined;
       const [, payload, signature] = match;
       const expected = Buffer.from(await sign(payload));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
-        const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown; e?: unknown; d?: unknown };
+        const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown; e?: unknown; d?: unknown; r?: unknown };
         if (typeof parsed.t !== 'string' || typeof parsed.i !== 'string' || typeof parsed.e !== 'number') return undefined;
         if (parsed.e * 1000 <= now) return undefined;
-        return { type: parsed.t, id: parsed.i, expiresAt: parsed.e * 1000, draft: parsed.d === 1 };
+        const reviewer = Array.isArray(parsed.r) && parsed.r.length === 2 && parsed.r.every((part) => typeof part === 'string') ? { name: String(parsed.r[0]), email: String(parsed.r[1]) } : undefined;
+        return { type: parsed.t, id: parsed.i, expiresAt: parsed.e * 1000, draft: parsed.d === 1, ...(reviewer ? { reviewer } : {}) };
       } catch {
         return undefined;
       }

@@ -26,8 +26,6 @@ const newCommentSchema = z
   .strict();
 const resolveSchema = z.object({ resolved: z.literal(true, { message: 'resolved must be true' }) }).strict();
 
-export type Comments = ReturnType<typeof createComments>;
-
 export function createComments(database: Database) {
   const { db } = database;
   const toComment = (row: Record<string, unknown>): RecordComment => ({

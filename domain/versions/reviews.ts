@@ -7,12 +7,12 @@ import { parseOrThrow } from '../shared/validation.ts';
 
 /* Sign-off (API-3.md "Working copies, review and sign-off"): a record's review, step by step. */
 
-export const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as const;
+const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as const;
 type ReviewState = (typeof REVIEW_STATES)[number];
 
-export interface ReviewStep {
+interface ReviewStep {
   action: 'submit' | 'approve' | 'request_changes' | 'reset';
-  by: { _id: string; email: string } | null;
+  by: { _id: string; email: string; name?: string; outside?: true } | null;
   at: string;
   comment?: string;
 }
@@ -80,6 +80,24 @@ export function createReviews(database: Database) {
         assignee: step.action === 'submit' ? (step.assignee ?? null) : review.assignee,
         dueAt: step.action === 'submit' ? (step.dueAt ? new Date(step.dueAt).toISOString() : null) : review.dueAt,
         history: [...review.history, { action: step.action, by: by(actor), at, ...(step.comment ? { comment: step.comment } : {}) }],
+      };
+      await put(type, id, next);
+      return next;
+    },
+
+    /**
+     * A decision of a named person outside the firm, through their signed link: kept with their
+     * name; it never publishes. 409 when they decided already (the same decision posted twice).
+     */
+    async outside(type: string, id: string, decision: 'approve' | 'request_changes', reviewer: { name: string; email: string }, comment: string): Promise<Review> {
+      const review = await get(type, id);
+      const last = [...review.history].reverse().find((step) => step.by?.outside && step.by.email === reviewer.email);
+      const since = [...review.history].reverse().find((step) => step.action === 'submit' || step.action === 'reset');
+      if (last && (!since || last.at >= since.at)) throw new AppError(409, 'CONFLICT', 'Your decision is recorded already.');
+      const next: Review = {
+        ...review,
+        reviewState: decision === 'approve' ? 'approved' : 'changes_requested',
+        history: [...review.history, { action: decision, by: { _id: '', email: reviewer.email, name: reviewer.name, outside: true }, at: nowIso(), ...(comment ? { comment: comment.slice(0, 2000) } : {}) }],
       };
       await put(type, id, next);
       return next;

@@ -773,7 +773,7 @@ export function buildOpenApiDocument() {
         }, {
           requestBody: {
             required: true,
-            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: RECORD_TYPES.filter((type) => type.scheduleFields && type.publicPath).map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' } } }),
+            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: RECORD_TYPES.filter((type) => type.scheduleFields && type.publicPath).map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account)', properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
           },
         }),
       },

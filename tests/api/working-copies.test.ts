@@ -161,16 +161,53 @@ describe.each(DIALECTS)('working copies on %s', (dialect) => {
 
   it('applies a copy whose publishing time is still to come at that time, not before', async () => {
     const article = await published('Eksport xabari');
-    const at = new Date(Date.now() + 2500).toISOString();
+    const at = new Date(Date.now() + 6000).toISOString();
     await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { title: { uz: 'Eksport xabari (yangi tahrir)' }, publishAt: at } });
     const asked = await app.api(`/api/news/${article._id}/draft/publish`, { method: 'POST', token });
     expect(asked.status).toBe(202);
     expect(asked.body.data).toMatchObject({ hasDraft: true, applyAt: new Date(at).toISOString() });
     expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Eksport xabari');
-    await expect.poll(async () => (await app.api(`/api/news/${article._id}`)).body.data.title.uz, { timeout: 15_000, interval: 250 }).toBe('Eksport xabari (yangi tahrir)');
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}`)).body.data.title.uz, { timeout: 25_000, interval: 250 }).toBe('Eksport xabari (yangi tahrir)');
     const now = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
     expect(now).toMatchObject({ version: article.version + 1, published: true, publicState: 'published', hasDraft: false });
     // Its page shows the change too (the cached one was dropped).
     expect(await fetch(`${app.url}/news/${now.slug}`).then((response) => response.text())).toContain('Eksport xabari (yangi tahrir)');
+  });
+
+  it('lets a named outside reviewer approve or ask for changes through a signed link, with a plain form; it publishes nothing', async () => {
+    const article = await published('Hamkor uchun xabar');
+    await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { title: { uz: 'Hamkor uchun xabar (nusxa)' } } });
+    for (const reviewer of [{ name: '', email: 'a@b.uz' }, { name: 'Aziz', email: 'not-an-address' }]) {
+      expect((await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true, reviewer } })).status).toBe(400);
+    }
+    const made = await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true, reviewer: { name: 'Aziz Rahimov', email: 'aziz@client.uz' } } });
+    expect(made.status).toBe(201);
+    // A week, not an hour.
+    expect(Date.parse(made.body.data.expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
+    const link = app.url + made.body.data.path;
+    const page = await fetch(link).then((response) => response.text());
+    expect(page).toContain('Hamkor uchun xabar (nusxa)');
+    expect(page).toContain('Aziz Rahimov');
+    expect(page).toMatch(/<form[^>]* method="post">/);
+    const post = (body: string, to = link) => fetch(to, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url }, body, redirect: 'manual' });
+
+    const bad = await post('decision=publish');
+    expect(bad.status).toBe(400);
+    const decided = await post(`decision=request_changes&comment=${encodeURIComponent('Jarima miqdorini tekshiring')}`);
+    expect(decided.status).toBe(200);
+    expect(await decided.text()).toContain('Rahmat, Aziz Rahimov');
+    const review = (await app.api(`/api/news/${article._id}/review`, { token })).body.data;
+    expect(review.reviewState).toBe('changes_requested');
+    expect(review.history.at(-1)).toMatchObject({ action: 'request_changes', comment: 'Jarima miqdorini tekshiring', by: { name: 'Aziz Rahimov', email: 'aziz@client.uz', outside: true } });
+    // The same decision posted twice, an altered link: refused, nothing changed; nothing was published.
+    expect((await post('decision=approve')).status).toBe(409);
+    const [payload, signature] = made.body.data.path.split('/preview/')[1].split('.');
+    expect((await post('decision=approve', `${app.url}/preview/${payload}.${signature.slice(0, -2)}AA`)).status).toBe(404);
+    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.history).toHaveLength(1);
+    expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Hamkor uchun xabar');
+    // Submitted again, the reviewer may decide again.
+    await app.api(`/api/news/${article._id}/review`, { token, body: { action: 'submit' } });
+    expect((await post('decision=approve')).status).toBe(200);
+    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.reviewState).toBe('approved');
   });
 });

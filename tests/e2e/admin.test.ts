@@ -287,6 +287,39 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     }
   });
 
+  it('lets an outside reviewer ask for changes from the signed link with JavaScript off', async () => {
+    const created = (await app.api('/api/news', { body: { title: { uz: 'Mijoz uchun maqola', ru: 'Статья для клиента' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'Qonun' } }, token })).body.data;
+    try {
+      // The link is made in the record's form, on its Russian tab, for a named person.
+      const admin = await signedIn();
+      await goto(admin.page, `/admin/news/${created._id}/edit`);
+      await admin.page.getByRole('tab', { name: /^RU/ }).click();
+      await admin.page.locator('summary', { hasText: 'For a reviewer outside the firm' }).click();
+      await admin.page.getByRole('button', { name: 'Make their link (a week)' }).click();
+      await expect.poll(() => admin.page.getByRole('alert').filter({ hasText: 'Give the reviewer’s name and e-mail address.' }).count()).toBe(1);
+      await admin.page.getByLabel('Their name').fill('Ольга Ким');
+      await admin.page.getByLabel('Their e-mail').fill('olga@client.uz');
+      await admin.page.getByRole('button', { name: 'Make their link (a week)' }).click();
+      await expect.poll(() => admin.page.inputValue('#preview-url')).toContain('/ru/preview/');
+      const url = await admin.page.inputValue('#preview-url');
+      await admin.context.close();
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(app.url + new URL(url).pathname);
+      expect(await page.locator('h1').first().textContent()).toContain('Статья для клиента');
+      expect(await page.getByRole('region', { name: 'Ваше решение' }).textContent()).toContain('Ольга Ким, вас просят просмотреть эту страницу');
+      await page.getByLabel('Комментарий (необязательно)').fill('Уточните сумму штрафа');
+      await page.getByRole('button', { name: 'Попросить правки' }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Спасибо, Ольга Ким' }).count()).toBe(1);
+      const review = (await app.api(`/api/news/${created._id}/review`, { token })).body.data;
+      expect(review).toMatchObject({ reviewState: 'changes_requested' });
+      expect(review.history[0]).toMatchObject({ comment: 'Уточните сумму штрафа', by: { name: 'Ольга Ким', outside: true } });
+      await context.close();
+    } finally {
+      await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+    }
+  });
+
   it('shows the site configuration’s history and brings an earlier configuration back', async () => {
     const { page, context, errors } = await signedIn();
     const original = (await app.api('/api/site-config')).body.data;

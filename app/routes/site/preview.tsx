@@ -1,5 +1,6 @@
 import { PreviewNote } from '../../site/ui.tsx';
 import { data } from 'react-router';
+import { isAppError } from '../../../domain/shared/errors.ts';
 import type { MetaDescriptor } from 'react-router';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import type { BlogPost } from '../../../domain/blog/blog.ts';
@@ -52,7 +53,34 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const target = await services.previews.open(params.token);
   const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
-  return data(opened, { headers: PRIVATE });
+  return data({ ...opened, reviewer: target.reviewer?.name ?? null }, { headers: PRIVATE });
+}
+
+type Decided = { decided: true } | { decided: false; problem: 'review.already' | 'review.bad' | 'review.tooLong' };
+
+/**
+ * An outside reviewer's decision through their signed link: a plain form (no script, no account);
+ * kept with their name, it publishes nothing. An altered or expired link is the 404 page.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const target = await services.previews.open(params.token);
+  const reviewer = target?.reviewer;
+  const record = target && reviewer ? await open(services, target, new Date(target.expiresAt).toISOString(), 'uz', 'uz') : undefined;
+  if (!target || !reviewer || !record) throw data(null, { status: 404, headers: PRIVATE });
+  const form = await request.formData();
+  const decision = String(form.get('decision') ?? '');
+  const comment = String(form.get('comment') ?? '').trim();
+  const refused = (problem: 'review.already' | 'review.bad' | 'review.tooLong', status: number) => data<Decided>({ decided: false, problem }, { status, headers: PRIVATE });
+  if (decision !== 'approve' && decision !== 'request_changes') return refused('review.bad', 400);
+  if (comment.length > 2000) return refused('review.tooLong', 400);
+  try {
+    await services.reviews.outside(target.type, target.id, decision, reviewer, comment);
+  } catch (error) {
+    if (isAppError(error) && error.status === 409) return refused('review.already', 409);
+    throw error;
+  }
+  return data<Decided>({ decided: true }, { headers: PRIVATE });
 }
 
 export const headers = ({ loaderHeaders, errorHeaders }: Route.HeadersArgs) => errorHeaders ?? loaderHeaders;
@@ -65,7 +93,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs): MetaDescriptor[] 
   return [...tags.filter((tag) => !('rel' in tag)), { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-export default function Preview({ loaderData }: Route.ComponentProps) {
+export default function Preview({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, timeZone } = useSite();
   const until = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(loaderData.expiresAt));
   return (
@@ -76,6 +104,49 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
       ) : (
         <ArticlePage article={loaderData.article} html={loaderData.html} body={loaderData.body} kind={loaderData.kind} />
       )}
+      {loaderData.reviewer && <ReviewerForm name={loaderData.reviewer} outcome={actionData} />}
     </>
+  );
+}
+
+/** "Approve" and "Request changes" with a comment, for the named reviewer of this link. */
+function ReviewerForm({ name, outcome }: { name: string; outcome?: Decided }) {
+  const { t } = useSite();
+  return (
+    <section aria-labelledby="reviewer-title" className="border-t border-slate-200 bg-slate-50 px-4 py-10">
+      <div className="mx-auto max-w-2xl">
+        <h2 id="reviewer-title" className="font-serif text-2xl text-brand-900">
+          {t('review.title')}
+        </h2>
+        {outcome?.decided ? (
+          <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900">
+            {t('review.thanks', { name })}
+          </p>
+        ) : (
+          <form method="post" className="mt-4 space-y-4">
+            <p className="text-slate-700">{t('review.ask', { name })}</p>
+            {outcome && !outcome.decided && (
+              <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+                {t(outcome.problem)}
+              </p>
+            )}
+            <div>
+              <label htmlFor="reviewer-comment" className="block text-sm font-medium text-slate-800">
+                {t('review.comment')}
+              </label>
+              <textarea id="reviewer-comment" name="comment" rows={4} maxLength={2000} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" name="decision" value="approve" className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
+                {t('review.approve')}
+              </button>
+              <button type="submit" name="decision" value="request_changes" className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-100">
+                {t('review.requestChanges')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
   );
 }
