@@ -91,6 +91,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     expect(activity.filter((entry) => entry.action === 'publish' && entry.entityId === article._id)).toHaveLength(1);
   });
 
+  it('keeps a working copy from visitors on both instances, and publishes it once, on both, when its time comes', async () => {
+    const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };
+    const created = await (await fetch(`${urlOf(first)}/api/news`, { method: 'POST', headers, body: JSON.stringify({ title: { uz: 'Ikki nusxa' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' } }) })).json();
+    const id = created.data._id;
+    const title = async (application: Application) => (await (await fetch(`${urlOf(application)}/api/news/${id}`)).json()).data.title.uz;
+    // Both instances hold the public answer in their caches when the copy is saved.
+    expect([await title(first), await title(second)]).toEqual(['Ikki nusxa', 'Ikki nusxa']);
+    const at = new Date(Date.now() + 4000).toISOString();
+    expect((await fetch(`${urlOf(first)}/api/news/${id}/draft`, { method: 'PUT', headers, body: JSON.stringify({ title: { uz: 'Ikki nusxa (yangi)' }, publishAt: at }) })).status).toBe(200);
+    expect([await title(first), await title(second)]).toEqual(['Ikki nusxa', 'Ikki nusxa']);
+    expect((await fetch(`${urlOf(second)}/api/news/${id}/draft/publish`, { method: 'POST', headers, body: '{}' })).status).toBe(202);
+    for (const application of [first, second]) await expect.poll(() => title(application), { timeout: 20_000, interval: 250 }).toBe('Ikki nusxa (yangi)');
+    // Applied once: one version for the creation, one for the copy.
+    const versions = await (await fetch(`${urlOf(first)}/api/news/${id}/versions`, { headers })).json();
+    expect(versions.data.map((entry: { action: string }) => entry.action)).toEqual(['update', 'create']);
+  });
+
   it('shows a save made on one instance on the next request to the other, page or API', async () => {
     const login = await (await fetch(`${urlOf(first)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })).json();
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` };
