@@ -2,6 +2,8 @@ import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createComments } from './versions/comments.ts';
+import { documentChecks, severityOf, type Check } from './checks/document-checks.ts';
+import { translationState } from './shared/translation-state.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import type { DocReference } from './documents/document.ts';
@@ -296,6 +298,39 @@ export function createDomainServices(host: DomainHost) {
     previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),
+    /**
+     * What a record (or its working copy) should have fixed before it is published, in every
+     * public language, errors first (API-3.md "Checks before publishing").
+     */
+    async checks(typeName: string, id: string, options: { draft?: boolean } = {}): Promise<Check[]> {
+      const type = RECORD_TYPES.find((candidate) => candidate.name === typeName);
+      if (!type) return [];
+      const service = serviceOf(type);
+      const record: Record<string, unknown> = options.draft ? await service.draft(id) : await service.get(id, { admin: true });
+      const [active, defaultLanguage, found] = await Promise.all([languages.list({ admin: false }), languages.defaultLanguage(), stores.get(type.table)!.findWithTextSaved(id)]);
+      const problems: Check[] = [];
+      for (const field of type.documentFields) {
+        const value = record[field];
+        if (!value || typeof value !== 'object') continue;
+        for (const [lang, doc] of Object.entries(value)) {
+          const { checks, references } = documentChecks(doc, field, lang);
+          problems.push(...checks);
+          for (const ref of references) {
+            if (!(await publicPathOf(ref))) problems.push({ lang, field, code: 'link_to_unpublished', severity: severityOf('link_to_unpublished'), message: 'A link leads to a page visitors cannot open (it is not published or was deleted): link another page or publish that one', params: { type: ref.type, id: ref.id } });
+          }
+        }
+      }
+      for (const language of active) {
+        const code = String(language.code);
+        if (code === defaultLanguage) continue;
+        const state = translationState(record, found?.textSaved ?? {}, type.localizedFields, code, defaultLanguage);
+        for (const field of state.fields) {
+          const missing = state.state === 'missing';
+          problems.push({ lang: code, field, code: missing ? 'missing_translation' : 'outdated_translation', severity: 'warning', message: missing ? `Not translated into ${code.toUpperCase()} yet` : `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
+        }
+      }
+      return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    },
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
     /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */

@@ -153,6 +153,16 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       },
       delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
     };
+    paths[`/${type.name}/{id}/checks`] = {
+      get: {
+        tags: [tag],
+        operationId: `check${name}`,
+        summary: 'What to fix before publishing, in every public language, errors first (so far: missing_translation, outdated_translation, image_without_alt, heading_order, generic_link_text, link_to_unpublished, bad_law_link)',
+        security: BEARER,
+        parameters: [idParam, parameter('draft', 'true: check the working copy', { type: 'boolean' })],
+        responses: { 200: answer('The problems', { type: 'array', items: { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }), ...errors(400, 401, 404) },
+      },
+    };
     const reviewAnswer = { type: 'object', properties: { reviewState: { type: 'string', enum: ['none', 'in_review', 'changes_requested', 'approved'] }, assignee: { type: ['string', 'null'] }, dueAt: { type: ['string', 'null'], format: 'date-time' }, history: { type: 'array', items: { type: 'object' } } } };
     paths[`/${type.name}/{id}/review`] = {
       get: { tags: [tag], operationId: `get${name}Review`, summary: 'Where the record stands in sign-off: state, assignee, due time, every step', security: BEARER, parameters: [idParam], responses: { 200: answer('The review', reviewAnswer), ...errors(401, 404) } },

@@ -7,6 +7,7 @@ import { actorOf, assertAdminRead, editorsOnly, requireUser } from '../http/auth
 import { ok } from '../http/envelope.ts';
 import { textOf } from '../../domain/shared/localized.ts';
 import { parseOrThrow } from '../../domain/shared/validation.ts';
+import { badRequest } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 
@@ -169,6 +170,12 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     // Sign-off: submit for review (anyone signed in), approve or ask for changes (approvers, admins).
     app.get<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.review(request.params.id)));
     app.post<{ Params: { id: string } }>(`${path}/:id/review`, { preHandler: requireUser }, async (request) => ok(await service.reviewStep(request.params.id, request.body, actorOf(request)), { message: 'Review updated' }));
+    // What to fix before publishing, in every public language (API-3.md "Checks before publishing").
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(`${path}/:id/checks`, { preHandler: requireUser }, async (request) => {
+      const { draft, ...rest } = request.query ?? {};
+      if (Object.keys(rest).length || (draft !== undefined && draft !== 'true' && draft !== 'false')) throw badRequest('The only parameter is draft=true (the working copy) or draft=false');
+      return ok(await services.checks(type.name, request.params.id, { draft: draft === 'true' }));
+    });
     // Comments on the record, a field and a language; resolved ones stay.
     app.get<{ Params: { id: string } }>(`${path}/:id/comments`, { preHandler: requireUser }, async (request) => {
       await service.get(request.params.id, { admin: true });
