@@ -43,9 +43,10 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
       (found) => setReview(found.data),
       (caught: unknown) => setError(problem(caught)),
     );
+    // A list that could not be read says so (never "no comments yet").
     api<Comment[]>(`${path}/comments`).then(
       (found) => setComments(found.data),
-      () => {},
+      (caught: unknown) => setError(problem(caught)),
     );
   }, [path, problem]);
 

@@ -188,6 +188,29 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
   }
 
+  /**
+   * A save's fields over `base` (the record, or its working copy), by the rules every save keeps:
+   * the closed schema, a free slug, a schedule in order, and a translator's languages only.
+   */
+  async function mergedPatch(id: string, existing: Record<string, unknown>, base: Record<string, unknown>, input: Record<string, unknown>, schema: Awaited<ReturnType<typeof schemaNow>>['schema'], defaultLanguage: string, onlyLanguages?: string[]) {
+    const patch = parseOrThrow(schema.partial(), withoutMeta(input));
+    const merged: Record<string, unknown> = { ...base, ...patch };
+    if (type.slugFrom && ('slug' in patch || !merged.slug)) {
+      merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
+    }
+    checkSchedule(merged);
+    if (onlyLanguages) {
+      const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, onlyLanguages);
+      if (outside) {
+        throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
+      }
+    }
+    return merged;
+  }
+
+  /** The 404 of a record without a working copy. */
+  const noCopy = () => notFound(`A working copy of this ${label.toLowerCase()}`);
+
   async function followPage(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
     const to = pathOf(after.slug);
     if (!to || !environment.pageMoved) return;
@@ -223,18 +246,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (!found) throw notFound(label);
       const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
-      const patch = parseOrThrow(schema.partial(), withoutMeta(input));
-      const merged: Record<string, unknown> = { ...existing, ...patch };
-      if (type.slugFrom && ('slug' in patch || !merged.slug)) {
-        merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
-      }
-      checkSchedule(merged);
-      if (options.onlyLanguages) {
-        const outside = changedOutside(existing, merged, Object.keys(type.fields), type.localizedFields, options.onlyLanguages);
-        if (outside) {
-          throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
-        }
-      }
+      const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
       if (!options.signedOff && type.isPublic(merged, now())) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
@@ -323,7 +335,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string; applyAt: string | null }> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
-      if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      if (!existing || !copy) throw noCopy();
       // Object.entries leaves out the HTML kept for the record (its page would show the record, not the copy).
       return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt, applyAt: copy.applyAt };
     },
@@ -337,16 +349,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const copy = await environment.workingCopies.get(type.name, id);
       const base: Record<string, unknown> = { ...existing, ...copy?.data };
       const { schema, defaultLanguage } = await schemaNow();
-      const patch = parseOrThrow(schema.partial(), withoutMeta(input));
-      const merged: Record<string, unknown> = { ...base, ...patch };
-      if (type.slugFrom && ('slug' in patch || !merged.slug)) {
-        merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
-      }
-      checkSchedule(merged);
-      if (options.onlyLanguages) {
-        const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, options.onlyLanguages);
-        if (outside) throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${options.onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
-      }
+      const merged = await mergedPatch(id, existing, base, input, schema, defaultLanguage, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
       // The copy stays on the version it was started from (or the one the form says it read).
       await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
@@ -358,7 +361,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     /** Drops the working copy; the record stays as it is. */
     async discardDraft(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
-      if (!existing || !(await environment.workingCopies?.remove(type.name, id))) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      if (!existing || !(await environment.workingCopies?.remove(type.name, id))) throw noCopy();
       const defaultLanguage = await environment.defaultLanguage();
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy discarded` });
     },
@@ -370,8 +373,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async publishDraft(id: string, actor?: Actor, options: { due?: boolean; override?: unknown } = {}): Promise<Stored | Awaited<ReturnType<typeof this.draft>>> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
-      if (!existing || !copy) throw notFound(`A working copy of this ${label.toLowerCase()}`);
+      if (!existing || !copy) throw noCopy();
       if (!options.due) await assertSignedOff(id, { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
+      if (existing.version !== copy.baseVersion) {
+        throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
+          reason: 'stale_version',
+          details: [{ path: 'version', message: 'The record changed after the working copy was made', code: 'stale_version', params: { baseVersion: copy.baseVersion, currentVersion: existing.version } }],
+        });
+      }
       // A copy whose "Publish at" is still to come is applied then (the schedule's check does it).
       const at = type.scheduleFields ? copy.data[type.scheduleFields.publish] : undefined;
       if (!options.due && typeof at === 'string' && Date.parse(at) > Date.parse(now())) {
@@ -379,12 +388,6 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         const defaultLanguage = await environment.defaultLanguage();
         await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy to be published at ${new Date(at).toISOString()}` });
         return this.draft(id);
-      }
-      if (existing.version !== copy.baseVersion) {
-        throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
-          reason: 'stale_version',
-          details: [{ path: 'version', message: 'The record changed after the working copy was made', code: 'stale_version', params: { baseVersion: copy.baseVersion, currentVersion: existing.version } }],
-        });
       }
       const published = await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true });
       await environment.workingCopies?.remove(type.name, id);
