@@ -389,9 +389,15 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy to be published at ${new Date(at).toISOString()}` });
         return this.draft(id);
       }
-      const published = await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true });
-      await environment.workingCopies?.remove(type.name, id);
-      return published;
+      // The copy goes before the record changes, so nobody reads the new record with its copy still
+      // there; a save that fails puts it back.
+      await environment.workingCopies!.remove(type.name, id);
+      try {
+        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true });
+      } catch (error) {
+        await environment.workingCopies!.put(type.name, id, copy.data, copy.baseVersion, actor);
+        throw error;
+      }
     },
 
     /** Where the record stands in review (API-3.md): its state, who is asked, by when, every step. */
