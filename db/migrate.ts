@@ -16,6 +16,7 @@ import * as textShape from './migrations/013-text-shape.ts';
 import * as privacyTraces from './migrations/014-privacy-traces.ts';
 import * as documents from './migrations/015-documents.ts';
 import * as workingCopies from './migrations/016-working-copies.ts';
+import * as linkChecks from './migrations/017-link-checks.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014-privacy-traces': privacyTraces,
   '015-documents': documents,
   '016-working-copies': workingCopies,
+  '017-link-checks': linkChecks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -2,8 +2,7 @@ import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createComments } from './versions/comments.ts';
-import { documentChecks, severityOf, type Check } from './checks/document-checks.ts';
-import { translationState } from './shared/translation-state.ts';
+import { createRecordChecks } from './checks/record-checks.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
 import { createActivityService } from './activity/activity-service.ts';
 import type { DocReference } from './documents/document.ts';
@@ -111,6 +110,7 @@ export function createDomainServices(host: DomainHost) {
       host.reviewAssigned({ to: assignee.email, title, url: `${host.publicUrl}/admin/${type}/${id}/edit`, by: actor?.name || actor?.email || '', dueAt: review.dueAt, comment: last?.comment });
     },
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
+    blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
   };
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
@@ -209,6 +209,17 @@ export function createDomainServices(host: DomainHost) {
     return uses;
   }
   const siteConfig = createSiteConfigService(database, environment, versions);
+  const recordChecks = createRecordChecks({
+    database,
+    types: RECORD_TYPES,
+    storeOf: (type) => stores.get(type.table)!,
+    read: (type, id, draft) => (draft ? serviceOf(type).draft(id) : serviceOf(type).get(id, { admin: true })),
+    publicLanguages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
+    defaultLanguage: () => languages.defaultLanguage(),
+    siteConfig: async () => ({ ...(await siteConfig.get()) }),
+    publicPathOf,
+    publicUrl: host.publicUrl,
+  });
   // Asked on every served article page, cached or not: decided once.
   const countingTables = new Set(RECORD_TYPES.filter((type) => type.countsViews).map((type) => type.table));
 
@@ -298,39 +309,8 @@ export function createDomainServices(host: DomainHost) {
     previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),
-    /**
-     * What a record (or its working copy) should have fixed before it is published, in every
-     * public language, errors first (API-3.md "Checks before publishing").
-     */
-    async checks(typeName: string, id: string, options: { draft?: boolean } = {}): Promise<Check[]> {
-      const type = RECORD_TYPES.find((candidate) => candidate.name === typeName);
-      if (!type) return [];
-      const service = serviceOf(type);
-      const record: Record<string, unknown> = options.draft ? await service.draft(id) : await service.get(id, { admin: true });
-      const [active, defaultLanguage, found] = await Promise.all([languages.list({ admin: false }), languages.defaultLanguage(), stores.get(type.table)!.findWithTextSaved(id)]);
-      const problems: Check[] = [];
-      for (const field of type.documentFields) {
-        const value = record[field];
-        if (!value || typeof value !== 'object') continue;
-        for (const [lang, doc] of Object.entries(value)) {
-          const { checks, references } = documentChecks(doc, field, lang);
-          problems.push(...checks);
-          for (const ref of references) {
-            if (!(await publicPathOf(ref))) problems.push({ lang, field, code: 'link_to_unpublished', severity: severityOf('link_to_unpublished'), message: 'A link leads to a page visitors cannot open (it is not published or was deleted): link another page or publish that one', params: { type: ref.type, id: ref.id } });
-          }
-        }
-      }
-      for (const language of active) {
-        const code = String(language.code);
-        if (code === defaultLanguage) continue;
-        const state = translationState(record, found?.textSaved ?? {}, type.localizedFields, code, defaultLanguage);
-        for (const field of state.fields) {
-          const missing = state.state === 'missing';
-          problems.push({ lang: code, field, code: missing ? 'missing_translation' : 'outdated_translation', severity: 'warning', message: missing ? `Not translated into ${code.toUpperCase()} yet` : `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
-        }
-      }
-      return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-    },
+    /** What records should have fixed before they are published, and the site's report (API-3.md "Checks before publishing"). */
+    checks: recordChecks,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
     /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/connection.ts';
 import { createDomainServices } from '../domain/app-services.ts';
+import { createLinkCheckJob } from '../domain/checks/link-check-job.ts';
+import { createLinkAsker } from './link-asker.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
 import { pickText } from '../domain/shared/localized.ts';
 import { touchedBy } from '../domain/shared/read-tracker.ts';
@@ -103,6 +105,8 @@ export function createAppServices(options: {
   }
 
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
+  // The weekly check of outside links (API-3.md "Checks before publishing").
+  const linkChecks = createLinkCheckJob({ database, checks: domain.checks, ask: createLinkAsker(config.linkCheck), limit: config.linkCheck.limit });
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
   const metrics = options.metrics?.(cache);
   let stopping = false;
@@ -111,6 +115,7 @@ export function createAppServices(options: {
     ...domain,
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
+    linkChecks,
     config,
     cache,
     logger,

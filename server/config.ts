@@ -104,6 +104,18 @@ const EnvSchema = z.object({
     .min(1, 'must be a number of hours from 1 to 720')
     .max(720, 'must be a number of hours from 1 to 720')
     .default(24),
+  LINK_CHECK_LIMIT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 10000' })
+    .int('must be a whole number from 1 to 10000')
+    .min(1, 'must be a whole number from 1 to 10000')
+    .max(10000, 'must be a whole number from 1 to 10000')
+    .default(300),
+  LINK_CHECK_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 60' })
+    .min(1, 'must be a number of seconds from 1 to 60')
+    .max(60, 'must be a number of seconds from 1 to 60')
+    .default(10),
+  LINK_CHECK_PRIVATE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
@@ -152,6 +164,11 @@ export interface AppConfig {
   sessionIdleHours: number;
   /** Backups are encrypted and authenticated with this (AES-256-GCM), and a restore checks it. */
   backupKey: string | undefined;
+  /**
+   * The weekly check of outside links: at most `limit` addresses a run, each given `timeoutMs`;
+   * addresses on a private network are asked only with `allowPrivate` (a test's local server).
+   */
+  linkCheck: { limit: number; timeoutMs: number; allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +233,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupKey: value.BACKUP_KEY,
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
+    linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

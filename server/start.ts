@@ -23,6 +23,8 @@ const SCHEDULE_CHECK_MS = 10_000;
 const OUTBOX_CHECK_MS = 2_000;
 /** How often old contact requests are looked for (the rule itself is in days). */
 const RETENTION_CHECK_MS = 60 * 60 * 1000;
+/** Whether this week's link check is due is asked every hour, the first time an hour after start (not at every start). */
+const LINK_CHECK_MS = 60 * 60 * 1000;
 /** On start, moments this far back that nobody recorded yet (the site was down) are recorded. */
 const SCHEDULE_CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +39,7 @@ const CACHE_WARMER = 'LexsiteCacheWarmer/1.0 (+bot)';
  * with `failure` and counted; the next run tries again. `work` answers 'skipped' when another
  * instance did the work.
  */
-function periodic(job: { name: string; everyMs: number; failure: string }, services: AppServices, work: () => Promise<'skipped' | void>) {
+function periodic(job: { name: string; everyMs: number; failure: string; notAtStart?: boolean }, services: AppServices, work: () => Promise<'skipped' | void>) {
   let running: Promise<void> | undefined;
   const run = () => {
     const started = performance.now();
@@ -53,7 +55,7 @@ function periodic(job: { name: string; everyMs: number; failure: string }, servi
   };
   const timer = setInterval(run, job.everyMs);
   timer.unref();
-  run();
+  if (!job.notAtStart) run();
   return {
     async stop() {
       clearInterval(timer);
@@ -164,6 +166,12 @@ export async function startApplication(
       const count = await services.contacts.anonymiseOlderThan(site.privacy.retentionDays);
       if (count) logger.info({ count }, 'old contact requests anonymised');
     });
+    // Outside links of public records, asked once a week by one instance (the site report lists the broken).
+    const links = periodic({ name: 'link_check', everyMs: LINK_CHECK_MS, notAtStart: true, failure: 'the weekly link check failed; it is tried again at the next check' }, services, async () => {
+      const result = await services.linkChecks.runIfDue();
+      if (result === 'skipped') return 'skipped';
+      logger.info(result, 'outside links checked');
+    });
     // Backups into BACKUP_DIR every BACKUP_INTERVAL_HOURS, written by one instance only.
     let backups: ReturnType<typeof periodic> | undefined;
     if (config.backups) {
@@ -206,7 +214,8 @@ export async function startApplication(
           services.markStopping();
           await app.close();
           clearInterval(viewTimer);
-          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop(), backups?.stop()]);
+          services.linkChecks.stop();
+          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();

@@ -28,6 +28,7 @@ export const blog = defineRecordType({
   sort: ['-publishedAt', '-createdAt'],
   pageSize: 6,
   publicPath: '/blog',
+  snippet: { title: ['title'], description: 'excerpt' },
   distinct: { categories: 'category', tags: 'tags' },
   admin: {
     icon: 'book',

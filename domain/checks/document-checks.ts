@@ -7,7 +7,21 @@ import { isDocument, type Doc, type DocNode, type DocReference } from '../docume
  * site are given back to be looked up (a link to one that is not public is an error).
  */
 
-export type CheckCode = 'missing_translation' | 'outdated_translation' | 'image_without_alt' | 'heading_order' | 'generic_link_text' | 'link_to_unpublished' | 'bad_law_link';
+export const CHECK_CODES = [
+  'missing_translation',
+  'outdated_translation',
+  'image_without_alt',
+  'heading_order',
+  'generic_link_text',
+  'link_to_unpublished',
+  'bad_law_link',
+  'title_too_long',
+  'description_too_long',
+  'duplicate_title',
+  'disclaimer_missing',
+  'broken_link',
+] as const;
+export type CheckCode = (typeof CHECK_CODES)[number];
 
 export interface Check {
   lang: string;
@@ -19,7 +33,7 @@ export interface Check {
 }
 
 /** Errors stop publishing; the others are warnings. */
-const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'bad_law_link', 'image_without_alt'];
+const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'bad_law_link', 'image_without_alt', 'disclaimer_missing'];
 export const severityOf = (code: CheckCode): Check['severity'] => (ERROR_CODES.includes(code) ? 'error' : 'warning');
 
 /** Link words that say nothing of where they lead, in the site's languages (lower case, no final punctuation). */

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import opentype from 'opentype.js';
+import type opentype from 'opentype.js';
 import sharp from 'sharp';
 import { initialsOf } from '../shared/initials.ts';
+import { face, glyphOf, textWidth, type Face } from '../shared/faces.ts';
 
 /*
  * Typographic pictures in the firm's colours: a cover made of an article's title, its category and
@@ -15,42 +14,6 @@ const NAVY = '#0c2140';
 const NAVY_LIGHT = '#173f70';
 const GOLD = '#c8962e';
 const IVORY = '#faf7f0';
-
-const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext'] as const;
-const require = createRequire(import.meta.url);
-
-type Face = readonly opentype.Font[];
-const faces = new Map<string, Face>();
-
-/** One face as its subset files; a character is drawn from the first file that has it. */
-function face(family: 'lora' | 'inter', weight: 600 | 400): Face {
-  const key = `${family}-${weight}`;
-  const known = faces.get(key);
-  if (known) return known;
-  const loaded = SUBSETS.map((subset) => {
-    const bytes = readFileSync(require.resolve(`@fontsource/${family}/files/${family}-${subset}-${weight}-normal.woff`));
-    return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  });
-  faces.set(key, loaded);
-  return loaded;
-}
-
-function glyphOf(fonts: Face, char: string): { font: opentype.Font; glyph: opentype.Glyph } {
-  for (const font of fonts) {
-    const index = font.charToGlyphIndex(char);
-    if (index > 0) return { font, glyph: font.glyphs.get(index) };
-  }
-  return { font: fonts[0], glyph: fonts[0].glyphs.get(0) };
-}
-
-function textWidth(fonts: Face, text: string, size: number): number {
-  let width = 0;
-  for (const char of text) {
-    const { font, glyph } = glyphOf(fonts, char);
-    width += ((glyph.advanceWidth ?? 0) * size) / font.unitsPerEm;
-  }
-  return width;
-}
 
 const n = (value: number) => String(Math.round(value * 10) / 10);
 

@@ -27,6 +27,7 @@ export const news = defineRecordType({
   sort: ['-date', '-createdAt'],
   pageSize: 10,
   publicPath: '/news',
+  snippet: { title: ['title'], description: 'excerpt' },
   distinct: { categories: 'category' },
   admin: {
     icon: 'newspaper',

@@ -16,6 +16,7 @@ export const pages = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['slug'],
   publicPath: '',
+  snippet: { title: ['title'] },
   admin: {
     icon: 'scroll',
     title: texts('Pages', 'Страницы', 'Sahifalar'),

@@ -31,6 +31,7 @@ export const services = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   publicPath: '/services',
+  snippet: { title: ['title'] },
   admin: {
     icon: 'briefcase',
     title: texts('Services', 'Услуги', 'Xizmatlar'),

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'INTERNAL'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'CHECKS_FAILED';
 
 /**
  * Why one field was refused, as data: a stable `code` and its `params` beside the English
@@ -52,7 +53,7 @@ export interface ErrorDetail {
 }
 
 /** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
-export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required';
+export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {
@@ -64,12 +65,14 @@ export class AppError extends Error {
   readonly retryAfterSeconds?: number;
   /** For an image in use: where it is shown. */
   readonly usedBy?: unknown[];
+  /** For a publish the checks refused (422 `checks_failed`): what they found. */
+  readonly checks?: unknown[];
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; reason?: ConflictReason; retryAfterSeconds?: number; usedBy?: unknown[] } = {},
+    options: { details?: ErrorDetail[]; reason?: ConflictReason; retryAfterSeconds?: number; usedBy?: unknown[]; checks?: unknown[] } = {},
   ) {
     super(message);
     this.status = status;
@@ -78,6 +81,7 @@ export class AppError extends Error {
     this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.usedBy = options.usedBy;
+    this.checks = options.checks;
   }
 }
 

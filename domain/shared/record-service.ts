@@ -15,6 +15,8 @@ import { fillLanguage } from './copy-language.ts';
 import { textSavedAfter, translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
+import type { Check } from '../checks/document-checks.ts';
+import type { TextSaved } from './entity.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from './validation.ts';
 
 export interface Actor {
@@ -52,6 +54,11 @@ export interface ServiceEnvironment {
   reviews?: Reviews;
   /** The site's setting "publishing needs approval" (site configuration, `publishing.requireApproval`). */
   needsApproval?(): Promise<boolean>;
+  /**
+   * The errors in the default language that keep values from being published (API-3.md "Checks
+   * before publishing"); `id` is undefined for a record not saved yet.
+   */
+  blockingChecks?(type: RecordType, id: string | undefined, values: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]>;
   /** A record was submitted for review: the person asked is told. */
   reviewSubmitted?(type: string, id: string, title: string, review: Review, actor?: Actor): Promise<void>;
 }
@@ -189,6 +196,26 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   }
 
   /**
+   * What is about to be public, now or at its scheduled moment, must pass the checks in the default
+   * language (422 `checks_failed` with the list); an administrator may publish anyway with a
+   * reason, which the activity log keeps.
+   */
+  async function assertChecksPass(id: string | undefined, values: Record<string, unknown>, textSaved: TextSaved, override: unknown, actor: Actor | undefined, title: string) {
+    const state = type.publicState(values, now());
+    if (!environment.blockingChecks || (state !== 'published' && state !== 'scheduled')) return;
+    const failed = await environment.blockingChecks(type, id, values, textSaved);
+    if (!failed.length) return;
+    const reason = isPlainObject(override) && typeof override.reason === 'string' ? override.reason.trim() : '';
+    if (override !== undefined && actor?.role === 'admin') {
+      if (!reason || reason.length > 500) throw validationError([{ path: 'override.reason', message: 'Say why this is published although the checks failed (up to 500 characters)', code: 'required' }]);
+      await environment.changed({ entity: type.table, action: 'update', id: id ?? '', actor, summary: `${title}: published although checks failed (${[...new Set(failed.map((check) => check.code))].join(', ')}) — ${reason}`.slice(0, 300) });
+      return;
+    }
+    const first = failed.slice(0, 3).map((check) => check.message).join('; ');
+    throw new AppError(422, 'CHECKS_FAILED', `Fix ${failed.length === 1 ? 'this' : `these ${failed.length} problems`} before publishing: ${first}${failed.length > 3 ? '; …' : ''}.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'checks_failed', checks: failed });
+  }
+
+  /**
    * A save's fields over `base` (the record, or its working copy), by the rules every save keeps:
    * the closed schema, a free slug, a schedule in order, and a translator's languages only.
    */
@@ -230,6 +257,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       checkSchedule(values);
       if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
+      await assertChecksPass(undefined, values, {}, input.override, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
       await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
@@ -239,7 +267,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /** `onlyLanguages`: a translator's save, which may change only those languages' texts. */
-    async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; signedOff?: boolean } = {}): Promise<Stored> {
+    async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; signedOff?: boolean; override?: unknown } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
       const found = isId(id) ? await store.findWithTextSaved(id) : undefined;
@@ -248,6 +276,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const { schema, defaultLanguage } = await schemaNow();
       const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
       if (!options.signedOff && type.isPublic(merged, now())) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
+      await assertChecksPass(id, merged, found.textSaved, options.override ?? input.override, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
@@ -316,6 +345,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         return this.draft(id);
       }
       if (existing && type.isPublic({ ...existing, ...fields }, now())) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
+      await assertChecksPass(id, { ...existing, ...fields }, found?.textSaved ?? {}, undefined, actor, describe({ ...existing, ...fields }, defaultLanguage));
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
         ? await store.update(id, { ...existing, ...fields }, undefined, stamps)
@@ -393,7 +423,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       // there; a save that fails puts it back.
       await environment.workingCopies!.remove(type.name, id);
       try {
-        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true });
+        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true, override: options.override });
       } catch (error) {
         await environment.workingCopies!.put(type.name, id, copy.data, copy.baseVersion, actor);
         throw error;

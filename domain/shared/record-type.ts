@@ -65,6 +65,14 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
   publicPath?: string;
   /** Extra public lists: GET /api/{name}/{route} answers the distinct texts of a field in `lang`. */
   distinct?: Record<string, keyof F & string>;
+  /**
+   * What a search result shows of the record's page: the title (these texts joined by " — ", then
+   * " | " and the firm's name, as the page's <title>) and the description; the checks before
+   * publishing measure them (domain/checks/snippet.ts).
+   */
+  snippet?: { title: ReadonlyArray<keyof F & string>; description?: keyof F & string };
+  /** A site text every public list of this type shows, required in the default language before one is public (`legal.mattersDisclaimer`). */
+  disclaimer?: string;
   /** Fixed lists: GET /api/{name}/{route} answers them. */
   constants?: Record<string, readonly string[]>;
   admin: AdminDeclaration;
@@ -72,8 +80,9 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
 
 export interface RecordType<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, N extends string = string>
   extends EntityDefinition,
-    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct'> {
+    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet'> {
   distinct?: Record<string, string>;
+  snippet?: { title: readonly string[]; description?: string };
   /** The field a visitor's read requires to be true, if any. */
   visibilityField?: string;
   /** The moments between which a visitor sees a record (types with `schedule()` fields). */

@@ -27,6 +27,7 @@ export const team = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   publicPath: '/team',
+  snippet: { title: ['name', 'position'] },
   admin: {
     icon: 'users',
     title: texts('Team', 'Команда', 'Jamoa'),

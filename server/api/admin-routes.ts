@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services.ts';
-import { editorsOnly, requireUser } from '../http/auth.ts';
+import { adminsOnly, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { validationError } from '../../domain/shared/errors.ts';
+import { badRequest, validationError } from '../../domain/shared/errors.ts';
+import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 
@@ -24,6 +25,22 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       }),
     );
     return ok(shown.filter((item) => item !== undefined));
+  });
+
+  // The site report (API-3.md "Checks before publishing"): every current problem of every public
+  // record, errors first; `severity` and `code` narrow it.
+  app.get<{ Querystring: Record<string, unknown> }>('/checks', { preHandler: requireUser }, async (request) => {
+    const { severity, code, ...rest } = request.query ?? {};
+    if (Object.keys(rest).length) throw badRequest(`Unknown parameter ${Object.keys(rest)[0]}: the report takes severity (error or warning) and code`);
+    if (severity !== undefined && severity !== 'error' && severity !== 'warning') throw badRequest('severity is error or warning');
+    if (code !== undefined && !CHECK_CODES.includes(code as (typeof CHECK_CODES)[number])) throw badRequest(`code is one of ${CHECK_CODES.join(', ')}`);
+    const items = await services.checks.report();
+    return { ...ok(items.filter((item) => (!severity || item.severity === severity) && (!code || item.code === code))), links: await services.linkChecks.status() };
+  });
+  // The weekly check of outside links, now: it runs in the background; the report shows what it found.
+  app.post('/checks/links', { preHandler: adminsOnly }, async (_request, reply) => {
+    void services.linkChecks.start().catch((error: unknown) => services.logger.error({ err: error }, 'the link check failed'));
+    return reply.status(202).send(ok(await services.linkChecks.status(), { message: 'Checking the outside links: the report shows what was found when it ends' }));
   });
 
   // Editors and administrators: the log names what the firm works on (never a visitor: see contact-service.ts).

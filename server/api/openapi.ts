@@ -1,3 +1,4 @@
+import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
 import { z } from 'zod';
 import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
@@ -86,7 +87,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         summary: `Create a ${type.label.toLowerCase()}`,
         security: BEARER,
         requestBody: { required: true, content: json(ref(input)) },
-        responses: { 201: answer('Created', record), ...errors(400, 401, 403, 409, 413) },
+        responses: { 201: answer('Created', record), ...errors(400, 401, 403, 409, 413, ...(type.visibilityField ? [422] : [])) },
       },
     },
     [`/${type.name}/{id}`]: {
@@ -101,11 +102,13 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       put: {
         tags: [tag],
         operationId: `update${name}`,
-        summary: 'Update (shallow merge; send version to refuse a stale save)',
+        summary: type.visibilityField
+          ? 'Update (shallow merge; send version to refuse a stale save). A save that makes the record public (now or at publishAt) must pass the checks in the default language: 422 checks_failed, or override: { reason } from an administrator'
+          : 'Update (shallow merge; send version to refuse a stale save)',
         security: BEARER,
         parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' } } }] }) },
-        responses: { 200: answer('Updated', record), ...errors(400, 401, 403, 404, 409) },
+        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' }, ...(type.visibilityField ? { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } }, description: 'Administrators: publish although approval or the checks are missing; the reason is kept in the activity log' } } : {}) } }] }) },
+        responses: { 200: answer('Updated', record), ...errors(400, 401, 403, 404, 409, ...(type.visibilityField ? [422] : [])) },
       },
       delete: {
         tags: [tag],
@@ -157,7 +160,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       get: {
         tags: [tag],
         operationId: `check${name}`,
-        summary: 'What to fix before publishing, in every public language, errors first (so far: missing_translation, outdated_translation, image_without_alt, heading_order, generic_link_text, link_to_unpublished, bad_law_link)',
+        summary: `What to fix before publishing, in every public language, errors first: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, bad_law_link, image_without_alt, disclaimer_missing)`,
         security: BEARER,
         parameters: [idParam, parameter('draft', 'true: check the working copy', { type: 'boolean' })],
         responses: { 200: answer('The problems', { type: 'array', items: { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }), ...errors(400, 401, 404) },
@@ -204,7 +207,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       },
     };
     paths[`/${type.name}/{id}/draft/publish`] = {
-      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made', security: BEARER, parameters: [idParam], responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(401, 403, 404, 409) } },
+      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made; 422 checks_failed when the copy has an error in the default language', security: BEARER, parameters: [idParam], requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } } }) }, responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(400, 401, 403, 404, 409, 422) } },
     };
   }
   if (type.localizedFields.length) {
@@ -325,8 +328,9 @@ export function buildOpenApiDocument() {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: ['stale_version', 'duplicate'], description: 'With 409: someone saved first, or the value is taken' },
+      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed'], description: 'With 409: someone saved first, or the value is taken; with 403: approval_required; with 422: checks_failed' },
       details: { type: 'array', items: detail },
+      checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
     },
   };
   const errorResponses: Record<string, string> = {
@@ -336,6 +340,7 @@ export function buildOpenApiDocument() {
     404: 'No such record or route',
     409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
     413: 'Body or file too large',
+    422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }',
     415: 'Not an accepted image',
     429: 'Too many requests (see Retry-After)',
     503: 'Database unavailable',
@@ -622,6 +627,31 @@ export function buildOpenApiDocument() {
         get: operation('SiteConfiguration', 'getSiteConfigVersion', 'The configuration as that version held it', { 200: answer('The configuration then', ref('SiteConfig')), ...errors(401, 404) }, {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
+      },
+      '/checks': {
+        get: operation(
+          'Editorial',
+          'getSiteChecks',
+          'Every current problem of every public record, errors first; `links` says when the outside links were last checked (weekly) and how many are broken',
+          {
+            200: {
+              description: 'The report',
+              content: json({
+                type: 'object',
+                properties: {
+                  success: { const: true },
+                  data: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } },
+                  links: { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } },
+                },
+              }),
+            },
+            ...errors(400, 401),
+          },
+          { parameters: [parameter('severity', 'Only errors or only warnings', { type: 'string', enum: ['error', 'warning'] }), parameter('code', 'Only this problem', { type: 'string', enum: [...CHECK_CODES] })] },
+        ),
+      },
+      '/checks/links': {
+        post: operation('Editorial', 'checkOutsideLinks', 'Check the outside links now (administrators; otherwise weekly): runs in the background, at most LINK_CHECK_LIMIT addresses, each within LINK_CHECK_TIMEOUT_SECONDS', { 202: answer('Started; the status so far', untyped), ...errors(401, 403) }),
       },
       '/reviews/mine': {
         get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),

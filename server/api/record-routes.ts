@@ -174,7 +174,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(`${path}/:id/checks`, { preHandler: requireUser }, async (request) => {
       const { draft, ...rest } = request.query ?? {};
       if (Object.keys(rest).length || (draft !== undefined && draft !== 'true' && draft !== 'false')) throw badRequest('The only parameter is draft=true (the working copy) or draft=false');
-      return ok(await services.checks(type.name, request.params.id, { draft: draft === 'true' }));
+      return ok(await services.checks.ofRecord(type.name, request.params.id, { draft: draft === 'true' }));
     });
     // Comments on the record, a field and a language; resolved ones stay.
     app.get<{ Params: { id: string } }>(`${path}/:id/comments`, { preHandler: requireUser }, async (request) => {

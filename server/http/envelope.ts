@@ -5,7 +5,7 @@ export function ok<T>(data: T, extra: { message?: string; pagination?: unknown }
 }
 
 /** The failure envelope; a 409 says why in `reason` (stale_version or duplicate). */
-export function failure(error: string, code: ErrorCode, extra: { details?: ErrorDetail[]; reason?: ConflictReason; usedBy?: unknown[] } = {}) {
+export function failure(error: string, code: ErrorCode, extra: { details?: ErrorDetail[]; reason?: ConflictReason; usedBy?: unknown[]; checks?: unknown[] } = {}) {
   return {
     success: false as const,
     error,
@@ -13,5 +13,6 @@ export function failure(error: string, code: ErrorCode, extra: { details?: Error
     ...(extra.details ? { details: extra.details } : {}),
     ...(extra.reason ? { reason: extra.reason } : {}),
     ...(extra.usedBy ? { usedBy: extra.usedBy } : {}),
+    ...(extra.checks ? { checks: extra.checks } : {}),
   };
 }

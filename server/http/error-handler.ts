@@ -25,11 +25,12 @@ interface ApiError {
   reason?: AppError['reason'];
   retryAfterSeconds?: number;
   usedBy?: unknown[];
+  checks?: unknown[];
 }
 
 function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof AppError) {
-    return { status: error.status, code: error.code, message: error.message, details: error.details, reason: error.reason, retryAfterSeconds: error.retryAfterSeconds, usedBy: error.usedBy };
+    return { status: error.status, code: error.code, message: error.message, details: error.details, reason: error.reason, retryAfterSeconds: error.retryAfterSeconds, usedBy: error.usedBy, checks: error.checks };
   }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
@@ -70,6 +71,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (!request.url.startsWith('/api') && !request.url.startsWith('/uploads')) {
       return reply.status(mapped.status).type('text/plain; charset=utf-8').send(mapped.status >= 500 ? INTERNAL_MESSAGE : mapped.message);
     }
-    return reply.status(mapped.status).send(failure(mapped.message, mapped.code, { details: mapped.details, reason: mapped.reason, usedBy: mapped.usedBy }));
+    return reply.status(mapped.status).send(failure(mapped.message, mapped.code, { details: mapped.details, reason: mapped.reason, usedBy: mapped.usedBy, checks: mapped.checks }));
   });
 }

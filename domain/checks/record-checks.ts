@@ -1,0 +1,227 @@
+import type { Database } from '../../db/connection.ts';
+import { isDocument, type Doc, type DocNode, type DocReference } from '../documents/document.ts';
+import { notFound } from '../shared/errors.ts';
+import type { TextSaved } from '../shared/entity.ts';
+import { isId } from '../shared/ids.ts';
+import { isPlainObject, isWritten, pickText, textOf, type Localized } from '../shared/localized.ts';
+import type { RecordStore } from '../shared/record-store.ts';
+import type { RecordType } from '../shared/record-type.ts';
+import { translationState } from '../shared/translation-state.ts';
+import { documentChecks, severityOf, type Check } from './document-checks.ts';
+import { SNIPPET, snippetWidth } from './snippet.ts';
+
+/*
+ * Checks before publishing (API-3.md): what a record — as saved, as its working copy, or as a save
+ * is about to make it — should have fixed, in every public language; the whole site's report; and
+ * the outside links a weekly job asked about. Errors first; the record service refuses to publish
+ * with an error in the default language (domain/shared/record-service.ts).
+ */
+
+export interface ReportItem extends Check {
+  type: string;
+  _id: string;
+  title: string;
+}
+
+export interface LinkAnswer {
+  status?: number;
+  broken: boolean;
+  /** Why it is broken (a timeout, no such host), or why it was not asked (an address on the firm's own network). */
+  problem?: string;
+}
+
+export interface RecordChecksDeps {
+  database: Database;
+  types: readonly RecordType[];
+  storeOf(type: RecordType): RecordStore;
+  /** The record (`draft`: its working copy) as the admin reads it; a 404 when there is none. */
+  read(type: RecordType, id: string, draft: boolean): Promise<Record<string, unknown>>;
+  publicLanguages(): Promise<string[]>;
+  defaultLanguage(): Promise<string>;
+  siteConfig(): Promise<Record<string, unknown>>;
+  /** Where a record of the site a document links to is public, or undefined. */
+  publicPathOf(ref: DocReference): Promise<string | undefined>;
+  /** The site's own address: links to it are not outside links. */
+  publicUrl?: string;
+}
+
+const byErrorsFirst = (a: Check, b: Check) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1);
+
+function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
+  for (const node of nodes ?? []) {
+    yield node;
+    yield* walk(node.content);
+  }
+}
+
+/** Every outside address (http or https) a document links to. */
+function outsideLinks(doc: Doc, own?: string): string[] {
+  const found = new Set<string>();
+  for (const node of walk(doc.content)) {
+    for (const mark of node.marks ?? []) {
+      const href = mark.type === 'link' ? mark.attrs?.href : undefined;
+      if (typeof href === 'string' && /^https?:\/\//i.test(href) && !(own && href.startsWith(own))) found.add(href);
+    }
+  }
+  return [...found];
+}
+
+const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A text at a dotted path of the site configuration (`legal.mattersDisclaimer`). */
+function configText(config: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, part) => (isPlainObject(value) ? value[part] : undefined), config);
+}
+
+export function createRecordChecks(deps: RecordChecksDeps) {
+  const { database, types } = deps;
+  const typeNamed = (name: string) => types.find((type) => type.name === name);
+
+  /** Titles of the public records of a type, per language: which records read so. */
+  async function publicTitles(type: RecordType): Promise<Map<string, Map<string, string[]>>> {
+    const titles = new Map<string, Map<string, string[]>>();
+    if (!type.snippet) return titles;
+    for (const record of await deps.storeOf(type).list({ conditions: type.publicConditions(new Date().toISOString()) })) {
+      const value = record[type.snippet.title[0]];
+      if (!isPlainObject(value)) continue;
+      for (const [lang, text] of Object.entries(value)) {
+        if (!isWritten(text)) continue;
+        const byTitle = titles.get(lang) ?? new Map<string, string[]>();
+        const key = comparable(textOf(text));
+        byTitle.set(key, [...(byTitle.get(key) ?? []), record._id]);
+        titles.set(lang, byTitle);
+      }
+    }
+    return titles;
+  }
+
+  async function brokenLinks(): Promise<Map<string, { status: number | null; problem: string | null }>> {
+    const rows = await database.db.selectFrom('link_checks').select(['url', 'status', 'problem']).where('broken', '=', 1).execute();
+    return new Map(rows.map((row: { url: string; status: number | null; problem: string | null }) => [row.url, { status: row.status, problem: row.problem }]));
+  }
+
+  interface Context {
+    languages: string[];
+    defaultLanguage: string;
+    config: Record<string, unknown>;
+    titles: Map<string, Map<string, string[]>>;
+    broken: Map<string, { status: number | null; problem: string | null }>;
+  }
+
+  async function contextOf(type: RecordType): Promise<Context> {
+    const [languages, defaultLanguage, config, titles, broken] = await Promise.all([deps.publicLanguages(), deps.defaultLanguage(), deps.siteConfig(), publicTitles(type), brokenLinks()]);
+    return { languages, defaultLanguage, config, titles, broken };
+  }
+
+  /** The problems of one record's values; `id` is undefined for a record not saved yet. */
+  async function problemsOf(type: RecordType, id: string | undefined, record: Record<string, unknown>, textSaved: TextSaved, context: Context): Promise<Check[]> {
+    const { languages, defaultLanguage, config } = context;
+    const problems: Check[] = [];
+    const add = (check: Omit<Check, 'severity'>) => problems.push({ ...check, severity: severityOf(check.code) });
+    for (const field of type.documentFields) {
+      const value = record[field];
+      if (!isPlainObject(value)) continue;
+      for (const [lang, doc] of Object.entries(value)) {
+        const { checks, references } = documentChecks(doc, field, lang);
+        problems.push(...checks);
+        for (const ref of references) {
+          if (!(await deps.publicPathOf(ref))) add({ lang, field, code: 'link_to_unpublished', message: 'A link leads to a page visitors cannot open (it is not published or was deleted): link another page or publish that one', params: { type: ref.type, id: ref.id } });
+        }
+        if (!isDocument(doc)) continue;
+        for (const href of outsideLinks(doc, deps.publicUrl)) {
+          const broken = context.broken.get(href);
+          if (broken) add({ lang, field, code: 'broken_link', message: `The link “${href}” did not open when it was last checked (${broken.status ? `the site answered ${broken.status}` : (broken.problem ?? 'no answer')}): correct it or remove it`, params: { href, ...(broken.status ? { status: broken.status } : {}) } });
+        }
+      }
+    }
+    if (type.snippet) {
+      const company = config.companyName as Localized | undefined;
+      const titleOf = (lang: string) => type.snippet!.title.map((field) => record[field]).filter(isPlainObject).map((value) => (isWritten(value[lang]) ? textOf(value[lang]) : '')).filter(Boolean).join(' — ');
+      for (const lang of languages) {
+        const title = titleOf(lang);
+        if (title) {
+          const shown = `${title} | ${pickText(company, lang, defaultLanguage)}`;
+          const width = snippetWidth(shown, 'title');
+          if (width > SNIPPET.title.limit) add({ lang, field: type.snippet.title[0], code: 'title_too_long', message: `Search results cut this title: it is ${width} px wide with the firm's name, and about ${SNIPPET.title.limit} px are shown — shorten it`, params: { width, limit: SNIPPET.title.limit } });
+          const same = (context.titles.get(lang)?.get(comparable(textOf((record[type.snippet.title[0]] as Localized)[lang] ?? ''))) ?? []).filter((other) => other !== id);
+          if (same.length) add({ lang, field: type.snippet.title[0], code: 'duplicate_title', message: 'Another published page has the same title: search results cannot tell them apart — make this one say what is its own', params: { id: same[0] } });
+        }
+        const description = type.snippet.description ? record[type.snippet.description] : undefined;
+        if (type.snippet.description && isPlainObject(description) && isWritten(description[lang])) {
+          const width = snippetWidth(textOf(description[lang]), 'description');
+          if (width > SNIPPET.description.limit) add({ lang, field: type.snippet.description, code: 'description_too_long', message: `Search results cut this description after about ${SNIPPET.description.limit} px; it is ${width} px — put what matters first or shorten it`, params: { width, limit: SNIPPET.description.limit } });
+        }
+      }
+    }
+    if (type.disclaimer && !isWritten(pickText(configText(config, type.disclaimer) as Localized | undefined, defaultLanguage, defaultLanguage) || undefined)) {
+      add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
+    }
+    for (const code of languages) {
+      if (code === defaultLanguage) continue;
+      // Field by field: a missing text and an outdated one are both told.
+      for (const field of type.localizedFields) {
+        const state = translationState(record, textSaved, [field], code, defaultLanguage).state;
+        if (state === 'complete') continue;
+        const missing = state === 'missing';
+        add({ lang: code, field, code: missing ? 'missing_translation' : 'outdated_translation', message: missing ? `Not translated into ${code.toUpperCase()} yet` : `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
+      }
+    }
+    return problems.sort(byErrorsFirst);
+  }
+
+  /** A type visitors see records of (published, with a page or a list): the others have no checks. */
+  const checked = (type: RecordType | undefined): type is RecordType => Boolean(type?.visibilityField);
+
+  return {
+    /** What a record (`draft`: its working copy) should have fixed; 404 for no such record or a type without publishing. */
+    async ofRecord(typeName: string, id: string, options: { draft?: boolean } = {}): Promise<Check[]> {
+      const type = typeNamed(typeName);
+      if (!checked(type) || !isId(id)) throw notFound(type?.label ?? 'Record type');
+      const record = await deps.read(type, id, Boolean(options.draft));
+      const found = await deps.storeOf(type).findWithTextSaved(id);
+      return problemsOf(type, id, record, found?.textSaved ?? {}, await contextOf(type));
+    },
+
+    /** The errors in the default language of values a save is about to make public (the 422 `checks_failed`). */
+    async blocking(type: RecordType, id: string | undefined, record: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]> {
+      if (!checked(type)) return [];
+      const context = await contextOf(type);
+      return (await problemsOf(type, id, record, textSaved, context)).filter((check) => check.severity === 'error' && check.lang === context.defaultLanguage);
+    },
+
+    /** Every current problem of every public record, errors first, then by type and title. */
+    async report(): Promise<ReportItem[]> {
+      const items: ReportItem[] = [];
+      for (const type of types.filter(checked)) {
+        const context = await contextOf(type);
+        const store = deps.storeOf(type);
+        for (const record of await store.list({ conditions: type.publicConditions(new Date().toISOString()) })) {
+          const found = await store.findWithTextSaved(record._id);
+          const title = pickText(record[type.admin.titleField] as Localized | string | undefined, context.defaultLanguage);
+          for (const check of await problemsOf(type, record._id, found?.record ?? record, found?.textSaved ?? {}, context)) items.push({ type: type.name, _id: record._id, title, ...check });
+        }
+      }
+      return items.sort(byErrorsFirst);
+    },
+
+    /** Every outside address public records link to, and the records that link to it. */
+    async outsideLinks(): Promise<Map<string, Array<{ type: string; _id: string }>>> {
+      const links = new Map<string, Array<{ type: string; _id: string }>>();
+      for (const type of types.filter((candidate) => checked(candidate) && candidate.documentFields.length)) {
+        for (const record of await deps.storeOf(type).list({ conditions: type.publicConditions(new Date().toISOString()) })) {
+          for (const field of type.documentFields) {
+            const value = record[field];
+            if (!isPlainObject(value)) continue;
+            for (const doc of Object.values(value)) {
+              if (!isDocument(doc)) continue;
+              for (const href of outsideLinks(doc, deps.publicUrl)) links.set(href, [...(links.get(href) ?? []), { type: type.name, _id: record._id }]);
+            }
+          }
+        }
+      }
+      return links;
+    },
+  };
+}
+
+export type RecordChecks = ReturnType<typeof createRecordChecks>;
