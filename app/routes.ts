@@ -24,6 +24,7 @@ export default [
     route('trash', 'routes/admin/trash.tsx'),
     route('translations', 'routes/admin/translations.tsx'),
     route('redirects', 'routes/admin/redirects.tsx'),
+    route('checks', 'routes/admin/checks.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),

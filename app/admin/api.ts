@@ -1,3 +1,4 @@
+import type { Check } from '../../domain/checks/document-checks.ts';
 import type { ConflictReason, ErrorDetail } from '../../domain/shared/errors.ts';
 
 /* The admin area's one HTTP client: the bearer token from local storage, the API envelope, and a
@@ -13,6 +14,7 @@ interface FailureBody {
   code?: string;
   details?: FieldProblem[];
   reason?: ConflictReason;
+  checks?: Check[];
 }
 
 export class ApiError extends Error {
@@ -21,12 +23,15 @@ export class ApiError extends Error {
   readonly details: FieldProblem[];
   /** With 409: someone saved first (stale_version) or the value is taken (duplicate). */
   readonly reason?: ConflictReason;
+  /** With 422 checks_failed: the errors that stop publishing. */
+  readonly checks: Check[];
   constructor(message: string, status: number, body: FailureBody = {}) {
     super(message);
     this.status = status;
     this.code = body.code ?? '';
     this.details = body.details ?? [];
     this.reason = body.reason;
+    this.checks = body.checks ?? [];
   }
 }
 

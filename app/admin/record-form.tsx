@@ -20,6 +20,8 @@ import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
+import { CheckList, ChecksPanel } from './checks-panel.tsx';
+import type { Check } from '../../domain/checks/document-checks.ts';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
@@ -102,6 +104,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null } | null>(null);
   const [editingCopy, setEditingCopy] = useState(false);
   const [notice, setNotice] = useState('');
+  // A publish the checks refused (422 checks_failed): what they found, and how to try again.
+  const [blocked, setBlocked] = useState<{ checks: Check[]; retry: (reason: string) => void } | null>(null);
+  const [overrideReason, setOverrideReason] = useState('');
+  const [overrideError, setOverrideError] = useState('');
   useEffect(() => {
     if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
     api<{ draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
@@ -149,6 +155,35 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
   };
 
+  /** Shows a field (in a language) to fix: its tab, then the field scrolled to and focused. */
+  function openField(name: string, language?: string) {
+    if (language && admin.languages.some((candidate) => candidate.code === language)) setActive(language);
+    let tries = 0;
+    const find = () => {
+      const holder = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(name)}"]`);
+      const target = holder?.querySelector<HTMLElement>('[contenteditable="true"], input:not([type="hidden"]), textarea, select');
+      // A document's editor is loaded on demand: it is waited for a moment.
+      if (!target && tries++ < 40) return void setTimeout(find, 50);
+      holder?.scrollIntoView({ block: 'center' });
+      (target ?? holder)?.focus();
+    };
+    requestAnimationFrame(find);
+  }
+  const askedField = searchParams.get('field');
+  // Once, for the field a link named (the site report's "Fix").
+  useEffect(() => {
+    if (askedField) openField(askedField);
+  }, [askedField]);
+
+  /** A refused publish: the checks are shown with a way to fix each, and an administrator's way past them. */
+  function refusedByChecks(caught: unknown, retry: (reason: string) => void): boolean {
+    if (!(caught instanceof ApiError) || caught.reason !== 'checks_failed') return false;
+    setBlocked({ checks: caught.checks, retry });
+    setOverrideReason('');
+    setOverrideError('');
+    return true;
+  }
+
   const problemLanguages = new Set(Object.keys(errors).map((path) => path.split('.')[1]).filter((code) => admin.languages.some((language) => language.code === code)));
 
   function showProblems(details: ErrorDetail[]) {
@@ -159,10 +194,11 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
-  async function save(event: { preventDefault(): void }, copyAsked = false) {
+  async function save(event: { preventDefault(): void }, copyAsked = false, override?: string) {
     event.preventDefault();
     setFormError('');
     setConflict(false);
+    setBlocked(null);
     // The default language's texts are always required; some forms also want the selected one's.
     const required = resource.type.admin.requireSelectedLanguage && active !== defaultLanguage ? [active, defaultLanguage] : [defaultLanguage];
     for (const language of required) {
@@ -184,13 +220,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         setNotice(t('copy.saved'));
         return;
       }
-      const body = record ? { ...values, version } : values;
+      const body = { ...values, ...(record ? { version } : {}), ...(override ? { override: { reason: override } } : {}) };
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
       setVersion(saved.data.version);
       setState(saved.data.publicState);
       onSaved(saved.data);
     } catch (caught) {
+      if (refusedByChecks(caught, (reason) => void save({ preventDefault() {} }, copyAsked, reason))) return;
       if (caught instanceof ApiError) {
         if (caught.reason === 'stale_version') setConflict(true);
         else if (caught.details.length) showProblems(caught.details);
@@ -225,16 +262,17 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     }
   }
 
-  async function publishCopy() {
+  async function publishCopy(override?: string) {
     if (!record) return;
     setFormError('');
     setNotice('');
+    setBlocked(null);
     if (dirty) {
       setFormError(t('copy.saveFirst'));
       return;
     }
     try {
-      const published = await api<StoredRecord & { applyAt?: string | null }>(`${resource.path}/${record._id}/draft/publish`, { method: 'POST' });
+      const published = await api<StoredRecord & { applyAt?: string | null }>(`${resource.path}/${record._id}/draft/publish`, { method: 'POST', body: override ? { override: { reason: override } } : {} });
       if (published.data.applyAt) {
         // Its "Publish at" is still to come: the copy waits for it.
         setNotice(t('copy.scheduled', { time: formatMoment(published.data.applyAt, lang, admin.timeZone) }));
@@ -248,6 +286,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       setEditingCopy(false);
       setNotice(t('copy.published'));
     } catch (caught) {
+      if (refusedByChecks(caught, (reason) => void publishCopy(reason))) return;
       if (caught instanceof ApiError && caught.reason === 'stale_version') setFormError(t('copy.stale'));
       else setFormError(problem(caught));
     }
@@ -270,6 +309,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     }
   }
 
+  const labelOf = (field: string) => fieldLabel(field, lang, resource.labels);
   const hasLocalized = resource.fields.some((field) => ['ml', 'document', 'ml-list', 'features', 'author'].includes(field.kind));
   // A translator changes only the texts of their languages: everything else is shown, not editable.
   const can = abilities(admin.user);
@@ -310,7 +350,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           )}
           {can.editContent && (
             <>
-              <button type="button" className={buttonClass.primary} onClick={publishCopy}>
+              <button type="button" className={buttonClass.primary} onClick={() => publishCopy()}>
                 {t('copy.publish')}
               </button>
               <button type="button" className={buttonClass.secondary} onClick={discardCopy}>
@@ -361,7 +401,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       )}
       <div className="grid gap-5 md:grid-cols-2">
         {resource.fields.map((field) => (
-          <fieldset key={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
+          <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
               (field.kind === 'document' ? (
                 <SourceBlocks label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
@@ -383,6 +423,36 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </fieldset>
         ))}
       </div>
+      {blocked && (
+        <div role="alert" data-testid="checks-failed" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{t('checks.blocked', { language: defaultLanguage.toUpperCase() })}</p>
+          <CheckList checks={blocked.checks} labelOf={labelOf} onFix={openField} />
+          {admin.user.role === 'admin' && (
+            <div className="border-t border-red-200 pt-3">
+              <label htmlFor="override-reason" className="block text-sm font-medium text-slate-900">
+                {t('checks.overrideReason')}
+              </label>
+              <textarea id="override-reason" rows={2} maxLength={500} value={overrideReason} onChange={(event) => setOverrideReason(event.target.value)} aria-invalid={overrideError ? true : undefined} aria-describedby={overrideError ? 'override-error' : undefined} className={inputClass} />
+              {overrideError && (
+                <p id="override-error" className="mt-1 text-sm text-red-700">
+                  {overrideError}
+                </p>
+              )}
+              <button
+                type="button"
+                className={`${buttonClass.danger} mt-2`}
+                onClick={() => {
+                  if (!overrideReason.trim()) return setOverrideError(t('checks.overrideNeedsReason'));
+                  blocked.retry(overrideReason.trim());
+                }}
+              >
+                {t('checks.override')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={openField} />}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
           {saving ? t('common.saving') : editingCopy ? t('copy.saveAs') : t('common.save')}

@@ -632,25 +632,16 @@ export function buildOpenApiDocument() {
         get: operation(
           'Editorial',
           'getSiteChecks',
-          'Every current problem of every public record, errors first; `links` says when the outside links were last checked (weekly) and how many are broken',
+          'Every current problem of every public record, errors first',
           {
-            200: {
-              description: 'The report',
-              content: json({
-                type: 'object',
-                properties: {
-                  success: { const: true },
-                  data: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } },
-                  links: { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } },
-                },
-              }),
-            },
+            200: answer('The report', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }),
             ...errors(400, 401),
           },
           { parameters: [parameter('severity', 'Only errors or only warnings', { type: 'string', enum: ['error', 'warning'] }), parameter('code', 'Only this problem', { type: 'string', enum: [...CHECK_CODES] })] },
         ),
       },
       '/checks/links': {
+        get: operation('Editorial', 'getLinkCheck', 'When the outside links were last checked (weekly), how many were asked and are broken, and whether a check runs now', { 200: answer('The state', { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } }), ...errors(401) }),
         post: operation('Editorial', 'checkOutsideLinks', 'Check the outside links now (administrators; otherwise weekly): runs in the background, at most LINK_CHECK_LIMIT addresses, each within LINK_CHECK_TIMEOUT_SECONDS', { 202: answer('Started; the status so far', untyped), ...errors(401, 403) }),
       },
       '/reviews/mine': {

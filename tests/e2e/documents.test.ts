@@ -215,6 +215,50 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
       await context.close();
     }
   });
+  it('fixes a problem from the site report, and publishes past a failed check only with a reason', async () => {
+    const all = { uz: 'x', ru: 'x', en: 'x' };
+    const long = 'Налоговый кодекс Республики Узбекистан: изменения, которые вступают в силу с первого января, и что нужно сделать компаниям';
+    const created = await app.api('/api/news', { token, body: { title: { uz: 'Soliq oʻzgarishlari', ru: long, en: 'Tax changes' }, excerpt: all, category: all, content: { uz: 'Matn', ru: 'Текст', en: 'Text' } } });
+    expect(created.status).toBe(201);
+    const article = created.body.data;
+
+    await page.goto(`${app.url}/admin/checks`);
+    const item = page.locator('[data-testid="site-checks"] li[data-check="title_too_long"]', { hasText: 'Soliq oʻzgarishlari' });
+    await item.waitFor();
+    // Said in words, not only a colour.
+    expect(await item.textContent()).toContain('Warning');
+    await item.getByRole('link', { name: /^Fix/ }).click();
+    await page.waitForURL(`**/admin/news/${article._id}/edit?lang=ru&field=title`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-title');
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toContain('RU');
+    await page.fill('#field-title', 'Налоговый кодекс: что меняется');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(`**/admin/news`);
+    await page.goto(`${app.url}/admin/checks`);
+    await page.locator('[data-testid="site-checks"], p:has-text("No problems")').first().waitFor();
+    expect(await page.locator('[data-testid="site-checks"] li', { hasText: 'Soliq oʻzgarishlari' }).count()).toBe(0);
+
+    // A draft with a malformed lex.uz link: publishing it is refused with the list; the administrator publishes with a reason.
+    const bad = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Soliq kodeksi', marks: [{ type: 'link', attrs: { href: 'https://lex.uz/uz/search?q=soliq' } }] }] }] };
+    const draft = (await app.api('/api/news', { token, body: { title: { uz: 'Havola xatosi', ru: 'Ошибка ссылки', en: 'Link error' }, excerpt: all, category: all, content: { uz: bad, ru: 'Текст', en: 'Text' }, published: false } })).body.data;
+    await page.goto(`${app.url}/admin/news/${draft._id}/edit`);
+    const panel = page.getByTestId('checks');
+    await panel.locator('li[data-check="bad_law_link"]').waitFor();
+    expect(await panel.locator('li[data-check="bad_law_link"]').textContent()).toContain('Error');
+    await page.getByLabel('Published').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refused = page.getByTestId('checks-failed');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Not published: fix the errors in UZ first.');
+    await refused.getByRole('button', { name: 'Publish anyway' }).click();
+    expect(await refused.textContent()).toContain('Write why it is published with these errors.');
+    await refused.getByLabel(/Why publish it/).fill('lex.uz hujjatni hali eʼlon qilmagan');
+    await refused.getByRole('button', { name: 'Publish anyway' }).click();
+    await page.waitForURL(`**/admin/news`);
+    expect((await app.api(`/api/news/${draft._id}?admin=true`, { token })).body.data.published).toBe(true);
+    // The browser logs the refused save (422) it was shown; nothing else went wrong.
+    expect(errors.filter((message) => !message.includes('status of 422'))).toEqual([]);
+  });
 });
 
 describe.skipIf(!CHROME_PATH)('pasting from Word, Google Docs and LibreOffice', () => {
