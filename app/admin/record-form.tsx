@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
+import { useBlocker, useLocation, useSearchParams } from 'react-router';
 import { documentToText, isDocument } from '../../domain/documents/document.ts';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
@@ -21,7 +21,8 @@ import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { CheckList, ChecksPanel } from './checks-panel.tsx';
-import type { Check } from '../../domain/checks/document-checks.ts';
+import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
+import { Check } from 'lucide-react';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
@@ -103,9 +104,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const canHoldCopy = Boolean(record && resource.type.visibilityField);
   const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null } | null>(null);
   const [editingCopy, setEditingCopy] = useState(false);
+  // A record just created opens here with its "Saved" (the create page moved to its edit page).
+  const location = useLocation();
+  const [justSaved, setJustSaved] = useState(() => Boolean(record && location.state?.saved));
   const [notice, setNotice] = useState('');
   // A publish the checks refused (422 checks_failed): what they found, and how to try again.
-  const [blocked, setBlocked] = useState<{ checks: Check[]; retry: (reason: string) => void } | null>(null);
+  const [blocked, setBlocked] = useState<{ checks: CheckFound[]; retry: (reason: string) => void } | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
   const [overrideError, setOverrideError] = useState('');
   useEffect(() => {
@@ -152,6 +156,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const set = (name: string, value: unknown) => {
     setValues((current) => ({ ...current, [name]: value }));
     setDirty(true);
+    setJustSaved(false);
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
   };
 
@@ -223,8 +228,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       const body = { ...values, ...(record ? { version } : {}), ...(override ? { override: { reason: override } } : {}) };
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
+      setValues(editable(saved.data, {}));
       setVersion(saved.data.version);
       setState(saved.data.publicState);
+      setJustSaved(true);
       onSaved(saved.data);
     } catch (caught) {
       if (refusedByChecks(caught, (reason) => void save({ preventDefault() {} }, copyAsked, reason))) return;
@@ -463,8 +470,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </button>
         )}
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-          {t('common.cancel')}
+          {resource.placement === 'page' && record && !dirty ? t('common.back') : t('common.cancel')}
         </button>
+        {justSaved && !saving && (
+          <p role="status" className="inline-flex min-h-10 items-center gap-2 font-semibold text-green-800">
+            <Check className="h-5 w-5" aria-hidden="true" />
+            {t('common.saved')}
+          </p>
+        )}
       </div>
       {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
       {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}

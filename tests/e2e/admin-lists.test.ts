@@ -62,6 +62,9 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('admin lists after changes on %s', 
     const renamed = `${label.replace(/ \(.*\)$/, '')} — yangilandi`;
     await page.fill('#field-title', renamed);
     await page.locator('form button[type=submit]').click();
+    // The save stays on its form (it says so); the list, one click away, shows the new title.
+    await page.getByRole('status').filter({ hasText: 'Saqlandi.' }).waitFor();
+    await page.getByRole('link', { name: 'Ro‘yxatga qaytish' }).click();
     await expect.poll(() => page.getByRole('button', { name: new RegExp(`^O‘chirish: ${renamed}`) }).count()).toBe(1);
     expect(await rows(label).count()).toBe(0);
   });

@@ -24,7 +24,7 @@ export function HydrateFallback() {
   return <Loading />;
 }
 
-/** Create and edit pages of the record types whose form needs a page of its own. */
+/** Create and edit pages of the record types whose form needs a page of its own; a save stays on the page. */
 export default function ResourceEdit({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
   const { t, lang, defaultLanguage, problem } = useAdmin();
@@ -52,7 +52,12 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
             key={record?._id ?? 'new'}
             resource={resource}
             record={record ?? undefined}
-            onSaved={() => navigate(getToken() ? list : '/admin/login')}
+            onSaved={(saved) => {
+              // A save stays on the form (it says "Saved"); the list is one click away, above.
+              if (!getToken()) return void navigate('/admin/login');
+              if (!record) return void navigate(`${list}/${saved._id}/edit`, { replace: true, state: { saved: true } });
+              void revalidator.revalidate();
+            }}
             onCancel={() => navigate(list)}
           />
         </section>
