@@ -4,7 +4,7 @@ import type { VersionEntry } from '../../domain/versions/version-service.ts';
 import { documentToText, isDocument } from '../../domain/documents/document.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
-import { buttonClass, ErrorNotice } from './ui.tsx';
+import { buttonClass, Dialog, ErrorNotice } from './ui.tsx';
 import { formatMoment } from './time-zone.ts';
 
 interface Change {
@@ -49,14 +49,36 @@ interface HistoryProps<T> {
   canRestore?: boolean;
   /** A public record: a version comes back as its working copy, nothing public changes (API-3.md). */
   intoCopy?: boolean;
+  /** Fields a restore leaves as they are (what decides visibility, the schedule): named in the dialog. */
+  kept?: readonly string[];
+  /** A record's restore keeps the texts of languages the version lacks (the site configuration's does not). */
+  keepsTexts?: boolean;
 }
+
+/** What a restore is about to do, shown before it is done. */
+interface RestorePlan {
+  entry: VersionEntry;
+  /** Field (and language) labels whose text becomes the version's. */
+  changes: string[];
+  /** Languages whose texts stay, since the version has none in them. */
+  keptLanguages: string[];
+  /** The address changes: the current one will redirect to the restored one. */
+  moves: boolean;
+}
+
+/** A leaf's field and language (`content.ru.3` → `content.ru`, `title.uz` → `title.uz`, `slug` → `slug`). */
+const fieldOf = (path: string, languages: readonly string[]) => {
+  const [field, second] = path.split('.');
+  return second && languages.includes(second) ? `${field}.${second}` : field;
+};
 
 /**
  * A record's history in its form: who saved it and when, what each save changed (field by field,
  * a multilingual text language by language), and any version brought back as a new one.
  */
-export function History<T>({ base, labelOf, onRestored, canRestore = true, intoCopy = false }: HistoryProps<T>) {
-  const { t, lang, timeZone, problem } = useAdmin();
+export function History<T>({ base, labelOf, onRestored, canRestore = true, intoCopy = false, kept = [], keepsTexts = false }: HistoryProps<T>) {
+  const { t, lang, timeZone, problem, languages } = useAdmin();
+  const [plan, setPlan] = useState<RestorePlan | null>(null);
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
   const [error, setError] = useState('');
@@ -87,8 +109,37 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
     }
   }
 
+  /** Reads the version and the newest one, and says what the restore changes and what stays. */
+  async function askRestore(entry: VersionEntry) {
+    setError('');
+    setBusy(true);
+    try {
+      const newest = entries?.find((other) => other.action !== 'delete');
+      const [then, now] = await Promise.all([api<Record<string, unknown>>(`${base}/${entry.version}`), newest ? api<Record<string, unknown>>(`${base}/${newest.version}`) : undefined]);
+      const codes = languages.map((language) => language.code);
+      const changes: string[] = [];
+      const keptLanguages = new Set<string>();
+      for (const change of changesBetween(now?.data ?? {}, then.data)) {
+        const field = fieldOf(change.path, codes);
+        const [name, language] = field.split('.');
+        if (kept.includes(name) || name === 'views') continue;
+        // A text the version lacks in a language stays (API-3.md): said as kept, not as changed.
+        if (keepsTexts && language && !change.after && !leavesIn(then.data, field)) {
+          keptLanguages.add(language);
+          continue;
+        }
+        if (!changes.includes(field)) changes.push(field);
+      }
+      setPlan({ entry, changes: changes.map(labelOf), keptLanguages: [...keptLanguages], moves: changes.includes('slug') });
+    } catch (caught) {
+      setError(problem(caught, 'common.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function restore(entry: VersionEntry) {
-    if (!window.confirm(t(intoCopy ? 'history.confirmRestoreCopy' : 'history.confirmRestore', { version: entry.version }))) return;
+    setPlan(null);
     setBusy(true);
     setError('');
     try {
@@ -144,7 +195,7 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
                     </button>
                   )}
                   {index > 0 && entry.action !== 'delete' && canRestore && (
-                    <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => restore(entry)}>
+                    <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => askRestore(entry)}>
                       <RotateCcw className="h-4 w-4" aria-hidden="true" />
                       {t('history.restore')}
                     </button>
@@ -184,6 +235,50 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
           ))}
         </ol>
       )}
+      <Dialog title={plan ? t('history.restoreTitle', { version: plan.entry.version }) : ''} open={Boolean(plan)} onClose={() => setPlan(null)}>
+        {plan && (
+          <div data-testid="restore-dialog" className="space-y-3 text-sm text-slate-800">
+            <p>{t(intoCopy ? 'history.confirmRestoreCopy' : keepsTexts ? 'history.confirmRestore' : 'history.confirmRestorePlain', { version: plan.entry.version })}</p>
+            <div>
+              <p className="font-semibold">{t('history.willChange')}</p>
+              {plan.changes.length ? (
+                <ul className="ml-5 list-disc">
+                  {plan.changes.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p>{t('history.nothingChanges')}</p>
+              )}
+              {plan.moves && <p className="mt-1">{t('history.addressRedirects')}</p>}
+            </div>
+            <div>
+              <p className="font-semibold">{t('history.stays')}</p>
+              <ul className="ml-5 list-disc">
+                {kept.length > 0 && <li>{t('history.staysVisibility')}</li>}
+                {plan.keptLanguages.map((code) => (
+                  <li key={code}>{t('history.staysLanguage', { language: languages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase() })}</li>
+                ))}
+                <li>{t('history.staysHistory')}</li>
+              </ul>
+            </div>
+            <div className="flex flex-wrap gap-3 pt-2">
+              <button type="button" className={buttonClass.primary} onClick={() => restore(plan.entry)}>
+                <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                {t('history.restore')}
+              </button>
+              <button type="button" className={buttonClass.secondary} onClick={() => setPlan(null)}>
+                {t('common.cancel')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
     </section>
   );
+}
+
+/** Whether a saved state has any text at a field's language (`title.ru`, `content.ru`). */
+function leavesIn(value: Record<string, unknown>, field: string): boolean {
+  return [...leaves(value).entries()].some(([path, text]) => (path === field || path.startsWith(`${field}.`)) && text !== '');
 }

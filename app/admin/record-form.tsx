@@ -486,6 +486,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           base={`${resource.path}/${record._id}/versions`}
           canRestore={can.editContent}
           intoCopy={canHoldCopy && state === 'published'}
+          keepsTexts
+          kept={[resource.type.visibilityField, resource.type.scheduleFields?.publish, resource.type.scheduleFields?.unpublish].filter((field) => field !== undefined)}
           labelOf={(path) => {
             const [field, ...rest] = path.split('.');
             const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');

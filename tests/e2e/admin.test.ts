@@ -223,12 +223,16 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       const contentRow = history.locator('table tr', { hasText: 'Qoʻshilgan xatboshi' });
       expect(await contentRow.locator('th').textContent()).toMatch(/^Content \(UZ\)$/);
       expect(await history.locator('table').textContent()).not.toMatch(/"type"|paragraph/);
-      // The article is public: the version comes back as its working copy, and the dialog says so.
-      const asked: string[] = [];
-      page.on('dialog', (dialog) => void asked.push(dialog.message()));
+      // The article is public: the version comes back as its working copy, and the dialog says exactly what changes.
       await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      const dialog = page.getByTestId('restore-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Version 1 will become the working copy. Visitors keep seeing the current page until you publish the changes');
+      // Version 2 dropped the English title: restoring version 1 brings it back.
+      expect(await dialog.locator('ul').first().locator('li').allTextContents()).toEqual(['Title (UZ)', 'Content (UZ)', 'Title (EN)']);
+      expect(await dialog.locator('ul').nth(1).locator('li').allTextContents()).toEqual(['whether visitors see the page, and its schedule', 'every version in the history (the restore is saved as a new one)']);
+      await dialog.getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
-      expect(asked[0]).toBe('Version 1 will become the working copy. Visitors keep seeing the current page until you publish the changes; its visibility, schedule and the texts of other languages stay as they are.');
       expect(await page.getByTestId('working-copy').textContent()).toContain('You are editing the working copy');
       expect((await app.api(`/api/news/${created._id}`)).body.data).toMatchObject({ title: { uz: 'Tarix: ikkinchi' }, version: 2 });
       await page.getByRole('button', { name: 'Publish changes', exact: true }).click();
@@ -260,6 +264,41 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await context.close();
     } finally {
       if ((await app.api(`/api/news/${created._id}?admin=true`, { token })).status === 200) await cleanup();
+    }
+  });
+
+  it('restores a version of a scheduled, translated record: the dialog names what changes and what stays, and nothing else moves', async () => {
+    const { page, context, errors } = await signedIn();
+    const publishAt = `${new Date().getFullYear() + 1}-03-02T04:00:00.000Z`;
+    const created = (await app.api('/api/news', { body: { title: { uz: 'Reja: birinchi' }, excerpt: { uz: 'x' }, content: { uz: 'Birinchi matn' }, category: { uz: 'Qonun' }, publishAt }, token })).body.data;
+    try {
+      // Translated into Russian after version 1; the Uzbek title changed too.
+      const second = await app.api(`/api/news/${created._id}`, { method: 'PUT', body: { title: { uz: 'Reja: ikkinchi', ru: 'План: второй' }, excerpt: { uz: 'x', ru: 'x' }, content: { uz: 'Birinchi matn', ru: 'Первый текст' }, version: 1 }, token });
+      expect(second.status).toBe(200);
+      await goto(page, `/admin/news/${created._id}/edit`);
+      expect(await page.locator('[data-state]').first().getAttribute('data-state')).toBe('scheduled');
+      await page.getByRole('button', { name: 'Show the history of this record' }).click();
+      const history = page.getByTestId('history');
+      await expect.poll(() => history.locator('li').count()).toBe(2);
+      await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      const dialog = page.getByTestId('restore-dialog');
+      await dialog.waitFor();
+      // Not public yet: the version is restored as the record itself (no working copy), and says so.
+      expect(await dialog.textContent()).toContain('Restore version 1? Its texts become the newest version');
+      expect(await dialog.locator('ul').first().locator('li').allTextContents()).toEqual(['Title (UZ)']);
+      expect(await dialog.locator('ul').nth(1).locator('li').allTextContents()).toEqual(['whether visitors see the page, and its schedule', 'the texts in Русский (this version has none)', 'every version in the history (the restore is saved as a new one)']);
+      // Cancel changes nothing.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data.version).toBe(2);
+      await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      await dialog.getByRole('button', { name: 'Restore this version' }).click();
+      await expect.poll(() => page.inputValue('#field-title')).toBe('Reja: birinchi');
+      const restored = (await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data;
+      expect(restored).toMatchObject({ version: 3, publishAt, published: true, publicState: 'scheduled', title: { uz: 'Reja: birinchi', ru: 'План: второй' }, content: { ru: expect.anything() } });
+      expect(errors).toEqual([]);
+    } finally {
+      await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
+      await context.close();
     }
   });
 
@@ -347,6 +386,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await expect.poll(() => history.locator('table').textContent()).toContain('Firm After');
       expect(await history.locator('table').textContent()).toContain('Firm Before');
       await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      await page.getByTestId('restore-dialog').getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(async () => (await app.api('/api/site-config')).body.data.companyName.en).toBe('Firm Before');
       expect(errors).toEqual([]);
     } finally {
