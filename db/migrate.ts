@@ -17,6 +17,7 @@ import * as privacyTraces from './migrations/014-privacy-traces.ts';
 import * as documents from './migrations/015-documents.ts';
 import * as workingCopies from './migrations/016-working-copies.ts';
 import * as linkChecks from './migrations/017-link-checks.ts';
+import * as telegramNotices from './migrations/018-telegram-notices.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015-documents': documents,
   '016-working-copies': workingCopies,
   '017-link-checks': linkChecks,
+  '018-telegram-notices': telegramNotices,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

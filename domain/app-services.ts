@@ -30,6 +30,7 @@ import { createVisitCounter, referrerHost } from './visits/visit-counter.ts';
 import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
 import { contactMessage } from './notifications/contact-message.ts';
+import { reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
 import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
@@ -65,15 +66,11 @@ export interface DomainHost {
   reviewAssigned?(notice: ReviewNotice): void;
 }
 
-/** What the person asked to review is told. */
+/** What the person asked to review is told by e-mail (domain/notifications/review-message.ts). */
 export interface ReviewNotice {
   to: string;
-  title: string;
-  /** The record's form in the admin area (absolute). */
-  url: string;
-  by: string;
-  dueAt: string | null;
-  comment?: string;
+  subject: string;
+  text: string;
 }
 
 const ENGLISH_DOCUMENT_WORDS: RenderWords = { contents: 'Contents', notes: 'Notes', backToText: 'Back to the text', table: 'Table' };
@@ -102,12 +99,29 @@ export function createDomainServices(host: DomainHost) {
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
     workingCopies,
     reviews,
-    async reviewSubmitted(type, id, title, review, actor) {
-      if (!review.assignee || !host.reviewAssigned) return;
+    async reviewSubmitted(type, id, _title, review, actor) {
+      if (!review.assignee) return;
       const assignee = await auth.getUser(review.assignee).catch(() => undefined);
-      if (!assignee) return;
+      const declared = RECORD_TYPES.find((candidate) => candidate.name === type);
+      if (!assignee || !declared) return;
+      const language = await languages.defaultLanguage();
+      const record = await serviceOf(declared).get(id, { admin: true });
       const last = review.history[review.history.length - 1];
-      host.reviewAssigned({ to: assignee.email, title, url: `${host.publicUrl}/admin/${type}/${id}/edit`, by: actor?.name || actor?.email || '', dueAt: review.dueAt, comment: last?.comment });
+      const message = reviewMessage(
+        {
+          title: pickText(record[declared.admin.titleField] as Localized | string | undefined, language).slice(0, 200),
+          kind: pickText(declared.admin.one, language) || declared.label,
+          by: actor?.name || actor?.email || '',
+          dueAt: review.dueAt,
+          comment: last?.comment,
+          url: `${host.publicUrl}/admin/${type}/${id}/edit`,
+        },
+        language,
+        host.timeZone ?? 'Asia/Tashkent',
+      );
+      host.reviewAssigned?.({ to: assignee.email, ...message });
+      // By the firm's bot too, to the chat the person gave (Settings), when the bot is set up.
+      if (host.telegram && assignee.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: assignee.telegramChatId }, `reviews/${type}/${id}`);
     },
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),

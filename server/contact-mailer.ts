@@ -43,14 +43,8 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
         await transport.sendMail({
           from: `"${headerText(siteName)}" <${from}>`,
           to: notice.to,
-          subject: headerText(`Please review: ${notice.title}`),
-          text: [
-            `${notice.by || 'A colleague'} asks you to review “${notice.title}”.`,
-            ...(notice.dueAt ? [`Due: ${notice.dueAt}`] : []),
-            ...(notice.comment ? ['', notice.comment] : []),
-            '',
-            `Open it, then approve it or ask for changes: ${notice.url}`,
-          ].join('\n'),
+          subject: headerText(notice.subject),
+          text: notice.text,
         });
       } catch (error) {
         logger.error({ err: error }, 'could not e-mail the review request');

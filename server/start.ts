@@ -156,7 +156,7 @@ export async function startApplication(
     const send = services.sendTelegram;
     const outbox = send
       ? periodic({ name: 'telegram_outbox', everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the Telegram outbox; trying again shortly' }, services, async () => {
-          await services.outbox.deliverDue('telegram', (message) => send(message.payload.text));
+          await services.outbox.deliverDue('telegram', (message) => send(message.payload.text, message.payload.chatId));
         })
       : undefined;
     // Old contact requests lose their personal data after the configured number of days. Asked

@@ -5,18 +5,18 @@ const TIMEOUT_MS = 10_000;
 export class TelegramError extends Error {}
 
 /**
- * Sends a text to the firm's chat with the Bot API's sendMessage. Any answer but `{ ok: true }`
+ * Sends a text to the firm's chat (or to `chatId`: a person's chat with the bot) with the Bot API's sendMessage. Any answer but `{ ok: true }`
  * (an HTTP error, a time-out, something that is not JSON) is a TelegramError whose message never
  * contains the bot token.
  */
 export function createTelegramSender(settings: NonNullable<AppConfig['telegram']>) {
-  return async function send(text: string): Promise<void> {
+  return async function send(text: string, chatId: string = settings.chatId): Promise<void> {
     let response: Response;
     try {
       response = await fetch(`${settings.apiUrl}/bot${settings.botToken}/sendMessage`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chat_id: settings.chatId, text: text.slice(0, 4096), disable_web_page_preview: true }),
+        body: JSON.stringify({ chat_id: chatId, text: text.slice(0, 4096), disable_web_page_preview: true }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {

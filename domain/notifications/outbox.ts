@@ -2,10 +2,16 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 
+/** A message: its text, and the chat it goes to when not the firm's (a person's review notice). */
+interface OutboxPayload {
+  text: string;
+  chatId?: string;
+}
+
 interface OutboxMessage {
   id: string;
   channel: string;
-  payload: { text: string };
+  payload: OutboxPayload;
   attempts: number;
 }
 
@@ -27,11 +33,11 @@ const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
  */
 export function createOutbox(database: Database) {
   const { db } = database;
-  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as { text: string };
+  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as OutboxPayload;
 
   return {
     /** `about`: what the message tells of (contacts/<id>), so that it can be forgotten with it. */
-    async enqueue(channel: string, payload: { text: string }, about?: string): Promise<void> {
+    async enqueue(channel: string, payload: OutboxPayload, about?: string): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('outbox')

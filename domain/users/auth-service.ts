@@ -28,6 +28,7 @@ interface UserRow {
   totp_pending?: string | null;
   totp_last_step: number | null;
   recovery_codes: string;
+  telegram_chat_id?: string | null;
 }
 
 /** A session's token, its end, and who it is. */
@@ -49,6 +50,7 @@ const toPublicUser = (row: UserRow): PublicUser => ({
   createdAt: row.created_at,
   role: ROLES.find((known) => known === row.role) ?? 'editor',
   twoFactor: Boolean(row.totp_secret),
+  telegramChatId: row.telegram_chat_id ?? null,
   languages: (() => {
     try {
       const parsed: unknown = JSON.parse(row.languages ?? '[]');
@@ -304,7 +306,7 @@ export function createAuthService(database: Database, options: { idleMs?: number
       const row = (await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'users.totp_secret', 'users.totp_last_step', 'users.recovery_codes', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'users.totp_secret', 'users.totp_last_step', 'users.recovery_codes', 'users.telegram_chat_id', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
       const now = nowIso();
@@ -441,6 +443,13 @@ export function createAuthService(database: Database, options: { idleMs?: number
         .set({ name: change.name?.trim() || user.name, role, languages: JSON.stringify(role === 'translator' ? languages : []), updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
+      return this.getUser(id);
+    },
+
+    /** Where the firm's bot sends this person's notices (null: nowhere). */
+    async setTelegramChat(id: string, chatId: string | null): Promise<PublicUser> {
+      await userRow(id);
+      await db.updateTable('users').set({ telegram_chat_id: chatId, updated_at: nowIso() }).where('id', '=', id).execute();
       return this.getUser(id);
     },
 

@@ -53,4 +53,18 @@ export interface PublicUser {
   languages: string[];
   /** Two-factor sign-in is on. */
   twoFactor: boolean;
+  /** Where the firm's Telegram bot sends this person's notices (a review assigned to them), if they gave it. */
+  telegramChatId: string | null;
 }
+
+/** A Telegram chat id: the number Telegram gives a person's chat with the bot (a group's starts with -). */
+export const TelegramChatSchema = z.strictObject(
+  {
+    chatId: z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,20}$/, 'A Telegram chat id is a number (a group’s starts with -): copy it as @userinfobot gives it')
+      .nullable(),
+  },
+  { error: 'Send chatId only: the number, or null to stop the notices' },
+);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickText } from '../../domain/shared/localized.ts';
 import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
-import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
+import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, TelegramChatSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
+import { TelegramError } from '../telegram.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, adminsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -76,6 +77,25 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const removed = await auth.deleteUser(request.params.id);
     await services.environment.changed({ entity: 'users', action: 'delete', id: request.params.id, actor: actorOf(request), summary: `Account ${removed.email}` });
     return ok(null, { message: 'Account removed' });
+  });
+
+  // Where the firm's bot sends my notices (a review assigned to me): my chat id, or null.
+  app.put('/auth/me/telegram', { preHandler: requireUser }, async (request) => {
+    const { chatId } = parseOrThrow(TelegramChatSchema, assertObject(request.body));
+    return ok(await auth.setTelegramChat(request.user!._id, chatId), { message: chatId ? 'Telegram notices will come to this chat' : 'Telegram notices are off' });
+  });
+  app.post('/auth/me/telegram/test', { preHandler: requireUser }, async (request) => {
+    const send = services.sendTelegram;
+    if (!send) throw new AppError(409, 'CONFLICT', 'The firm’s Telegram bot is not set up on this server (TELEGRAM_BOT_TOKEN): ask whoever installed the site.');
+    const chatId = request.user!.telegramChatId;
+    if (!chatId) throw badRequest('Save your Telegram chat id first');
+    try {
+      await send(`✅ ${services.publicUrl}: review requests for ${request.user!.email} will come here.`, chatId);
+    } catch (error) {
+      if (error instanceof TelegramError) throw new AppError(503, 'UNAVAILABLE', `${error.message}. Open the firm's bot in Telegram and press Start, then check the chat id.`);
+      throw error;
+    }
+    return ok(null, { message: 'Test message sent' });
   });
 
   app.put('/auth/password', { preHandler: requireUser }, async (request) => {

@@ -493,6 +493,14 @@ export function buildOpenApiDocument() {
       '/auth/password': {
         put: operation('Auth', 'changePassword', 'Change your own password (signs you out everywhere)', { 200: answer('Changed', { type: 'null' }), ...errors(400, 401) }, { requestBody: { required: true, content: json(ref('ChangePassword')) } }),
       },
+      '/auth/me/telegram': {
+        put: operation('Auth', 'setMyTelegramChat', 'Where the firm’s Telegram bot sends your notices (a review assigned to you): your chat id with the bot, or null to stop them', { 200: answer('Your account', untyped), ...errors(400, 401) }, {
+          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['chatId'], properties: { chatId: { type: ['string', 'null'], pattern: '^-?\\d{1,20}$' } } }) },
+        }),
+      },
+      '/auth/me/telegram/test': {
+        post: operation('Auth', 'testMyTelegramChat', 'Send a test message to your chat (409 when the bot is not set up on the server; 503 when Telegram refuses)', { 200: answer('Sent', { type: 'null' }), ...errors(400, 401, 409, 503) }),
+      },
       ...Object.assign({}, ...RECORD_TYPES.map(recordTypePaths)),
       '/contact': {
         post: {

@@ -175,6 +175,48 @@ describe.each(DIALECTS)('new requests in the firm’s Telegram chat on %s', (dia
     expect((await fetch(`${urlOf(app)}/api/notifications/telegram/test`, { method: 'POST' })).status).toBe(401);
   });
 
+  it('tells the person asked to review in their own chat with the bot, once they gave its id, in the site’s language', async () => {
+    const app = running[0];
+    const admin = { authorization: `Bearer ${await token(app)}`, 'content-type': 'application/json' };
+    const call = (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+      fetch(`${urlOf(app)}/api${url}`, { method: init.method ?? 'GET', headers: init.headers ?? admin, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const email = `hamkor-${dialect}@example.uz`;
+    expect((await call('/auth/users', { method: 'POST', body: { email, password: 'correct-horse-battery-3', role: 'approver', name: 'Hamkor' } })).status).toBe(201);
+    const partner = (await (await fetch(`${urlOf(app)}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct-horse-battery-3' }) })).json()).data.token as string;
+    const mine = { authorization: `Bearer ${partner}`, 'content-type': 'application/json' };
+
+    // A chat id is a number; anything else is refused and changes nothing.
+    for (const chatId of ['@hamkor', '12 34', '1'.repeat(21), 42]) expect((await call('/auth/me/telegram', { method: 'PUT', headers: mine, body: { chatId } })).status).toBe(400);
+    expect((await call('/auth/me/telegram', { method: 'PUT', headers: mine, body: { chatId: '5550001', other: 1 } })).status).toBe(400);
+    expect((await call('/auth/me/telegram', { method: 'PUT', body: { chatId: '5550001' }, headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    // Before the id is given, a test has nowhere to go.
+    expect((await call('/auth/me/telegram/test', { method: 'POST', headers: { authorization: mine.authorization } })).status).toBe(400);
+    const saved = await call('/auth/me/telegram', { method: 'PUT', headers: mine, body: { chatId: ' 5550001 ' } });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data.telegramChatId).toBe('5550001');
+    expect((await call('/auth/me/telegram/test', { method: 'POST', headers: { authorization: mine.authorization } })).status).toBe(200);
+    expect(telegram.received.at(-1)).toMatchObject({ chat_id: '5550001', text: expect.stringContaining(email) });
+
+    const me = (await (await call('/auth/me', { headers: mine })).json()).data;
+    const article = (await (await call('/news', { method: 'POST', body: { title: { uz: 'Soliq xabari' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).json()).data;
+    expect((await call(`/news/${article._id}/review`, { method: 'POST', body: { action: 'submit', assignee: me._id, dueAt: '2099-01-05T18:00:00+05:00', comment: 'Bugun koʻrib chiqing' } })).status).toBe(200);
+    const notice = () => telegram.received.filter((message) => message.chat_id === '5550001' && message.text.includes('Soliq xabari'));
+    await expect.poll(() => notice().length, { timeout: 10_000 }).toBe(1);
+    expect(notice()[0].text).toContain('sizdan «Soliq xabari» (yangilik) ni ko‘rib chiqishni so‘radi');
+    expect(notice()[0].text).toContain('Muddat: 5-yanvar, 2099, 18:00');
+    expect(notice()[0].text).toContain('Bugun koʻrib chiqing');
+    expect(notice()[0].text).toContain(`https://lawfirm.test/admin/news/${article._id}/edit`);
+    // The firm's chat is not told about it.
+    expect(telegram.received.filter((message) => message.chat_id === CHAT_ID && message.text.includes('Soliq xabari'))).toHaveLength(0);
+
+    // null stops the notices.
+    expect((await call('/auth/me/telegram', { method: 'PUT', headers: mine, body: { chatId: null } })).status).toBe(200);
+    await call(`/news/${article._id}/review`, { method: 'POST', headers: mine, body: { action: 'request_changes', comment: 'x' } });
+    await call(`/news/${article._id}/review`, { method: 'POST', body: { action: 'submit', assignee: me._id } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(notice()).toHaveLength(1);
+  });
+
   it('follows the firm’s switches: no Telegram at all, or no personal data in it', async () => {
     const app = running[0];
     const token = async () =>

@@ -302,6 +302,33 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     }
   });
 
+  it('keeps my Telegram chat for review notices in Settings, and says why a test cannot be sent', async () => {
+    const { page, context, errors } = await signedIn(375);
+    try {
+      await goto(page, '/admin/settings');
+      const section = page.getByRole('region', { name: 'Telegram notices' });
+      await section.getByLabel('Your Telegram chat id').fill('@me');
+      await section.getByRole('button', { name: 'Save', exact: true }).click();
+      expect(await section.locator('#telegram-chat-id-error').textContent()).toContain('A chat id is a number');
+      expect(await section.getByLabel('Your Telegram chat id').getAttribute('aria-invalid')).toBe('true');
+      await section.getByLabel('Your Telegram chat id').fill('5550001');
+      await section.getByRole('button', { name: 'Save', exact: true }).click();
+      await section.getByRole('status').filter({ hasText: 'Saved: review requests will come to this chat.' }).waitFor();
+      expect((await app.api('/api/auth/me', { token })).body.data.telegramChatId).toBe('5550001');
+      // This server has no bot: the test says so, in words that say what to do.
+      await section.getByRole('button', { name: 'Send a test message' }).click();
+      await section.getByRole('alert').filter({ hasText: 'not set up' }).waitFor();
+      await section.getByLabel('Your Telegram chat id').fill('');
+      await section.getByRole('button', { name: 'Save', exact: true }).click();
+      await section.getByRole('status').filter({ hasText: 'Telegram notices are off.' }).waitFor();
+      expect((await app.api('/api/auth/me', { token })).body.data.telegramChatId).toBeNull();
+      expect(errors.filter((message) => !message.includes('status of 409'))).toEqual([]);
+    } finally {
+      await app.api('/api/auth/me/telegram', { method: 'PUT', body: { chatId: null }, token });
+      await context.close();
+    }
+  });
+
   it('submits a record for sign-off with a comment and approves it in its form', async () => {
     const { page, context, errors } = await signedIn();
     const created = (await app.api('/api/news', { body: { title: { uz: 'Imzo uchun' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'Qonun' } }, token })).body.data;

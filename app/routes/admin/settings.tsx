@@ -7,6 +7,7 @@ import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice
 import type { Route } from './+types/settings';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
+import { TelegramNotices } from '../../admin/telegram-notices.tsx';
 
 interface Admin {
   _id: string;
@@ -45,10 +46,10 @@ export async function clientLoader() {
     const [admins, sessions, me, site] = await Promise.all([
       accounts,
       api<Session[]>('/auth/sessions'),
-      api<{ twoFactor: boolean }>('/auth/me'),
+      api<{ twoFactor: boolean; telegramChatId: string | null }>('/auth/me'),
       api<{ security: { requireTwoFactor: boolean } }>('/site-config'),
     ]);
-    return { admins, sessions: sessions.data, twoFactor: me.data.twoFactor, required: site.data.security.requireTwoFactor };
+    return { admins, sessions: sessions.data, twoFactor: me.data.twoFactor, telegramChatId: me.data.telegramChatId, required: site.data.security.requireTwoFactor };
   });
 }
 clientLoader.hydrate = true;
@@ -283,6 +284,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {loaderData.data && <TwoFactorSection enabled={loaderData.data.twoFactor} onChange={() => void load()} />}
+      {loaderData.data && <TelegramNotices chatId={loaderData.data.telegramChatId} onChange={() => void load()} />}
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="sessions-title" className="text-lg font-semibold text-brand-900">
