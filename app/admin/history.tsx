@@ -1,43 +1,11 @@
 import { History as HistoryIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { VersionEntry } from '../../domain/versions/version-service.ts';
-import { documentToText, isDocument } from '../../domain/documents/document.ts';
+import { changesBetween, fieldOf, leaves, type Change } from './changes.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
 import { buttonClass, Dialog, ErrorNotice } from './ui.tsx';
 import { formatMoment } from './time-zone.ts';
-
-interface Change {
-  path: string;
-  before: string;
-  after: string;
-}
-
-/**
- * Every leaf of a saved state by its path (`title.ru`, `contactInfo.phone`, `features.0.text.uz`);
- * a document block by block, each as its words (`content.ru.3`: its fourth paragraph, list or table).
- */
-function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
-  if (isDocument(value)) {
-    value.content.forEach((block, index) => into.set(`${path}.${index}`, documentToText({ type: 'doc', content: [block] })));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${key}` : key, into);
-  } else if (path) {
-    into.set(path, value === undefined || value === null ? '' : String(value));
-  }
-  return into;
-}
-
-const IGNORED = new Set(['_id', 'version', 'createdAt', 'updatedAt']);
-
-/** What changed between two saved states, leaf by leaf: a multilingual text language by language. */
-function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Change[] {
-  const old = leaves(before);
-  const next = leaves(after);
-  return [...new Set([...old.keys(), ...next.keys()])]
-    .filter((path) => !IGNORED.has(path.split('.')[0]) && (old.get(path) ?? '') !== (next.get(path) ?? ''))
-    .map((path) => ({ path, before: old.get(path) ?? '', after: next.get(path) ?? '' }));
-}
 
 interface HistoryProps<T> {
   /** The versions' address: `/news/{id}/versions`, `/site-config/versions`. */
@@ -66,11 +34,6 @@ interface RestorePlan {
   moves: boolean;
 }
 
-/** A leaf's field and language (`content.ru.3` → `content.ru`, `title.uz` → `title.uz`, `slug` → `slug`). */
-const fieldOf = (path: string, languages: readonly string[]) => {
-  const [field, second] = path.split('.');
-  return second && languages.includes(second) ? `${field}.${second}` : field;
-};
 
 /**
  * A record's history in its form: who saved it and when, what each save changed (field by field,

@@ -21,6 +21,7 @@ import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { CheckList, ChecksPanel } from './checks-panel.tsx';
+import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
 import { Check } from 'lucide-react';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
@@ -102,7 +103,17 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [state, setState] = useState<string | undefined>(record?.publicState);
   // A working copy (API-3.md): changes to a public record kept apart until they are published.
   const canHoldCopy = Boolean(record && resource.type.visibilityField);
-  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null } | null>(null);
+  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null; differs?: string[] } | null>(null);
+  /** The fields (and languages) where a working copy differs from the published record, for its banner. */
+  const differsFrom = (data: Record<string, unknown>) =>
+    record
+      ? changedFields(
+          record,
+          data,
+          admin.languages.map((language) => language.code),
+          ['views', 'publicState', 'hasDraft', 'baseVersion', 'draftSavedAt', 'applyAt'],
+        )
+      : [];
   const [editingCopy, setEditingCopy] = useState(false);
   // A record just created opens here with its "Saved" (the create page moved to its edit page).
   const location = useLocation();
@@ -114,8 +125,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [overrideError, setOverrideError] = useState('');
   useEffect(() => {
     if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
-    api<{ draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
-      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion, applyAt: found.data.applyAt }),
+    api<StoredRecord & { draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
+      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion, applyAt: found.data.applyAt, differs: differsFrom(found.data) }),
       () => {},
     );
   }, [record, canHoldCopy, resource]);
@@ -219,7 +230,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     try {
       if (record && asCopy) {
         const kept = await api<StoredRecord & { draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version } });
-        setCopy({ savedAt: kept.data.draftSavedAt, baseVersion: kept.data.baseVersion });
+        setCopy({ savedAt: kept.data.draftSavedAt, baseVersion: kept.data.baseVersion, differs: differsFrom(kept.data) });
         setEditingCopy(true);
         setDirty(false);
         setNotice(t('copy.saved'));
@@ -317,6 +328,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   }
 
   const labelOf = (field: string) => fieldLabel(field, lang, resource.labels);
+  /** A changed leaf's name: `title.ru` → "Title (RU)", `features.0.text.uz` → "Features (UZ)". */
+  function pathLabel(path: string) {
+    const [field, ...rest] = path.split('.');
+    const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');
+    return `${fieldLabel(field, lang, resource.labels)}${detail ? ` (${detail.toUpperCase()})` : ''}`;
+  }
   const hasLocalized = resource.fields.some((field) => ['ml', 'document', 'ml-list', 'features', 'author'].includes(field.kind));
   // A translator changes only the texts of their languages: everything else is shown, not editable.
   const can = abilities(admin.user);
@@ -349,6 +366,11 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           <p className="min-w-60 flex-1">
             {editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}
             {copy.applyAt && ` ${t('copy.scheduled', { time: formatMoment(copy.applyAt, lang, admin.timeZone) })}`}
+            {copy.differs && (
+              <span data-testid="copy-differs" className="mt-1 block text-sm">
+                {copy.differs.length ? t('copy.differs', { fields: copy.differs.map(pathLabel).join(', ') }) : t('copy.same')}
+              </span>
+            )}
           </p>
           {!editingCopy && (
             <button type="button" className={buttonClass.secondary} onClick={openCopy}>
@@ -488,18 +510,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           intoCopy={canHoldCopy && state === 'published'}
           keepsTexts
           kept={[resource.type.visibilityField, resource.type.scheduleFields?.publish, resource.type.scheduleFields?.unpublish].filter((field) => field !== undefined)}
-          labelOf={(path) => {
-            const [field, ...rest] = path.split('.');
-            const detail = rest.filter((part) => !/^\d+$/.test(part) && part !== 'text').join(' ');
-            return `${fieldLabel(field, lang, resource.labels)}${detail ? ` (${detail.toUpperCase()})` : ''}`;
-          }}
+          labelOf={pathLabel}
           onRestored={(restored) => {
             setValues(editable(restored, {}));
             setDirty(false);
             setConflict(false);
             if ('hasDraft' in restored && 'baseVersion' in restored && 'draftSavedAt' in restored) {
               // Brought back as the working copy: shown here to review, then publish.
-              setCopy({ savedAt: String(restored.draftSavedAt), baseVersion: Number(restored.baseVersion) });
+              setCopy({ savedAt: String(restored.draftSavedAt), baseVersion: Number(restored.baseVersion), differs: differsFrom(restored) });
               setEditingCopy(true);
             } else setVersion(restored.version);
           }}

@@ -246,6 +246,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       expect((await app.api(`/api/news/${created._id}`)).body.data.title.uz).toBe('Tarix: birinchi');
       await goto(page, `/admin/news/${created._id}/edit`);
       await expect.poll(() => page.getByTestId('working-copy').textContent()).toContain('A working copy was saved');
+      // What the copy changes is named.
+      await expect.poll(() => page.getByTestId('copy-differs').textContent()).toBe('Changed in the copy: Title (UZ).');
       expect(await page.inputValue('#field-title')).toBe('Tarix: birinchi');
       await page.getByRole('button', { name: 'Open the working copy', exact: true }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: uchinchi');
