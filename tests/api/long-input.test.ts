@@ -36,7 +36,10 @@ describe.each(DIALECTS)('input at its limits on %s', (dialect) => {
     return { slowest, result };
   }
 
-  it('answers /api/health within 100 ms while a 100,000-letter word is transliterated, both ways', async () => {
+  // The bound catches work that grows with the square of the input (100,000 letters squared is
+  // minutes of work: the server froze); it is wide enough that a busy CI machine cannot trip it
+  // (once, with both cores loaded, a health answer took 105 ms against a 100 ms bound).
+  it('answers /api/health within half a second while a 100,000-letter word is transliterated, both ways', async () => {
     for (const [text, from, to] of [
       ['sentyabr'.repeat(12_500), 'uz-Latn', 'uz-Cyrl'],
       ['объект'.repeat(16_666), 'uz-Cyrl', 'uz-Latn'],
@@ -45,7 +48,7 @@ describe.each(DIALECTS)('input at its limits on %s', (dialect) => {
       const answer = result as { status: number; body: { data: { text: string } } };
       expect(answer.status).toBe(200);
       expect(answer.body.data.text.length).toBeGreaterThan(50_000);
-      expect(slowest).toBeLessThan(100);
+      expect(slowest).toBeLessThan(500);
     }
   });
 
