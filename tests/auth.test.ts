@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/databases.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -27,7 +28,11 @@ describe.each(DIALECTS)('sign-in on %s', (dialect) => {
     const sessions = await app.services.database.db.selectFrom('sessions').selectAll().execute();
     expect(sessions.some((row) => row.token_hash === token)).toBe(false);
     const users = await app.services.database.db.selectFrom('users').select('password_hash').execute();
-    expect(users[0].password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    // Tests hash at a low cost (domain/users/passwords.ts); a server, without VITEST, at OWASP's.
+    expect(users[0].password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    const { VITEST: _vitest, VITEST_POOL_ID: _pool, VITEST_WORKER_ID: _worker, ...serverEnv } = process.env;
+    const hashed = spawnSync(process.execPath, ['--input-type=module', '-e', "const { hashPassword, verifyPassword } = await import('./domain/users/passwords.ts'); const hash = await hashPassword('correct-horse'); console.log(hash, await verifyPassword('correct-horse', hash));"], { env: serverEnv, encoding: 'utf8' });
+    expect(hashed.stdout).toMatch(/^scrypt\$131072\$8\$1\$\S+ true\n$/);
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
