@@ -119,6 +119,7 @@ async function measuresFor(base: string): Promise<Measure[]> {
     { name: 'sitemap `/sitemap.xml`', url: '/sitemap.xml' },
     { name: 'admin news list', url: '/api/news?admin=true&page=1&limit=20', admin: true },
     { name: 'admin news search', url: `/api/news?admin=true&page=1&limit=20&search=${SEARCHED}`, admin: true },
+    { name: 'admin analytics (30 days)', url: '/api/admin/analytics', admin: true },
     { name: 'translation status, a page', url: '/api/translations/status?limit=100', admin: true },
     { name: 'translation status, every record', url: '/api/translations/status', admin: true },
   ];

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connection.ts';
 import { isDocument, type Doc, type DocNode, type DocReference } from '../documents/document.ts';
 import { notFound } from '../shared/errors.ts';
-import type { TextSaved } from '../shared/entity.ts';
+import { columnOf, type TextSaved } from '../shared/entity.ts';
 import { isId } from '../shared/ids.ts';
 import { isPlainObject, isWritten, pickText, textOf, type Localized } from '../shared/localized.ts';
 import type { RecordStore } from '../shared/record-store.ts';
@@ -77,18 +77,20 @@ export function createRecordChecks(deps: RecordChecksDeps) {
   const { database, types } = deps;
   const typeNamed = (name: string) => types.find((type) => type.name === name);
 
-  /** Titles of the public records of a type, per language: which records read so. */
+  /**
+   * Titles of the public records of a type, per language: which records read so. Only the title
+   * column is read (an admin's check or the report, never a save: see `blocking`).
+   */
   async function publicTitles(type: RecordType): Promise<Map<string, Map<string, string[]>>> {
     const titles = new Map<string, Map<string, string[]>>();
     if (!type.snippet) return titles;
-    for (const record of await deps.storeOf(type).list({ conditions: type.publicConditions(new Date().toISOString()) })) {
-      const value = record[type.snippet.title[0]];
+    for (const { _id, value } of await deps.storeOf(type).columnWithIds(columnOf(type.snippet.title[0]), type.publicConditions(new Date().toISOString()))) {
       if (!isPlainObject(value)) continue;
       for (const [lang, text] of Object.entries(value)) {
         if (!isWritten(text)) continue;
         const byTitle = titles.get(lang) ?? new Map<string, string[]>();
         const key = comparable(textOf(text));
-        byTitle.set(key, [...(byTitle.get(key) ?? []), record._id]);
+        byTitle.set(key, [...(byTitle.get(key) ?? []), _id]);
         titles.set(lang, byTitle);
       }
     }
@@ -106,11 +108,20 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     config: Record<string, unknown>;
     titles: Map<string, Map<string, string[]>>;
     broken: Map<string, { status: number | null; problem: string | null }>;
+    /** Only the errors are wanted (a save): the warnings are not worked out. */
+    errorsOnly: boolean;
   }
 
-  async function contextOf(type: RecordType): Promise<Context> {
-    const [languages, defaultLanguage, config, titles, broken] = await Promise.all([deps.publicLanguages(), deps.defaultLanguage(), deps.siteConfig(), publicTitles(type), brokenLinks()]);
-    return { languages, defaultLanguage, config, titles, broken };
+  /** What the checks of a type read once; `errorsOnly` (a save) reads nothing the warnings alone need. */
+  async function contextOf(type: RecordType, errorsOnly = false): Promise<Context> {
+    const [languages, defaultLanguage, config, titles, broken] = await Promise.all([
+      deps.publicLanguages(),
+      deps.defaultLanguage(),
+      deps.siteConfig(),
+      errorsOnly ? new Map<string, Map<string, string[]>>() : publicTitles(type),
+      errorsOnly ? new Map<string, { status: number | null; problem: string | null }>() : brokenLinks(),
+    ]);
+    return { languages, defaultLanguage, config, titles, broken, errorsOnly };
   }
 
   /** The problems of one record's values; `id` is undefined for a record not saved yet. */
@@ -134,7 +145,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
         }
       }
     }
-    if (type.snippet) {
+    if (type.snippet && !context.errorsOnly) {
       const company = config.companyName as Localized | undefined;
       const titleOf = (lang: string) => type.snippet!.title.map((field) => record[field]).filter(isPlainObject).map((value) => (isWritten(value[lang]) ? textOf(value[lang]) : '')).filter(Boolean).join(' — ');
       for (const lang of languages) {
@@ -156,7 +167,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     if (type.disclaimer && !isWritten(pickText(configText(config, type.disclaimer) as Localized | undefined, defaultLanguage, defaultLanguage) || undefined)) {
       add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
     }
-    for (const code of languages) {
+    for (const code of context.errorsOnly ? [] : languages) {
       if (code === defaultLanguage) continue;
       // Field by field: a missing text and an outdated one are both told.
       for (const field of type.localizedFields) {
@@ -185,7 +196,8 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     /** The errors in the default language of values a save is about to make public (the 422 `checks_failed`). */
     async blocking(type: RecordType, id: string | undefined, record: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]> {
       if (!checked(type)) return [];
-      const context = await contextOf(type);
+      // Read on every save that publishes: nothing here may grow with the number of records.
+      const context = await contextOf(type, true);
       return (await problemsOf(type, id, record, textSaved, context)).filter((check) => check.severity === 'error' && check.lang === context.defaultLanguage);
     },
 
@@ -195,10 +207,12 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       for (const type of types.filter(checked)) {
         const context = await contextOf(type);
         const store = deps.storeOf(type);
-        for (const record of await store.list({ conditions: type.publicConditions(new Date().toISOString()) })) {
-          const found = await store.findWithTextSaved(record._id);
+        // Two reads a type, however many records it has: the records, and when each text was saved.
+        const [records, shapes] = await Promise.all([store.list({ conditions: type.publicConditions(new Date().toISOString()) }), store.listTextShapes(type.admin.titleField)]);
+        const textSaved = new Map(shapes.map((shape) => [shape._id, shape.textSaved]));
+        for (const record of records) {
           const title = pickText(record[type.admin.titleField] as Localized | string | undefined, context.defaultLanguage);
-          for (const check of await problemsOf(type, record._id, found?.record ?? record, found?.textSaved ?? {}, context)) items.push({ type: type.name, _id: record._id, title, ...check });
+          for (const check of await problemsOf(type, record._id, record, textSaved.get(record._id) ?? {}, context)) items.push({ type: type.name, _id: record._id, title, ...check });
         }
       }
       return items.sort(byErrorsFirst);

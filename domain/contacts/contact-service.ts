@@ -168,6 +168,11 @@ export function createContactService(
       return old.length;
     },
 
+    /** When each request came (one column, no personal data read): the analytics count them by week. */
+    async receivedTimes(): Promise<string[]> {
+      return store.column('created_at', []);
+    },
+
     async countByStatus(): Promise<Record<ContactStatus, number>> {
       const counts = {} as Record<ContactStatus, number>;
       for (const status of CONTACT_STATUSES) counts[status] = await store.count([{ column: 'status', op: '=', value: status }]);

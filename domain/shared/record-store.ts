@@ -214,6 +214,18 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return rows.map((row) => String(row.value));
     },
 
+    /** One column of the matching records with each record's id (JSON columns parsed), the rest of each row unread. */
+    async columnWithIds(column: string, conditions: Condition[]): Promise<Array<{ _id: string; value: unknown }>> {
+      noteRead(table);
+      const kind = fieldColumns.find((entry) => entry.column === column)?.kind;
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', sql.ref(column).as('value')])
+        .where((eb) => where(eb, conditions))
+        .execute();
+      return rows.map((row) => ({ _id: String(row.id), value: kind === 'json' && typeof row.value === 'string' ? JSON.parse(row.value) : row.value }));
+    },
+
     /** The distinct values of a column among the matching records (JSON columns parsed). */
     async distinctValues(column: string, conditions: Condition[], options: { raw?: boolean } = {}): Promise<unknown[]> {
       noteRead(table);
@@ -225,6 +237,31 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         .where((eb) => where(eb, conditions))
         .execute();
       return rows.map((row) => (kind === 'json' && typeof row.value === 'string' ? JSON.parse(row.value) : row.value));
+    },
+
+    /** The sum of a number column over the matching records, added up by the database. */
+    async sum(column: string, conditions: Condition[]): Promise<number> {
+      noteRead(table);
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.sum(sql.ref(column)).as('total'))
+        .where((eb) => where(eb, conditions))
+        .executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    },
+
+    /** The `limit` matching records with the most in a number column, most first (ties: newest). */
+    async top(column: string, limit: number, conditions: Condition[]): Promise<StoredRecord[]> {
+      noteRead(table);
+      const rows = await db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => where(eb, conditions))
+        .orderBy(sql.ref(column), 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(fromRow);
     },
 
     async count(conditions: Condition[]): Promise<number> {

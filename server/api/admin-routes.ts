@@ -58,31 +58,31 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     if (!Number.isInteger(days) || days < 1 || days > 366) {
       throw validationError([{ path: 'days', message: 'Days must be a whole number from 1 to 366', code: 'invalid' }]);
     }
-    const query = { lang: 'uz', admin: true };
-    const [news, blog, contacts, visits] = await Promise.all([
-      services.records.news.list(query),
-      services.records.blog.list(query),
-      services.contacts.listPage({ ...query, limit: 100_000 }),
+    // Summed and ranked by the database, and the requests' times read as one column: the cost stays
+    // flat as the site grows (10,000 articles once held the event loop for 2.4 s here).
+    const { news, blog } = services.records;
+    const [newsViews, blogViews, topNewsRecords, topBlogRecords, received, visits] = await Promise.all([
+      news.store.sum('views', []),
+      blog.store.sum('views', []),
+      news.store.top('views', 10, []),
+      blog.store.top('views', 10, []),
+      services.contacts.receivedTimes(),
       services.visitReport(days),
     ]);
-    const topByViews = (records: Array<{ _id: string; title: unknown; views: number }>) =>
-      [...records]
-        .sort((a, b) => Number(b.views) - Number(a.views))
-        .slice(0, 10)
-        .map((r) => ({ _id: r._id, title: r.title, views: Number(r.views) }));
+    const topByViews = (records: Array<{ _id: string; title?: unknown; views?: unknown }>) => records.map((r) => ({ _id: r._id, title: r.title, views: Number(r.views) }));
     const byWeek = new Map<string, number>();
-    for (const contact of contacts.data) {
-      const day = new Date(contact.createdAt);
+    for (const createdAt of received) {
+      const day = new Date(createdAt);
       const monday = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7)));
       const week = monday.toISOString().slice(0, 10);
       byWeek.set(week, (byWeek.get(week) ?? 0) + 1);
     }
     return ok({
       views: {
-        news: news.reduce((sum, r) => sum + Number(r.views), 0),
-        blog: blog.reduce((sum, r) => sum + Number(r.views), 0),
-        topNews: topByViews(news),
-        topBlog: topByViews(blog),
+        news: newsViews,
+        blog: blogViews,
+        topNews: topByViews(topNewsRecords),
+        topBlog: topByViews(topBlogRecords),
       },
       visits,
       contacts: {

@@ -168,6 +168,26 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
     expect((await app.api(`/api/news/${live._id}/draft`, { token })).status).toBe(404);
   });
 
+  it('checks a publishing save without reading the other records of its type (its cost does not grow with the site)', async () => {
+    const store = app.services.records.news.store;
+    const reads: string[] = [];
+    const { list, columnWithIds, listTextShapes } = store;
+    store.list = (...args) => (reads.push('list'), list.apply(store, args));
+    store.columnWithIds = (...args) => (reads.push('columnWithIds'), columnWithIds.apply(store, args));
+    store.listTextShapes = (...args) => (reads.push('listTextShapes'), listTextShapes.apply(store, args));
+    try {
+      const created = await app.api('/api/news', { token, body: { title: { uz: 'Oʻlchov', ru: 'Замер', en: 'Measure' }, excerpt: all, category: all, content: { uz: 'Matn', ru: 'Текст', en: 'Text' } } });
+      expect(created.status).toBe(201);
+      expect((await app.api(`/api/news/${created.body.data._id}`, { method: 'PUT', token, body: { title: { uz: 'Oʻlchov 2', ru: 'Замер', en: 'Measure' } } })).status).toBe(200);
+      expect(reads).toEqual([]);
+      // The admin's check of one record reads the titles (one column) to find a duplicate.
+      await app.api(`/api/news/${created.body.data._id}/checks`, { token });
+      expect(reads).toEqual(['columnWithIds']);
+    } finally {
+      Object.assign(store, { list, columnWithIds, listTextShapes });
+    }
+  });
+
   it('lists every problem of every public record in one report, errors first, and none of a draft', async () => {
     const report = await app.api('/api/checks', { token });
     expect(report.status).toBe(200);

@@ -99,4 +99,24 @@ describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
     // The four reads just made count; the warming did not.
     expect((await analytics('?days=7')).body.data.visits.total).toBe(before + 4);
   });
+
+  it('sums and ranks article views and counts requests by week from the database, as the records hold them', async () => {
+    const { db } = app.application.database;
+    const articles = (await app.api('/api/news?admin=true&limit=100', { token })).body.data as Array<{ _id: string }>;
+    // Views set where they are kept: one article each 7, 14, 21… views.
+    for (const [index, article] of articles.entries()) await db.updateTable('news').set({ views: (index + 1) * 7 }).where('id', '=', article._id).execute();
+    for (let n = 0; n < 3; n += 1) expect((await app.api('/api/contact', { method: 'POST', body: { name: `Mijoz ${n}`, email: `mijoz${n}@example.uz`, subject: 'Shartnoma', message: 'Shartnoma boʻyicha savol bor', consent: true }, headers: { 'x-forwarded-for': `198.51.100.${n + 1}` } })).status).toBe(201);
+    const { body } = await analytics();
+    const expected = articles.map((article, index) => ({ _id: article._id, views: (index + 1) * 7 })).sort((a, b) => b.views - a.views);
+    expect(body.data.views.news).toBe(expected.reduce((sum, article) => sum + article.views, 0));
+    expect(body.data.views.topNews.map((article: { _id: string; views: number }) => [article._id, article.views])).toEqual(expected.slice(0, 10).map((article) => [article._id, article.views]));
+    expect(body.data.views.topNews[0].title).toBeTypeOf('object');
+    const requests = (await app.api('/api/contact?limit=100', { token })).body.data as Array<{ createdAt: string }>;
+    expect(body.data.contacts.byWeek.reduce((sum: number, week: { count: number }) => sum + week.count, 0)).toBe(requests.length);
+    const monday = (iso: string) => {
+      const day = new Date(iso);
+      return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - ((day.getUTCDay() + 6) % 7))).toISOString().slice(0, 10);
+    };
+    expect(body.data.contacts.byWeek.find((week: { week: string }) => week.week === monday(new Date().toISOString())).count).toBeGreaterThanOrEqual(3);
+  });
 });
