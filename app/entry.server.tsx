@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { nonceContext } from './context.ts';
 import { ENHANCE_SCRIPT } from './site/enhance-script.ts';
@@ -13,12 +13,37 @@ export const enhanceScriptHash = `sha256-${createHash('sha256').update(ENHANCE_S
 
 export const streamTimeout = 5_000;
 
+/** Whether a route of the page asks to be hydrated (`handle = { hydrate: true }`: the admin area). */
+function hydrated(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) => {
+    const handle: unknown = context.routeModules[match.route.id]?.handle;
+    return typeof handle === 'object' && handle !== null && 'hydrate' in handle && handle.hydrate === true;
+  });
+}
+
 /**
  * Renders the whole page before answering (not a streamed shell): link previews and search
  * engines get complete HTML, and the response can be cached and given an ETag for one whole body.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const nonce = loadContext.get(nonceContext) || undefined;
+  // A public page is never hydrated and nothing on it suspends: rendered to one string at once, with
+  // none of the stream's machinery. A page that throws is rendered again by the streaming path, which
+  // answers it as React Router's error handling expects.
+  if (!hydrated(routerContext)) {
+    try {
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      return new Response(`<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)}`, { status, headers });
+    } catch {
+      // falls through to the stream
+    }
+  }
+  return streamPage(request, status, headers, routerContext, loadContext);
+}
+
+/** The page rendered as a stream and answered when all of it is ready (the admin's shell, and a page that threw). */
+export function streamPage(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   const nonce = loadContext.get(nonceContext) || undefined;
   return new Promise<Response>((resolve, reject) => {
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
