@@ -124,7 +124,7 @@ export async function benchRender() {
     const rich = await startBenchServer(ADMIN, { port: 3952 });
     servers.push(rich);
     const cases = [
-      { name: `${commit} (before documents): the alert as plain text`, pid: before.pid, url: `${before.base}/news/${await addArticle(before.base, 'Soliq alerti', plain)}` },
+      { name: `${commit} (${ref === BEFORE_DOCUMENTS ? 'before documents' : 'the commit compared'}): the alert as plain text`, pid: before.pid, url: `${before.base}/news/${await addArticle(before.base, 'Soliq alerti', plain)}` },
       { name: 'this commit: the same plain text', pid: now.pid, url: `${now.base}/news/${await addArticle(now.base, 'Soliq alerti', plain)}` },
       { name: 'this commit: the alert as a document (every element)', pid: rich.pid, url: `${rich.base}/news/${await addArticle(rich.base, 'Soliq alerti', alert)}` },
     ];

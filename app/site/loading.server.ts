@@ -7,6 +7,18 @@ import { pickText } from '../../domain/shared/localized.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
 
 /**
+ * A page's data with its properties kept from React Router's hydration encoder: on every document
+ * request it encodes the loaders' data (turbo-stream) for hydration, also for pages that are never
+ * hydrated, where the encoding is thrown away — a fifth of an uncached render's processor time,
+ * measured (docs/decisions/014). The encoder lists properties with Object.keys; these are not
+ * enumerable, so it writes `{}`, while the page reads them as usual. Spreading the object loses
+ * them: copy it with its property descriptors (see buildSite).
+ */
+export function forThePageOnly<T extends object>(value: T): T {
+  return Object.create(Object.prototype, Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, { value: inner, enumerable: false }])));
+}
+
+/**
  * A page's data, or its error state: a record that does not exist is the branded 404; a page
  * whose data could not be read still renders (with its error box and retry) and answers 503,
  * so the visitor never sees a blank screen. `headers` go with a successful answer.
@@ -15,7 +27,7 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
   try {
     const value = await read();
     const loaded: T & { failed: false } = { ...value, failed: false };
-    return data(loaded, { headers: headers?.(value) });
+    return data(forThePageOnly(loaded), { headers: headers?.(value) });
   } catch (error) {
     // A redirect the page asked for goes on as it is.
     if (error instanceof Response) throw error;

@@ -35,8 +35,7 @@ function dateFormatOf(lang: string, timeZone: string): Intl.DateTimeFormat {
 
 export function buildSite(data: SiteData, t: Translate): Site {
   const dateFormat = dateFormatOf(data.lang, data.timeZone);
-  return {
-    ...data,
+  const site: Omit<Site, keyof SiteData> = {
     t,
     text: (value) => pickText(value, data.lang, data.defaultLanguage),
     href: (path) => localePath(path, data.lang, data.defaultLanguage),
@@ -45,4 +44,6 @@ export function buildSite(data: SiteData, t: Translate): Site {
       return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
     },
   };
+  // The loader's data keeps its properties out of enumeration (forThePageOnly): copied with their descriptors, not spread.
+  return Object.assign(Object.create(Object.prototype, Object.getOwnPropertyDescriptors(data)), site);
 }

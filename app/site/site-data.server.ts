@@ -1,3 +1,4 @@
+import { forThePageOnly } from './loading.server.ts';
 import { data, redirect } from 'react-router';
 import type { Service } from '../../domain/services/services.ts';
 import type { SiteConfigRecord } from '../../domain/site-config/site-config-service.ts';
@@ -75,7 +76,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     services.records.pages.publicSlugs(),
   ]);
   const current = languages.find((language) => language.code === lang);
-  return {
+  return forThePageOnly({
     lang,
     defaultLanguage,
     dir: current?.rtl ? 'rtl' : 'ltr',
@@ -93,7 +94,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     timeZone: services.timeZone,
     path,
     year: new Date().getFullYear(),
-  };
+  });
 }
 
 /** What a page loader needs: the services and the page's language (the layout's rules). */

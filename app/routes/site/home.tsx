@@ -10,6 +10,7 @@ import { Avatar } from '../../site/portrait.tsx';
 import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
+import { forThePageOnly } from '../../site/loading.server.ts';
 import { Section, Stars } from '../../site/ui.tsx';
 import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
@@ -21,7 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!known) {
     const textPage = await services.records.pages.getBySlug(params.lang ?? '', { admin: false }).catch(() => undefined);
     if (!textPage) throw data(null, { status: 404 });
-    return { textPage, textPageHtml: await services.records.pages.html(textPage, 'body', lang), hero: null, services: [], stats: [], features: [], testimonials: [], cta: null };
+    return forThePageOnly({ textPage, textPageHtml: await services.records.pages.html(textPage, 'body', lang), hero: null, services: [], stats: [], features: [], testimonials: [], cta: null });
   }
   const query = { lang, admin: false };
   const [heroes, offered, stats, features, testimonials, ctas] = await Promise.all([
@@ -32,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     services.records.testimonials.list({ ...query, featured: true }),
     services.records.ctas.list({ ...query, category: 'home' }),
   ]);
-  return { textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null };
+  return forThePageOnly({ textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -11,7 +11,7 @@ import { ArticlePage, articleMeta } from '../../site/article.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import type { ShownFaq } from '../../site/faq-list.tsx';
-import { shownArticle, withHtml } from '../../site/loading.server.ts';
+import { forThePageOnly, shownArticle, withHtml } from '../../site/loading.server.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/preview';
@@ -53,7 +53,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const target = await services.previews.open(params.token);
   const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
-  return data({ ...opened, reviewer: target.reviewer?.name ?? null }, { headers: PRIVATE });
+  return data(forThePageOnly({ ...opened, reviewer: target.reviewer?.name ?? null }), { headers: PRIVATE });
 }
 
 type Decided = { decided: true } | { decided: false; problem: 'review.already' | 'review.bad' | 'review.tooLong' };
