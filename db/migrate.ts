@@ -18,6 +18,7 @@ import * as documents from './migrations/015-documents.ts';
 import * as workingCopies from './migrations/016-working-copies.ts';
 import * as linkChecks from './migrations/017-link-checks.ts';
 import * as telegramNotices from './migrations/018-telegram-notices.ts';
+import * as viewsIndexes from './migrations/019-views-indexes.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-working-copies': workingCopies,
   '017-link-checks': linkChecks,
   '018-telegram-notices': telegramNotices,
+  '019-views-indexes': viewsIndexes,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */
