@@ -99,29 +99,27 @@ export function createDomainServices(host: DomainHost) {
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
     workingCopies,
     reviews,
-    async reviewSubmitted(type, id, _title, review, actor) {
+    async reviewSubmitted(type, record, review, actor) {
       if (!review.assignee) return;
       const assignee = await auth.getUser(review.assignee).catch(() => undefined);
-      const declared = RECORD_TYPES.find((candidate) => candidate.name === type);
-      if (!assignee || !declared) return;
+      if (!assignee) return;
       const language = await languages.defaultLanguage();
-      const record = await serviceOf(declared).get(id, { admin: true });
       const last = review.history[review.history.length - 1];
       const message = reviewMessage(
         {
-          title: pickText(record[declared.admin.titleField] as Localized | string | undefined, language).slice(0, 200),
-          kind: pickText(declared.admin.one, language) || declared.label,
+          title: pickText(record[type.admin.titleField] as Localized | string | undefined, language).slice(0, 200),
+          kind: pickText(type.admin.one, language) || type.label,
           by: actor?.name || actor?.email || '',
           dueAt: review.dueAt,
           comment: last?.comment,
-          url: `${host.publicUrl}/admin/${type}/${id}/edit`,
+          url: `${host.publicUrl}/admin/${type.name}/${record._id}/edit`,
         },
         language,
         host.timeZone ?? 'Asia/Tashkent',
       );
       host.reviewAssigned?.({ to: assignee.email, ...message });
       // By the firm's bot too, to the chat the person gave (Settings), when the bot is set up.
-      if (host.telegram && assignee.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: assignee.telegramChatId }, `reviews/${type}/${id}`);
+      if (host.telegram && assignee.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: assignee.telegramChatId }, `reviews/${type.name}/${record._id}`);
     },
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
@@ -230,7 +228,7 @@ export function createDomainServices(host: DomainHost) {
     read: (type, id, draft) => (draft ? serviceOf(type).draft(id) : serviceOf(type).get(id, { admin: true })),
     publicLanguages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
     defaultLanguage: () => languages.defaultLanguage(),
-    siteConfig: async () => ({ ...(await siteConfig.get()) }),
+    siteConfig: () => siteConfig.get(),
     publicPathOf,
     publicUrl: host.publicUrl,
   });

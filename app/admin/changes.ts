@@ -16,7 +16,7 @@ export interface Change {
  * Every leaf of a saved state by its path (`title.ru`, `contactInfo.phone`, `features.0.text.uz`);
  * a document block by block, each as its words (`content.ru.3`: its fourth paragraph, list or table).
  */
-export function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
   if (isDocument(value)) {
     value.content.forEach((block, index) => into.set(`${path}.${index}`, documentToText({ type: 'doc', content: [block] })));
   } else if (value !== null && typeof value === 'object') {
@@ -39,17 +39,21 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
 }
 
 /** A leaf's field and language (`content.ru.3` → `content.ru`, `title.uz` → `title.uz`, `slug` → `slug`). */
-export const fieldOf = (path: string, languages: readonly string[]) => {
+const fieldOf = (path: string, languages: readonly string[]) => {
   const [field, second] = path.split('.');
   return second && languages.includes(second) ? `${field}.${second}` : field;
 };
 
-/** The fields (with their language: `title.ru`) whose text differs between two states, in order. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, languages: readonly string[], ignore: readonly string[] = []): string[] {
-  const fields: string[] = [];
-  for (const change of changesBetween(before, after)) {
-    const field = fieldOf(change.path, languages);
-    if (!ignore.includes(field.split('.')[0]) && !fields.includes(field)) fields.push(field);
-  }
-  return fields;
+/**
+ * The fields (with their language: `title.ru`) whose text differs between two states, in order;
+ * `only` narrows the comparison to these fields (a form's own, not counters or meta).
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, languages: readonly string[], only?: readonly string[]): string[] {
+  const pick = (state: Record<string, unknown>) => (only ? Object.fromEntries(only.filter((field) => field in state).map((field) => [field, state[field]])) : state);
+  return [...new Set(changesBetween(pick(before), pick(after)).map((change) => fieldOf(change.path, languages)))];
+}
+
+/** The fields (with their language) a state has any text in. */
+export function writtenFields(state: Record<string, unknown>, languages: readonly string[]): Set<string> {
+  return new Set([...leaves(state)].filter(([, text]) => text !== '').map(([path]) => fieldOf(path, languages)));
 }

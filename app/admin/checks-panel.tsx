@@ -3,7 +3,7 @@ import type { Check, CheckCode } from '../../domain/checks/document-checks.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
 import { api } from './api.ts';
 import type { AdminTextKey } from './admin-texts.ts';
-import { buttonClass } from './ui.tsx';
+import { buttonClass, inputClass } from './ui.tsx';
 
 /*
  * Checks before publishing in the admin (API-3.md): the problems of a record — or of its working
@@ -44,7 +44,7 @@ export function SeverityLabel({ severity }: { severity: Check['severity'] }) {
 }
 
 /** Checks grouped by language, the default language first; each with "Fix" opening its field. */
-export function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix?: (field: string, lang: string) => void }) {
+function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix?: (field: string, lang: string) => void }) {
   const { t, languages, defaultLanguage } = useAdmin();
   const order = [defaultLanguage, ...languages.map((language) => language.code).filter((code) => code !== defaultLanguage)];
   const codes = [...new Set(checks.map((check) => check.lang))].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
@@ -114,5 +114,37 @@ export function ChecksPanel({ path, draft, version, labelOf, onFix }: { path: st
         {t('checks.again')}
       </button>
     </section>
+  );
+}
+
+/**
+ * A publish the checks refused (422 `checks_failed`): what failed, each with Fix, and for an
+ * administrator a reason to publish anyway (`onOverride`).
+ */
+export function RefusedByChecks({ checks, labelOf, onFix, onOverride }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix: (field: string, lang: string) => void; onOverride?: (reason: string) => void }) {
+  const { t, defaultLanguage } = useAdmin();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <div role="alert" data-testid="checks-failed" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{t('checks.blocked', { language: defaultLanguage.toUpperCase() })}</p>
+      <CheckList checks={checks} labelOf={labelOf} onFix={onFix} />
+      {onOverride && (
+        <div className="border-t border-red-200 pt-3">
+          <label htmlFor="override-reason" className="block text-sm font-medium text-slate-900">
+            {t('checks.overrideReason')}
+          </label>
+          <textarea id="override-reason" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'override-error' : undefined} className={inputClass} />
+          {error && (
+            <p id="override-error" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <button type="button" className={`${buttonClass.danger} mt-2`} onClick={() => (reason.trim() ? onOverride(reason.trim()) : setError(t('checks.overrideNeedsReason')))}>
+            {t('checks.override')}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { History as HistoryIcon, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { VersionEntry } from '../../domain/versions/version-service.ts';
-import { changesBetween, fieldOf, leaves, type Change } from './changes.ts';
+import { changedFields as fieldsChangedBetween, changesBetween, writtenFields, type Change } from './changes.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
 import { buttonClass, Dialog, ErrorNotice } from './ui.tsx';
@@ -82,16 +82,13 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
       const codes = languages.map((language) => language.code);
       const changes: string[] = [];
       const keptLanguages = new Set<string>();
-      for (const change of changesBetween(now?.data ?? {}, then.data)) {
-        const field = fieldOf(change.path, codes);
+      const written = writtenFields(then.data, codes);
+      for (const field of fieldsChangedBetween(now?.data ?? {}, then.data, codes)) {
         const [name, language] = field.split('.');
         if (kept.includes(name) || name === 'views') continue;
         // A text the version lacks in a language stays (API-3.md): said as kept, not as changed.
-        if (keepsTexts && language && !change.after && !leavesIn(then.data, field)) {
-          keptLanguages.add(language);
-          continue;
-        }
-        if (!changes.includes(field)) changes.push(field);
+        if (keepsTexts && language && !written.has(field)) keptLanguages.add(language);
+        else changes.push(field);
       }
       setPlan({ entry, changes: changes.map(labelOf), keptLanguages: [...keptLanguages], moves: changes.includes('slug') });
     } catch (caught) {
@@ -241,7 +238,3 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
   );
 }
 
-/** Whether a saved state has any text at a field's language (`title.ru`, `content.ru`). */
-function leavesIn(value: Record<string, unknown>, field: string): boolean {
-  return [...leaves(value).entries()].some(([path, text]) => (path === field || path.startsWith(`${field}.`)) && text !== '');
-}

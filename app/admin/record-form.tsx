@@ -20,7 +20,7 @@ import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
-import { CheckList, ChecksPanel } from './checks-panel.tsx';
+import { ChecksPanel, RefusedByChecks } from './checks-panel.tsx';
 import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
 import { Check } from 'lucide-react';
@@ -111,7 +111,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           record,
           data,
           admin.languages.map((language) => language.code),
-          ['views', 'publicState', 'hasDraft', 'baseVersion', 'draftSavedAt', 'applyAt'],
+          resource.fields.map((field) => field.name),
         )
       : [];
   const [editingCopy, setEditingCopy] = useState(false);
@@ -121,8 +121,6 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [notice, setNotice] = useState('');
   // A publish the checks refused (422 checks_failed): what they found, and how to try again.
   const [blocked, setBlocked] = useState<{ checks: CheckFound[]; retry: (reason: string) => void } | null>(null);
-  const [overrideReason, setOverrideReason] = useState('');
-  const [overrideError, setOverrideError] = useState('');
   useEffect(() => {
     if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
     api<StoredRecord & { draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
@@ -195,8 +193,6 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   function refusedByChecks(caught: unknown, retry: (reason: string) => void): boolean {
     if (!(caught instanceof ApiError) || caught.reason !== 'checks_failed') return false;
     setBlocked({ checks: caught.checks, retry });
-    setOverrideReason('');
-    setOverrideError('');
     return true;
   }
 
@@ -452,35 +448,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </fieldset>
         ))}
       </div>
-      {blocked && (
-        <div role="alert" data-testid="checks-failed" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{t('checks.blocked', { language: defaultLanguage.toUpperCase() })}</p>
-          <CheckList checks={blocked.checks} labelOf={labelOf} onFix={openField} />
-          {admin.user.role === 'admin' && (
-            <div className="border-t border-red-200 pt-3">
-              <label htmlFor="override-reason" className="block text-sm font-medium text-slate-900">
-                {t('checks.overrideReason')}
-              </label>
-              <textarea id="override-reason" rows={2} maxLength={500} value={overrideReason} onChange={(event) => setOverrideReason(event.target.value)} aria-invalid={overrideError ? true : undefined} aria-describedby={overrideError ? 'override-error' : undefined} className={inputClass} />
-              {overrideError && (
-                <p id="override-error" className="mt-1 text-sm text-red-700">
-                  {overrideError}
-                </p>
-              )}
-              <button
-                type="button"
-                className={`${buttonClass.danger} mt-2`}
-                onClick={() => {
-                  if (!overrideReason.trim()) return setOverrideError(t('checks.overrideNeedsReason'));
-                  blocked.retry(overrideReason.trim());
-                }}
-              >
-                {t('checks.override')}
-              </button>
-            </div>
-          )}
-        </div>
-      )}
+      {blocked && <RefusedByChecks checks={blocked.checks} labelOf={labelOf} onFix={openField} onOverride={admin.user.role === 'admin' ? blocked.retry : undefined} />}
       {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={openField} />}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>

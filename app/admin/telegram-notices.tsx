@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TelegramChatSchema } from '../../domain/users/user-schema.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
 import { buttonClass, ErrorNotice, inputClass, SuccessNotice } from './ui.tsx';
@@ -36,7 +37,7 @@ export function TelegramNotices({ chatId: saved, onChange }: { chatId: string | 
 
   const save = () => {
     const value = chatId.trim();
-    if (value && !/^-?\d{1,20}$/.test(value)) return setFieldError(t('telegramNotices.badId'));
+    if (value && !TelegramChatSchema.shape.chatId.safeParse(value).success) return setFieldError(t('telegramNotices.badId'));
     void act(() => api('/auth/me/telegram', { method: 'PUT', body: { chatId: value || null } }), value ? t('telegramNotices.saved') : t('telegramNotices.off'));
   };
 

@@ -1,4 +1,4 @@
-import { isDocument, type Doc, type DocNode, type DocReference } from '../documents/document.ts';
+import { isDocument, walk, type Doc, type DocReference } from '../documents/document.ts';
 
 /*
  * What a document is checked for before it is published (API-3.md "Checks before publishing"),
@@ -40,13 +40,6 @@ export const severityOf = (code: CheckCode): Check['severity'] => (ERROR_CODES.i
 const GENERIC_LINK_WORDS = new Set(['bu yerda', 'shu yerda', 'bu yerga', 'shu yerga', 'havola', 'batafsil', 'бу ерда', 'шу ерда', 'здесь', 'тут', 'по ссылке', 'ссылка', 'подробнее', 'here', 'click here', 'this link', 'link', 'read more', 'more']);
 /** A lex.uz document: https://lex.uz/docs/{id} or https://lex.uz/{lang}/docs/{id}, an optional #anchor. */
 const LAW_LINK = /^https:\/\/lex\.uz\/(?:[a-z]{2}\/)?docs\/(?:-)?\d+\/?(?:#[\w-]+)?$/;
-
-function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
-  for (const node of nodes ?? []) {
-    yield node;
-    yield* walk(node.content);
-  }
-}
 
 /** The words of a run of text nodes that carry the same link mark. */
 function linkRuns(doc: Doc): Array<{ words: string; href?: string; ref?: DocReference }> {

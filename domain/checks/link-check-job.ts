@@ -53,7 +53,7 @@ export function createLinkCheckJob(options: LinkCheckOptions) {
     const gone = kept.filter((row) => !linked.has(row.url)).map((row) => row.url);
     for (let start = 0; start < gone.length; start += 500) await database.db.deleteFrom('link_checks').where('url', 'in', gone.slice(start, start + 500)).execute();
     const askedAt = new Map(kept.map((row) => [row.url, row.checked_at]));
-    const order = [...linked.keys()].sort((a, b) => (askedAt.get(a) ?? '').localeCompare(askedAt.get(b) ?? ''));
+    const order = [...linked].sort((a, b) => (askedAt.get(a) ?? '').localeCompare(askedAt.get(b) ?? ''));
     const now = order.slice(0, limit);
     let broken = 0;
     let next = 0;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connection.ts';
-import { isDocument, type Doc, type DocNode, type DocReference } from '../documents/document.ts';
+import { documentOutsideLinks, isDocument, type DocReference } from '../documents/document.ts';
 import { notFound } from '../shared/errors.ts';
 import { columnOf, type TextSaved } from '../shared/entity.ts';
 import { isId } from '../shared/ids.ts';
@@ -47,25 +47,6 @@ export interface RecordChecksDeps {
 
 const byErrorsFirst = (a: Check, b: Check) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1);
 
-function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
-  for (const node of nodes ?? []) {
-    yield node;
-    yield* walk(node.content);
-  }
-}
-
-/** Every outside address (http or https) a document links to. */
-function outsideLinks(doc: Doc, own?: string): string[] {
-  const found = new Set<string>();
-  for (const node of walk(doc.content)) {
-    for (const mark of node.marks ?? []) {
-      const href = mark.type === 'link' ? mark.attrs?.href : undefined;
-      if (typeof href === 'string' && /^https?:\/\//i.test(href) && !(own && href.startsWith(own))) found.add(href);
-    }
-  }
-  return [...found];
-}
-
 const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** A text at a dotted path of the site configuration (`legal.mattersDisclaimer`). */
@@ -112,16 +93,20 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     errorsOnly: boolean;
   }
 
-  /** What the checks of a type read once; `errorsOnly` (a save) reads nothing the warnings alone need. */
-  async function contextOf(type: RecordType, errorsOnly = false): Promise<Context> {
-    const [languages, defaultLanguage, config, titles, broken] = await Promise.all([
-      deps.publicLanguages(),
+  /** What the checks read of the site once, whatever the type. */
+  async function siteContext(errorsOnly: boolean) {
+    const [languages, defaultLanguage, config, broken] = await Promise.all([
+      errorsOnly ? [] : deps.publicLanguages(),
       deps.defaultLanguage(),
       deps.siteConfig(),
-      errorsOnly ? new Map<string, Map<string, string[]>>() : publicTitles(type),
       errorsOnly ? new Map<string, { status: number | null; problem: string | null }>() : brokenLinks(),
     ]);
-    return { languages, defaultLanguage, config, titles, broken, errorsOnly };
+    return { languages, defaultLanguage, config, broken, errorsOnly };
+  }
+
+  /** What the checks of a type read once; `errorsOnly` (a save) reads nothing the warnings alone need. */
+  async function contextOf(type: RecordType, site: Omit<Context, 'titles'>): Promise<Context> {
+    return { ...site, titles: site.errorsOnly ? new Map() : await publicTitles(type) };
   }
 
   /** The problems of one record's values; `id` is undefined for a record not saved yet. */
@@ -139,7 +124,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
           if (!(await deps.publicPathOf(ref))) add({ lang, field, code: 'link_to_unpublished', message: 'A link leads to a page visitors cannot open (it is not published or was deleted): link another page or publish that one', params: { type: ref.type, id: ref.id } });
         }
         if (!isDocument(doc)) continue;
-        for (const href of outsideLinks(doc, deps.publicUrl)) {
+        for (const href of documentOutsideLinks(doc, deps.publicUrl)) {
           const broken = context.broken.get(href);
           if (broken) add({ lang, field, code: 'broken_link', message: `The link “${href}” did not open when it was last checked (${broken.status ? `the site answered ${broken.status}` : (broken.problem ?? 'no answer')}): correct it or remove it`, params: { href, ...(broken.status ? { status: broken.status } : {}) } });
         }
@@ -190,22 +175,23 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       if (!checked(type) || !isId(id)) throw notFound(type?.label ?? 'Record type');
       const record = await deps.read(type, id, Boolean(options.draft));
       const found = await deps.storeOf(type).findWithTextSaved(id);
-      return problemsOf(type, id, record, found?.textSaved ?? {}, await contextOf(type));
+      return problemsOf(type, id, record, found?.textSaved ?? {}, await contextOf(type, await siteContext(false)));
     },
 
     /** The errors in the default language of values a save is about to make public (the 422 `checks_failed`). */
     async blocking(type: RecordType, id: string | undefined, record: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]> {
       if (!checked(type)) return [];
       // Read on every save that publishes: nothing here may grow with the number of records.
-      const context = await contextOf(type, true);
+      const context = await contextOf(type, await siteContext(true));
       return (await problemsOf(type, id, record, textSaved, context)).filter((check) => check.severity === 'error' && check.lang === context.defaultLanguage);
     },
 
     /** Every current problem of every public record, errors first, then by type and title. */
     async report(): Promise<ReportItem[]> {
       const items: ReportItem[] = [];
+      const site = await siteContext(false);
       for (const type of types.filter(checked)) {
-        const context = await contextOf(type);
+        const context = await contextOf(type, site);
         const store = deps.storeOf(type);
         // Two reads a type, however many records it has: the records, and when each text was saved.
         const [records, shapes] = await Promise.all([store.list({ conditions: type.publicConditions(new Date().toISOString()) }), store.listTextShapes(type.admin.titleField)]);
@@ -218,18 +204,15 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       return items.sort(byErrorsFirst);
     },
 
-    /** Every outside address public records link to, and the records that link to it. */
-    async outsideLinks(): Promise<Map<string, Array<{ type: string; _id: string }>>> {
-      const links = new Map<string, Array<{ type: string; _id: string }>>();
+    /** Every outside address public records link to. */
+    async outsideLinks(): Promise<Set<string>> {
+      const links = new Set<string>();
       for (const type of types.filter((candidate) => checked(candidate) && candidate.documentFields.length)) {
         for (const record of await deps.storeOf(type).list({ conditions: type.publicConditions(new Date().toISOString()) })) {
           for (const field of type.documentFields) {
             const value = record[field];
             if (!isPlainObject(value)) continue;
-            for (const doc of Object.values(value)) {
-              if (!isDocument(doc)) continue;
-              for (const href of outsideLinks(doc, deps.publicUrl)) links.set(href, [...(links.get(href) ?? []), { type: type.name, _id: record._id }]);
-            }
+            for (const doc of Object.values(value)) if (isDocument(doc)) for (const href of documentOutsideLinks(doc, deps.publicUrl)) links.add(href);
           }
         }
       }

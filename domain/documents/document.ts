@@ -288,7 +288,8 @@ export function textToDocument(text: string): Doc {
 }
 
 /** Every node of a document, depth first, with its parent's type. */
-function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
+/** Every node of a document's content, depth first. */
+export function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
   for (const node of nodes ?? []) {
     yield node;
     yield* walk(node.content);
@@ -381,4 +382,16 @@ export function documentReferences(doc: Doc | undefined | null): DocReference[] 
     for (const mark of node.marks ?? []) if (mark.type === 'link' && mark.attrs?.ref) found.set(`${mark.attrs.ref.type}/${mark.attrs.ref.id}`, mark.attrs.ref);
   }
   return [...found.values()];
+}
+
+/** Every outside address (http or https) a document links to, each once; `own`: the site's address, whose links are not outside. */
+export function documentOutsideLinks(doc: Doc | undefined | null, own?: string): string[] {
+  const found = new Set<string>();
+  for (const node of walk(doc?.content)) {
+    for (const mark of node.marks ?? []) {
+      const href = mark.type === 'link' ? mark.attrs?.href : undefined;
+      if (typeof href === 'string' && /^https?:\/\//i.test(href) && !(own && href.startsWith(own))) found.add(href);
+    }
+  }
+  return [...found];
 }

@@ -9,6 +9,7 @@ interface Words {
   due: string;
   open: string;
   colleague: string;
+  test: string;
 }
 
 const WORDS: Record<string, Words> = {
@@ -18,6 +19,7 @@ const WORDS: Record<string, Words> = {
     due: 'Muddat: {due}',
     open: 'Oching, so‘ng tasdiqlang yoki tuzatish so‘rang: {url}',
     colleague: 'Hamkasbingiz',
+    test: '✅ {site}: {email} uchun ko‘rib chiqish so‘rovlari shu chatga keladi.',
   },
   ru: {
     subject: 'Прошу согласовать: {title}',
@@ -25,6 +27,7 @@ const WORDS: Record<string, Words> = {
     due: 'Срок: {due}',
     open: 'Откройте, затем утвердите или попросите правки: {url}',
     colleague: 'Коллега',
+    test: '✅ {site}: запросы на согласование для {email} будут приходить в этот чат.',
   },
   en: {
     subject: 'Please review: {title}',
@@ -32,6 +35,7 @@ const WORDS: Record<string, Words> = {
     due: 'Due: {due}',
     open: 'Open it, then approve it or ask for changes: {url}',
     colleague: 'A colleague',
+    test: '✅ {site}: review requests for {email} will come here.',
   },
 };
 
@@ -46,11 +50,18 @@ export interface ReviewRequest {
   url: string;
 }
 
+const wordsOf = (language: string) => WORDS[language.split('-')[0]] ?? WORDS.en;
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+
+/** The test message a person sends to their own chat from Settings, in `language`. */
+export function telegramTestMessage(language: string, site: string, email: string): string {
+  return fill(wordsOf(language).test, { site, email });
+}
+
 /** The subject and text of the notice in `language` (Uzbek Cyrillic reads the Latin words; others English). */
 export function reviewMessage(request: ReviewRequest, language: string, timeZone: string): { subject: string; text: string } {
   const base = language.split('-')[0];
-  const words = WORDS[base] ?? WORDS.en;
-  const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+  const words = wordsOf(language);
   const due = request.dueAt ? new Intl.DateTimeFormat(WORDS[base] ? base : 'en', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(request.dueAt)) : '';
   const text = [
     fill(words.asks, { by: request.by || words.colleague, title: request.title, kind: request.kind }),

@@ -60,7 +60,7 @@ export interface ServiceEnvironment {
    */
   blockingChecks?(type: RecordType, id: string | undefined, values: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]>;
   /** A record was submitted for review: the person asked is told. */
-  reviewSubmitted?(type: string, id: string, title: string, review: Review, actor?: Actor): Promise<void>;
+  reviewSubmitted?(type: RecordType, record: Record<string, unknown> & { _id: string }, review: Review, actor?: Actor): Promise<void>;
 }
 
 /** How a version is restored (API-3.md): what decides visibility and the texts of languages the version lacks stay unless asked. */
@@ -178,6 +178,18 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   }
 
   /**
+   * An administrator's `override: { reason }` past a rule of publishing: true when given (the reason,
+   * kept in the activity log after `what`); 400 without a reason; false for anyone else.
+   */
+  async function overridden(override: unknown, actor: Actor | undefined, id: string | undefined, what: string, why: string): Promise<boolean> {
+    if (override === undefined || override === null || actor?.role !== 'admin') return false;
+    const reason = isPlainObject(override) && typeof override.reason === 'string' ? override.reason.trim() : '';
+    if (!reason || reason.length > 500) throw validationError([{ path: 'override.reason', message: `Say why this is published ${why} (up to 500 characters)`, code: 'required' }]);
+    await environment.changed({ entity: type.table, action: 'update', id: id ?? '', actor, summary: `${what} — ${reason}`.slice(0, 300) });
+    return true;
+  }
+
+  /**
    * With "publishing needs approval" on, what is about to be public must be approved (403
    * `approval_required` otherwise); an administrator may publish anyway with a reason, which the
    * activity log keeps.
@@ -185,13 +197,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string) {
     if (!(await environment.needsApproval?.())) return;
     if (id && (await environment.reviews?.approved(type.name, id))) return;
-    const override = isPlainObject(input.override) ? input.override : undefined;
-    const reason = typeof override?.reason === 'string' ? override.reason.trim() : '';
-    if (override && actor?.role === 'admin') {
-      if (!reason || reason.length > 500) throw validationError([{ path: 'override.reason', message: 'Say why this is published without approval (up to 500 characters)', code: 'required' }]);
-      await environment.changed({ entity: type.table, action: 'update', id: id ?? '', actor, summary: `${title}: published without approval — ${reason}`.slice(0, 300) });
-      return;
-    }
+    if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return;
     throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
   }
 
@@ -205,12 +211,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     if (!environment.blockingChecks || (state !== 'published' && state !== 'scheduled')) return;
     const failed = await environment.blockingChecks(type, id, values, textSaved);
     if (!failed.length) return;
-    const reason = isPlainObject(override) && typeof override.reason === 'string' ? override.reason.trim() : '';
-    if (override !== undefined && actor?.role === 'admin') {
-      if (!reason || reason.length > 500) throw validationError([{ path: 'override.reason', message: 'Say why this is published although the checks failed (up to 500 characters)', code: 'required' }]);
-      await environment.changed({ entity: type.table, action: 'update', id: id ?? '', actor, summary: `${title}: published although checks failed (${[...new Set(failed.map((check) => check.code))].join(', ')}) — ${reason}`.slice(0, 300) });
-      return;
-    }
+    if (await overridden(override, actor, id, `${title}: published although checks failed (${[...new Set(failed.map((check) => check.code))].join(', ')})`, 'although the checks failed')) return;
     const first = failed.slice(0, 3).map((check) => check.message).join('; ');
     throw new AppError(422, 'CHECKS_FAILED', `Fix ${failed.length === 1 ? 'this' : `these ${failed.length} problems`} before publishing: ${first}${failed.length > 3 ? '; …' : ''}.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'checks_failed', checks: failed });
   }
@@ -443,7 +444,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const review = await environment.reviews.act(type.name, id, body, actor);
       const defaultLanguage = await environment.defaultLanguage();
       const last = review.history[review.history.length - 1];
-      if (last.action === 'submit') await environment.reviewSubmitted?.(type.name, id, describe(existing, defaultLanguage), review, actor).catch(() => undefined);
+      if (last.action === 'submit') await environment.reviewSubmitted?.(type, existing, review, actor).catch(() => undefined);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
       return review;
     },

@@ -18,7 +18,7 @@ export const PasswordSchema = z
 export const ROLES = ['admin', 'editor', 'approver', 'translator'] as const;
 export type Role = (typeof ROLES)[number];
 
-const role = z.enum(ROLES, { error: 'Role must be one of: admin, editor, translator' });
+const role = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 const languageList = z
   .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Each language must be a language code such as ru'), { error: 'Languages must be a list of language codes' })
   .max(50, 'At most 50 languages');

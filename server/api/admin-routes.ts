@@ -12,15 +12,14 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   app.addHook('preHandler', requireUser);
 
   // What waits for my review, overdue first (the dashboard's "Waiting for me").
-  app.get('/reviews/mine', { preHandler: requireUser }, async (request) => {
-    const waiting = await services.reviews.waitingFor(request.user!._id);
+  app.get('/reviews/mine', async (request) => {
+    const [waiting, defaultLanguage] = await Promise.all([services.reviews.waitingFor(request.user!._id), services.languages.defaultLanguage()]);
     const now = new Date().toISOString();
     const shown = await Promise.all(
       waiting.map(async (item) => {
         const service = services.records[item.type as keyof typeof services.records] as unknown as RecordService | undefined;
         const record = await service?.get(item.id, { admin: true }).catch(() => undefined);
         if (!record) return undefined;
-        const defaultLanguage = await services.languages.defaultLanguage();
         return { type: item.type, _id: item.id, title: pickText(record[service!.type.admin.titleField], defaultLanguage), dueAt: item.dueAt, overdue: Boolean(item.dueAt && item.dueAt < now) };
       }),
     );
@@ -29,7 +28,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   // The site report (API-3.md "Checks before publishing"): every current problem of every public
   // record, errors first; `severity` and `code` narrow it.
-  app.get<{ Querystring: Record<string, unknown> }>('/checks', { preHandler: requireUser }, async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/checks', async (request) => {
     const { severity, code, ...rest } = request.query ?? {};
     if (Object.keys(rest).length) throw badRequest(`Unknown parameter ${Object.keys(rest)[0]}: the report takes severity (error or warning) and code`);
     if (severity !== undefined && severity !== 'error' && severity !== 'warning') throw badRequest('severity is error or warning');
@@ -38,7 +37,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     return ok(items.filter((item) => (!severity || item.severity === severity) && (!code || item.code === code)));
   });
   // When the outside links were last checked, how many are broken, and whether a check is running.
-  app.get('/checks/links', { preHandler: requireUser }, async () => ok(await services.linkChecks.status()));
+  app.get('/checks/links', async () => ok(await services.linkChecks.status()));
   // The weekly check of outside links, now: it runs in the background; the report shows what it found.
   app.post('/checks/links', { preHandler: adminsOnly }, async (_request, reply) => {
     void services.linkChecks.start().catch((error: unknown) => services.logger.error({ err: error }, 'the link check failed'));

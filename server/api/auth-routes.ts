@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, TelegramChatSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { TelegramError } from '../telegram.ts';
+import { telegramTestMessage } from '../../domain/notifications/review-message.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, adminsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -90,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const chatId = request.user!.telegramChatId;
     if (!chatId) throw badRequest('Save your Telegram chat id first');
     try {
-      await send(`✅ ${services.publicUrl}: review requests for ${request.user!.email} will come here.`, chatId);
+      await send(telegramTestMessage(await services.languages.defaultLanguage(), services.publicUrl, request.user!.email), chatId);
     } catch (error) {
       if (error instanceof TelegramError) throw new AppError(503, 'UNAVAILABLE', `${error.message}. Open the firm's bot in Telegram and press Start, then check the chat id.`);
       throw error;

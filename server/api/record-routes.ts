@@ -161,8 +161,8 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       return ok(null, { message: 'Working copy discarded' });
     });
     app.post<{ Params: { id: string } }>(`${path}/:id/draft/publish`, { preHandler: editorsOnly }, async (request, reply) => {
-      const body = (request.body ?? {}) as { override?: unknown };
-      const result = await service.publishDraft(request.params.id, actorOf(request), { override: typeof body === 'object' && body !== null ? body.override : undefined });
+      const { override } = parseOrThrow(publishSchema, request.body ?? {});
+      const result = await service.publishDraft(request.params.id, actorOf(request), { override });
       // A copy whose "Publish at" is still to come waits for it: 202 with the copy and its moment.
       if ('applyAt' in result && result.applyAt) return reply.status(202).send(ok(result, { message: `The changes will be published at ${result.applyAt}` }));
       return ok(result, { message: 'Changes published' });
@@ -192,6 +192,9 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     );
   }
 }
+
+/** Applying a working copy: nothing, or an administrator's `override: { reason }` (checked by the service). */
+const publishSchema = z.strictObject({ override: z.unknown().optional() });
 
 /** How a version is restored (API-3.md): a closed body, every part optional. */
 const restoreSchema = z.object({ visibility: z.boolean().optional(), languages: z.literal('all').optional(), into: z.literal('draft').optional() }).strict();
