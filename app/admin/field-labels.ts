@@ -28,6 +28,8 @@ const FIELD_LABELS: Record<string, AdminTexts> = {
   author: l('Author', 'Автор', 'Muallif'),
   date: l('Date', 'Дата', 'Sana'),
   publishedAt: l('Publication date', 'Дата публикации', 'Chop etilgan sana'),
+  assignee: l('Ask', 'Кому отправить', 'Kimga yuborish'),
+  dueAt: l('Due by', 'Срок', 'Muddat'),
   tags: l('Tags', 'Теги', 'Teglar'),
   featured: l('Featured', 'Избранное', 'Tanlangan'),
   published: l('Published', 'Опубликовано', 'Chop etilgan'),
@@ -178,6 +180,10 @@ export function localizeIssue(detail: ErrorDetail, label: string, lang: string, 
       return t('issue.documentAlt', values);
     case 'bad_reference':
       return t('issue.documentReference', values);
+    case 'not_approver':
+      return t('issue.notApprover', values);
+    case 'in_past':
+      return t('issue.inPast', values);
     default:
       return t('issue.invalid', values);
   }

@@ -2,12 +2,20 @@ import { useEffect, useId, useState } from 'react';
 import { abilities, useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
-import { formatMoment } from './time-zone.ts';
+import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
 
 interface Review {
   reviewState: 'none' | 'in_review' | 'changes_requested' | 'approved';
+  assignee: string | null;
+  dueAt: string | null;
   history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset'; by: { email: string } | null; at: string; comment?: string }>;
+}
+
+interface Approver {
+  _id: string;
+  name: string;
+  email: string;
 }
 
 interface Comment {
@@ -33,6 +41,9 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
   const [comments, setComments] = useState<Comment[]>([]);
   const [note, setNote] = useState({ text: '', field: '', lang: '' });
   const [comment, setComment] = useState('');
+  // Whom a submit asks and by when (the firm's time zone); both optional.
+  const [approvers, setApprovers] = useState<Approver[]>([]);
+  const [ask, setAsk] = useState({ assignee: '', dueAt: '' });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const commentId = useId();
@@ -49,6 +60,12 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
       (caught: unknown) => setError(problem(caught)),
     );
   }, [path, problem]);
+  useEffect(() => {
+    api<Approver[]>('/reviews/approvers').then(
+      (found) => setApprovers(found.data),
+      (caught: unknown) => setError(problem(caught)),
+    );
+  }, [problem]);
 
   async function addComment() {
     if (!note.text.trim()) return setError(t('comments.needed'));
@@ -79,8 +96,10 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
     setBusy(true);
     setError('');
     try {
-      setReview((await api<Review>(`${path}/review`, { body: { action, ...(comment.trim() ? { comment: comment.trim() } : {}) } })).data);
+      const asked = action === 'submit' ? { ...(ask.assignee ? { assignee: ask.assignee } : {}), ...(ask.dueAt ? { dueAt: ask.dueAt } : {}) } : {};
+      setReview((await api<Review>(`${path}/review`, { body: { action, ...asked, ...(comment.trim() ? { comment: comment.trim() } : {}) } })).data);
       setComment('');
+      setAsk({ assignee: '', dueAt: '' });
     } catch (caught) {
       setError(problem(caught));
     } finally {
@@ -90,12 +109,25 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
 
   if (!review) return error ? <ErrorNotice message={error} /> : null;
   const state = review.reviewState;
+  const askedName = (id: string) => {
+    const account = approvers.find((item) => item._id === id);
+    return account ? account.name || account.email : '—';
+  };
+  const overdue = Boolean(review.dueAt && review.dueAt < new Date().toISOString());
   return (
     <section aria-labelledby={`${commentId}-title`} data-testid="review" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4">
       <h2 id={`${commentId}-title`} className="font-semibold text-slate-900">
         {t('review.title')}: <span data-state={state}>{t(STATE_TEXT[state])}</span>
       </h2>
       {error && <ErrorNotice message={error} />}
+      {state === 'in_review' && (review.assignee || review.dueAt) && (
+        <p data-testid="review-asked" className="text-sm text-slate-800">
+          {review.assignee && t('review.asked', { name: askedName(review.assignee) })}
+          {review.assignee && review.dueAt && ' · '}
+          {review.dueAt && t('review.due', { when: formatMoment(review.dueAt, lang, timeZone) })}
+          {overdue && <strong className="ml-1 text-red-700">({t('review.overdue')})</strong>}
+        </p>
+      )}
       {review.history.length > 0 && (
         <ol className="space-y-1 text-sm text-slate-700">
           {review.history.map((entry, index) => (
@@ -171,6 +203,39 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
             {t('review.comment')}
           </label>
           <textarea id={commentId} rows={2} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} className={inputClass} />
+          {state !== 'in_review' && (
+            <div className="grid gap-2 sm:grid-cols-2">
+              <div>
+                <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-ask`}>
+                  {t('review.ask')}
+                </label>
+                <select id={`${commentId}-ask`} value={ask.assignee} onChange={(event) => setAsk({ ...ask, assignee: event.target.value })} className={inputClass}>
+                  <option value="">{t('review.askAnyone')}</option>
+                  {approvers.map((account) => (
+                    <option key={account._id} value={account._id}>
+                      {account.name ? `${account.name} (${account.email})` : account.email}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-due`}>
+                  {t('review.dueBy')}
+                </label>
+                <input
+                  id={`${commentId}-due`}
+                  type="datetime-local"
+                  value={toZoneInput(ask.dueAt, timeZone)}
+                  onChange={(event) => setAsk({ ...ask, dueAt: fromZoneInput(event.target.value, timeZone) ?? '' })}
+                  className={inputClass}
+                  aria-describedby={`${commentId}-zone`}
+                />
+                <p id={`${commentId}-zone`} className="mt-1 text-xs text-slate-600">
+                  {t('review.zone', { zone: timeZone, offset: zoneOffsetLabel(timeZone) })}
+                </p>
+              </div>
+            </div>
+          )}
           <div className="flex flex-wrap gap-2">
             {state !== 'in_review' && (
               <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => step('submit')}>

@@ -16,34 +16,38 @@ export type ErrorCode =
  * Why one field was refused, as data: a stable `code` and its `params` beside the English
  * `message`, so that every screen can say it in its own language without reading the English.
  */
-export type IssueCode =
-  | 'required'
-  | 'too_long'
-  | 'too_small'
-  | 'too_big'
-  | 'not_whole_number'
-  | 'invalid_type'
-  | 'invalid_format'
-  | 'invalid_email'
-  | 'invalid_url'
-  | 'invalid_link'
-  | 'invalid_date'
-  | 'before_publish'
-  | 'redirect_loop'
-  | 'live_page'
-  | 'invalid_slug'
-  | 'invalid_language_key'
-  | 'one_of'
-  | 'too_many'
-  | 'unknown_node'
-  | 'unknown_mark'
-  | 'unsafe_link'
-  | 'too_deep'
-  | 'too_large'
-  | 'missing_alt'
-  | 'bad_reference'
-  | 'stale_version'
-  | 'invalid';
+export const ISSUE_CODES = [
+  'required',
+  'too_long',
+  'too_small',
+  'too_big',
+  'not_whole_number',
+  'invalid_type',
+  'invalid_format',
+  'invalid_email',
+  'invalid_url',
+  'invalid_link',
+  'invalid_date',
+  'before_publish',
+  'redirect_loop',
+  'live_page',
+  'invalid_slug',
+  'invalid_language_key',
+  'one_of',
+  'too_many',
+  'unknown_node',
+  'unknown_mark',
+  'unsafe_link',
+  'too_deep',
+  'too_large',
+  'missing_alt',
+  'bad_reference',
+  'stale_version',
+  'not_approver',
+  'in_past',
+  'invalid',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
 
 export interface ErrorDetail {
   path: string;

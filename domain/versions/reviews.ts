@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError, validationError } from '../shared/errors.ts';
 import { nowIso } from '../shared/ids.ts';
 import type { Actor } from '../shared/record-service.ts';
 import { parseOrThrow } from '../shared/validation.ts';
@@ -57,8 +57,23 @@ export function createReviews(database: Database) {
   }
   const by = (actor?: Actor) => (actor ? { _id: actor.userId, email: actor.email } : null);
 
+  /** Accounts that may approve: the people a submit can ask. */
+  const approvers = () =>
+    db.selectFrom('users').select(['id as _id', 'name', 'email']).where('role', 'in', ['admin', 'approver']).orderBy('name').execute();
+
+  /** Who is asked must be able to approve (or the notice goes to someone who cannot act), by a time still to come. */
+  async function checkAsked(assignee: string | undefined, dueAt: string | undefined, now: string) {
+    if (assignee && !(await approvers()).some((account) => account._id === assignee)) {
+      throw validationError([{ path: 'assignee', code: 'not_approver', message: 'Ask an approver or an administrator: this account cannot approve (or no longer exists)' }]);
+    }
+    if (dueAt && new Date(dueAt).toISOString() <= now) {
+      throw validationError([{ path: 'dueAt', code: 'in_past', message: 'The due time has passed: choose a time still to come' }]);
+    }
+  }
+
   return {
     get,
+    approvers,
 
     /** A step of the review; refused (403/409) when this person may not take it or the review is not where it must be. */
     async act(type: string, id: string, body: unknown, actor?: Actor): Promise<Review> {
@@ -75,6 +90,7 @@ export function createReviews(database: Database) {
         throw new AppError(409, 'CONFLICT', 'Changes can be asked for only while it is in review or approved.');
       }
       if (step.action === 'submit' && review.reviewState === 'in_review') throw new AppError(409, 'CONFLICT', 'This is in review already.');
+      if (step.action === 'submit') await checkAsked(step.assignee, step.dueAt, at);
       const next: Review = {
         reviewState: step.action === 'submit' ? 'in_review' : step.action === 'approve' ? 'approved' : 'changes_requested',
         assignee: step.action === 'submit' ? (step.assignee ?? null) : review.assignee,

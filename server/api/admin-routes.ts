@@ -26,6 +26,9 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     return ok(shown.filter((item) => item !== undefined));
   });
 
+  // Whom a submit can ask: approvers and administrators (any signed-in colleague may submit).
+  app.get('/reviews/approvers', async () => ok(await services.reviews.approvers()));
+
   // The site report (API-3.md "Checks before publishing"): every current problem of every public
   // record, errors first; `severity` and `code` narrow it.
   app.get<{ Querystring: Record<string, unknown> }>('/checks', async (request) => {

@@ -1,4 +1,5 @@
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
+import { ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
@@ -177,7 +178,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
         parameters: [idParam],
         requestBody: {
           required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['submit', 'approve', 'request_changes'] }, comment: { type: 'string', maxLength: 2000 }, assignee: { type: 'string' }, dueAt: { type: 'string', format: 'date-time' } } }),
+          content: json({ type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['submit', 'approve', 'request_changes'] }, comment: { type: 'string', maxLength: 2000 }, assignee: { type: 'string', description: 'The id of an approver or administrator (GET /api/reviews/approvers)' }, dueAt: { type: 'string', format: 'date-time', description: 'A time still to come' } } }),
         },
         responses: { 200: answer('The review now', reviewAnswer), ...errors(400, 401, 403, 404, 409) },
       },
@@ -317,7 +318,7 @@ export function buildOpenApiDocument() {
     properties: {
       path: { type: 'string', description: 'The field, dotted: title.uz' },
       message: { type: 'string', description: 'In English' },
-      code: { type: 'string', enum: ['required', 'too_long', 'too_small', 'too_big', 'not_whole_number', 'invalid_type', 'invalid_format', 'invalid_email', 'invalid_url', 'invalid_link', 'invalid_date', 'invalid_slug', 'invalid_language_key', 'one_of', 'too_many', 'invalid'] },
+      code: { type: 'string', enum: [...ISSUE_CODES] },
       params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
     },
   };
@@ -651,6 +652,9 @@ export function buildOpenApiDocument() {
       '/checks/links': {
         get: operation('Editorial', 'getLinkCheck', 'When the outside links were last checked (weekly), how many were asked and are broken, and whether a check runs now', { 200: answer('The state', { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } }), ...errors(401) }),
         post: operation('Editorial', 'checkOutsideLinks', 'Check the outside links now (administrators; otherwise weekly): runs in the background, at most LINK_CHECK_LIMIT addresses, each within LINK_CHECK_TIMEOUT_SECONDS', { 202: answer('Started; the status so far', untyped), ...errors(401, 403) }),
+      },
+      '/reviews/approvers': {
+        get: operation('Editorial', 'listApprovers', 'Whom a submit for review can ask (its assignee): approvers and administrators', { 200: answer('Accounts', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string', format: 'email' } } } }), ...errors(401) }),
       },
       '/reviews/mine': {
         get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),

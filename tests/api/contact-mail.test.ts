@@ -53,7 +53,9 @@ describe('e-mail about new contact requests (SMTP_URL)', () => {
     const later = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Keyinroq' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
     const before = received.length;
     await app.api(`/api/news/${later._id}/review`, { method: 'POST', token: admin, body: { action: 'submit', assignee: me._id, dueAt: '2099-01-01T09:00:00+05:00' } });
-    await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: admin, body: { action: 'submit', assignee: me._id, dueAt: '2020-01-01T09:00:00+05:00', comment: 'Bugun kerak' } });
+    // Due in a moment (a time already past is refused), so that it is overdue when the list is read.
+    const dueAt = new Date(Date.now() + 1500).toISOString();
+    expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: admin, body: { action: 'submit', assignee: me._id, dueAt, comment: 'Bugun kerak' } })).status).toBe(200);
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 2);
     const mail = received.find((message) => message.includes('Soliq alerti'))!;
     expect(mail).toMatch(/^To: partner@example\.uz/m);
@@ -65,6 +67,7 @@ describe('e-mail about new contact requests (SMTP_URL)', () => {
     expect(mail).toContain('Muddat:');
     expect(mail).toContain('Bugun kerak');
     expect(mail).toContain(`/admin/news/${article._id}/edit`);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(dueAt) - Date.now() + 50)));
     const waiting = (await app.api('/api/reviews/mine', { token: partner })).body.data;
     expect(waiting.map((item: { title: string; overdue: boolean }) => [item.title, item.overdue])).toEqual([
       ['Soliq alerti', true],

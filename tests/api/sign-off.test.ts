@@ -37,14 +37,38 @@ describe.each(DIALECTS)('sign-off on %s', (dialect) => {
   });
   afterAll(() => app?.close());
 
+  it('lists whom a submit can ask, and refuses asking someone who cannot approve or a due time that has passed', async () => {
+    const approvers = await app.api('/api/reviews/approvers', { token: translator });
+    expect(approvers.status).toBe(200);
+    const emails = approvers.body.data.map((account: { email: string }) => account.email);
+    expect(emails).toContain(`approver-${dialect}@example.uz`);
+    expect(emails).toContain('admin@example.uz');
+    expect(emails).not.toContain(`editor-${dialect}@example.uz`);
+    expect(emails).not.toContain(`translator-${dialect}@example.uz`);
+    expect(Object.keys(approvers.body.data[0]).sort()).toEqual(['_id', 'email', 'name']);
+    expect((await app.api('/api/reviews/approvers')).status).toBe(401);
+    const article = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Soʻrov' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
+    const editorId = (await app.api('/api/auth/me', { token: editor })).body.data._id;
+    const toEditor = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit', assignee: editorId } });
+    expect(toEditor.status).toBe(400);
+    expect(toEditor.body.details[0]).toMatchObject({ path: 'assignee', code: 'not_approver' });
+    const toNobody = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit', assignee: '0'.repeat(24) } });
+    expect(toNobody.body.details[0]).toMatchObject({ path: 'assignee', code: 'not_approver' });
+    const late = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'submit', dueAt: new Date(Date.now() - 60_000).toISOString() } });
+    expect(late.status).toBe(400);
+    expect(late.body.details[0]).toMatchObject({ path: 'dueAt', code: 'in_past' });
+    // Nothing was submitted by the refused steps.
+    expect((await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data).toMatchObject({ reviewState: 'none', history: [] });
+  });
+
   it('lets anyone signed in submit, only approvers and admins approve, and refuses a decision posted twice', async () => {
     const article = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Kelishuv' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: 'Matn' }, published: false } })).body.data;
     expect((await app.api(`/api/news/${article._id}/review`, { token: editor })).body.data).toMatchObject({ reviewState: 'none', history: [] });
     expect((await app.api(`/api/news/${article._id}/review`, { method: 'POST', body: { action: 'submit' } })).status).toBe(401);
     const me = (await app.api('/api/auth/me', { token: approver })).body.data;
-    const submitted = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: translator, body: { action: 'submit', assignee: me._id, dueAt: '2026-12-01T18:00:00+05:00', comment: 'Tekshirib bering' } });
+    const submitted = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: translator, body: { action: 'submit', assignee: me._id, dueAt: '2099-12-01T18:00:00+05:00', comment: 'Tekshirib bering' } });
     expect(submitted.status).toBe(200);
-    expect(submitted.body.data).toMatchObject({ reviewState: 'in_review', assignee: me._id, dueAt: '2026-12-01T13:00:00.000Z' });
+    expect(submitted.body.data).toMatchObject({ reviewState: 'in_review', assignee: me._id, dueAt: '2099-12-01T13:00:00.000Z' });
     // An editor may not approve; a second submit, an approval of nothing in review, a bad step: each a 4xx.
     const byEditor = await app.api(`/api/news/${article._id}/review`, { method: 'POST', token: editor, body: { action: 'approve' } });
     expect(byEditor.status).toBe(403);

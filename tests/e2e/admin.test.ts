@@ -355,11 +355,26 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await comment.getByRole('button', { name: 'Mark as resolved' }).click();
       await expect.poll(() => comment.getAttribute('data-resolved')).toBe('true');
       expect((await app.api(`/api/news/${created._id}/comments`, { token })).body.data).toMatchObject([{ field: 'content', lang: 'ru', resolved: true }]);
-      // Asked for again, with a due time already past: the dashboard lists it as waiting, overdue.
+      // Submitted again from the form, asking a named approver by a time in the firm's zone (Tashkent, UTC+5).
       const me = (await app.api('/api/auth/me', { token })).body.data;
       await review.getByRole('button', { name: 'Request changes', exact: true }).click();
       await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: changes requested');
-      await app.api(`/api/news/${created._id}/review`, { token, body: { action: 'submit', assignee: me._id, dueAt: '2026-01-05T18:00:00+05:00' } });
+      await review.getByLabel('Ask', { exact: true }).selectOption({ value: me._id });
+      // A time already past is refused, said, and nothing is submitted.
+      await review.getByLabel('Due by (optional)').fill('2020-01-05T18:00');
+      await review.getByRole('button', { name: 'Submit for review', exact: true }).click();
+      await expect.poll(() => review.getByRole('alert').textContent()).toContain('The due time has passed: choose a time still to come');
+      expect(await review.locator('h2').textContent()).toBe('Sign-off: changes requested');
+      await review.getByLabel('Due by (optional)').fill('2099-01-05T18:00');
+      await review.getByRole('button', { name: 'Submit for review', exact: true }).click();
+      await expect.poll(() => review.getByTestId('review-asked').textContent()).toMatch(/^Asked: .+ · due .*2099/);
+      expect((await app.api(`/api/news/${created._id}/review`, { token })).body.data).toMatchObject({ reviewState: 'in_review', assignee: me._id, dueAt: '2099-01-05T13:00:00.000Z' });
+      // Due a moment from now, then past: the dashboard lists it as waiting, overdue.
+      await review.getByRole('button', { name: 'Request changes', exact: true }).click();
+      await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: changes requested');
+      const dueAt = new Date(Date.now() + 1000).toISOString();
+      expect((await app.api(`/api/news/${created._id}/review`, { token, body: { action: 'submit', assignee: me._id, dueAt } })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(dueAt) - Date.now() + 50)));
       await goto(page, '/admin');
       await expect.poll(() => page.getByTestId('waiting').textContent()).toMatch(/Imzo uchun\s*overdue since/);
       expect(errors).toEqual([]);
