@@ -47,6 +47,11 @@ export default [
     route('faq', 'routes/site/faq.tsx'),
     route('search', 'routes/site/search.tsx'),
     route('preview/:token', 'routes/site/preview.tsx'),
+    // Alerts by e-mail (API-3.md "Alerts"): subscribing, confirming, settings and unsubscribing.
+    route('subscribe', 'routes/site/subscribe.tsx'),
+    route('subscribe/confirm/:token', 'routes/site/subscribe-confirm.tsx'),
+    route('subscribe/preferences/:token', 'routes/site/subscribe-preferences.tsx'),
+    route('unsubscribe/:token', 'routes/site/unsubscribe.tsx'),
     // The pages every footer links; any other page slug is served by the two routes below.
     ...['privacy', 'terms', 'disclaimer'].map((slug) => route(slug, 'routes/site/text-page.tsx', { id: `text-page-${slug}` })),
     route('*', 'routes/site/not-found.tsx'),

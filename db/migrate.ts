@@ -19,6 +19,7 @@ import * as workingCopies from './migrations/016-working-copies.ts';
 import * as linkChecks from './migrations/017-link-checks.ts';
 import * as telegramNotices from './migrations/018-telegram-notices.ts';
 import * as viewsIndexes from './migrations/019-views-indexes.ts';
+import * as alerts from './migrations/020-alerts.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '017-link-checks': linkChecks,
   '018-telegram-notices': telegramNotices,
   '019-views-indexes': viewsIndexes,
+  '020-alerts': alerts,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -1,6 +1,8 @@
 import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
+import { createSubscriptions } from './alerts/subscriptions.ts';
+import { createAlertSender } from './alerts/alert-sender.ts';
 import { createComments } from './versions/comments.ts';
 import { createRecordChecks } from './checks/record-checks.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
@@ -64,6 +66,8 @@ export interface DomainHost {
   documentWords?(lang: string, translations: Record<string, string>): RenderWords;
   /** Someone was asked to review a record (e-mail to them when mail is set up). */
   reviewAssigned?(notice: ReviewNotice): void;
+  /** E-mail can be sent (SMTP is set up): subscriptions to alerts are open. */
+  mail?: boolean;
 }
 
 /** What the person asked to review is told by e-mail (domain/notifications/review-message.ts). */
@@ -221,6 +225,26 @@ export function createDomainServices(host: DomainHost) {
     return uses;
   }
   const siteConfig = createSiteConfigService(database, environment, versions);
+  // What the alerts read of the site: its languages, topics (practice areas), name and addresses.
+  const alertSite = {
+    languages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
+    topics: async (language: string) => (await records.services.list({ lang: language, admin: false })).map((service) => ({ _id: service._id, title: pickText(service.title, language) })),
+    siteName: async (language: string) => pickText((await siteConfig.get()).companyName, language),
+    pageUrl: async (language: string, path: string) => host.publicUrl + localePath(path, language, await languages.defaultLanguage()),
+  };
+  const subscriptions = createSubscriptions(database, {
+    ...alertSite,
+    mail: async (message, about) => {
+      await outbox.enqueue('mail', message, about);
+    },
+    mailReady: Boolean(host.mail),
+  });
+  const alerts = createAlertSender(database, outbox, subscriptions, {
+    ...alertSite,
+    types: RECORD_TYPES.filter((type) => 'notify' in type.fields && 'topics' in type.fields),
+    readPublic: (type, id) => serviceOf(type).get(id, { admin: false }).catch(() => undefined),
+    firmEmail: async () => (await siteConfig.get()).contactInfo.email,
+  });
   const recordChecks = createRecordChecks({
     database,
     types: RECORD_TYPES,
@@ -311,8 +335,12 @@ export function createDomainServices(host: DomainHost) {
       await activity.forget('contacts', ids);
       await outbox.forget(ids.map((id) => `contacts/${id}`));
     }),
-    /** Messages to the firm's chat, kept until sent. */
+    /** Messages to the firm's chat and e-mails to subscribers, kept until sent. */
     outbox,
+    /** Subscriptions to the firm's legal alerts (API-3.md "Alerts"). */
+    subscriptions,
+    /** Alerts out: what became public with `notify`, queued once per subscriber (see start.ts). */
+    alerts,
     siteConfig,
     media: createMediaService(database, storage, environment.changed, mediaUsage),
     /** Redirects from old addresses, and the addresses that answered 404. */

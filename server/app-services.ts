@@ -67,6 +67,7 @@ export function createAppServices(options: {
       return { contents: t('document.contents'), notes: t('document.notes'), backToText: t('document.backToText'), table: t('document.table') };
     },
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
+    mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
       if (event.entity === 'languages') await refreshSiteLanguages();

@@ -11,6 +11,7 @@ import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
+import { subscriptionRoutes } from './api/subscription-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
 import { editorialRoutes } from './api/editorial-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
@@ -182,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

@@ -104,6 +104,12 @@ const EnvSchema = z.object({
     .min(1, 'must be a number of hours from 1 to 720')
     .max(720, 'must be a number of hours from 1 to 720')
     .default(24),
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 10000' })
+    .int('must be a whole number from 1 to 10000')
+    .min(1, 'must be a whole number from 1 to 10000')
+    .max(10000, 'must be a whole number from 1 to 10000')
+    .default(60),
   LINK_CHECK_LIMIT: z.coerce
     .number({ error: 'must be a whole number from 1 to 10000' })
     .int('must be a whole number from 1 to 10000')
@@ -169,6 +175,8 @@ export interface AppConfig {
    * addresses on a private network are asked only with `allowPrivate` (a test's local server).
    */
   linkCheck: { limit: number; timeoutMs: number; allowPrivate: boolean };
+  /** At most this many e-mails to subscribers a minute, all instances together (the mail provider's limit). */
+  mailRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -233,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupKey: value.BACKUP_KEY,
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
+    mailRatePerMinute: value.MAIL_RATE_PER_MINUTE,
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

@@ -50,6 +50,18 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
         logger.error({ err: error }, 'could not e-mail the review request');
       }
     },
+    /** An e-mail from the outbox (an alert, a subscription's confirmation); throws to be retried. */
+    async send(from: string, siteName: string, message: { to?: string; subject?: string; text: string; html?: string; headers?: Record<string, string> }): Promise<void> {
+      if (!message.to) return;
+      await transport.sendMail({
+        from: `"${headerText(siteName)}" <${from}>`,
+        to: message.to,
+        subject: headerText(message.subject ?? ''),
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
+    },
     close: () => transport.close(),
   };
 }

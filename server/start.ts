@@ -1,3 +1,4 @@
+import { pickText } from '../domain/shared/localized.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -159,12 +160,32 @@ export async function startApplication(
           await services.outbox.deliverDue('telegram', (message) => send(message.payload.text, message.payload.chatId));
         })
       : undefined;
+    // E-mails to subscribers (confirmations, alerts) from the outbox: retried, never lost, each sent
+    // by one instance, at most MAIL_RATE_PER_MINUTE a minute counted over all instances.
+    const mailer = services.mailer;
+    const mailOutbox = mailer
+      ? periodic({ name: 'mail_outbox', everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the mail outbox; trying again shortly' }, services, async () => {
+          // What became public with "notify" is queued first (once, whichever instance looks).
+          const queued = await services.alerts.sendDue();
+          if (queued) logger.info({ queued }, 'alerts queued for subscribers');
+          const room = services.config.mailRatePerMinute - (await services.outbox.sentSince('mail', new Date(Date.now() - 60_000).toISOString()));
+          if (room <= 0) return;
+          const site = await services.siteConfig.get();
+          await services.outbox.deliverDue('mail', (message) => mailer.send(site.contactInfo.email, pickText(site.companyName, 'en'), message.payload), Math.min(room, 50));
+        })
+      : undefined;
     // Old contact requests lose their personal data after the configured number of days. Asked
     // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
     const retention = periodic({ name: 'retention', everyMs: RETENTION_CHECK_MS, failure: 'could not anonymise old contact requests; trying again in an hour' }, services, async () => {
       const site = await services.siteConfig.get();
       const count = await services.contacts.anonymiseOlderThan(site.privacy.retentionDays);
       if (count) logger.info({ count }, 'old contact requests anonymised');
+      // Addresses not confirmed within 7 days are forgotten, with their unsent confirmation.
+      const forgotten = await services.subscriptions.forgetUnconfirmed();
+      if (forgotten.length) {
+        await services.outbox.forget(forgotten.map((id) => `subscribers/${id}`));
+        logger.info({ count: forgotten.length }, 'unconfirmed subscriptions forgotten');
+      }
     });
     // Outside links of public records, asked once a week by one instance (the site report lists the broken).
     const links = periodic({ name: 'link_check', everyMs: LINK_CHECK_MS, notAtStart: true, failure: 'the weekly link check failed; it is tried again at the next check' }, services, async () => {
@@ -215,7 +236,7 @@ export async function startApplication(
           await app.close();
           clearInterval(viewTimer);
           services.linkChecks.stop();
-          await Promise.all([schedule.stop(), outbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
+          await Promise.all([schedule.stop(), outbox?.stop(), mailOutbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();

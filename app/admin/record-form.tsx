@@ -133,7 +133,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
 
   // Authors are team members; references list the records of their type.
   useEffect(() => {
-    const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'reference' ? [field.references] : [])));
+    const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'reference' || field.kind === 'references' ? [field.references] : [])));
     for (const type of wanted) api<StoredRecord[]>(`/${type}?admin=true`).then((result) => setChoices((current) => ({ ...current, [type]: result.data })), () => {});
   }, [resource]);
 
@@ -757,6 +757,27 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
           </option>
         ))}
       </select>
+    );
+  } else if (field.kind === 'references') {
+    // Several records of a type (an article's topics), as checkboxes; what is ticked is kept in the list's order.
+    const type = recordTypeNamed(field.references);
+    const chosen = Array.isArray(value) ? value.map(String) : [];
+    const options = choices[field.references] ?? [];
+    control = (
+      <fieldset id={id} className="mt-1 grid gap-2 sm:grid-cols-2" {...describe}>
+        <legend className="sr-only">{label}</legend>
+        {options.map((option) => (
+          <label key={option._id} className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={chosen.includes(option._id)}
+              onChange={(event) => onChange(event.target.checked ? options.map((item) => item._id).filter((item) => item === option._id || chosen.includes(item)) : chosen.filter((item) => item !== option._id))}
+              className="mt-0.5 h-4 w-4 accent-brand-700"
+            />
+            {type ? pickText(option[type.admin.titleField], lang, defaultLanguage) : option._id}
+          </label>
+        ))}
+      </fieldset>
     );
   } else if (field.kind === 'number') {
     control = (

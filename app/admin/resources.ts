@@ -15,7 +15,7 @@ export type FieldSpec =
   | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
   | { name: string; kind: 'icon'; options: readonly string[] }
   | { name: string; kind: 'features'; withOrder: boolean }
-  | { name: string; kind: 'reference'; references: string };
+  | { name: string; kind: 'reference' | 'references'; references: string };
 
 export interface Resource extends AdminDeclaration {
   key: string;
@@ -54,7 +54,8 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
     case 'list':
       return { name, kind: 'ml-list' };
     case 'reference':
-      return { name, kind: 'reference', references: field.references! };
+    case 'references':
+      return { name, kind: field.widget, references: field.references! };
     case 'document':
       return { name, kind: 'document', required };
     default:

@@ -1,5 +1,5 @@
 import { author } from '../shared/author-field.ts';
-import { counter, date, image, localizedText, plainText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
+import { references, counter, date, image, localizedText, plainText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -22,6 +22,9 @@ export const blog = defineRecordType({
     published: yesNo('Published', { default: true, toggle: true }),
     ...schedule(),
     tags: textList('Tags', 'Tag', { search: true, filter: 'tag' }),
+    // Alerts (API-3.md): the practice areas it is about, and whether it is e-mailed to their subscribers once it is public.
+    topics: references('Topics', 'services', { label: texts('Topics (practice areas)', 'Темы (практики)', 'Mavzular (amaliyot sohalari)') }),
+    notify: yesNo('Notify', { default: false, label: texts('E-mail it to the subscribers of its topics when it goes live', 'Разослать подписчикам этих тем, когда опубликуется', 'E’lon qilinganda shu mavzular obunachilariga yuborish') }),
     views: counter(),
   },
   publicWhen: { field: 'published' },

@@ -2,10 +2,17 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 
-/** A message: its text, and the chat it goes to when not the firm's (a person's review notice). */
+/**
+ * A message: its text, and the chat it goes to when not the firm's (a person's review notice); an
+ * e-mail (channel `mail`) also has its address, subject, HTML part and headers.
+ */
 interface OutboxPayload {
   text: string;
   chatId?: string;
+  to?: string;
+  subject?: string;
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 interface OutboxMessage {
@@ -27,7 +34,7 @@ const LEASE_MS = 60_000;
 const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Messages to the firm's other channels (Telegram), stored before they are sent: a restart loses
+ * Messages to the firm's other channels (Telegram, e-mail to subscribers), stored before they are sent: a restart loses
  * none, a failure is retried with back-off, and a message claimed by one instance (a lease in the
  * row, taken by one atomic update) is not sent by another.
  */
@@ -36,13 +43,18 @@ export function createOutbox(database: Database) {
   const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as OutboxPayload;
 
   return {
-    /** `about`: what the message tells of (contacts/<id>), so that it can be forgotten with it. */
-    async enqueue(channel: string, payload: OutboxPayload, about?: string): Promise<void> {
+    /**
+     * `about`: what the message tells of (contacts/<id>), so that it can be forgotten with it;
+     * `within`: a transaction the message is stored in (with what it records as sent).
+     */
+    async enqueue(channel: string, payload: OutboxPayload, about?: string, within: Database['db'] = db): Promise<string> {
       const now = nowIso();
-      await db
+      const id = newId();
+      await within
         .insertInto('outbox')
-        .values({ id: newId(), channel, payload: JSON.stringify(payload), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, about: about ?? null })
+        .values({ id, channel, payload: JSON.stringify(payload), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, about: about ?? null })
         .execute();
+      return id;
     },
 
     /** Deletes every message about these things, sent or not (a person asked to be forgotten). */
@@ -95,6 +107,12 @@ export function createOutbox(database: Database) {
       }
       await db.deleteFrom('outbox').where('status', '=', 'sent').where('sent_at', '<', new Date(Date.now() - KEEP_SENT_MS).toISOString()).execute();
       return sent;
+    },
+
+    /** How many messages of the channel were sent since this moment (the mail's rate per minute, across instances). */
+    async sentSince(channel: string, since: string): Promise<number> {
+      const row = await db.selectFrom('outbox').select(sql<number>`count(*)`.as('count')).where('channel', '=', channel).where('status', '=', 'sent').where('sent_at', '>=', since).executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
     /** How many messages wait, were given up, and the last error (the admin's Telegram panel). */

@@ -1,3 +1,4 @@
+import { csvCell } from '../shared/csv.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
@@ -225,8 +226,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
     /** The redirects as CSV (from,to,status), for a spreadsheet or another site. */
     async exportCsv(): Promise<string> {
       const rows = await this.list();
-      const cell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value) ? `"${value.replace(/^([=+\-@\t])/, "'$1").replace(/"/g, '""')}"` : value);
-      return ['from,to,status', ...rows.map((row) => [cell(row.from), cell(row.to), String(row.status)].join(','))].join('\r\n') + '\r\n';
+      return ['from,to,status', ...rows.map((row) => [csvCell(row.from), csvCell(row.to), String(row.status)].join(','))].join('\r\n') + '\r\n';
     },
 
     /**

@@ -48,6 +48,7 @@ type Widget =
   | 'features'
   | 'author'
   | 'reference'
+  | 'references'
   | 'document';
 
 /** A text in each language of the admin (labels of fields a shared dictionary does not know). */
@@ -307,6 +308,24 @@ export function reference(label: string, type: string, options: Options & { filt
     references: type,
     default: () => '',
     filter: options.filter ? { param: options.filter, kind: 'value' } : undefined,
+    label: options.label,
+  };
+  return declaration;
+}
+
+/** Several records of another type (an article's topics: practice areas), as a list of their `_id`s. */
+export function references(label: string, type: string, options: Options = {}) {
+  const schema = z
+    .array(z.string().regex(/^[0-9a-f]{24}$/, { message: `${label}: choose from the list` }), { error: `${label} must be a list` })
+    .max(50, { message: `${label}: at most 50` });
+  const declaration: FieldDeclaration<typeof schema> = {
+    storage: 'json',
+    schema: () => schema,
+    localized: false,
+    required: false,
+    widget: 'references',
+    references: type,
+    default: () => [],
     label: options.label,
   };
   return declaration;

@@ -21,10 +21,16 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
   app.get('/contact/counts', { preHandler: editorsOnly }, async () => ok(await services.contacts.countByStatus()));
 
   // A person's right to their data: everything they sent, or none of it any more.
-  app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.exportByEmail(request.query.email)));
+  // The subscription to alerts (with its consent) is part of it: `subscriptions` beside the requests.
+  app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: editorsOnly }, async (request) => {
+    const requests = await services.contacts.exportByEmail(request.query.email);
+    return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(String(request.query.email)) };
+  });
   app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: editorsOnly }, async (request) => {
     const deleted = await services.contacts.eraseByEmail(request.query.email, actorOf(request));
-    return ok({ deleted }, { message: `${deleted} requests deleted` });
+    const forgotten = await services.subscriptions.eraseByEmail(String(request.query.email));
+    await services.outbox.forget(forgotten.map((id) => `subscribers/${id}`));
+    return ok({ deleted, subscriptions: forgotten.length }, { message: `${deleted} requests deleted${forgotten.length ? ', and the subscription to alerts' : ''}` });
   });
 
   app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.get(request.params.id)));

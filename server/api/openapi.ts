@@ -307,6 +307,31 @@ function withState(schema: Schema, applies: boolean): Schema {
   return { ...schema, properties: { ...(schema.properties as Schema), publicState: { type: 'string', enum: [...PUBLIC_STATES], readOnly: true, description: 'In admin reads: what a visitor sees now' } } };
 }
 
+const subscriberSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    language: { type: 'string' },
+    topics: { type: 'array', items: { type: 'string' }, description: 'Ids of practice areas (services)' },
+    state: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    confirmedAt: { type: ['string', 'null'], format: 'date-time' },
+    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' }, topics: { type: 'array', items: { type: 'string' } } } },
+  },
+};
+const alertLog = {
+  type: 'object',
+  properties: {
+    sentAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was queued for its subscribers (null: not yet)' },
+    subscribers: { type: 'integer' },
+    waiting: { type: 'integer' },
+    sent: { type: 'integer' },
+    failed: { type: 'integer' },
+    lastError: { type: ['string', 'null'] },
+  },
+};
+
 function operation(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Operation = {}): Operation {
   return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
 }
@@ -368,6 +393,7 @@ export function buildOpenApiDocument() {
       { name: 'Auth', description: 'Sign-in and administrators' },
       ...RECORD_TYPES.map((type) => ({ name: pascal(type.name), description: type.label })),
       { name: 'Contact', description: 'Contact requests' },
+      { name: 'Alerts', description: 'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s' },
       { name: 'Languages', description: 'Site languages' },
       { name: 'SiteConfiguration', description: 'The whole site configuration' },
       { name: 'Uploads', description: 'Images' },
@@ -379,6 +405,7 @@ export function buildOpenApiDocument() {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
       responses: Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [`E${status}`, { description, content: json(errorBody) }])),
       schemas: {
+        Subscriber: subscriberSchema,
         RecordMeta: {
           type: 'object',
           required: ['_id', 'createdAt', 'updatedAt', 'version'],
@@ -517,12 +544,43 @@ export function buildOpenApiDocument() {
         }),
       },
       '/contact/export': {
-        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first: a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }), ...errors(400, 401) }, {
+        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, and its subscription to alerts with the consent given (`subscriptions`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },
+      '/subscriptions': {
+        post: {
+          tags: ['Alerts'],
+          operationId: 'subscribe',
+          summary: 'Ask for the legal alerts by e-mail: a confirmation e-mail follows (double opt-in); the same 202 for a new, a waiting and a known address',
+          security: PUBLIC,
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', additionalProperties: false, required: ['email', 'language', 'topics', 'consent'], properties: { email: { type: 'string', format: 'email' }, language: { type: 'string' }, topics: { type: 'array', minItems: 1, items: { type: 'string' } }, consent: { const: true } } }),
+          },
+          responses: { 202: answer('Asked', { type: 'null' }), ...errors(400, 503) },
+        },
+        get: operation('Alerts', 'listSubscribers', 'Every subscriber, newest first (administrators)', { 200: answer('Subscribers', { type: 'array', items: ref('Subscriber') }), ...errors(401, 403) }),
+      },
+      '/subscriptions/counts': {
+        get: operation('Alerts', 'countSubscribers', 'Confirmed subscribers per topic and language, and how many wait or left (administrators)', { 200: answer('Counts', untyped), ...errors(401, 403) }),
+      },
+      '/subscriptions/export': {
+        get: operation('Alerts', 'exportSubscribers', 'Every subscriber as CSV (with a BOM), column names and states in the language asked, times in the firm’s zone (administrators)', { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(400, 401, 403) }, {
+          parameters: [parameter('lang', 'uz, ru or en (default en)')],
+        }),
+      },
+      '/subscriptions/{id}': {
+        delete: operation('Alerts', 'removeSubscriber', 'Remove a subscriber and what waits to be sent to them (administrators)', { 200: answer('Removed', { type: 'null' }), ...errors(401, 403, 404) }, { parameters: [parameter('id', 'The subscriber', { type: 'string' }, 'path')] }),
+      },
+      ...Object.fromEntries(
+        ['news', 'blog'].map((type) => [
+          `/${type}/{id}/alerts`,
+          { get: operation('Alerts', `${type}AlertLog`, 'The sending log of an article with notify: when it went out, to how many, how many wait or were given up', { 200: answer('The log', alertLog), ...errors(401, 403) }, { parameters: [parameter('id', 'The article', { type: 'string' }, 'path')] }) },
+        ]),
+      ),
       '/contact/by-email': {
-        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' } } }), ...errors(400, 401) }, {
+        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, and its subscription to alerts: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' } } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },

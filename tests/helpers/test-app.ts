@@ -16,6 +16,8 @@ export interface TestApp {
   url: string;
   dialect: TestDialect;
   dataDir: string;
+  /** The PostgreSQL schema it runs in (a second instance can start on it with `existing`). */
+  schema?: string;
   services: AppServices;
   application: Application;
   /** fetch against the app, JSON in and out. */
@@ -102,6 +104,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     url,
     dialect,
     dataDir,
+    schema: postgres?.schema,
     services: application.services,
     application,
     api,

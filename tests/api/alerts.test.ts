@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { startSmtp } from '../helpers/smtp.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* Alerts out (API-3.md "Alerts"): an article with `notify` goes once to each subscriber of its topics. */
+
+describe.each(DIALECTS)('alerts by e-mail on %s', (dialect) => {
+  let first: TestApp;
+  let second: TestApp | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: string;
+  let topics: string[];
+  const env = () => ({ SMTP_URL: smtp.url });
+  const alertsTo = (address: string, title: string) => smtp.to(address).filter((mail) => mail.body.includes(title));
+
+  async function subscriber(email: string, language: string, chosen: string[]) {
+    if ((await first.api('/api/subscriptions', { body: { email, language, topics: chosen, consent: true } })).status !== 202) throw new Error(`could not subscribe ${email}`);
+    for (let waited = 0; smtp.to(email).length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    const link = /https:\/\/lawfirm\.test(\/[a-z-]*)?\/subscribe\/confirm\/[A-Za-z0-9._-]+/.exec(smtp.to(email)[0].body)![0].replace('https://lawfirm.test', '');
+    if ((await fetch(first.url + link, { method: 'POST', body: new URLSearchParams() })).status !== 200) throw new Error(`could not confirm ${email}`);
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    first = await startTestApp(dialect, { demo: true, ssr: true, env: env() });
+    // A second instance on the same database: each alert is still sent once.
+    second = await startTestApp(dialect, { ssr: true, env: env(), existing: { dataDir: first.dataDir, schema: first.schema } });
+    admin = await first.login();
+    topics = (await first.api('/api/services?limit=2')).body.data.map((service: { _id: string }) => service._id);
+    await subscriber('ru@client.uz', 'ru', [topics[0]]);
+    await subscriber('uz@client.uz', 'uz', [topics[0], topics[1]]);
+    await subscriber('en@client.uz', 'en', [topics[0]]);
+    await subscriber('other@client.uz', 'uz', [topics[1]]);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await smtp?.close();
+  });
+
+  it('sends a public article with notify once to each subscriber of its topics, in their language, with unsubscribe headers', async () => {
+    const title = { uz: 'Yangi soliq kodeksi', ru: 'Новый налоговый кодекс' };
+    const created = await first.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'Qisqacha', ru: 'Кратко' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [topics[0]], notify: true, published: true } });
+    expect(created.status).toBe(201);
+    await expect.poll(() => alertsTo('ru@client.uz', title.ru).length + alertsTo('uz@client.uz', title.uz).length, { timeout: 15_000 }).toBe(2);
+    // Nothing in English (the article has no English text), nothing for another topic, and no second copy.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(alertsTo('ru@client.uz', title.ru)).toHaveLength(1);
+    expect(alertsTo('uz@client.uz', title.uz)).toHaveLength(1);
+    expect(smtp.to('en@client.uz')).toHaveLength(1);
+    expect(smtp.to('other@client.uz')).toHaveLength(1);
+    const mail = alertsTo('ru@client.uz', title.ru)[0];
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<https:\/\/lawfirm\.test\/ru\/unsubscribe\/[0-9a-f]{24}\.[A-Za-z0-9_-]{43}>, <mailto:[^>]+>$/);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers['content-type']).toMatch(/multipart\/alternative/);
+    expect(mail.body).toContain('Кратко');
+    expect(mail.body).toMatch(/https:\/\/lawfirm\.test\/ru\/news\/[a-z0-9-]+\?source=email/);
+    expect(mail.body).not.toMatch(/<img/i);
+    expect(mail.body).toContain('Отписаться');
+    // One click from the header unsubscribes, without a session.
+    const unsubscribe = /<(https:[^>]+)>/.exec(mail.headers['list-unsubscribe'])![1].replace('https://lawfirm.test', first.url);
+    expect((await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    const log = await first.api(`/api/news/${created.body.data._id}/alerts`, { token: admin });
+    expect(log.body.data).toMatchObject({ subscribers: 2, waiting: 0, failed: 0, sent: 2, sentAt: expect.any(String) });
+  });
+
+  it('sends a scheduled article when it goes live, a draft never, and nothing again after a restart', async () => {
+    const soon = new Date(Date.now() + 1500).toISOString();
+    const title = { uz: 'Rejalashtirilgan xabar' };
+    await first.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'x' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [topics[1]], notify: true, published: true, publishAt: soon } });
+    const draft = { uz: 'Qoralama xabar' };
+    await first.api('/api/news', { token: admin, body: { title: draft, excerpt: { uz: 'x' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [topics[1]], notify: true, published: false } });
+    expect(alertsTo('other@client.uz', title.uz)).toHaveLength(0);
+    await expect.poll(() => alertsTo('other@client.uz', title.uz).length, { timeout: 15_000 }).toBe(1);
+    expect(alertsTo('uz@client.uz', title.uz)).toHaveLength(1);
+    // The second instance restarts: what was sent is not sent again.
+    await second?.close();
+    second = await startTestApp(dialect, { ssr: true, env: env(), existing: { dataDir: first.dataDir, schema: first.schema } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(alertsTo('other@client.uz', title.uz)).toHaveLength(1);
+    expect(alertsTo('other@client.uz', draft.uz)).toHaveLength(0);
+  });
+});

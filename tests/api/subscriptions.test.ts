@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { startSmtp } from '../helpers/smtp.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/* Alerts by e-mail (API-3.md "Alerts"): double opt-in, settings and unsubscribing without an account. */
+
+const form = (values: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) for (const item of [value].flat()) body.append(name, item);
+  return body;
+};
+
+describe.each(DIALECTS)('subscriptions to alerts on %s', (dialect) => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: string;
+  let topics: string[];
+  const page = (path: string, init: RequestInit = {}) => fetch(app.url + path, { redirect: 'manual', ...init });
+  const post = (path: string, values: Record<string, string | string[]>) => page(path, { method: 'POST', body: form(values) });
+  const linkIn = (body: string, path: string) => new RegExp(`https://lawfirm\\.test(/[a-z-]*)?${path}/[A-Za-z0-9._-]+`).exec(body)?.[0].replace('https://lawfirm.test', '') ?? '';
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    app = await startTestApp(dialect, { demo: true, ssr: true, env: { SMTP_URL: smtp.url } });
+    admin = await app.login();
+    topics = (await app.api('/api/services?limit=3')).body.data.map((service: { _id: string }) => service._id);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  it('asks to confirm by e-mail; opening the link confirms nothing, its button does; a known address gets the same answer', async () => {
+    const body = { email: 'Counsel@Client.uz', language: 'ru', topics: [topics[0]], consent: true };
+    const first = await app.api('/api/subscriptions', { body });
+    expect(first.status).toBe(202);
+    await expect.poll(() => smtp.to('counsel@client.uz').length, { timeout: 10_000 }).toBe(1);
+    const confirmation = smtp.to('counsel@client.uz')[0];
+    expect(confirmation.body).toContain('Подтвердить подписку');
+    const link = linkIn(confirmation.body, '/subscribe/confirm');
+    expect(link).toMatch(/^\/ru\/subscribe\/confirm\//);
+    // A mail scanner opening the link: the page asks, nothing is confirmed.
+    const opened = await page(link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('cache-control')).toBe('no-store');
+    const html = await opened.text();
+    expect(html).toContain('counsel@client.uz');
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    const waiting = (await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'counsel@client.uz');
+    expect(waiting).toMatchObject({ state: 'pending', language: 'ru', topics: [topics[0]], consent: { version: expect.any(String), language: 'ru', topics: [topics[0]] } });
+    expect(waiting.consent.text).toContain('правовые новости');
+    // The button: confirmed.
+    const pressed = await post(link, {});
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain('Готово');
+    expect((await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'counsel@client.uz').state).toBe('confirmed');
+    // The same address again: the same answer, and no second confirmation (a note with the settings link, at most once in 10 minutes).
+    const again = await app.api('/api/subscriptions', { body: { ...body, email: 'counsel@client.uz' } });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    const unknown = await app.api('/api/subscriptions', { body: { ...body, email: 'nobody-yet@client.uz' } });
+    expect(unknown.body).toEqual(first.body);
+    // An altered link: a page that says so.
+    const altered = await page(link.slice(0, -3) + 'AAA');
+    expect(altered.status).toBe(404);
+    expect(await altered.text()).toContain('Ссылка не работает');
+  });
+
+  it('refuses an address that is not one, no consent, an unknown topic or language, each naming its field', async () => {
+    const good = { email: 'a@b.uz', language: 'uz', topics: [topics[0]], consent: true };
+    const refused = async (body: unknown) => {
+      const response = await app.api('/api/subscriptions', { body });
+      expect(response.status).toBe(400);
+      return response.body.details[0].path;
+    };
+    expect(await refused({ ...good, email: 'not-an-address' })).toBe('email');
+    expect(await refused({ ...good, consent: false })).toBe('consent');
+    expect(await refused({ ...good, topics: ['0'.repeat(24)] })).toBe('topics');
+    expect(await refused({ ...good, topics: [] })).toBe('topics');
+    expect(await refused({ ...good, language: 'xx' })).toBe('language');
+    expect((await app.api('/api/subscriptions', { body: { ...good, extra: 1 } })).status).toBe(400);
+    expect(smtp.to('a@b.uz')).toEqual([]);
+  });
+
+  it('works without JavaScript: the form names each refused field in Uzbek and Russian, then subscribes', async () => {
+    const refused = await post('/subscribe', { email: 'yomon', language: 'uz' });
+    expect(refused.status).toBe(400);
+    const uz = await refused.text();
+    expect(uz).toContain('to‘g‘ri e-pochta kiriting');
+    expect(uz).toContain('Kamida bitta mavzuni tanlang');
+    expect(uz).toContain('Rozilik belgisini qo‘ying');
+    expect(uz).toContain('value="yomon"');
+    const ru = await (await post('/ru/subscribe', { email: '', language: 'ru', topics: [topics[1]], consent: 'true' })).text();
+    expect(ru).toContain('Пожалуйста, укажите эл. почту');
+    expect(ru).not.toContain('Выберите хотя бы одну тему');
+    const sent = await post('/ru/subscribe', { email: 'nojs@client.uz', language: 'ru', topics: [topics[1], topics[2]], consent: 'true' });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain('письмо для подтверждения уже в пути');
+    await expect.poll(() => smtp.to('nojs@client.uz').length, { timeout: 10_000 }).toBe(1);
+    // The form page itself is the same for everyone, and cached like other pages.
+    const shown = await page('/subscribe');
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('name="topics"');
+  });
+
+  it('changes topics and language, and unsubscribes with one POST without a session (List-Unsubscribe-Post)', async () => {
+    await app.api('/api/subscriptions', { body: { email: 'prefs@client.uz', language: 'uz', topics: [topics[0]], consent: true } });
+    await expect.poll(() => smtp.to('prefs@client.uz').length, { timeout: 10_000 }).toBe(1);
+    await post(linkIn(smtp.to('prefs@client.uz')[0].body, '/subscribe/confirm'), {});
+    const subscriber = (await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'prefs@client.uz');
+    expect(subscriber.state).toBe('confirmed');
+    const token = await app.services.subscriptions.manageToken(subscriber._id);
+    const settings = await page(`/subscribe/preferences/${token}`);
+    expect(settings.headers.get('cache-control')).toBe('no-store');
+    expect(await settings.text()).toContain('prefs@client.uz');
+    expect((await post(`/subscribe/preferences/${token}`, { language: 'ru', topics: [] })).status).toBe(400);
+    const saved = await post(`/subscribe/preferences/${token}`, { language: 'ru', topics: [topics[1], topics[2]] });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain('Saqlandi');
+    expect((await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'prefs@client.uz')).toMatchObject({ language: 'ru', topics: [topics[1], topics[2]] });
+    // One click, as a mail provider sends it.
+    const oneClick = await page(`/unsubscribe/${token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect((await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'prefs@client.uz').state).toBe('unsubscribed');
+    expect(await (await page(`/unsubscribe/${token}`)).text()).toContain('prefs@client.uz');
+    expect((await page(`/unsubscribe/${token.slice(0, -1)}x`)).status).toBe(404);
+  });
+
+  it('lists subscribers for administrators with counts and a CSV; removes one; the privacy kit exports and erases them', async () => {
+    await app.api('/api/subscriptions', { body: { email: 'privacy@client.uz', language: 'uz', topics: [topics[0]], consent: true } });
+    expect((await app.api('/api/subscriptions')).status).toBe(401);
+    const editor = await app.api('/api/auth/users', { token: admin, body: { email: `editor-${dialect}@example.uz`, password: 'a-long-password-1', role: 'editor' } });
+    expect(editor.status).toBe(201);
+    const editorToken = await app.login(`editor-${dialect}@example.uz`, 'a-long-password-1');
+    expect((await app.api('/api/subscriptions', { token: editorToken })).status).toBe(403);
+    const counts = (await app.api('/api/subscriptions/counts', { token: admin })).body.data;
+    expect(counts.byState.confirmed).toBeGreaterThanOrEqual(1);
+    expect(counts.byTopic.find((topic: { _id: string }) => topic._id === topics[0]).count).toBeGreaterThanOrEqual(1);
+    const csv = await fetch(`${app.url}/api/subscriptions/export?lang=ru`, { headers: { authorization: `Bearer ${admin}` } });
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    // With a byte order mark: Excel opens the Cyrillic as it is.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('Эл. почта,Язык,Темы,Статус,Подписка,Подтверждена');
+    expect(text).toContain('privacy@client.uz,uz,');
+    expect(text).toContain('ждёт подтверждения');
+    const exported = await app.api('/api/contact/export?email=privacy@client.uz', { token: admin });
+    expect(exported.body.subscriptions).toMatchObject([{ email: 'privacy@client.uz', state: 'pending', consent: { language: 'uz' } }]);
+    const erased = await app.api('/api/contact/by-email?email=privacy@client.uz', { method: 'DELETE', token: admin });
+    expect(erased.body.data).toMatchObject({ subscriptions: 1 });
+    expect((await app.api('/api/contact/export?email=privacy@client.uz', { token: admin })).body.subscriptions).toEqual([]);
+    const one = (await app.api('/api/subscriptions', { token: admin })).body.data[0];
+    expect((await app.api(`/api/subscriptions/${one._id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await app.api(`/api/subscriptions/${one._id}`, { method: 'DELETE', token: admin })).status).toBe(404);
+  });
+
+  it('forgets addresses not confirmed within 7 days, and their confirmation links stop working', async () => {
+    await app.api('/api/subscriptions', { body: { email: 'late@client.uz', language: 'uz', topics: [topics[0]], consent: true } });
+    await expect.poll(() => smtp.to('late@client.uz').length, { timeout: 10_000 }).toBe(1);
+    const link = linkIn(smtp.to('late@client.uz')[0].body, '/subscribe/confirm');
+    expect(await app.services.subscriptions.forgetUnconfirmed(Date.now())).toEqual([]);
+    const forgotten = await app.services.subscriptions.forgetUnconfirmed(Date.now() + 7 * 24 * 60 * 60 * 1000 + 1000);
+    expect(forgotten.length).toBeGreaterThanOrEqual(1);
+    expect((await app.api('/api/subscriptions', { token: admin })).body.data.some((item: { email: string }) => item.email === 'late@client.uz')).toBe(false);
+    expect((await page(link)).status).toBe(404);
+  });
+});
+
+describe('subscriptions without e-mail set up', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('sqlite');
+  });
+  afterAll(() => app?.close());
+
+  it('answers 503 with what to do instead', async () => {
+    const response = await app.api('/api/subscriptions', { body: { email: 'a@b.uz', language: 'uz', topics: ['0'.repeat(24)], consent: true } });
+    expect(response.status).toBe(503);
+    expect(response.body.error).toContain('write to the firm');
+  });
+});
