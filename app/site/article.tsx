@@ -144,6 +144,17 @@ export function ArticlePage({ article, html, body, kind }: { article: Article | 
             </ul>
           </div>
         )}
+        {/* The next step for a reader who wants more of this: the alerts of its topics, by e-mail. */}
+        {site.alerts && (
+        <aside aria-labelledby="alerts-invite" className="mt-10 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <p id="alerts-invite" className="font-semibold text-brand-900">
+            {t('subscribe.invite')}
+          </p>
+          <a href={`${href('/subscribe')}${article.topics.length ? `?topics=${article.topics.join(',')}` : ''}`} className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+            {t('subscribe.inviteLink')}
+          </a>
+        </aside>
+        )}
       </div>
     </article>
   );

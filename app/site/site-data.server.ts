@@ -18,6 +18,8 @@ export interface SiteData {
   dir: 'ltr' | 'rtl';
   languages: SiteLanguage[];
   translations: Record<string, string>;
+  /** The legal alerts by e-mail are open (SMTP is set up): the invitations show. */
+  alerts: boolean;
   /** Rendered with interface texts not saved yet (POST /api/languages/preview): says so on the page. */
   textPreview: boolean;
   config: SiteConfigRecord;
@@ -87,6 +89,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     })),
     translations: preview?.translations ?? current?.translations ?? {},
     textPreview: Boolean(preview),
+    alerts: services.subscriptions.ready,
     config,
     footerServices: activeServices.slice(0, 6).map(({ _id, slug, title }) => ({ _id, slug, title })),
     pageSlugs,

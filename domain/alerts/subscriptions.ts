@@ -130,6 +130,8 @@ export function createSubscriptions(database: Database, host: SubscriptionHost) 
 
   return {
     manageToken,
+    /** Alerts can be subscribed to (e-mail is set up): the site shows its invitations only then. */
+    ready: host.mailReady,
     /** What one may subscribe to, named in a language. */
     topics: (language: string) => host.topics(language),
 

@@ -57,14 +57,18 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang } = useSite();
+  const { t, lang, alerts } = useSite();
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const errors = failed?.errors ?? {};
   return (
     <>
       <PageHeader title={t('subscribe.title')} subtitle={t('subscribe.subtitle')} />
       <div className="mx-auto max-w-3xl px-5 py-14 sm:px-8">
-        {actionData?.sent ? (
+        {!alerts ? (
+          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-900">
+            {t('subscribe.unavailable')}
+          </p>
+        ) : actionData?.sent ? (
           <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-6 text-green-900">
             {t('subscribe.sent')}
           </p>
