@@ -25,6 +25,7 @@ export default [
     route('translations', 'routes/admin/translations.tsx'),
     route('redirects', 'routes/admin/redirects.tsx'),
     route('checks', 'routes/admin/checks.tsx'),
+    route('subscribers', 'routes/admin/subscribers.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),

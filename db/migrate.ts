@@ -20,6 +20,7 @@ import * as linkChecks from './migrations/017-link-checks.ts';
 import * as telegramNotices from './migrations/018-telegram-notices.ts';
 import * as viewsIndexes from './migrations/019-views-indexes.ts';
 import * as alerts from './migrations/020-alerts.ts';
+import * as channelPosts from './migrations/021-channel-posts.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-telegram-notices': telegramNotices,
   '019-views-indexes': viewsIndexes,
   '020-alerts': alerts,
+  '021-channel-posts': channelPosts,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -3,6 +3,7 @@ import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
+import { createChannelPosts } from './alerts/channel-posts.ts';
 import { createComments } from './versions/comments.ts';
 import { createRecordChecks } from './checks/record-checks.ts';
 import { createTextPreviews } from './languages/text-previews.ts';
@@ -239,11 +240,20 @@ export function createDomainServices(host: DomainHost) {
     },
     mailReady: Boolean(host.mail),
   });
+  // The record types an alert or a channel post is made of: those with topics and "notify" (news, blog).
+  const alertTypes = RECORD_TYPES.filter((type) => 'notify' in type.fields && 'topics' in type.fields);
   const alerts = createAlertSender(database, outbox, subscriptions, {
     ...alertSite,
-    types: RECORD_TYPES.filter((type) => 'notify' in type.fields && 'topics' in type.fields),
+    types: alertTypes,
     readPublic: (type, id) => serviceOf(type).get(id, { admin: false }).catch(() => undefined),
     firmEmail: async () => (await siteConfig.get()).contactInfo.email,
+  });
+  const channelPosts = createChannelPosts(database, outbox, alertTypes, {
+    channels: async () => (await siteConfig.get()).telegram.channels,
+    read: (type, id) => serviceOf(type).get(id, { admin: true }),
+    pageUrl: alertSite.pageUrl,
+    publicUrl: host.publicUrl,
+    botReady: Boolean(host.telegram),
   });
   const recordChecks = createRecordChecks({
     database,
@@ -280,9 +290,10 @@ export function createDomainServices(host: DomainHost) {
         return type ? pickText(data[type.admin.titleField] as Localized | string | undefined, DEFAULT_LANGUAGE) : '';
       }),
     /** A visitor (not a crawler: the host checks) opened a public page; `referer` as the browser sent it. */
-    countVisit(path: string, referer: string | undefined): void {
+    /** `source`: what the firm's own link said (`email`, `telegram`): counted as where the visitor came from. */
+    countVisit(path: string, referer: string | undefined, source?: string): void {
       const first = path.split('/')[1] ?? '';
-      visits.count({ path, lang: /^[a-z]{2,3}(-[a-z]{2,4})?$/i.test(first) ? first : '', referrer: referrerHost(referer) });
+      visits.count({ path, lang: /^[a-z]{2,3}(-[a-z]{2,4})?$/i.test(first) ? first : '', referrer: source ?? referrerHost(referer) });
     },
     /** Writes the counted visits (every few seconds, and before the process stops). */
     async flushVisits(): Promise<void> {
@@ -341,6 +352,8 @@ export function createDomainServices(host: DomainHost) {
     subscriptions,
     /** Alerts out: what became public with `notify`, queued once per subscriber (see start.ts). */
     alerts,
+    /** Posts to the firm's Telegram channels, one per article and language. */
+    channelPosts,
     siteConfig,
     media: createMediaService(database, storage, environment.changed, mediaUsage),
     /** Redirects from old addresses, and the addresses that answered 404. */

@@ -11,7 +11,7 @@ import { touchedBy } from '../domain/shared/read-tracker.ts';
 import { RECORD_TYPES } from '../domain/registry.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
-import { createTelegramSender } from './telegram.ts';
+import { createBotCaller, createTelegramSender } from './telegram.ts';
 import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
@@ -106,6 +106,8 @@ export function createAppServices(options: {
   }
 
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
+  /** Any Bot API method (the channel posts' outbox uses it). */
+  const callTelegram = config.telegram ? createBotCaller(config.telegram) : undefined;
   // The weekly check of outside links (API-3.md "Checks before publishing").
   const linkChecks = createLinkCheckJob({ database, checks: domain.checks, ask: createLinkAsker(config.linkCheck), limit: config.linkCheck.limit });
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
@@ -116,6 +118,7 @@ export function createAppServices(options: {
     ...domain,
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
+    callTelegram,
     linkChecks,
     config,
     cache,

@@ -1,4 +1,5 @@
 import { pickText } from '../domain/shared/localized.ts';
+import { TelegramError } from './telegram.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +21,21 @@ import type { StartupPhase } from './startup-gate.ts';
 const VIEW_FLUSH_MS = 5_000;
 /** How often scheduled moments are looked for: a scheduled page shows within this of its time. */
 const SCHEDULE_CHECK_MS = 10_000;
+/** The Bot API parameters of a channel post (HTML parse mode: the text is escaped when queued). */
+function channelParams(payload: { chatId?: string; text: string; method?: string; photo?: string; messageId?: string }): Record<string, unknown> {
+  const common = { chat_id: payload.chatId, parse_mode: 'HTML' };
+  switch (payload.method) {
+    case 'sendPhoto':
+      return { ...common, photo: payload.photo, caption: payload.text };
+    case 'editMessageCaption':
+      return { ...common, message_id: Number(payload.messageId), caption: payload.text };
+    case 'editMessageText':
+      return { ...common, message_id: Number(payload.messageId), text: payload.text };
+    default:
+      return { ...common, text: payload.text };
+  }
+}
+
 /** How often the Telegram outbox is looked at: a new request reaches the chat within this. */
 const OUTBOX_CHECK_MS = 2_000;
 /** How often old contact requests are looked for (the rule itself is in days). */
@@ -160,6 +176,25 @@ export async function startApplication(
           await services.outbox.deliverDue('telegram', (message) => send(message.payload.text, message.payload.chatId));
         })
       : undefined;
+    // Posts to the firm's channels from the outbox; each row learns its message's id or Telegram's reason.
+    const call = services.callTelegram;
+    const channelOutbox = call
+      ? periodic({ name: 'channel_outbox', everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the channel posts outbox; trying again shortly' }, services, async () => {
+          await services.outbox.deliverDue('telegram-channel', async ({ payload }) => {
+            const postId = payload.postId ?? '';
+            try {
+              const result = await call(payload.method ?? 'sendMessage', channelParams(payload));
+              const messageId = typeof result === 'object' && result !== null && 'message_id' in result ? String(result.message_id) : undefined;
+              await services.channelPosts.delivered(postId, messageId);
+            } catch (error) {
+              // Editing with the text the post already has: Telegram says so, and the post is as wanted.
+              if (error instanceof TelegramError && /message is not modified/i.test(error.message)) return services.channelPosts.delivered(postId, undefined);
+              await services.channelPosts.refused(postId, error instanceof Error ? error.message : String(error), error instanceof TelegramError && error.final);
+              throw error;
+            }
+          });
+        })
+      : undefined;
     // E-mails to subscribers (confirmations, alerts) from the outbox: retried, never lost, each sent
     // by one instance, at most MAIL_RATE_PER_MINUTE a minute counted over all instances.
     const mailer = services.mailer;
@@ -236,7 +271,7 @@ export async function startApplication(
           await app.close();
           clearInterval(viewTimer);
           services.linkChecks.stop();
-          await Promise.all([schedule.stop(), outbox?.stop(), mailOutbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
+          await Promise.all([schedule.stop(), outbox?.stop(), mailOutbox?.stop(), channelOutbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();

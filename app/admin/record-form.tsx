@@ -20,6 +20,8 @@ import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
+import { AlertLog } from './alert-log.tsx';
+import { ChannelPosts } from './channel-posts.tsx';
 import { ChecksPanel, RefusedByChecks } from './checks-panel.tsx';
 import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
@@ -469,6 +471,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </p>
         )}
       </div>
+      {record && 'notify' in resource.type.fields && <ChannelPosts path={`${resource.path}/${record._id}`} version={version ?? 0} />}
+      {record && 'notify' in resource.type.fields && Boolean(values.notify) && <AlertLog path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
       {record && resource.type.scheduleFields && resource.type.publicPath && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (

@@ -1,3 +1,4 @@
+import { hasJpegPreview, jpegPreview } from '../../domain/media/share-image.ts';
 import type { MetaDescriptor } from 'react-router';
 import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { SiteData } from './site-data.server.ts';
@@ -6,16 +7,14 @@ const OG_LOCALES: Record<string, string> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_U
 const ogLocale = (code: string) => OG_LOCALES[code] ?? code.replace('-', '_');
 
 /** The typographic share card of a record without a picture (server/http/cover-routes.ts draws it). */
-export function coverPath(type: 'news' | 'blog' | 'team', record: { _id: string; version: number }, lang: string): string {
-  return `/covers/${lang}/${type}/${record._id}-${record.version}.jpg`;
-}
+export { coverPath } from '../../domain/media/share-image.ts';
 
 /** An absolute URL of the JPEG preview size of an uploaded image (Telegram shows no WebP), or of a drawn card. */
 export function previewImage(site: Pick<SiteData, 'publicUrl'>, image: string | undefined): { url: string; og: boolean } | undefined {
   if (!image) return undefined;
   if (image.startsWith('/covers/')) return { url: site.publicUrl + image, og: true };
-  const og = /-(large|medium|thumbnail)\.webp$/.test(image);
-  const path = og ? image.replace(/-(large|medium|thumbnail)\.webp$/, '-og.jpg') : image;
+  const og = hasJpegPreview(image);
+  const path = jpegPreview(image);
   return { url: /^https?:\/\//.test(path) ? path : site.publicUrl + path, og };
 }
 

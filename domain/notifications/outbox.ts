@@ -13,7 +13,15 @@ interface OutboxPayload {
   subject?: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A post to a channel: the Bot API method, its picture, the message it edits, and its row. */
+  method?: 'sendMessage' | 'sendPhoto' | 'editMessageText' | 'editMessageCaption';
+  photo?: string;
+  messageId?: string;
+  postId?: string;
 }
+
+/** A refusal that trying again cannot change (a wrong channel, a message Telegram will not take): an error with `final: true`. */
+const isFinal = (error: unknown) => typeof error === 'object' && error !== null && 'final' in error && error.final === true;
 
 interface OutboxMessage {
   id: string;
@@ -22,7 +30,7 @@ interface OutboxMessage {
   attempts: number;
 }
 
-/** What a channel does with one message; throws to have it retried later. */
+/** What a channel does with one message; throws to have it retried later (one with `final: true`: never). */
 export type Deliver = (message: OutboxMessage) => Promise<void>;
 
 /** Waits between tries: 5 s, 30 s, 2 min, 10 min, then every hour; given up after a day of tries. */
@@ -95,7 +103,7 @@ export function createOutbox(database: Database) {
           await db
             .updateTable('outbox')
             .set({
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              status: attempts >= MAX_ATTEMPTS || isFinal(error) ? 'failed' : 'pending',
               attempts,
               next_attempt_at: new Date(Date.now() + wait).toISOString(),
               locked_until: null,

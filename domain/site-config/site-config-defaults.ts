@@ -40,6 +40,7 @@ export function siteConfigDefaults(): SiteConfig {
     privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true },
     security: { requireTwoFactor: false },
     publishing: { requireApproval: false },
+    telegram: { channels: {} },
     legalPages: {
       privacyPolicy: t('Privacy Policy', 'Maxfiylik siyosati', 'Политика конфиденциальности'),
       termsOfService: t('Terms of Service', 'Foydalanish shartlari', 'Условия использования'),

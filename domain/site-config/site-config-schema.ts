@@ -3,6 +3,8 @@ import { absoluteUrl, email, flag, icon, imageUrl, link, list, localized, MEDIUM
 
 const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
 const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
+/** A public channel's @name, or a channel's numeric id. */
+const TELEGRAM_CHANNEL = /^(@[A-Za-z][A-Za-z0-9_]{4,31}|-100\d{5,15})$/;
 
 /** The whole site configuration (SPEC.md section 3). Every part has a default (see site-config-defaults). */
 export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
@@ -47,6 +49,16 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
     }),
     security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
     publishing: z.object({ requireApproval: flag('Publishing needs approval') }),
+    // The firm's Telegram channel for each language (API-3.md "Alerts"); the bot (TELEGRAM_BOT_TOKEN) posts there.
+    telegram: z.object({
+      channels: localized('Telegram channel', { max: 50 }).superRefine((value, context) => {
+        for (const [code, channel] of Object.entries(value)) {
+          if (channel && !TELEGRAM_CHANNEL.test(channel)) {
+            context.addIssue({ code: 'custom', path: [code], message: `Telegram channel (${code.toUpperCase()}): @name, or an id such as -1001234567890`, params: { code: 'invalid' } });
+          }
+        }
+      }),
+    }),
     legalPages: z.object({
       privacyPolicy: ml('Privacy policy title'),
       termsOfService: ml('Terms of service title'),

@@ -332,6 +332,20 @@ const alertLog = {
   },
 };
 
+const channelPost = {
+  type: 'object',
+  properties: {
+    lang: { type: 'string' },
+    channel: { type: 'string' },
+    text: { type: 'string' },
+    photo: { type: ['string', 'null'] },
+    messageId: { type: ['string', 'null'] },
+    state: { type: 'string', enum: ['queued', 'sent', 'failed'] },
+    error: { type: ['string', 'null'] },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
 function operation(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Operation = {}): Operation {
   return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
 }
@@ -578,6 +592,32 @@ export function buildOpenApiDocument() {
           `/${type}/{id}/alerts`,
           { get: operation('Alerts', `${type}AlertLog`, 'The sending log of an article with notify: when it went out, to how many, how many wait or were given up', { 200: answer('The log', alertLog), ...errors(401, 403) }, { parameters: [parameter('id', 'The article', { type: 'string' }, 'path')] }) },
         ]),
+      ),
+      ...Object.fromEntries(
+        ['news', 'blog'].flatMap((type) => {
+          const id = { parameters: [parameter('id', 'The article', { type: 'string' }, 'path')] };
+          return [
+            [
+              `/${type}/{id}/channel-post`,
+              {
+                post: operation('Alerts', `${type}ChannelPostDraft`, 'A draft of the post to the channel of a language: the title (bold when sent), two or three sentences, the link with ?source=telegram; the cover beside it; the post so far', { 200: answer('The draft', { type: 'object', properties: { lang: { type: 'string' }, channel: { type: 'string' }, text: { type: 'string' }, photo: { type: 'string' }, post: { oneOf: [channelPost, { type: 'null' }] } } }), ...errors(400, 401, 403, 404) }, {
+                  ...id,
+                  requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['lang'], properties: { lang: { type: 'string' } } }) },
+                }),
+              },
+            ],
+            [
+              `/${type}/{id}/channel-post/send`,
+              {
+                post: operation('Alerts', `${type}ChannelPostSend`, 'Queue the post (or with update: true the edit of the one sent) for the channel of a language; at most 4,096 characters, 1,024 with the picture; sent as HTML, escaped, the first line bold', { 202: answer('Queued', channelPost), ...errors(400, 401, 403, 404, 409) }, {
+                  ...id,
+                  requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['lang', 'text'], properties: { lang: { type: 'string' }, text: { type: 'string', maxLength: 4096 }, photo: { type: 'boolean' }, update: { type: 'boolean' } } }) },
+                }),
+              },
+            ],
+            [`/${type}/{id}/channel-posts`, { get: operation('Alerts', `${type}ChannelPosts`, 'The channels configured, whether the bot is set up, and the article’s posts with their state (queued, sent, failed with Telegram’s reason)', { 200: answer('The posts', { type: 'object', properties: { bot: { type: 'boolean' }, channels: { type: 'object', additionalProperties: { type: 'string' } }, posts: { type: 'array', items: channelPost } } }), ...errors(401, 403) }, id) }],
+          ];
+        }),
       ),
       '/contact/by-email': {
         delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, and its subscription to alerts: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' } } }), ...errors(400, 401) }, {

@@ -63,9 +63,17 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: { s
       .send(`\uFEFF${[COLUMNS[lang].join(','), ...lines].join('\r\n')}\r\n`);
   });
 
-  // The sending log of an article: when its alert went out, to how many, and how many wait or failed.
   for (const type of ['news', 'blog']) {
+    // The sending log of an article: when its alert went out, to how many, and how many wait or failed.
     app.get<{ Params: { id: string } }>(`/${type}/:id/alerts`, { preHandler: editorsOnly }, async (request) => ok(await services.alerts.log(type, request.params.id)));
+    // Its posts to the firm's Telegram channels: a draft to edit, sending (or updating), and their states.
+    app.post<{ Params: { id: string } }>(`/${type}/:id/channel-post`, { preHandler: editorsOnly }, async (request) => ok(await services.channelPosts.draft(type, request.params.id, request.body)));
+    app.post<{ Params: { id: string } }>(`/${type}/:id/channel-post/send`, { preHandler: editorsOnly }, async (request, reply) => {
+      const post = await services.channelPosts.send(type, request.params.id, request.body);
+      await services.activity.record({ entity: type, action: 'update', id: request.params.id, actor: actorOf(request), summary: `Telegram channel post (${post.lang.toUpperCase()}) queued` });
+      return reply.status(202).send(ok(post, { message: 'The post is queued: its state shows when Telegram has it' }));
+    });
+    app.get<{ Params: { id: string } }>(`/${type}/:id/channel-posts`, { preHandler: editorsOnly }, async (request) => ok(await services.channelPosts.list(type, request.params.id)));
   }
 
   app.delete<{ Params: { id: string } }>('/subscriptions/:id', { preHandler: adminsOnly }, async (request) => {

@@ -50,12 +50,19 @@ const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.br?.length 
  */
 export function countReader(
   page: Pick<CachedResponse, 'countedView' | 'visitPath'>,
-  request: Pick<IncomingMessage, 'method' | 'headers'>,
-  counters: { countView?: (key: string) => void; countVisit?: (path: string, referer: string | undefined) => void },
+  request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>,
+  counters: { countView?: (key: string) => void; countVisit?: (path: string, referer: string | undefined, source?: string) => void },
 ): void {
   if (!(page.countedView || page.visitPath) || isbot(request.headers['user-agent'])) return;
   if (page.countedView) counters.countView?.(page.countedView);
-  if (page.visitPath && request.method === 'GET') counters.countVisit?.(page.visitPath, request.headers.referer);
+  if (page.visitPath && request.method === 'GET') counters.countVisit?.(page.visitPath, request.headers.referer, sourceOf(request.url));
+}
+
+/** Where the firm's own links said a visitor came from (`?source=email` in alerts, `telegram` in channel posts). */
+const SOURCES = new Set(['email', 'telegram']);
+function sourceOf(url: string | undefined): string | undefined {
+  const match = /[?&]source=([a-z]+)(?:&|$)/.exec(url ?? '');
+  return match && SOURCES.has(match[1]) ? match[1] : undefined;
 }
 
 /**
@@ -158,7 +165,7 @@ export function serveFromCache(
   options: {
     log?: (entry: Record<string, unknown>) => void;
     countView?: (key: string) => void;
-    countVisit?: (path: string, referer: string | undefined) => void;
+    countVisit?: (path: string, referer: string | undefined, source?: string) => void;
     observe?: (route: string, status: number) => void;
   } = {},
 ): boolean {

@@ -82,3 +82,25 @@ describe.each(DIALECTS)('alerts by e-mail on %s', (dialect) => {
     expect(alertsTo('other@client.uz', draft.uz)).toHaveLength(0);
   });
 });
+
+describe('the mail rate (MAIL_RATE_PER_MINUTE)', () => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    app = await startTestApp('sqlite', { env: { SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: '2' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  it('sends at most that many e-mails a minute; the rest wait in the outbox, none lost', async () => {
+    for (let n = 0; n < 5; n += 1) await app.services.outbox.enqueue('mail', { to: `reader${n}@client.uz`, subject: `Alert ${n}`, text: 'Matn' });
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+    // Several more looks at the outbox (every 200 ms here) send nothing more within the minute.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received).toHaveLength(2);
+    expect(await app.services.outbox.state('mail')).toMatchObject({ pending: 3, sent: 2, failed: 0 });
+  });
+});

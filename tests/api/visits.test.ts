@@ -75,6 +75,21 @@ describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
     expect((await analytics()).body.data.visits.byDay).toHaveLength(30);
   });
 
+  it('counts the firm’s own links by their source (?source=email, ?source=telegram), from the cache as when rendered', async () => {
+    const before = (await analytics('?days=1')).body.data.visits.byReferrer as Array<{ host: string; visits: number }>;
+    const count = (list: Array<{ host: string; visits: number }>, host: string) => list.find((item) => item.host === host)?.visits ?? 0;
+    // The second of each is served from the cache; an unknown source counts as where it came from.
+    for (let n = 0; n < 2; n += 1) expect(await visit('/ru/faq?source=email', { referer: 'https://mail.example.com/' })).toBe(200);
+    expect(await visit('/ru/faq?source=telegram')).toBe(200);
+    expect(await visit('/ru/faq?source=%3Cscript%3E', { referer: 'https://t.me/x' })).toBe(200);
+    await app.services.flushVisits();
+    const after = (await analytics('?days=1')).body.data.visits.byReferrer as Array<{ host: string; visits: number }>;
+    expect(count(after, 'email') - count(before, 'email')).toBe(2);
+    expect(count(after, 'telegram') - count(before, 'telegram')).toBe(1);
+    expect(count(after, 't.me') - count(before, 't.me')).toBe(1);
+    expect(count(after, 'mail.example.com') - count(before, 'mail.example.com')).toBe(0);
+  });
+
   it('refuses a period outside 1 to 366 days, and visitors without a token', async () => {
     for (const days of ['0', '367', 'abc', '1.5']) {
       const refused = await analytics(`?days=${days}`);

@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, Briefcase, CircleHelp, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, Megaphone, Menu, MessageSquareQuote, Newspaper, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
+import { BarChart3, BookOpen, Briefcase, CircleHelp, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
@@ -78,6 +78,7 @@ const NAVIGATION: NavigationItem[] = [
   screen('/admin', 'nav.dashboard', LayoutDashboard),
   ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => say(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
   screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'),
+  screen('/admin/subscribers', 'nav.subscribers', MailCheck, 'admins'),
   screen('/admin/translations', 'nav.translations', SpellCheck),
   screen('/admin/checks', 'nav.checks', ListChecks),
   screen('/admin/trash', 'nav.trash', Trash2, 'editors'),
