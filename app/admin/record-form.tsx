@@ -589,7 +589,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       )}
     </>
   );
-  const wide = field.kind === 'document' || field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
+  const wide = field.kind === 'document' || field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || field.kind === 'references' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
 
   if (field.kind === 'checkbox') {
     return (
@@ -768,8 +768,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     const chosen = Array.isArray(value) ? value.map(String) : [];
     const options = choices[field.references] ?? [];
     control = (
-      <fieldset id={id} className="mt-1 grid gap-2 sm:grid-cols-2" {...describe}>
-        <legend className="sr-only">{label}</legend>
+      <fieldset id={id} aria-labelledby={`${id}-label`} className="mt-1 grid gap-2 sm:grid-cols-2" {...describe}>
         {options.map((option) => (
           <label key={option._id} className="flex items-start gap-2 text-sm text-slate-800">
             <input
@@ -832,7 +831,8 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
   }
   return (
     <div className={wide ? 'md:col-span-2' : ''}>
-      <label htmlFor={id} id={`${id}-label`} className="block text-sm font-medium text-slate-800">
+      {/* A group of checkboxes is named by its legend-like label (a fieldset is not a labelable element). */}
+      <label htmlFor={field.kind === 'references' ? undefined : id} id={`${id}-label`} className="block text-sm font-medium text-slate-800">
         {labelText}
       </label>
       {control}
