@@ -1,3 +1,4 @@
+import { consentText } from '../../domain/alerts/alert-mail.ts';
 import { DocumentBody } from './document-body.tsx';
 import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
 import type { BlogPost } from '../../domain/blog/blog.ts';
@@ -40,7 +41,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
   });
 }
 
-export function ArticlePage({ article, html, body, kind }: { article: Article | null; html: string; body: string; kind: ArticleKind }) {
+export function ArticlePage({ article, html, body, kind, topics = [] }: { article: Article | null; html: string; body: string; kind: ArticleKind; topics?: Array<{ _id: string; title: string }> }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -145,18 +146,69 @@ export function ArticlePage({ article, html, body, kind }: { article: Article | 
           </div>
         )}
         {/* The next step for a reader who wants more of this: the alerts of its topics, by e-mail. */}
-        {site.alerts && (
-        <aside aria-labelledby="alerts-invite" className="mt-10 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <p id="alerts-invite" className="font-semibold text-brand-900">
-            {t('subscribe.invite')}
-          </p>
-          <a href={`${href('/subscribe')}${article.topics.length ? `?topics=${article.topics.join(',')}` : ''}`} className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
-            {t('subscribe.inviteLink')}
-          </a>
-        </aside>
-        )}
+        {site.alerts && <AlertsForm topics={topics} />}
       </div>
     </article>
+  );
+}
+
+/**
+ * The alerts' form at an article's end: an e-mail, the article's topics (ticked), the consent; it
+ * posts to /subscribe (no JavaScript needed), whose page answers. An article without topics links
+ * to /subscribe, where the reader chooses them.
+ */
+function AlertsForm({ topics }: { topics: Array<{ _id: string; title: string }> }) {
+  const { t, href, lang } = useSite();
+  const box = 'mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6';
+  if (!topics.length) {
+    return (
+      <aside aria-labelledby="alerts-invite" className={`${box} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`}>
+        <p id="alerts-invite" className="font-semibold text-brand-900">
+          {t('subscribe.invite')}
+        </p>
+        <a href={href('/subscribe')} className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+          {t('subscribe.inviteLink')}
+        </a>
+      </aside>
+    );
+  }
+  return (
+    <aside aria-labelledby="alerts-invite" className={box}>
+      <h2 id="alerts-invite" className="font-semibold text-brand-900">
+        {t('subscribe.invite')}
+      </h2>
+      <form method="post" action={href('/subscribe')} noValidate className="mt-4 space-y-4">
+        <input type="hidden" name="language" value={lang} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t('subscribe.topics')}</legend>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {topics.map((topic) => (
+              <li key={topic._id} className="flex items-center gap-2">
+                <input id={`alerts-topic-${topic._id}`} type="checkbox" name="topics" value={topic._id} defaultChecked className="h-5 w-5 accent-brand-700" />
+                <label htmlFor={`alerts-topic-${topic._id}`} className="text-slate-800">
+                  {topic.title}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div>
+          <label htmlFor="alerts-email" className="block text-sm font-medium text-slate-800">
+            {t('subscribe.email')}
+          </label>
+          <input id="alerts-email" type="email" name="email" autoComplete="email" required maxLength={320} className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600" />
+        </div>
+        <div className="flex items-start gap-3">
+          <input id="alerts-consent" type="checkbox" name="consent" value="true" required className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+          <label htmlFor="alerts-consent" className="text-sm text-slate-700">
+            {consentText(lang)}
+          </label>
+        </div>
+        <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+          {t('subscribe.inviteLink')}
+        </button>
+      </form>
+    </aside>
   );
 }
 

@@ -59,8 +59,11 @@ export function loadArticle<R extends StoredRecord & { content: unknown; views: 
     async () => {
       const found = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
       const shown = await shownArticle(records, found, lang, defaultLanguage);
+      // Its topics, named, for the alerts' form at its end (when alerts are open).
+      const chosen = Array.isArray(found.topics) ? found.topics.map(String) : [];
+      const topics = services.subscriptions.ready && chosen.length ? (await services.subscriptions.topics(lang)).filter((topic) => chosen.includes(topic._id)) : [];
       // This visit is counted by the host once the page is sent; the page already shows it.
-      return { ...shown, article: { ...shown.article, views: Number(found.views) + 1 } };
+      return { ...shown, topics, article: { ...shown.article, views: Number(found.views) + 1 } };
     },
     ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );

@@ -65,6 +65,22 @@ describe.each(DIALECTS)('alerts by e-mail on %s', (dialect) => {
     expect(log.body.data).toMatchObject({ subscribers: 2, waiting: 0, failed: 0, sent: 2, sentAt: expect.any(String) });
   });
 
+  it('sends a draft when it is published later, and an article whose working copy is applied only once', async () => {
+    const title = { uz: 'Keyin chop etilgan' };
+    const draft = (await first.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'x' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [topics[1]], notify: true, published: false } })).body.data;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(alertsTo('other@client.uz', title.uz)).toHaveLength(0);
+    const published = await first.api(`/api/news/${draft._id}`, { method: 'PUT', token: admin, body: { ...draft, published: true } });
+    expect(published.status).toBe(200);
+    await expect.poll(() => alertsTo('other@client.uz', title.uz).length, { timeout: 15_000 }).toBe(1);
+    // A change saved as a working copy and applied: the article was public already, it is not sent again.
+    const copy = await first.api(`/api/news/${draft._id}/draft`, { method: 'PUT', token: admin, body: { ...published.body.data, excerpt: { uz: 'Yangilangan' } } });
+    expect(copy.status).toBeLessThan(300);
+    expect((await first.api(`/api/news/${draft._id}/draft/publish`, { method: 'POST', token: admin, body: {} })).status).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(alertsTo('other@client.uz', title.uz)).toHaveLength(1);
+  });
+
   it('sends a scheduled article when it goes live, a draft never, and nothing again after a restart', async () => {
     const soon = new Date(Date.now() + 1500).toISOString();
     const title = { uz: 'Rejalashtirilgan xabar' };

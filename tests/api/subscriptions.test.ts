@@ -104,6 +104,25 @@ describe.each(DIALECTS)('subscriptions to alerts on %s', (dialect) => {
     expect(await shown.text()).toContain('name="topics"');
   });
 
+  it('ends an article with the alerts form (its topics ticked) that subscribes without JavaScript in the page’s language', async () => {
+    const article = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Mavzuli maqola', ru: 'Статья с темой' }, excerpt: { uz: 'x', ru: 'x' }, content: { uz: 'Matn', ru: 'Текст' }, category: { uz: 'Soliq' }, topics: [topics[2]] } })).body.data;
+    const html = await (await page(`/ru/news/${article.slug}`)).text();
+    const form = html.slice(html.indexOf('aria-labelledby="alerts-invite"'));
+    expect(form).toContain('action="/ru/subscribe"');
+    const box = /<input[^>]*name="topics"[^>]*>/.exec(form)![0];
+    expect(box).toContain(`value="${topics[2]}"`);
+    expect(box).toContain('checked=""');
+    expect(form).not.toContain(`value="${topics[0]}"`);
+    expect(form).toContain('name="language" value="ru"');
+    const sent = await post('/ru/subscribe', { language: 'ru', topics: [topics[2]], email: 'reader@client.uz', consent: 'true' });
+    expect(await sent.text()).toContain('письмо для подтверждения уже в пути');
+    await expect.poll(() => smtp.to('reader@client.uz').length, { timeout: 10_000 }).toBe(1);
+    // An article without topics invites to the page where they are chosen.
+    const plain = (await app.api('/api/news?limit=20')).body.data.find((item: { topics: string[] }) => item.topics.length === 0);
+    const invite = await (await page(`/news/${plain.slug}`)).text();
+    expect(invite).toContain('href="/subscribe"');
+  });
+
   it('changes topics and language, and unsubscribes with one POST without a session (List-Unsubscribe-Post)', async () => {
     await app.api('/api/subscriptions', { body: { email: 'prefs@client.uz', language: 'uz', topics: [topics[0]], consent: true } });
     await expect.poll(() => smtp.to('prefs@client.uz').length, { timeout: 10_000 }).toBe(1);

@@ -35,8 +35,13 @@ describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () =>
   });
 
   it('reports no error on any page in uz, ru and en', async () => {
+    // The newest article has topics: its end holds the alerts' form.
+    const token = await app.login();
+    const topic = (await app.api('/api/services?limit=1')).body.data[0]._id as string;
+    await app.api('/api/news', { token, body: { title: { uz: 'Mavzuli', ru: 'С темой', en: 'With a topic' }, excerpt: { uz: 'x', ru: 'x', en: 'x' }, content: { uz: 'x', ru: 'x', en: 'x' }, category: { uz: 'x' }, topics: [topic] } });
     const first = async (type: string) => (await app.api(`/api/${type}?limit=1`)).body.data[0] as { slug: string };
     const [article, post, service, lawyer] = await Promise.all([first('news'), first('blog'), first('services'), first('team')]);
+    expect(await (await fetch(`${app.url}/news/${article.slug}`)).text()).toContain('id="alerts-consent"');
     const paths = [
       '/', '/services', `/services/${service.slug}`, '/team', `/team/${lawyer.slug}`, '/partners', '/news', `/news/${article.slug}`, '/news?page=2',
       '/blog', `/blog/${post.slug}`, '/contact', '/faq', '/privacy', '/terms', '/disclaimer', '/no-such-page', '/search?q=shartnoma', '/subscribe',
