@@ -78,13 +78,19 @@ export function createAlertSender(database: Database, outbox: ReturnType<typeof 
     async sendDue(): Promise<number> {
       let queued = 0;
       for (const type of host.types) {
-        const waiting = await db
+        const yes = database.dialect === 'postgres' ? sql<boolean>`true` : sql<boolean>`1`;
+        // Public now (the type's own rule, in SQL) and not sent yet: drafts waiting with "notify"
+        // are not read at every look, and never hold back what is due.
+        let query = db
           .selectFrom(type.table)
           .select('id')
-          .where('notify', '=', database.dialect === 'postgres' ? sql<boolean>`true` : sql<boolean>`1`)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('alert_fanouts').select('record_id').where('record_type', '=', type.name).whereRef('record_id', '=', `${type.table}.id`))))
-          .limit(20)
-          .execute();
+          .where('notify', '=', yes)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('alert_fanouts').select('record_id').where('record_type', '=', type.name).whereRef('record_id', '=', `${type.table}.id`))));
+        for (const condition of type.publicConditions(nowIso())) {
+          if (condition.op === '=') query = query.where(condition.column, '=', condition.value === true ? yes : condition.value);
+          else if (condition.op === 'unset-or') query = query.where((eb) => eb.or([eb(condition.column, 'is', null), eb(condition.column, condition.compare, condition.value)]));
+        }
+        const waiting = await query.limit(50).execute();
         for (const { id } of waiting) {
           const record = await host.readPublic(type, String(id));
           if (!record) continue;
