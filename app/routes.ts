@@ -13,6 +13,9 @@ export default [
   ),
   // The admin area: rendered in the browser only, its code loaded only under /admin.
   route('admin/login', 'routes/admin/login.tsx'),
+  // "Forgot password?": the e-mail form, and the page its link opens.
+  route('admin/reset', 'routes/admin/reset.tsx', { id: 'admin-reset-ask' }),
+  route('admin/reset/:token', 'routes/admin/reset.tsx', { id: 'admin-reset-set' }),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),

@@ -21,6 +21,7 @@ import * as telegramNotices from './migrations/018-telegram-notices.ts';
 import * as viewsIndexes from './migrations/019-views-indexes.ts';
 import * as alerts from './migrations/020-alerts.ts';
 import * as channelPosts from './migrations/021-channel-posts.ts';
+import * as passwordResets from './migrations/022-password-resets.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019-views-indexes': viewsIndexes,
   '020-alerts': alerts,
   '021-channel-posts': channelPosts,
+  '022-password-resets': passwordResets,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -71,3 +71,25 @@ describe('Uzbek transliteration', () => {
     expect(uzbekToCyrillic('ye'.repeat(60))).toBe('е'.repeat(60));
   });
 });
+
+describe('what stays in Latin in Cyrillic Uzbek', () => {
+  it('keeps web addresses, e-mails, @handles, domain names and foreign names as written', () => {
+    expect(uzbekToCyrillic('Qonun matni: https://lex.uz/docs/-5841063 saytida.')).toBe('Қонун матни: https://lex.uz/docs/-5841063 сайтида.');
+    expect(uzbekToCyrillic('Yozing: info@adliya-partners.uz yoki @adliya_bot orqali')).toBe('Ёзинг: info@adliya-partners.uz ёки @adliya_bot орқали');
+    expect(uzbekToCyrillic('Batafsil www.adliya.uz va lex.uz, soliq.uz.')).toBe('Батафсил www.adliya.uz ва lex.uz, soliq.uz.');
+    expect(uzbekToCyrillic('WhatsApp, LinkedIn va Telegram orqali')).toBe('WhatsApp, LinkedIn ва Телеграм орқали');
+    // Uzbek words with ch stay Uzbek; a word with w or a lone c is a foreign name.
+    expect(uzbekToCyrillic('Chilonzor Microsoft Wildberries')).toBe('Чилонзор Microsoft Wildberries');
+  });
+
+  it('stays linear on a 100,000-character token that looks like an address (no backtracking)', () => {
+    const tokens = ['a'.repeat(100_000) + '@', 'x.'.repeat(50_000), `https://${'a'.repeat(100_000)}`, `${'a.'.repeat(50_000)}uz`];
+    let fastest = Infinity;
+    for (let round = 0; round < 3; round += 1) {
+      const started = performance.now();
+      for (const token of tokens) uzbekToCyrillic(token);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(fastest).toBeLessThan(200);
+  });
+});

@@ -203,9 +203,20 @@ function cyrillicRules(word: string, lower: string): string {
   return out;
 }
 
-/** Uzbek text from Latin to Cyrillic script. */
+/**
+ * What is written in Latin whatever the script of the text around it: a web address, an e-mail
+ * or @handle, a domain name (lex.uz), and a word Uzbek does not write — one with w, or c other than
+ * in ch, or a capital inside (WhatsApp, LinkedIn, iPhone). Each test reads its token once.
+ */
+const ADDRESS_END = /\.(uz|com|ru|org|net|io|gov|edu|info|me|app)([/?#:]|[.,;:!?)»”"']*$)/i;
+const keepsLatinToken = (token: string) => token.includes('://') || /^www\./i.test(token) || token.includes('@') || ADDRESS_END.test(token);
+const foreignWord = (word: string) => /w|c(?!h)/i.test(word) || /[a-z][A-Z]/.test(word);
+
+/** Uzbek text from Latin to Cyrillic script; addresses, e-mails, handles and foreign names stay as written. */
 export function uzbekToCyrillic(text: string): string {
-  return text.replace(LATIN_WORD, (word) => (/[A-Za-z]/.test(word) ? latinWordToCyrillic(word) : word));
+  return text.replace(/\S+/g, (token) =>
+    keepsLatinToken(token) ? token : token.replace(LATIN_WORD, (word) => (/[A-Za-z]/.test(word) && !foreignWord(word) ? latinWordToCyrillic(word) : word)),
+  );
 }
 
 /** Uzbek text from Cyrillic to Latin script (oʻ and gʻ with U+02BB, the tutuq belgisi with U+02BC). */

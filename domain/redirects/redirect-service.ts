@@ -1,3 +1,4 @@
+import { languageSegment } from '../shared/localized.ts';
 import { csvCell } from '../shared/csv.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -216,7 +217,8 @@ export function createRedirectService(database: Database, changed: (event: Chang
       const wanted = normalizePath(path);
       const exact = await byFrom(wanted);
       if (exact) return { to: exact.to, status: exact.status };
-      const prefix = languagePrefixes.find((code) => wanted.startsWith(`/${code}/`));
+      // The path names a language by its segment (/uz-cyrl/), in lower case, whatever its code's letters (uz-Cyrl).
+      const prefix = languagePrefixes.map(languageSegment).find((segment) => wanted.startsWith(`/${segment}/`));
       if (!prefix) return undefined;
       const found = await byFrom(wanted.slice(prefix.length + 1));
       if (!found) return undefined;

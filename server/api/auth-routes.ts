@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, TelegramChatSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { TelegramError } from '../telegram.ts';
+import { passwordResetMessage } from '../../domain/notifications/password-reset-message.ts';
 import { telegramTestMessage } from '../../domain/notifications/review-message.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, adminsOnly, requireUser } from '../http/auth.ts';
@@ -54,6 +55,24 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   });
 
   app.get('/auth/me', { preHandler: requireUser }, async (request) => ok(request.user));
+
+  // "Forgot password?": by e-mail when mail is set up (SMTP_URL), else the sign-in page says to ask an administrator.
+  app.get('/auth/password-reset', async () => ok({ byEmail: Boolean(services.mailer) }));
+  app.post('/auth/password-reset', async (request, reply) => {
+    if (!services.mailer) throw new AppError(409, 'CONFLICT', 'Passwords are not reset by e-mail on this site: ask an administrator to set a new one for you');
+    const { email } = assertObject(request.body);
+    const [language, site] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
+    await auth.requestPasswordReset(email, async (to, token) => {
+      const message = passwordResetMessage({ site: pickText(site.companyName, language), url: `${services.publicUrl}/admin/reset/${token}` }, language);
+      await services.outbox.enqueue('mail', { to, ...message });
+    });
+    // The same answer for every address: nobody learns from it who has an account.
+    return reply.status(202).send(ok(null, { message: 'If this address has an account, a link to set a new password is on its way: it works for an hour' }));
+  });
+  app.post('/auth/password-reset/complete', async (request) => {
+    await auth.completePasswordReset(assertObject(request.body));
+    return ok(null, { message: 'Your password is changed, and every session of the account has ended: sign in with the new password' });
+  });
 
   // Accounts (the settings screen, administrators only): list, add, change role, remove.
   app.get('/auth/users', { preHandler: adminsOnly }, async () => ok(await auth.listUsers()));

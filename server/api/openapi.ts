@@ -521,6 +521,27 @@ export function buildOpenApiDocument() {
       },
       '/auth/logout': { post: operation('Auth', 'logout', 'Revoke the token', { 200: answer('Signed out', { type: 'null' }), ...errors(401) }) },
       '/auth/me': { get: operation('Auth', 'getCurrentUser', 'The signed-in administrator', { 200: answer('The user', ref('User')), ...errors(401) }) },
+      '/auth/password-reset': {
+        get: { tags: ['Auth'], operationId: 'passwordResetAvailable', summary: 'Whether a forgotten password is reset by e-mail on this site', security: PUBLIC, responses: { 200: answer('The answer', { type: 'object', properties: { byEmail: { type: 'boolean' } } }) } },
+        post: {
+          tags: ['Auth'],
+          operationId: 'requestPasswordReset',
+          summary: 'E-mail a one-use link (an hour) to set a new password; the same 202 for every address, one link in 10 minutes per account',
+          security: PUBLIC,
+          requestBody: { required: true, content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }) },
+          responses: { 202: answer('Asked', { type: 'null' }), ...errors(409) },
+        },
+      },
+      '/auth/password-reset/complete': {
+        post: {
+          tags: ['Auth'],
+          operationId: 'completePasswordReset',
+          summary: 'Set the new password with the e-mail’s token (once, within the hour); every session of the account ends',
+          security: PUBLIC,
+          requestBody: { required: true, content: json({ type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 10, maxLength: 200 } } }) },
+          responses: { 200: answer('Changed', { type: 'null' }), ...errors(400) },
+        },
+      },
       '/auth/users': {
         get: operation('Auth', 'listUsers', 'List accounts with their roles (administrators only)', { 200: answer('Accounts', { type: 'array', items: ref('User') }), ...errors(401, 403) }),
         post: operation('Auth', 'createUser', 'Add an account: role admin, editor or translator (with languages)', { 201: answer('Added', ref('User')), ...errors(400, 401, 403, 409) }, { requestBody: { required: true, content: json(ref('NewUser')) } }),

@@ -147,6 +147,9 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
 
   describe('redirects', () => {
     it('leaves a 301 from every old address in every language when a slug changes, in one hop, and a new page wins', async () => {
+      // A language whose code has capitals: its addresses are /uz-cyrl/….
+      const cyrillic = await app.api('/api/languages', { method: 'POST', token, body: { code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', isActive: true } });
+      expect(cyrillic.status).toBe(201);
       const news = (await app.api('/api/news', { token, body: article('Ko‘chish', { slug: 'first-name' }) })).body.data;
       const second = (await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { slug: 'second-name' } })).body.data;
       expect((await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { slug: 'third-name', version: second.version } })).status).toBe(200);
@@ -155,6 +158,7 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
         ['/news/second-name', '/news/third-name'],
         ['/ru/news/first-name', '/ru/news/third-name'],
         ['/en/news/second-name?utm=telegram', '/en/news/third-name?utm=telegram'],
+        ['/uz-cyrl/news/first-name', '/uz-cyrl/news/third-name'],
       ]) {
         const response = await page(from);
         expect(response.status, from).toBe(301);
@@ -171,6 +175,7 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       expect((await page('/news/second-name')).status).toBe(200);
       expect((await page('/news/third-name')).headers.get('location')).toBe('/news/second-name');
       for (const record of [news, newcomer]) await app.api(`/api/news/${record._id}`, { method: 'DELETE', token });
+      await app.api(`/api/languages/${cyrillic.body.data._id}`, { method: 'DELETE', token });
     });
 
     it('keeps redirects by hand: add, edit, delete, CSV both ways; refuses loops, live pages and bad paths', async () => {

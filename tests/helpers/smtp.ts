@@ -30,16 +30,18 @@ function parse(raw: string): ReceivedMail {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const body = raw
-    .slice(head.length)
-    .split(/\r?\n--[^\r\n]+/)
-    .map((part) => {
-      const [partHead, ...rest] = part.split(/\r?\n\r?\n/);
-      const content = rest.join('\n\n');
-      if (/base64/i.test(partHead)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-      return /quoted-printable/i.test(partHead) ? decodeQuotedPrintable(content) : content || partHead;
-    })
-    .join('\n');
+  const decode = (encoding: string, content: string) => (/base64/i.test(encoding) ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8') : /quoted-printable/i.test(encoding) ? decodeQuotedPrintable(content) : content);
+  const rest = raw.slice(head.length).replace(/^\r?\n\r?\n/, '');
+  // One part: the message's own encoding; several: each part's.
+  const body = /multipart\//i.test(headers['content-type'] ?? '')
+    ? rest
+        .split(/\r?\n--[^\r\n]+/)
+        .map((part) => {
+          const [partHead, ...content] = part.split(/\r?\n\r?\n/);
+          return decode(partHead, content.join('\n\n'));
+        })
+        .join('\n')
+    : decode(headers['content-transfer-encoding'] ?? '', rest);
   return { raw, to: headers.to ?? '', headers, body };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate } from 'react-router';
 import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
 import { makeProblemText } from '../../admin/problems.ts';
 import { api, ApiError, getToken, setToken } from '../../admin/api.ts';
@@ -33,6 +33,14 @@ export default function Login() {
   const [challenge, setChallenge] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  // Whether a forgotten password is reset by e-mail here (mail is set up), or by an administrator.
+  const [resetByEmail, setResetByEmail] = useState<boolean | null>(null);
+  useEffect(() => {
+    api<{ byEmail: boolean }>('/auth/password-reset').then(
+      (found) => setResetByEmail(found.data.byEmail),
+      () => setResetByEmail(false),
+    );
+  }, []);
   // The second step takes the focus as soon as it is shown (and again when switching code kinds).
   useEffect(() => {
     if (challenge) codeInput.current?.focus();
@@ -125,7 +133,14 @@ export default function Login() {
           </button>
         </form>
         )}
-        <p className="mt-6 text-sm text-slate-600">{t('login.hint')}</p>
+        {resetByEmail === true && (
+          <p className="mt-6 text-sm">
+            <Link to="/admin/reset" className="font-semibold text-brand-700 underline">
+              {t('login.forgot')}
+            </Link>
+          </p>
+        )}
+        {resetByEmail === false && <p className="mt-6 text-sm text-slate-600">{t('login.askAdmin')}</p>}
       </div>
     </main>
   );

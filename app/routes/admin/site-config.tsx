@@ -31,7 +31,7 @@ const LABELS: Record<string, [string, string, string]> = {
   publishing: ['Publishing', 'Публикация', 'E’lon qilish'],
   requireApproval: ['Publishing needs approval: an approver or an administrator signs off each change before it goes live', 'Публикация только после согласования: каждое изменение утверждает согласующий или администратор', 'E’lon qilish faqat tasdiqdan so‘ng: har bir o‘zgarishni tasdiqlovchi yoki administrator tasdiqlaydi'],
   requireTwoFactor: ['Require two-factor sign-in for every account', 'Требовать двухфакторный вход для всех учётных записей', 'Barcha hisoblar uchun ikki bosqichli kirishni talab qilish'],
-  channels: ['The firm’s channel in each language: @name, or an id such as -1001234567890 (the bot must be an administrator of it)', 'Канал фирмы на каждом языке: @имя или id вида -1001234567890 (бот должен быть администратором канала)', 'Har bir tildagi firma kanali: @nom yoki -1001234567890 kabi id (bot kanal administratori bo‘lishi kerak)'],
+  channels: ['The firm’s channel in each language: @name, or its id (-1001234567890); the bot must be an administrator of it', 'Канал фирмы на каждом языке: @имя или id вида -1001234567890 (бот должен быть администратором канала)', 'Har bir tildagi firma kanali: @nom yoki -1001234567890 kabi id (bot kanal administratori bo‘lishi kerak)'],
   privacy: ['Privacy and contact requests', 'Конфиденциальность и обращения', 'Maxfiylik va murojaatlar'],
   requireConsent: ['Ask for consent in the contact form', 'Запрашивать согласие в форме обращения', 'Murojaat shaklida rozilik so‘rash'],
   policyVersion: ['Privacy policy version', 'Версия политики конфиденциальности', 'Maxfiylik siyosati versiyasi'],

@@ -21,7 +21,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const { language, topics } = subscriptionInput(await request.formData());
   try {
     await services.subscriptions.setPreferences(params.token, { language, topics });
-    return data({ saved: true, errors: {} as SubscriptionErrors, topics }, { headers: PRIVATE });
+    const none: SubscriptionErrors = {};
+    return data({ saved: true, errors: none, topics }, { headers: PRIVATE });
   } catch (error) {
     if (!isAppError(error)) throw error;
     return data({ saved: false, errors: fieldErrors(error.details ?? []), topics }, { status: error.status, headers: PRIVATE });
