@@ -1,6 +1,8 @@
 import type { AppConfig } from './config.ts';
 
 const TIMEOUT_MS = 10_000;
+/** Telegram's answers that trying again cannot change: a bad request, a wrong bot token, no such chat, a bot not allowed there. */
+const FINAL_STATUSES = new Set([400, 401, 403, 404]);
 
 /** Telegram did not take a message; `final` when it said no to the request itself (trying again changes nothing). */
 export class TelegramError extends Error {
@@ -16,8 +18,9 @@ type Settings = NonNullable<AppConfig['telegram']>;
 /**
  * Calls a Bot API method and answers its `result`. Any answer but `{ ok: true }` (an HTTP error, a
  * time-out, something that is not JSON) throws, with a message that never contains the bot token:
- * `final` when Telegram said no to the request itself (400, 403: a wrong channel, a bot that is not
- * its administrator, a message it will not take): the outbox does not try it again.
+ * `final` when Telegram said no to the request itself (400, 401, 403, 404: a wrong channel or bot
+ * token, a bot that is not the channel's administrator, a message it will not take): the outbox
+ * does not try it again.
  */
 export function createBotCaller(settings: Settings) {
   return async function call(method: string, params: Record<string, unknown>): Promise<unknown> {
@@ -41,7 +44,7 @@ export function createBotCaller(settings: Settings) {
     if (!response.ok || body?.ok !== true) {
       const said = typeof body?.description === 'string' ? `: ${body.description.replaceAll(settings.botToken, '…').slice(0, 200)}` : body ? '' : ': the answer was not JSON';
       const message = `Telegram refused the message (HTTP ${response.status})${said}`;
-      throw new TelegramError(message, response.status === 400 || response.status === 403);
+      throw new TelegramError(message, FINAL_STATUSES.has(response.status));
     }
     return body.result;
   };

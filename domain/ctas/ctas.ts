@@ -25,6 +25,7 @@ export const ctas = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   admin: {
+    homeBlock: true,
     icon: 'megaphone',
     title: texts('Calls to action', 'Призывы к действию', 'Chaqiriq bloklari'),
     one: texts('CTA', 'блок', 'blok'),

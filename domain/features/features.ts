@@ -21,6 +21,7 @@ export const features = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   admin: {
+    homeBlock: true,
     icon: 'sparkles',
     title: texts('Why choose us', 'Почему мы', 'Nega biz'),
     one: texts('feature', 'преимущество', 'afzallik'),

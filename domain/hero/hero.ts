@@ -28,6 +28,7 @@ export const hero = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   admin: {
+    homeBlock: true,
     icon: 'layout',
     title: texts('Hero section', 'Главный экран', 'Bosh ekran'),
     one: texts('hero section', 'главный экран', 'bosh ekran'),

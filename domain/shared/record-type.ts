@@ -46,6 +46,8 @@ export interface AdminDeclaration {
   requireSelectedLanguage?: boolean;
   /** A record without a picture in this image field is marked in the list with a way to add one (lawyers' photos). */
   askForPicture?: string;
+  /** A block of the home page (its hero, figures, reasons, testimonials, calls to action): the menu groups them apart from the content. */
+  homeBlock?: true;
 }
 
 export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {

@@ -23,8 +23,9 @@ export const stats = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   admin: {
+    homeBlock: true,
     icon: 'hash',
-    title: texts('Statistics', 'Статистика', 'Statistika'),
+    title: texts('Figures on the home page', 'Цифры на главной', 'Bosh sahifadagi raqamlar'),
     one: texts('stat', 'показатель', 'ko‘rsatkich'),
     confirmDelete: texts('Are you sure you want to delete this stat?', 'Вы уверены, что хотите удалить этот показатель?', 'Haqiqatan ham bu ko‘rsatkichni o‘chirmoqchimisiz?'),
     deleteFailed: texts('Failed to delete stat', 'Не удалось удалить показатель', 'Ko‘rsatkichni o‘chirib bo‘lmadi'),

@@ -24,6 +24,7 @@ export const testimonials = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   admin: {
+    homeBlock: true,
     icon: 'quote',
     title: texts('Testimonials', 'Отзывы', 'Mijozlar fikri'),
     one: texts('testimonial', 'отзыв', 'fikr'),

@@ -4,7 +4,8 @@ import { adminsOnly, editorsOnly, requireUser } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { badRequest, validationError } from '../../domain/shared/errors.ts';
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { pickText } from '../../domain/shared/localized.ts';
+import { languageSegment, pickText } from '../../domain/shared/localized.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
@@ -55,6 +56,17 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   app.get('/trash', { preHandler: editorsOnly }, async () => ok(await services.trash()));
 
+  /** The title of a record's public page (/ru/news/{slug}) in the page's language, or null for other pages. */
+  async function pageTitle(path: string, languages: string[], defaultLanguage: string): Promise<string | null> {
+    const segments = path.split('/').filter(Boolean);
+    const lang = languages.find((code) => languageSegment(code) === segments[0]);
+    const [section, key] = lang ? segments.slice(1) : segments;
+    const type = RECORD_TYPES.find((candidate) => candidate.publicPath && candidate.publicPath === `/${section}`);
+    if (!type || !key || segments.length > (lang ? 3 : 2)) return null;
+    const record = await services.recordService(type).getBySlugOrId(key, { admin: true }).catch(() => undefined);
+    return record ? pickText(record[type.admin.titleField], lang ?? defaultLanguage, defaultLanguage) || null : null;
+  }
+
   app.get<{ Querystring: { days?: string } }>('/admin/analytics', { preHandler: editorsOnly }, async (request) => {
     const days = request.query.days === undefined ? 30 : Number(request.query.days);
     if (!Number.isInteger(days) || days < 1 || days > 366) {
@@ -79,6 +91,10 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       const week = monday.toISOString().slice(0, 10);
       byWeek.set(week, (byWeek.get(week) ?? 0) + 1);
     }
+    // The most visited pages by their titles (an article's, a lawyer's…), the address beside them.
+    const languages = (await services.languages.list({ admin: true })).map((language) => String(language.code));
+    const defaultLanguage = await services.languages.defaultLanguage();
+    const titled = await Promise.all(visits.byPage.map(async (row) => ({ ...row, title: await pageTitle(row.path, languages, defaultLanguage) })));
     return ok({
       views: {
         news: newsViews,
@@ -86,7 +102,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         topNews: topByViews(topNewsRecords),
         topBlog: topByViews(topBlogRecords),
       },
-      visits,
+      visits: { ...visits, byPage: titled },
       contacts: {
         byStatus: await services.contacts.countByStatus(),
         byWeek: [...byWeek.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count })),

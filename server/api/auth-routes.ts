@@ -106,7 +106,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   });
   app.post('/auth/me/telegram/test', { preHandler: requireUser }, async (request) => {
     const send = services.sendTelegram;
-    if (!send) throw new AppError(409, 'CONFLICT', 'The firm’s Telegram bot is not set up on this server (TELEGRAM_BOT_TOKEN): ask whoever installed the site.');
+    if (!send) throw new AppError(409, 'CONFLICT', 'The firm’s Telegram bot is not connected on this server: ask whoever runs the site to connect it.');
     const chatId = request.user!.telegramChatId;
     if (!chatId) throw badRequest('Save your Telegram chat id first');
     try {

@@ -24,7 +24,7 @@ export async function notificationRoutes(app: FastifyInstance, { services }: { s
 
   app.post('/notifications/telegram/test', async () => {
     const send = services.sendTelegram;
-    if (!send) throw new AppError(400, 'BAD_REQUEST', 'Telegram is not set up: set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID on the server, then restart it.');
+    if (!send) throw new AppError(400, 'BAD_REQUEST', 'Telegram is not connected on this server: ask whoever runs the site to connect the firm’s bot.');
     try {
       await send(`✅ Test message from the website (${services.publicUrl}): new contact requests will arrive in this chat.`);
     } catch (error) {

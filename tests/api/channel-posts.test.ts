@@ -111,3 +111,28 @@ describe('posts to the channels without a bot', () => {
     expect(refused.body.error).toContain('ask whoever runs the site');
   });
 });
+
+describe('posts to the channels with a wrong bot token', () => {
+  let app: TestApp;
+  let bot: Awaited<ReturnType<typeof startBotApi>>;
+  beforeAll(async () => {
+    bot = await startBotApi(['@adliya_uz']);
+    app = await startTestApp('sqlite', { env: { TELEGRAM_BOT_TOKEN: '987654321:ZZyyXXwwVVuuTTssRRqqPPooNNmmLLkkJJ', TELEGRAM_CHAT_ID: '@adliya_uz', TELEGRAM_API_URL: bot.url } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bot?.close();
+  });
+
+  it('fails the post at once with Telegram’s answer, never showing the token', async () => {
+    const admin = await app.login();
+    const config = (await app.api('/api/site-config', { token: admin })).body.data;
+    await app.api('/api/site-config', { method: 'PUT', token: admin, body: { ...config, telegram: { channels: { uz: '@adliya_uz' } } } });
+    const article = (await app.api('/api/news', { token: admin, body: { title: { uz: 'A' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;
+    expect((await app.api(`/api/news/${article._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'A' } })).status).toBe(202);
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}/channel-posts`, { token: admin })).body.data.posts[0].state, { timeout: 10_000 }).toBe('failed');
+    const post = (await app.api(`/api/news/${article._id}/channel-posts`, { token: admin })).body.data.posts[0];
+    expect(post.error).toBe('Telegram refused the message (HTTP 404): Not Found');
+    expect(JSON.stringify(post)).not.toContain('ZZyyXXww');
+  });
+});

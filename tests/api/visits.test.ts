@@ -48,10 +48,11 @@ describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
     expect(visits.byDay).toHaveLength(7);
     expect(visits.byDay.at(-1).visits).toBe(5);
     expect(visits.byDay.slice(0, -1).every((day: { visits: number }) => day.visits === 0)).toBe(true);
+    // A record's page is named by its title in the page's language; a section by its address only.
     expect(visits.byPage).toEqual([
-      { path: '/', visits: 2 },
-      { path: '/ru/news', visits: 2 },
-      { path: `/en/team/${lawyer.slug}`, visits: 1 },
+      { path: '/', title: null, visits: 2 },
+      { path: '/ru/news', title: null, visits: 2 },
+      { path: `/en/team/${lawyer.slug}`, title: lawyer.name.en ?? lawyer.name.uz, visits: 1 },
     ]);
     expect(visits.byLanguage).toEqual({ uz: 2, ru: 2, en: 1 });
     expect(visits.byReferrer).toEqual([

@@ -10,7 +10,7 @@ import { formatDay } from '../../admin/time-zone.ts';
 interface Visits {
   total: number;
   byDay: Array<{ day: string; visits: number }>;
-  byPage: Array<{ path: string; visits: number }>;
+  byPage: Array<{ path: string; title: string | null; visits: number }>;
   byLanguage: Record<string, number>;
   byReferrer: Array<{ host: string; visits: number }>;
 }
@@ -86,7 +86,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <p className="mt-1 max-w-xl text-sm text-slate-600">{t('analytics.visitsHelp')}</p>
               </div>
-              <nav aria-label={t('analytics.period')} className="flex gap-2">
+              <nav aria-label={t('analytics.period')} className="flex flex-wrap gap-2">
                 {PERIODS.map((days) => (
                   <Link
                     key={days}
@@ -103,7 +103,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <VisitChart days={figures.visits.byDay} label={t('analytics.perDay')} dayLabel={dayLabel} dayHeading={t('analytics.day')} visitsHeading={t('analytics.visits')} />
           </section>
           <div className="grid gap-6 lg:grid-cols-3">
-            {bars(figures.visits.byPage.map((row) => ({ label: row.path, value: row.visits })), t('analytics.topPages'))}
+            {bars(figures.visits.byPage.map((row) => ({ label: row.title ? `${row.title} (${row.path})` : row.path, value: row.visits })), t('analytics.topPages'))}
             {bars(figures.visits.byReferrer.map((row) => ({ label: row.host === 'direct' ? t('analytics.direct') : row.host, value: row.visits })), t('analytics.referrers'))}
             {bars(Object.entries(figures.visits.byLanguage).map(([code, visits]) => ({ label: code.toUpperCase(), value: visits })), t('analytics.languages'))}
           </div>
@@ -134,37 +134,38 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
  * in a table for screen readers and for anyone who wants the numbers.
  */
 function VisitChart({ days, label, dayLabel, dayHeading, visitsHeading }: { days: Visits['byDay']; label: string; dayLabel: (day: string) => string; dayHeading: string; visitsHeading: string }) {
-  const width = 720;
-  const height = 200;
-  const pad = { top: 12, right: 8, bottom: 24, left: 36 };
+  // Drawn in a 100 × 100 box stretched to the width there is (a phone's 300 px or a desk's 900):
+  // the line keeps its thickness; the figures and days are text beside it, at their own size.
   const max = Math.max(4, ...days.map((entry) => entry.visits));
-  const x = (index: number) => pad.left + (days.length <= 1 ? 0 : (index * (width - pad.left - pad.right)) / (days.length - 1));
-  const y = (visits: number) => pad.top + (1 - visits / max) * (height - pad.top - pad.bottom);
-  const line = days.map((entry, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)} ${y(entry.visits).toFixed(1)}`).join(' ');
-  const area = `${line} L${x(days.length - 1).toFixed(1)} ${y(0)} L${x(0).toFixed(1)} ${y(0)} Z`;
-  const ticks = [0, Math.round(max / 2), max];
-  const labelled = [0, Math.floor((days.length - 1) / 2), days.length - 1];
+  const x = (index: number) => (days.length <= 1 ? 0 : (index * 100) / (days.length - 1));
+  const y = (visits: number) => (1 - visits / max) * 100;
+  const line = days.map((entry, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(2)} ${y(entry.visits).toFixed(2)}`).join(' ');
+  const area = `${line} L${x(days.length - 1).toFixed(2)} 100 L0 100 Z`;
+  const ticks = [max, Math.round(max / 2), 0];
+  const labelled = [...new Set([0, Math.floor((days.length - 1) / 2), days.length - 1])];
   return (
-    <figure className="mt-4 overflow-x-auto" tabIndex={0} aria-label={label}>
-      {/* Readable on a phone: the chart keeps its size and scrolls inside its box. */}
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[560px]" role="img" aria-label={label}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
-            <text x={pad.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
+    <figure className="mt-4" aria-label={label}>
+      <div className="flex gap-2">
+        <div className="flex h-48 flex-col justify-between text-right text-xs text-slate-600" aria-hidden="true">
+          {ticks.map((tick) => (
+            <span key={tick} className="-my-2 leading-4">
               {tick}
-            </text>
-          </g>
+            </span>
+          ))}
+        </div>
+        <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="h-48 min-w-0 flex-1 overflow-visible" role="img" aria-label={label}>
+          {ticks.map((tick) => (
+            <line key={tick} x1="0" x2="100" y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" vectorEffect="non-scaling-stroke" />
+          ))}
+          <path d={area} fill="#173f70" fillOpacity="0.08" />
+          <path d={line} fill="none" stroke="#173f70" strokeWidth="2" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+        </svg>
+      </div>
+      <div className="mt-1 flex justify-between pl-8 text-xs text-slate-600" aria-hidden="true">
+        {labelled.map((index) => (
+          <span key={index}>{dayLabel(days[index].day)}</span>
         ))}
-        <path d={area} fill="#173f70" fillOpacity="0.08" />
-        <path d={line} fill="none" stroke="#173f70" strokeWidth="2" strokeLinejoin="round" />
-        {days.length <= 31 && days.map((entry, index) => <circle key={entry.day} cx={x(index)} cy={y(entry.visits)} r="2.5" fill="#173f70" />)}
-        {[...new Set(labelled)].map((index) => (
-          <text key={index} x={x(index)} y={height - 6} textAnchor={index === 0 ? 'start' : index === days.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#475569">
-            {dayLabel(days[index].day)}
-          </text>
-        ))}
-      </svg>
+      </div>
       <figcaption className="sr-only">
         <table>
           <caption>{label}</caption>

@@ -1,27 +1,59 @@
-import { Download, Eye, Mail, Trash } from 'lucide-react';
+import { Download, Eye, Mail, Phone, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
-import { abilities, useAdmin } from '../../admin/admin-context.tsx';
+import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx';
+import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
 
-const CSV_COLUMNS: string[] = ['createdAt', 'status', 'name', 'email', 'phone', 'service', 'subject', 'message'];
+/** The CSV's columns and their names in the admin's language. */
+const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
+  ['createdAt', 'contacts.received'],
+  ['status', 'contacts.statusColumn'],
+  ['name', 'contacts.from'],
+  ['email', 'contacts.email'],
+  ['phone', 'contacts.phone'],
+  ['service', 'contacts.service'],
+  ['subject', 'contacts.subject'],
+  ['message', 'contacts.message'],
+];
+const STATUS_WORDS: Record<string, AdminTextKey> = { new: 'contacts.status.new', read: 'contacts.status.read', replied: 'contacts.status.replied', closed: 'contacts.status.closed' };
 
-/** CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised. */
-export function toCsv(rows: StoredRecord[]): string {
+/**
+ * CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised; the
+ * column names and statuses in the admin's language, times in the firm's zone (2026-11-26 14:05).
+ */
+export function toCsv(rows: StoredRecord[], t: AdminT, timeZone: string): string {
   const cell = (value: unknown) => {
     let text = String(value ?? '');
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return `"${text.replace(/"/g, '""')}"`;
   };
-  return `\uFEFF${[CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(','))].join('\r\n')}\r\n`;
+  const time = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' });
+  const shown = (row: StoredRecord, column: string) => {
+    if (column === 'createdAt') return typeof row.createdAt === 'string' ? time.format(new Date(row.createdAt)) : '';
+    if (column === 'status') return STATUS_WORDS[String(row.status)] ? t(STATUS_WORDS[String(row.status)]) : row.status;
+    return row[column];
+  };
+  const header = CSV_COLUMNS.map(([, key]) => cell(t(key))).join(',');
+  return `\uFEFF${[header, ...rows.map((row) => CSV_COLUMNS.map(([column]) => cell(shown(row, column))).join(','))].join('\r\n')}\r\n`;
+}
+
+/** A phone number as a call link (a phone dials it); the digits as written. */
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+      <Phone className="h-4 w-4" aria-hidden="true" />
+      {phone}
+    </a>
+  );
 }
 
 /** The newest 100 requests; status and search live in the address (?status=&search=). */
@@ -59,19 +91,28 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     void revalidator.revalidate();
   };
 
+  // Deleting asks first, in the admin's own dialog (not the browser's).
+  const [deleting, setDeleting] = useState<StoredRecord | null>(null);
+
   async function setItemStatus(item: StoredRecord, next: string) {
     try {
       const saved = await api<StoredRecord>(`/contact/${item._id}`, { method: 'PUT', body: { status: next } });
       await revalidator.revalidate();
-      if (open?._id === item._id) setOpen(saved.data);
+      setOpen((current) => (current?._id === item._id ? saved.data : current));
       refreshUnread();
     } catch (caught) {
       setError(problem(caught, 'common.error'));
     }
   }
 
+  /** Opening a new request marks it read (the badge in the menu counts what nobody opened). */
+  function openRequest(item: StoredRecord) {
+    setOpen(item);
+    if (item.status === 'new') void setItemStatus(item, 'read');
+  }
+
   async function remove(item: StoredRecord) {
-    if (!window.confirm(t('confirm.deleteSubmission'))) return;
+    setDeleting(null);
     try {
       await api(`/contact/${item._id}`, { method: 'DELETE' });
       await revalidator.revalidate();
@@ -90,7 +131,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       if (page >= (result.pagination?.pages ?? 1)) break;
     }
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([toCsv(all)], { type: 'text/csv;charset=utf-8' }));
+    link.href = URL.createObjectURL(new Blob([toCsv(all, t, timeZone)], { type: 'text/csv;charset=utf-8' }));
     link.download = `contact-requests-${new Date().toISOString().slice(0, 10)}.csv`;
     link.click();
     URL.revokeObjectURL(link.href);
@@ -150,7 +191,33 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       ) : !items?.length ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
+        <>
+        {/* On a phone: a card per request, its status and actions in view; the table from 768 px. */}
+        <ul className="space-y-3 md:hidden" data-testid="contact-cards">
+          {items.map((item) => (
+            <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
+              <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
+              <p className="text-sm text-slate-700">{item.subject}</p>
+              <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
+              {item.phone ? (
+                <p className="mt-1 text-sm">
+                  <PhoneLink phone={String(item.phone)} />
+                </p>
+              ) : null}
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                <div className="min-w-40 flex-1">{statusSelect(item, `card-status-${item._id}`)}</div>
+                <button type="button" className={buttonClass.secondary} onClick={() => openRequest(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
+                  <Eye className="h-4 w-4" aria-hidden="true" />
+                  {t('contacts.details')}
+                </button>
+                <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
+                  <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
@@ -173,10 +240,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => setOpen(item)}>
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => openRequest(item)}>
                         <Eye className="h-4 w-4" aria-hidden="true" />
                       </button>
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => remove(item)}>
+                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
                         <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
                       </button>
                     </div>
@@ -186,7 +253,26 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+        </>
       )}
+      <Dialog title={t('common.delete')} open={deleting !== null} onClose={() => setDeleting(null)}>
+        {deleting && (
+          <div className="space-y-4">
+            <p className="text-slate-800">{t('confirm.deleteSubmission')}</p>
+            <p className="text-sm text-slate-600">
+              {deleting.name} · {deleting.subject}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className={buttonClass.secondary} onClick={() => setDeleting(null)}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className={buttonClass.danger} onClick={() => remove(deleting)}>
+                {t('common.delete')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
       <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={() => setOpen(null)}>
         {open && (
           <div className="space-y-4">
@@ -196,7 +282,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold text-slate-700">{t('contacts.email')}</dt>
               <dd className="col-span-2 break-all">{open.email}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.phone')}</dt>
-              <dd className="col-span-2">{(open.phone) || '—'}</dd>
+              <dd className="col-span-2">{open.phone ? <PhoneLink phone={String(open.phone)} /> : '—'}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.service')}</dt>
               <dd className="col-span-2">{(open.service) || '—'}</dd>
               <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
@@ -212,7 +298,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                 <Mail className="h-4 w-4" aria-hidden="true" />
                 {t('contacts.reply')}
               </a>
-              <button type="button" className={buttonClass.danger} onClick={() => remove(open)}>
+              <button type="button" className={buttonClass.danger} onClick={() => setDeleting(open)}>
                 {t('common.delete')}
               </button>
             </div>

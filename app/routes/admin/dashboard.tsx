@@ -25,6 +25,9 @@ interface DashboardData {
   activity: Activity[] | null;
   upcoming: Upcoming[];
   waiting: Waiting[];
+  /** New contact requests (editors and administrators; null for a translator). */
+  requests: StoredRecord[] | null;
+  newRequests: number;
 }
 
 /** A record waiting for this person's review (GET /api/reviews/mine), overdue first. */
@@ -55,6 +58,8 @@ async function loadDashboard(): Promise<DashboardData> {
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
     api<Waiting[]>('/reviews/mine'),
   ]);
+  // The newest requests nobody opened yet: what the office answers first (translators do not read them).
+  const requests = await api<StoredRecord[]>('/contact?status=new&page=1&limit=5').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? null : Promise.reject(error)));
   return {
     counts: { team: team.data.length, news: news.pagination?.total ?? 0, blog: blog.pagination?.total ?? 0, partners: partners.data.length },
     news: news.data.slice(0, 3),
@@ -62,6 +67,8 @@ async function loadDashboard(): Promise<DashboardData> {
     activity: activity.data,
     upcoming: schedule.data.upcoming,
     waiting: waiting.data,
+    requests: requests?.data ?? null,
+    newRequests: requests?.pagination?.total ?? requests?.data.length ?? 0,
   };
 }
 
@@ -157,6 +164,34 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </section>
+          )}
+          {data.requests && data.requests.length > 0 && (
+            <section className="rounded-xl border border-accent-500 bg-white p-6 shadow-sm" aria-labelledby="requests-heading">
+              <h2 id="requests-heading" className="text-lg font-semibold text-brand-900">
+                {t('dashboard.newRequests', { count: data.newRequests })}
+              </h2>
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="new-requests">
+                {data.requests.map((item) => (
+                  <li key={item._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="font-semibold text-slate-900">{String(item.name)}</span>
+                      <span className="block text-slate-700">{String(item.subject)}</span>
+                    </span>
+                    <span className="flex flex-wrap items-baseline gap-x-3">
+                      {item.phone ? (
+                        <a href={`tel:${String(item.phone).replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-700 underline">
+                          {String(item.phone)}
+                        </a>
+                      ) : null}
+                      <span className="text-slate-600">{formatMoment(String(item.createdAt), lang, timeZone)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Link to="/admin/contacts?status=new" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+                {t('dashboard.allRequests')}
+              </Link>
+            </section>
           )}
           {data.waiting.length > 0 && (
             <section className="rounded-xl border border-amber-300 bg-white p-6 shadow-sm" aria-labelledby="waiting-heading">

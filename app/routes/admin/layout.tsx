@@ -73,49 +73,60 @@ const TYPE_ICONS: Record<(typeof ADMIN_ICONS)[number], typeof Home> = {
 /** `who`: the roles that see the screen (all when absent); the server refuses the others anyway. */
 type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home; who?: 'editors' | 'admins' };
 const screen = (to: string, key: AdminTextKey, icon: typeof Home, who?: NavigationItem['who']): NavigationItem => ({ to, label: (t) => t(key), icon, who });
+const typeItem = (type: (typeof RECORD_TYPES)[number]): NavigationItem => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => say(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] });
 
-const NAVIGATION: NavigationItem[] = [
-  screen('/admin', 'nav.dashboard', LayoutDashboard),
-  ...RECORD_TYPES.map((type) => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => say(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] })),
-  screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'),
-  screen('/admin/subscribers', 'nav.subscribers', MailCheck, 'admins'),
-  screen('/admin/translations', 'nav.translations', SpellCheck),
-  screen('/admin/checks', 'nav.checks', ListChecks),
-  screen('/admin/trash', 'nav.trash', Trash2, 'editors'),
-  screen('/admin/redirects', 'nav.redirects', Signpost, 'editors'),
-  screen('/admin/languages', 'nav.languages', Languages, 'admins'),
-  screen('/admin/media', 'nav.media', Image, 'editors'),
-  screen('/admin/analytics', 'nav.analytics', BarChart3, 'editors'),
-  screen('/admin/site-config', 'nav.siteConfig', SlidersHorizontal, 'admins'),
-  screen('/admin/settings', 'nav.settings', Settings),
+/** The menu in groups a clerk can scan: what they write, the home page's blocks, requests, languages, the site, settings. */
+const NAVIGATION: Array<{ heading?: AdminTextKey; items: NavigationItem[] }> = [
+  { items: [screen('/admin', 'nav.dashboard', LayoutDashboard)] },
+  { heading: 'nav.group.content', items: RECORD_TYPES.filter((type) => !type.admin.homeBlock).map(typeItem) },
+  { heading: 'nav.group.home', items: RECORD_TYPES.filter((type) => type.admin.homeBlock).map(typeItem) },
+  { heading: 'nav.group.requests', items: [screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'), screen('/admin/subscribers', 'nav.subscribers', MailCheck, 'admins')] },
+  { heading: 'nav.group.languages', items: [screen('/admin/translations', 'nav.translations', SpellCheck), screen('/admin/languages', 'nav.languages', Languages, 'admins')] },
+  {
+    heading: 'nav.group.site',
+    items: [
+      screen('/admin/checks', 'nav.checks', ListChecks),
+      screen('/admin/media', 'nav.media', Image, 'editors'),
+      screen('/admin/analytics', 'nav.analytics', BarChart3, 'editors'),
+      screen('/admin/redirects', 'nav.redirects', Signpost, 'editors'),
+      screen('/admin/trash', 'nav.trash', Trash2, 'editors'),
+    ],
+  },
+  { heading: 'nav.group.settings', items: [screen('/admin/site-config', 'nav.siteConfig', SlidersHorizontal, 'admins'), screen('/admin/settings', 'nav.settings', Settings)] },
 ];
 
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t, lang, unread, user } = useAdmin();
   const can = abilities(user);
-  const shown = NAVIGATION.filter((item) => !item.who || (item.who === 'admins' ? can.administer : can.editContent));
+  const allowed = (item: NavigationItem) => !item.who || (item.who === 'admins' ? can.administer : can.editContent);
+  const groups = NAVIGATION.map((group) => ({ ...group, items: group.items.filter(allowed) })).filter((group) => group.items.length > 0);
   return (
-    <nav aria-label={t('app.menu')}>
-      <ul className="space-y-1">
-        {shown.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={to === '/admin'}
-              onClick={onNavigate}
-              className={({ isActive }) => `flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-white/10'}`}
-            >
-              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-              <span className="flex-1">{label(t, lang)}</span>
-              {to === '/admin/contacts' && unread > 0 && (
-                <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-brand-900" aria-label={t('app.unread', { count: unread })}>
-                  {unread}
-                </span>
-              )}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label={t('app.menu')} className="space-y-4">
+      {groups.map((group) => (
+        <div key={group.heading ?? 'start'}>
+          {group.heading && <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">{t(group.heading)}</p>}
+          <ul className="space-y-1">
+            {group.items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === '/admin'}
+                  onClick={onNavigate}
+                  className={({ isActive }) => `flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-white/10'}`}
+                >
+                  <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+                  <span className="flex-1">{label(t, lang)}</span>
+                  {to === '/admin/contacts' && unread > 0 && (
+                    <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-brand-900" aria-label={t('app.unread', { count: unread })}>
+                      {unread}
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

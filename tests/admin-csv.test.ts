@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { makeAdminT } from '../app/admin/admin-context.tsx';
+import { toCsv } from '../app/routes/admin/contacts.tsx';
+
+/* The contact requests' CSV as a clerk opens it in Excel: their language, statuses in words, the firm's time. */
+
+describe('the contact requests CSV', () => {
+  const rows = [
+    { _id: 'a', createdAt: '2026-11-25T19:30:00.000Z', updatedAt: '', version: 1, status: 'new', name: 'Olga Kim', email: 'olga@example.uz', phone: '+998 90 123 45 67', service: 'Oila huquqi', subject: '=HYPERLINK("x")', message: 'Salom, "yordam" kerak' },
+    { _id: 'b', createdAt: '2026-11-26T04:00:00.000Z', updatedAt: '', version: 1, status: 'replied', name: 'Bobur', email: 'b@example.uz', phone: '', service: '', subject: 'Shartnoma', message: 'Matn' },
+  ];
+
+  // A cell starting with = + - @ gets an apostrophe (a spreadsheet would run it), phone numbers too.
+  it('names the columns and statuses in Russian, with Tashkent times, quoted and defused', () => {
+    const csv = toCsv(rows, makeAdminT('ru'), 'Asia/Tashkent');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('\uFEFF"Получено","Статус","От кого","Эл. почта","Телефон","Услуга","Тема","Сообщение"');
+    // 19:30 UTC on the 25th is 00:30 on the 26th in Tashkent.
+    expect(lines[1]).toBe('"2026-11-26 00:30","Новое","Olga Kim","olga@example.uz","\'+998 90 123 45 67","Oila huquqi","\'=HYPERLINK(""x"")","Salom, ""yordam"" kerak"');
+    expect(lines[2]).toContain('"2026-11-26 09:00","Отвечено"');
+  });
+
+  it('speaks Uzbek for an Uzbek clerk', () => {
+    const csv = toCsv(rows, makeAdminT('uz'), 'Asia/Tashkent');
+    expect(csv.split('\r\n')[0]).toContain('"Holati"');
+    expect(csv).toContain('"Yangi"');
+  });
+});
