@@ -192,7 +192,7 @@ export async function startApplication(
               await services.channelPosts.refused(postId, error instanceof Error ? error.message : String(error), error instanceof TelegramError && error.final);
               throw error;
             }
-          });
+          }, 20, true);
         })
       : undefined;
     // E-mails to subscribers (confirmations, alerts) from the outbox: retried, never lost, each sent

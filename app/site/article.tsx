@@ -1,6 +1,6 @@
 import { consentText } from '../../domain/alerts/alert-mail.ts';
 import { DocumentBody } from './document-body.tsx';
-import { ArrowLeft, Calendar, Clock, Eye, User } from 'lucide-react';
+import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import type { BlogPost } from '../../domain/blog/blog.ts';
 import type { NewsArticle } from '../../domain/news/news.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
@@ -116,10 +116,6 @@ export function ArticlePage({ article, html, body, kind, topics = [] }: { articl
               {readTime(t, article.readTime)}
             </span>
           )}
-          <span className="inline-flex items-center gap-2">
-            <Eye className="h-4 w-4" aria-hidden="true" />
-            {t('common.views', { count: Number(article.views) })}
-          </span>
         </div>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12">
@@ -234,7 +230,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
           className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
         />
       ) : (
-        <TypographicCover title={featured ? title : ''} label={text(article.category)} className={featured ? 'md:w-1/2' : ''} />
+        <TypographicCover label={text(article.category)} className={featured ? 'md:w-1/2' : ''} />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -274,13 +270,13 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
  * category and the section mark, and the title too on a wide featured card (elsewhere the card's
  * heading says it right below).
  */
-function TypographicCover({ title, label, className }: { title: string; label: string; className: string }) {
+function TypographicCover({ label, className }: { label: string; className: string }) {
   const { text, config } = useSite();
   return (
     <div aria-hidden="true" className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-amber-50 ${className}`}>
       <p className="text-[11px] font-semibold uppercase tracking-widest text-accent-500">{label}</p>
-      {title && <p className="line-clamp-3 hidden font-display text-3xl leading-snug md:block">{title}</p>}
-      <p className={`font-display text-6xl leading-none text-accent-500/80 ${title ? 'md:hidden' : ''}`}>§</p>
+      {/* The card's heading says the title once; the cover says the kind of text and whose. */}
+      <p className="font-display text-6xl leading-none text-accent-500/80">§</p>
       <p className="border-t border-white/20 pt-2 text-xs font-semibold">{text(config.companyName)}</p>
     </div>
   );

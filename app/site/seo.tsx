@@ -2,6 +2,7 @@ import { hasJpegPreview, jpegPreview } from '../../domain/media/share-image.ts';
 import type { MetaDescriptor } from 'react-router';
 import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { SiteData } from './site-data.server.ts';
+import { createTranslator } from '../i18n/translator.ts';
 
 const OG_LOCALES: Record<string, string> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_US' };
 const ogLocale = (code: string) => OG_LOCALES[code] ?? code.replace('-', '_');
@@ -16,6 +17,13 @@ export function previewImage(site: Pick<SiteData, 'publicUrl'>, image: string | 
   const og = hasJpegPreview(image);
   const path = jpegPreview(image);
   return { url: /^https?:\/\//.test(path) ? path : site.publicUrl + path, og };
+}
+
+/** A 404's tab: "Page not found — the firm" in the page's language; never indexed. */
+export function notFoundMeta(site: SiteData | undefined): MetaDescriptor[] {
+  if (!site) return [{ title: '404' }, { name: 'robots', content: 'noindex' }];
+  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
+  return [{ title: `${t('notFound.title')} | ${pickText(site.config.companyName, site.lang, site.defaultLanguage)}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export type FeedFormat = 'rss' | 'atom';

@@ -70,8 +70,12 @@ export function createOutbox(database: Database) {
       for (let at = 0; at < about.length; at += 500) await db.deleteFrom('outbox').where('about', 'in', about.slice(at, at + 500)).execute();
     },
 
-    /** Sends what is due through `deliver`; answers how many were sent. */
-    async deliverDue(channel: string, deliver: Deliver, limit = 20): Promise<number> {
+    /**
+     * Sends what is due through `deliver`; answers how many were sent. With `giveUpOnFinal`, a
+     * refusal marked final is not tried again (a channel post to a wrong channel); without it (the
+     * firm's own messages) everything is tried for a day, so fixing the setup and restarting loses none.
+     */
+    async deliverDue(channel: string, deliver: Deliver, limit = 20, giveUpOnFinal = false): Promise<number> {
       const now = new Date();
       const due = await db
         .selectFrom('outbox')
@@ -103,7 +107,7 @@ export function createOutbox(database: Database) {
           await db
             .updateTable('outbox')
             .set({
-              status: attempts >= MAX_ATTEMPTS || isFinal(error) ? 'failed' : 'pending',
+              status: attempts >= MAX_ATTEMPTS || (giveUpOnFinal && isFinal(error)) ? 'failed' : 'pending',
               attempts,
               next_attempt_at: new Date(Date.now() + wait).toISOString(),
               locked_until: null,

@@ -134,5 +134,10 @@ describe('posts to the channels with a wrong bot token', () => {
     const post = (await app.api(`/api/news/${article._id}/channel-posts`, { token: admin })).body.data.posts[0];
     expect(post.error).toBe('Telegram refused the message (HTTP 404): Not Found');
     expect(JSON.stringify(post)).not.toContain('ZZyyXXww');
+    // The firm's own message about a new request is kept and tried again: fixing the token and restarting loses none.
+    expect((await app.api('/api/contact', { body: { name: 'Olga Kim', email: 'olga@example.uz', subject: 'Savol', message: 'Salom' } })).status).toBe(201);
+    const { db } = app.services.database;
+    await expect.poll(async () => Number((await db.selectFrom('outbox').select('attempts').where('channel', '=', 'telegram').executeTakeFirst())?.attempts ?? 0), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await db.selectFrom('outbox').select('status').where('channel', '=', 'telegram').executeTakeFirstOrThrow()).status).toBe('pending');
   });
 });

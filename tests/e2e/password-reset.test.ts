@@ -40,13 +40,16 @@ describe.skipIf(!CHROME_PATH)('a forgotten password, in Chromium', () => {
     try {
       expect(await login.locator('main').textContent()).not.toMatch(/ADMIN_EMAIL|npm run/);
       await login.getByRole('link', { name: 'Забыли пароль?' }).click();
-      await login.waitForLoadState('networkidle');
+      // The reset form is shown (the sign-in form has an e-mail field with the same label).
+      await login.waitForURL('**/admin/reset');
+      await login.getByText('Укажите эл. почту вашей учётной записи', { exact: false }).waitFor();
       await login.getByLabel('Эл. почта').fill('kotiba@example.uz');
       await login.getByRole('button', { name: 'Отправить ссылку' }).click();
       await login.getByText('ссылка уже в пути', { exact: false }).waitFor({ timeout: 15_000 });
       await expect.poll(() => smtp.to('kotiba@example.uz').length, { timeout: 10_000 }).toBe(1);
       const link = /https:\/\/lawfirm\.test(\/admin\/reset\/[A-Za-z0-9_-]{43})/.exec(smtp.to('kotiba@example.uz')[0].body)![1];
       await login.goto(app.url + link, { waitUntil: 'networkidle' });
+      await login.getByRole('button', { name: 'Сохранить пароль' }).waitFor();
       await login.getByLabel('Новый пароль (не короче 10 символов)').fill('a-brand-new-password');
       await login.getByLabel('Новый пароль ещё раз').fill('a-different-password');
       await login.getByRole('button', { name: 'Сохранить пароль' }).click();

@@ -164,6 +164,18 @@ describe('the public website, rendered on the server', () => {
     expect(missing.status).toBe(404);
     expect(textOf(missing.html, 'h1')).toEqual(['Страница не найдена']);
     expect(missing.html).toContain('Адлия Партнерс');
+    // A title in its language, the search, and the main sections to go on from.
+    expect(missing.html).toMatch(/<title>Страница не найдена \| Адлия Партнерс<\/title>/);
+    expect(missing.html).toMatch(/<form[^>]*action="\/ru\/search"/);
+    expect(missing.html).toContain('href="/ru/services"');
+    expect(missing.html).toContain('href="/ru/contact"');
+    const uzbek = await page('/news/no-such-article');
+    expect(uzbek.html).toMatch(/<title>Sahifa topilmadi \| Adliya Partners<\/title>/);
+    // Every kind of 404 (a missing article, a page slug) offers the same way on.
+    for (const missingPage of [uzbek, await page('/eski-sahifa')]) {
+      expect(missingPage.html).toMatch(/<form[^>]*action="\/search"/);
+      expect(missingPage.html).toContain('href="/services"');
+    }
     expect((await page('/news/no-such-article')).status).toBe(404);
     expect((await page('/services/no-such-service')).status).toBe(404);
     expect((await page('/xx')).status).toBe(404);
@@ -331,6 +343,9 @@ describe('the public website, rendered on the server', () => {
   it('shows the news featured block, categories and filters without JavaScript', async () => {
     const { html } = await page('/ru/news');
     expect(html).toContain('Главное');
+    // The featured card says its title once (its cover shows the category, not the title again).
+    const featured = cardTitles(html)[0];
+    expect(html.split(`>${featured}<`).length - 1).toBe(1);
     expect(html).toMatch(/aria-current="true"[^>]*>Все</);
     const filtered = await page(`/ru/news?category=${encodeURIComponent('События')}`);
     expect(cardTitles(filtered.html)).toEqual(['Бесплатный семинар для предпринимателей: договорные споры']);

@@ -3,7 +3,8 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
-import { FallbackPage } from '../../site/fallback-page.tsx';
+import { FallbackPage, notFoundLinks } from '../../site/fallback-page.tsx';
+import { notFoundMeta } from '../../site/seo.tsx';
 import { SiteFooter } from '../../site/footer.tsx';
 import { PhoneActions, SiteHeader } from '../../site/header.tsx';
 import { buildSite, SiteProvider } from '../../site/site-context.tsx';
@@ -44,9 +45,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 /** A page that failed or does not exist still has a title, in the page's language. */
 export function meta({ error, loaderData: data }: Route.MetaArgs) {
   if (!error || !data) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(data);
   const t = createTranslator(data.lang, data.defaultLanguage, data.translations);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${t(notFound ? 'notFound.title' : 'error.title')} | ${pickText(data.config.companyName, data.lang, data.defaultLanguage)}` }, { name: 'robots', content: 'noindex' }];
+  return [{ title: `${t('error.title')} | ${pickText(data.config.companyName, data.lang, data.defaultLanguage)}` }, { name: 'robots', content: 'noindex' }];
 }
 
 /** A page that failed or does not exist, inside the site's own header and footer when possible. */
@@ -59,7 +60,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = createTranslator(data.lang, data.defaultLanguage, data.translations);
   return (
     <Frame data={data}>
-      <FallbackPage t={t} notFound={notFound} home={data.lang === data.defaultLanguage ? '/' : `/${data.lang}`} />
+      <FallbackPage t={t} notFound={notFound} home={data.lang === data.defaultLanguage ? '/' : `/${data.lang}`} {...(notFound ? notFoundLinks(data) : {})} />
     </Frame>
   );
 }

@@ -1,9 +1,10 @@
 import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';
-import { FallbackPage } from '../../site/fallback-page.tsx';
+import { FallbackPage, notFoundLinks } from '../../site/fallback-page.tsx';
 import { loadTextPage } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
+import { notFoundMeta } from '../../site/seo.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import type { Route } from './+types/not-found';
@@ -18,16 +19,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const page = loaderData && !loaderData.failed ? loaderData.page : undefined;
-  if (page) return textPageMeta(siteFromMatches(matches), page);
-  return [{ title: '404' }, { name: 'robots', content: 'noindex' }];
+  const site = siteFromMatches(matches);
+  return page ? textPageMeta(site, page) : notFoundMeta(site);
 }
 
 export default function PageOrNotFound({ loaderData }: Route.ComponentProps) {
   return <TextPage page={loaderData.failed ? null : loaderData.page} html={loaderData.failed ? '' : loaderData.html} />;
 }
 
-/** The branded 404 inside the site's header and footer. */
+/** The branded 404 inside the site's header and footer, with the search and the main sections. */
 export function ErrorBoundary() {
-  const { t, href } = useSite();
-  return <FallbackPage t={t} notFound home={href('/')} />;
+  const site = useSite();
+  return <FallbackPage t={site.t} notFound home={site.href('/')} {...notFoundLinks(site)} />;
 }
