@@ -235,8 +235,9 @@ export function createDomainServices(host: DomainHost) {
   };
   const subscriptions = createSubscriptions(database, {
     ...alertSite,
+    // A confirmation is awaited by the person who just asked: it goes before the alerts (start.ts).
     mail: async (message, about) => {
-      await outbox.enqueue('mail', message, about);
+      await outbox.enqueue('mail-first', message, about);
     },
     mailReady: Boolean(host.mail),
   });

@@ -203,10 +203,14 @@ export async function startApplication(
           // What became public with "notify" is queued first (once, whichever instance looks).
           const queued = await services.alerts.sendDue();
           if (queued) logger.info({ queued }, 'alerts queued for subscribers');
-          const room = services.config.mailRatePerMinute - (await services.outbox.sentSince('mail', new Date(Date.now() - 60_000).toISOString()));
+          // One person waiting for a message (a confirmation, a password link) goes before a long alert.
+          const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+          let room = services.config.mailRatePerMinute - (await services.outbox.sentSince('mail', minuteAgo)) - (await services.outbox.sentSince('mail-first', minuteAgo));
           if (room <= 0) return;
           const site = await services.siteConfig.get();
-          await services.outbox.deliverDue('mail', (message) => mailer.send(site.contactInfo.email, pickText(site.companyName, 'en'), message.payload), Math.min(room, 50));
+          const deliver = (message: { payload: Parameters<typeof mailer.send>[2] }) => mailer.send(site.contactInfo.email, pickText(site.companyName, 'en'), message.payload);
+          room -= await services.outbox.deliverDue('mail-first', deliver, Math.min(room, 20));
+          if (room > 0) await services.outbox.deliverDue('mail', deliver, Math.min(room, 50));
         })
       : undefined;
     // Old contact requests lose their personal data after the configured number of days. Asked

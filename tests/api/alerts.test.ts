@@ -111,12 +111,17 @@ describe('the mail rate (MAIL_RATE_PER_MINUTE)', () => {
     await smtp?.close();
   });
 
-  it('sends at most that many e-mails a minute; the rest wait in the outbox, none lost', async () => {
-    for (let n = 0; n < 5; n += 1) await app.services.outbox.enqueue('mail', { to: `reader${n}@client.uz`, subject: `Alert ${n}`, text: 'Matn' });
+  it('sends at most that many e-mails a minute, a person’s awaited message first; the rest wait in the outbox, none lost', async () => {
+    // Five alerts and one confirmation queued at once (one transaction: the sender sees all or none).
+    await app.services.database.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 5; n += 1) await app.services.outbox.enqueue('mail', { to: `reader${n}@client.uz`, subject: `Alert ${n}`, text: 'Matn' }, undefined, trx);
+      await app.services.outbox.enqueue('mail-first', { to: 'waiting@client.uz', subject: 'Confirm', text: 'Matn' }, undefined, trx);
+    });
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
+    expect(smtp.to('waiting@client.uz')).toHaveLength(1);
     // Several more looks at the outbox (every 200 ms here) send nothing more within the minute.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.received).toHaveLength(2);
-    expect(await app.services.outbox.state('mail')).toMatchObject({ pending: 3, sent: 2, failed: 0 });
+    expect(await app.services.outbox.state('mail')).toMatchObject({ pending: 4, sent: 1, failed: 0 });
   });
 });
