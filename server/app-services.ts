@@ -22,6 +22,8 @@ export const CHANGE_CHANNEL = 'lexsite_changes';
 export interface ChangeNotice {
   entity: string;
   id: string;
+  /** The schema written to: sites (or test runs) sharing one database in their own schemas hear only their own changes. */
+  schema?: string;
 }
 
 /** The tables whose every read is noted (record types): a write to one drops only the answers that read it. */
@@ -74,7 +76,7 @@ export function createAppServices(options: {
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
         // Other app instances drop the same answers (see server/change-listener.ts).
-        const change: ChangeNotice = { entity: event.entity, id: event.id };
+        const change: ChangeNotice = { entity: event.entity, id: event.id, schema: database.schema ?? '' };
         await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(change)})`.execute(database.db).catch((error: unknown) => {
           logger.warn({ err: error }, 'could not tell other instances about a change');
         });

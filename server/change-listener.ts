@@ -18,6 +18,8 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     let change: ChangeNotice | undefined;
     try {
       const parsed: unknown = JSON.parse(message?.payload ?? '');
+      // Another schema's change (another site, or another test run, in the same database): not ours.
+      if (parsed && typeof parsed === 'object' && 'schema' in parsed && parsed.schema !== (database.schema ?? '')) return;
       if (parsed && typeof parsed === 'object' && 'entity' in parsed && 'id' in parsed) change = { entity: String(parsed.entity), id: String(parsed.id) };
     } catch {
       change = undefined;
