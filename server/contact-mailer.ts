@@ -1,10 +1,9 @@
 import nodemailer from 'nodemailer';
+import { headerText } from '../domain/alerts/alert-mail.ts';
 import type { Logger } from 'pino';
 import type { ReviewNotice } from '../domain/app-services.ts';
 import type { ContactFormInput } from '../domain/contacts/contact-schema.ts';
 
-/** One line, no control characters: what goes into a mail header. */
-const headerText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
 
 /**
  * Tells the firm about a new contact request by e-mail when SMTP_URL is set. Sent after the

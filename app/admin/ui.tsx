@@ -1,3 +1,4 @@
+import { Phone } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useAdmin } from './admin-context.tsx';
 
@@ -128,3 +129,14 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
     </nav>
   );
 }
+
+/** A phone number as a call link (a phone dials it); the digits as written. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+      <Phone className="h-4 w-4" aria-hidden="true" />
+      {phone}
+    </a>
+  );
+}
+

@@ -75,8 +75,8 @@ export const consentText = (language: string) => wordsIn(language).consent;
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? '');
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** One line, no control characters: what goes into a header. */
-const headerText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
+/** One line, no control characters: what goes into a mail header. */
+export const headerText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
 
 export interface Mail {
   to: string;

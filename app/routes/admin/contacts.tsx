@@ -1,4 +1,4 @@
-import { Download, Eye, Mail, Phone, Trash } from 'lucide-react';
+import { Download, Eye, Mail, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
@@ -9,7 +9,7 @@ import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx'
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
-import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
+import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
 
@@ -44,16 +44,6 @@ export function toCsv(rows: StoredRecord[], t: AdminT, timeZone: string): string
   };
   const header = CSV_COLUMNS.map(([, key]) => cell(t(key))).join(',');
   return `\uFEFF${[header, ...rows.map((row) => CSV_COLUMNS.map(([column]) => cell(shown(row, column))).join(','))].join('\r\n')}\r\n`;
-}
-
-/** A phone number as a call link (a phone dials it); the digits as written. */
-function PhoneLink({ phone }: { phone: string }) {
-  return (
-    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
-      <Phone className="h-4 w-4" aria-hidden="true" />
-      {phone}
-    </a>
-  );
 }
 
 /** The newest 100 requests; status and search live in the address (?status=&search=). */

@@ -6,7 +6,7 @@ import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
-import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
+import { buttonClass, ErrorNotice, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 
 interface Activity {
@@ -178,11 +178,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <span className="block text-slate-700">{String(item.subject)}</span>
                     </span>
                     <span className="flex flex-wrap items-baseline gap-x-3">
-                      {item.phone ? (
-                        <a href={`tel:${String(item.phone).replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-700 underline">
-                          {String(item.phone)}
-                        </a>
-                      ) : null}
+                      {item.phone ? <PhoneLink phone={String(item.phone)} /> : null}
                       <span className="text-slate-600">{formatMoment(String(item.createdAt), lang, timeZone)}</span>
                     </span>
                   </li>
