@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { SITE_PAGES } from '../domain/site/site-pages.ts';
 
 export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
@@ -35,29 +36,10 @@ export default [
     route(':resource/:id', 'routes/admin/resource-view.tsx'),
     route('*', 'routes/admin/unknown.tsx'),
   ]),
-  // Every public page at its path in the default language and under /{code}/ in the others.
+  // Every public page at its path in the default language and under /{code}/ in the others, as the
+  // site declares them (domain/site/site-pages.ts); any other path is a page of text or the 404.
   route(':lang?', 'routes/site/layout.tsx', [
-    index('routes/site/home.tsx'),
-    route('services', 'routes/site/services.tsx'),
-    route('services/:key', 'routes/site/service-detail.tsx'),
-    route('team', 'routes/site/team.tsx'),
-    route('team/:key', 'routes/site/team-member.tsx'),
-    route('partners', 'routes/site/partners.tsx'),
-    route('news', 'routes/site/news.tsx'),
-    route('news/:key', 'routes/site/news-detail.tsx'),
-    route('blog', 'routes/site/blog.tsx'),
-    route('blog/:key', 'routes/site/blog-detail.tsx'),
-    route('contact', 'routes/site/contact.tsx'),
-    route('faq', 'routes/site/faq.tsx'),
-    route('search', 'routes/site/search.tsx'),
-    route('preview/:token', 'routes/site/preview.tsx'),
-    // Alerts by e-mail (API-3.md "Alerts"): subscribing, confirming, settings and unsubscribing.
-    route('subscribe', 'routes/site/subscribe.tsx'),
-    route('subscribe/confirm/:token', 'routes/site/subscribe-confirm.tsx'),
-    route('subscribe/preferences/:token', 'routes/site/subscribe-preferences.tsx'),
-    route('unsubscribe/:token', 'routes/site/unsubscribe.tsx'),
-    // The pages every footer links; any other page slug is served by the two routes below.
-    ...['privacy', 'terms', 'disclaimer'].map((slug) => route(slug, 'routes/site/text-page.tsx', { id: `text-page-${slug}` })),
+    ...SITE_PAGES.map((page) => (page.path === '' ? index(page.module) : route(page.path, page.module, page.id ? { id: page.id } : {}))),
     route('*', 'routes/site/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { RECORD_TYPES } from '../../domain/registry.ts';
+import { SITEMAP_PAGES } from '../../domain/site/site-pages.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
 import { localePath } from '../../domain/shared/localized.ts';
 import { escapeXml } from './xml.ts';
@@ -10,8 +11,6 @@ import { escapeXml } from './xml.ts';
  */
 
 const URLS_PER_FILE = 1000;
-/** The pages of the site that are not a record's own page. */
-const FIXED_PAGES = ['/', '/services', '/team', '/partners', '/news', '/blog', '/faq', '/contact'];
 const WITH_PAGES = RECORD_TYPES.filter((type) => type.publicPath !== undefined && type.slugFrom);
 
 /** The active languages, and how many pages fit a file when each page is one address per language. */
@@ -36,7 +35,7 @@ export async function sitemapIndex(services: DomainServices): Promise<Response> 
 export async function sitemapFile(services: DomainServices, file: string): Promise<Response | undefined> {
   const { codes, defaultLanguage, perFile } = await languagesOf(services);
   let pages: Array<{ path: string; modified?: string }>;
-  if (file === 'pages.xml') pages = FIXED_PAGES.map((path) => ({ path }));
+  if (file === 'pages.xml') pages = SITEMAP_PAGES.map((path) => ({ path }));
   else {
     const match = /^([a-z]+)-([1-9]\d{0,5})\.xml$/.exec(file);
     const type = match ? WITH_PAGES.find((candidate) => candidate.name === match[1]) : undefined;

@@ -31,6 +31,7 @@ export const blog = defineRecordType({
   sort: ['-publishedAt', '-createdAt'],
   pageSize: 6,
   publicPath: '/blog',
+  site: { list: 'routes/site/blog.tsx', detail: 'routes/site/blog-detail.tsx', search: true, cover: true, jsonLd: 'BlogPosting' },
   snippet: { title: ['title'], description: 'excerpt' },
   distinct: { categories: 'category', tags: 'tags' },
   admin: {

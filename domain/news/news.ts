@@ -30,6 +30,7 @@ export const news = defineRecordType({
   sort: ['-date', '-createdAt'],
   pageSize: 10,
   publicPath: '/news',
+  site: { list: 'routes/site/news.tsx', detail: 'routes/site/news-detail.tsx', search: true, cover: true, jsonLd: 'NewsArticle' },
   snippet: { title: ['title'], description: 'excerpt' },
   distinct: { categories: 'category' },
   admin: {

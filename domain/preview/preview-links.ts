@@ -6,6 +6,7 @@ import { badRequest } from '../shared/errors.ts';
 import { sharedSecret } from '../shared/secrets.ts';
 import type { RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
+import { previewedTypes } from '../site/site-pages.ts';
 
 /** How long a preview link opens its page; an outside reviewer's, a week (API-3.md). */
 const PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
@@ -30,7 +31,7 @@ export interface PreviewTarget {
  */
 export function createPreviewLinks(database: Database, types: readonly RecordType[], recordService: (type: RecordType) => RecordService) {
   const key = sharedSecret(database, SECRET_NAME);
-  const previewable = types.filter((type) => type.scheduleFields && type.publicPath);
+  const previewable = previewedTypes(types);
   const sign = async (payload: string) => createHmac('sha256', await key()).update(payload).digest('base64url');
 
   return {

@@ -1,4 +1,5 @@
 import { languageSegment } from '../shared/localized.ts';
+import { splitLanguage } from '../site/site-pages.ts';
 import { csvCell } from '../shared/csv.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -218,9 +219,9 @@ export function createRedirectService(database: Database, changed: (event: Chang
       const exact = await byFrom(wanted);
       if (exact) return { to: exact.to, status: exact.status };
       // The path names a language by its segment (/uz-cyrl/), in lower case, whatever its code's letters (uz-Cyrl).
-      const prefix = languagePrefixes.map(languageSegment).find((segment) => wanted.startsWith(`/${segment}/`));
-      if (!prefix) return undefined;
-      const found = await byFrom(wanted.slice(prefix.length + 1));
+      const { segment: prefix, rest } = splitLanguage(wanted, languagePrefixes.map(languageSegment));
+      if (!prefix || rest === '/') return undefined;
+      const found = await byFrom(rest);
       if (!found) return undefined;
       return { to: found.to.startsWith('/') ? `/${prefix}${found.to === '/' ? '' : found.to}` : found.to, status: found.status };
     },

@@ -1,4 +1,4 @@
-import { RECORD_TYPES } from '../registry.ts';
+import { searchedTypes } from '../site/site-pages.ts';
 import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
 import { pickText, type Localized } from '../shared/localized.ts';
 import type { RecordService } from '../shared/record-service.ts';
@@ -24,7 +24,7 @@ export interface SearchHit {
 }
 
 /** Types a visitor can search: a public page of their own and searchable fields. */
-const SEARCHED_TYPES: RecordType[] = RECORD_TYPES.filter((type) => ['news', 'blog', 'services', 'team'].includes(type.name) && type.searchFields.length > 0 && type.publicPath);
+const SEARCHED_TYPES: RecordType[] = searchedTypes();
 
 /** Per type, and in all. */
 const PER_TYPE = 20;

@@ -31,6 +31,7 @@ export const services = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   publicPath: '/services',
+  site: { list: 'routes/site/services.tsx', detail: 'routes/site/service-detail.tsx', search: true, jsonLd: 'Service' },
   snippet: { title: ['title'] },
   admin: {
     icon: 'briefcase',

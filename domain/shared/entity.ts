@@ -56,7 +56,7 @@ export interface EntityDefinition {
   publicConditions: (now: string) => Condition[];
   orderBy: Array<[column: string, direction: 'asc' | 'desc']>;
   /** Extra columns computed from the record on every write (search text and the like). */
-  derive?: (record: Record<string, unknown>) => Record<string, string>;
+  derive?: (record: Record<string, unknown>) => Record<string, string | null>;
   /** Conditions for the list parameters this record type understands. */
   listConditions?: (query: ListQuery) => Condition[];
   /** Fields holding a document per language: their HTML is kept in the `rendered` column (migration 015). */

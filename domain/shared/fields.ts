@@ -67,7 +67,9 @@ type FieldFilter =
   | { param: string; kind: 'value' | 'flag' }
   | { param: string; kind: 'text'; exact: boolean }
   /** A value taken out of a structured field into a column of its own (the author's id of an article). */
-  | { param: string; kind: 'derived'; column: string; of: (value: unknown) => string };
+  | { param: string; kind: 'derived'; column: string; of: (value: unknown) => string }
+  /** One of the ids of a `references` field (matters of a service), kept as `,id,id,` in `{column}_text`. */
+  | { param: string; kind: 'member' };
 
 export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   storage: Storage;
@@ -313,8 +315,8 @@ export function reference(label: string, type: string, options: Options & { filt
   return declaration;
 }
 
-/** Several records of another type (an article's topics: practice areas), as a list of their `_id`s. */
-export function references(label: string, type: string, options: Options = {}) {
+/** Several records of another type (an article's topics: practice areas), as a list of their `_id`s; `filter` lists those naming one id. */
+export function references(label: string, type: string, options: Options & { filter?: string } = {}) {
   const schema = z
     .array(z.string().regex(/^[0-9a-f]{24}$/, { message: `${label}: choose from the list` }), { error: `${label} must be a list` })
     .max(50, { message: `${label}: at most 50` });
@@ -326,6 +328,7 @@ export function references(label: string, type: string, options: Options = {}) {
     widget: 'references',
     references: type,
     default: () => [],
+    filter: options.filter ? { param: options.filter, kind: 'member' } : undefined,
     label: options.label,
   };
   return declaration;

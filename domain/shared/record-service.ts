@@ -90,6 +90,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   type Stored = RecordOf<T>;
   const label = type.label;
   const typed = (record: StoredRecord) => record as unknown as Stored;
+  /** What a visitor's read shows of a public record (the type's `visitorView`; its kept HTML goes with it). */
+  const shown = <R extends StoredRecord>(record: R): R => (type.visitorView ? { ...record, ...type.visitorView(record) } : record);
 
   async function schemaNow() {
     const defaultLanguage = await environment.defaultLanguage();
@@ -146,7 +148,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   const withState = (record: StoredRecord, at = now()) => ({ ...record, publicState: type.publicState(record, at) });
 
   /** `unpublishAt` must come after `publishAt`, whichever of the two a save changes. */
-  function checkSchedule(values: Record<string, unknown>) {
+  function checkSchedule(values: Record<string, unknown>, creating = false) {
+    const broken = type.rules?.(values, { creating, now: now() }) ?? [];
+    if (broken.length) throw validationError(broken);
     const fields = type.scheduleFields;
     if (!fields) return;
     const publishAt = values[fields.publish];
@@ -256,7 +260,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const { schema, defaultLanguage } = await schemaNow();
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
-      checkSchedule(values);
+      checkSchedule(values, true);
       if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
       await assertChecksPass(undefined, values, {}, input.override, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
@@ -472,12 +476,13 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async get(id: string, options: { admin: boolean }): Promise<Stored> {
       if (!isId(id)) throw notFound(label);
       const record = visible(await store.findById(id), options.admin);
-      return options.admin ? (withState(record) as Stored) : record;
+      return options.admin ? (withState(record) as Stored) : shown(record);
     },
 
     async getBySlug(slug: string, options: { admin: boolean }): Promise<Stored> {
       if (!type.slugFrom || slug.length > 200) throw notFound(label);
-      return visible(await store.findOne([{ column: 'slug', op: '=', value: slug }]), options.admin);
+      const record = visible(await store.findOne([{ column: 'slug', op: '=', value: slug }]), options.admin);
+      return options.admin ? record : shown(record);
     },
 
     /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
@@ -515,7 +520,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async list(query: ListQuery): Promise<Stored[]> {
       const records = await store.list({ conditions: await listConditionsOf(query) });
       const at = now();
-      return (query.admin ? records.map((record) => withState(record, at)) : records).map(typed);
+      return (query.admin ? records.map((record) => withState(record, at)) : records.map(shown)).map(typed);
     },
 
     /** One page of a list, read in the index's order; the page size is the type's unless the query names a limit. */
@@ -525,7 +530,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const conditions = await listConditionsOf(query);
       const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
       const at = now();
-      return { data: (query.admin ? data.map((record) => withState(record, at)) : data).map(typed), pagination: paginationOf(page, limit, total) };
+      return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
 
     /** How many records a visitor may open (the sitemap index). */

@@ -98,7 +98,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     return eb.and(
       conditions.map((condition) => {
         if (condition.op === 'contains') {
-          if (useIndex && [...condition.text].length >= 3) {
+          if (useIndex && condition.column === 'search_text' && [...condition.text].length >= 3) {
             const phrase = `"${condition.text.replace(/"/g, '""')}"`;
             return sql<SqlBool>`id in (select record_id from ${sql.table(searchIndex)} where ${sql.table(searchIndex)} match ${phrase})`;
           }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorDetail } from './errors.ts';
 import { referencesColumn } from '../documents/record-documents.ts';
 import { columnOf, type Condition, type EntityDefinition, type ListQuery } from './entity.ts';
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
@@ -50,6 +51,20 @@ export interface AdminDeclaration {
   homeBlock?: true;
 }
 
+/** A record type's public pages: the list at `publicPath`, each record at `publicPath/{slug}`. */
+interface RecordPages {
+  /** Route module of the list page (app/routes/…), when there is one. */
+  list?: string;
+  /** Route module of one record's page; the sitemap lists every public record. */
+  detail?: string;
+  /** The site search finds its records. */
+  search?: boolean;
+  /** A record without a picture of its own is shared with a drawn card (/covers/…). */
+  cover?: boolean;
+  /** The schema.org type a record's page describes in its JSON-LD. */
+  jsonLd?: string;
+}
+
 export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {
   /** Registry key and API path segment: /api/{name}. */
   name: N;
@@ -65,6 +80,22 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
   pageSize?: number;
   /** Public page of one record: "/news" gives /news/{slug} (and /{lang}/news/{slug}). */
   publicPath?: string;
+  /** A flag that keeps a record from visitors whatever else says (a confidential matter): never public, never found. */
+  hiddenWhen?: keyof F & string;
+  /**
+   * The moment a record stops being public by a rule of its type (a ranking after its edition's
+   * next year), kept in the `public_until` column; null for never.
+   */
+  publicUntil?: (record: Record<string, unknown>) => string | null;
+  /** What a visitor's read shows of a public record (a matter's client only with consent). */
+  visitorView?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** Its pages on the public site (the site's declaration, domain/site/site-pages.ts, reads them). */
+  site?: RecordPages;
+  /**
+   * Rules between fields or against the clock, checked on every save after the schema (an event
+   * ending before it starts); `creating` is true for a new record. Each problem is a 400 on its field.
+   */
+  rules?: (values: Record<string, unknown>, context: { creating: boolean; now: string }) => ErrorDetail[];
   /** Extra public lists: GET /api/{name}/{route} answers the distinct texts of a field in `lang`. */
   distinct?: Record<string, keyof F & string>;
   /**
@@ -82,7 +113,8 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
 
 export interface RecordType<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, N extends string = string>
   extends EntityDefinition,
-    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet'> {
+    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet' | 'hiddenWhen'> {
+  hiddenWhen?: string;
   distinct?: Record<string, string>;
   snippet?: { title: readonly string[]; description?: string };
   /** The field a visitor's read requires to be true, if any. */
@@ -104,6 +136,9 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   countsViews: boolean;
 }
 
+/** A list of ids as one text a `contains` condition finds an id in: `,id,id,`. */
+const memberText = (value: unknown) => `,${(Array.isArray(value) ? value.filter((id) => typeof id === 'string') : []).join(',')},`;
+
 export const PUBLIC_STATES = ['published', 'draft', 'scheduled', 'expired'] as const;
 type PublicState = (typeof PUBLIC_STATES)[number];
 
@@ -118,6 +153,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   const withFilter = entries.filter(([, field]) => field.filter);
   const searchFields = entries.filter(([, field]) => field.search).map(([name]) => name);
   const textFilters = withFilter.filter(([, field]) => field.filter?.kind === 'text');
+  const memberFilters = withFilter.filter(([, field]) => field.filter?.kind === 'member');
   const derivedFilters = withFilter.flatMap(([name, field]) => (field.filter?.kind === 'derived' ? [{ name, ...field.filter }] : []));
   const visibilityField = options.publicWhen && options.publicWhen !== 'never' ? options.publicWhen.field : undefined;
   const slugFrom = entries.find(([, field]) => field.slugFrom)?.[1].slugFrom;
@@ -128,6 +164,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   function publicConditions(now: string): Condition[] {
     if (!visibilityField) return [];
     const conditions: Condition[] = [{ column: columnOf(visibilityField), op: '=', value: true }];
+    if (options.hiddenWhen) conditions.push({ column: columnOf(options.hiddenWhen), op: '=', value: false });
+    if (options.publicUntil) conditions.push({ column: 'public_until', op: 'unset-or', compare: '>', value: now });
     if (scheduleFields) {
       conditions.push({ column: columnOf(scheduleFields.publish), op: 'unset-or', compare: '<=', value: now });
       conditions.push({ column: columnOf(scheduleFields.unpublish), op: 'unset-or', compare: '>', value: now });
@@ -137,6 +175,9 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
 
   function publicState(record: Record<string, unknown>, now: string): PublicState {
     if (visibilityField && record[visibilityField] !== true) return 'draft';
+    if (options.hiddenWhen && record[options.hiddenWhen] === true) return 'draft';
+    const until = options.publicUntil?.(record);
+    if (until && until <= now) return 'expired';
     if (!scheduleFields) return 'published';
     const publishAt = record[scheduleFields.publish];
     const unpublishAt = record[scheduleFields.unpublish];
@@ -177,14 +218,16 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
 
   const localizedFields = entries.filter(([, field]) => field.localized).map(([name]) => name);
   const documentFields = entries.filter(([, field]) => field.document).map(([name]) => name);
-  function derive(record: Record<string, unknown>): Record<string, string> {
-    const columns: Record<string, string> = {};
+  function derive(record: Record<string, unknown>): Record<string, string | null> {
+    const columns: Record<string, string | null> = {};
     if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
     for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
+    for (const [name] of memberFilters) columns[`${columnOf(name)}_text`] = memberText(record[name]);
     if (localizedFields.length) columns.text_shape = JSON.stringify(textShape(record, localizedFields));
     // Which records its documents link to: a change of one of them renders this record anew.
     if (documentFields.length) columns.doc_refs = referencesColumn(record, documentFields);
+    if (options.publicUntil) columns.public_until = options.publicUntil(record);
     return columns;
   }
 
@@ -200,7 +243,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
       if (typeof value !== 'string' || value.trim() === '') continue;
       // Exact text filters become the stored values that read so (the service's exactConditions).
       if (filter.kind === 'text' && filter.exact) continue;
-      if (filter.kind === 'value') conditions.push({ column: columnOf(name), op: '=', value: value.trim() });
+      if (filter.kind === 'member') conditions.push({ column: `${columnOf(name)}_text`, op: 'contains', text: `,${value.trim()},` });
+      else if (filter.kind === 'value') conditions.push({ column: columnOf(name), op: '=', value: value.trim() });
       else if (filter.kind === 'derived') conditions.push({ column: filter.column, op: '=', value: value.trim() });
       else conditions.push({ column: `${columnOf(name)}_text`, op: 'like', pattern: wholeLinePattern(value.trim()) });
     }

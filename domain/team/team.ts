@@ -27,6 +27,7 @@ export const team = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   publicPath: '/team',
+  site: { list: 'routes/site/team.tsx', detail: 'routes/site/team-member.tsx', search: true, cover: true, jsonLd: 'Person' },
   snippet: { title: ['name', 'position'] },
   admin: {
     icon: 'users',

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { badRequest, validationError } from '../../domain/shared/errors.ts';
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
 import { languageSegment, pickText } from '../../domain/shared/localized.ts';
-import { RECORD_TYPES } from '../../domain/registry.ts';
+import { splitLanguage, typeWithPagesAt } from '../../domain/site/site-pages.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
@@ -58,11 +58,11 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   /** The title of a record's public page (/ru/news/{slug}) in the page's language, or null for other pages. */
   async function pageTitle(path: string, languages: string[], defaultLanguage: string): Promise<string | null> {
-    const segments = path.split('/').filter(Boolean);
-    const lang = languages.find((code) => languageSegment(code) === segments[0]);
-    const [section, key] = lang ? segments.slice(1) : segments;
-    const type = RECORD_TYPES.find((candidate) => candidate.publicPath && candidate.publicPath === `/${section}`);
-    if (!type || !key || segments.length > (lang ? 3 : 2)) return null;
+    const { segment, rest } = splitLanguage(path, languages.map(languageSegment));
+    const lang = languages.find((code) => languageSegment(code) === segment);
+    const [section, key, more] = rest.split('/').filter(Boolean);
+    const type = typeWithPagesAt(section);
+    if (!type || !key || more !== undefined) return null;
     const record = await services.recordService(type).getBySlugOrId(key, { admin: true }).catch(() => undefined);
     return record ? pickText(record[type.admin.titleField], lang ?? defaultLanguage, defaultLanguage) || null : null;
   }

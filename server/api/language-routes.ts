@@ -7,6 +7,7 @@ import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
 import { transliterationBetween, convertInSlices } from '../../domain/languages/uzbek-script.ts';
 import { AppError, validationError } from '../../domain/shared/errors.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
+import { TEXT_PREVIEW_SECTIONS } from '../../domain/site/site-pages.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
 import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
 import { originNamesHost } from '../http/request-target.ts';
@@ -26,8 +27,6 @@ const TRANSLITERATION = z.object({
   to: z.enum(['uz-Latn', 'uz-Cyrl'], { error: 'to must be uz-Latn or uz-Cyrl' }),
 });
 
-/** The pages of the public site (app/routes.ts): the first part of a path a text preview may show. */
-const SITE_PAGES = new Set(['', 'services', 'team', 'partners', 'news', 'blog', 'contact', 'faq', 'search', 'privacy', 'terms', 'disclaimer']);
 
 /**
  * The path as the router will read it: percent-decoded, with . and .. resolved; undefined when it
@@ -51,7 +50,7 @@ const PREVIEW_PATH = z
   .regex(/^\/(?![/\\])[^\s?#]*$/, 'path must be the address of a page of the site, such as /contact')
   .refine((path) => {
     const normal = normalisedPath(path);
-    return normal !== undefined && normal === decodeURIComponent(path) && SITE_PAGES.has(normal.split('/')[1]);
+    return normal !== undefined && normal === decodeURIComponent(path) && TEXT_PREVIEW_SECTIONS.has(normal.split('/')[1]);
   }, 'path must be a page of the public site, such as /contact: not the API, the admin area or a file');
 const TEXT_PREVIEW = z.object({
   code: LanguageSchema.shape.code,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
+import { previewedTypes, searchedTypes } from '../../domain/site/site-pages.ts';
 import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
@@ -867,7 +868,7 @@ export function buildOpenApiDocument() {
                 type: 'object',
                 required: ['type', '_id', 'slug', 'title', 'excerpt', 'url'],
                 properties: {
-                  type: { type: 'string', enum: ['news', 'blog', 'services', 'team'] },
+                  type: { type: 'string', enum: searchedTypes().map((type) => type.name) },
                   _id: { type: 'string' },
                   slug: { type: 'string' },
                   title: { type: 'string', description: 'In lang, with fallback' },
@@ -935,7 +936,7 @@ export function buildOpenApiDocument() {
         }, {
           requestBody: {
             required: true,
-            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: RECORD_TYPES.filter((type) => type.scheduleFields && type.publicPath).map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account)', properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
+            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: previewedTypes().map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account)', properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
           },
         }),
       },

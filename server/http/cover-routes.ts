@@ -4,6 +4,7 @@ import { isAppError } from '../../domain/shared/errors.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
 import type { AppServices } from '../app-services.ts';
 import { failure } from './envelope.ts';
+import { coveredTypes } from '../../domain/site/site-pages.ts';
 
 /*
  * The share card of a page without a picture of its own: `/covers/{lang}/{type}/{id}-{version}.jpg`,
@@ -12,8 +13,6 @@ import { failure } from './envelope.ts';
  * cache; an old version's address sends to the current one.
  */
 
-const COVERED = ['news', 'blog', 'team'] as const;
-type CoveredType = (typeof COVERED)[number];
 const FILE = /^([0-9a-f]{24})-(\d{1,9})\.jpg$/;
 const KEPT = 64;
 /** Cards drawn at once (each is 0.3–0.5 s of one core), and how many may wait for their turn. */
@@ -57,7 +56,6 @@ function missLimiter() {
   };
 }
 
-const isCovered = (type: string): type is CoveredType => (COVERED as readonly string[]).includes(type);
 
 export async function coverRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   // The most recently drawn cards, so a link shared in a busy chat is drawn once.
@@ -77,15 +75,15 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
       const match = FILE.exec(file);
       const languages = await services.languages.list({ admin: false });
       const language = languages.find((candidate) => candidate.code.toLowerCase() === lang.toLowerCase());
-      if (!match || !isCovered(type) || !language) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
+      const covered = coveredTypes().find((candidate) => candidate.name === type);
+      if (!match || !covered || !language) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
       const [, id, version] = match;
       // One spelling per card (/covers/uz/…, not /covers/UZ/…): the others are sent there, so that
       // a card is kept and drawn under one name.
       if (language.code !== lang) return reply.redirect(`/covers/${language.code}/${type}/${file}`, 301);
-      const records = services.records[type];
       let record: Record<string, unknown>;
       try {
-        record = await services.recordService(records.type).get(id, { admin: false });
+        record = await services.recordService(covered).get(id, { admin: false });
       } catch (error) {
         if (isAppError(error) && error.status === 404) return reply.status(404).send(failure(notFound, 'NOT_FOUND'));
         throw error;
@@ -105,7 +103,7 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
             const [defaultLanguage, config] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
             const text = (value: unknown) => pickText(value as Localized | string | undefined, lang, defaultLanguage);
             // What the admin lists a record by: its title (a lawyer's name) and the line under it (category, position).
-            const { titleField, subtitleField } = records.type.admin;
+            const { titleField, subtitleField } = covered.admin;
             return svgToJpeg(coverSvg({ title: text(record[titleField]), label: subtitleField ? text(record[subtitleField]) : undefined, firm: text(config.companyName) }));
           }).finally(() => drawing.delete(key));
           drawing.set(key, pending);

@@ -1,20 +1,18 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from './prometheus.ts';
+import { metricRoute } from '../../domain/site/site-pages.ts';
 
-/** Paths of public pages, by their first segment after the language (bounded: no slug becomes a label). */
-const PAGE_SECTIONS = new Set(['news', 'blog', 'services', 'team', 'partners', 'contact', 'faq', 'search', 'preview', 'admin']);
-const LANGUAGE_PREFIX = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
-
-/** A page's route for the metrics: `/`, `/news`, `/news/:slug`, `/:slug` (texts, or not found). */
+/**
+ * A page's route for the metrics (bounded: no slug becomes a label): the site's declared pages
+ * (`/`, `/news`, `/news/:slug`, `/:slug` for texts or not found), the admin area, the sitemap files.
+ */
 export function pageRoute(url: string): string {
   const segments = url.split('?')[0].split('/').filter(Boolean);
   if (segments[0] === 'sitemap.xml' || segments[0] === 'robots.txt') return `/${segments[0]}`;
   if (segments[0] === 'sitemaps') return '/sitemaps/:file';
-  if (segments.length && LANGUAGE_PREFIX.test(segments[0]) && !PAGE_SECTIONS.has(segments[0])) segments.shift();
-  if (!segments.length) return '/';
-  const section = PAGE_SECTIONS.has(segments[0]) ? segments[0] : ':slug';
-  return segments.length > 1 && section !== ':slug' ? `/${section}/:slug` : `/${section}`;
+  if (segments[0] === 'admin') return segments.length > 1 ? '/admin/:slug' : '/admin';
+  return metricRoute(url);
 }
 
 /** The route a request counts under: the API's route pattern, static files by folder, pages by section. */
