@@ -22,6 +22,7 @@ import * as viewsIndexes from './migrations/019-views-indexes.ts';
 import * as alerts from './migrations/020-alerts.ts';
 import * as channelPosts from './migrations/021-channel-posts.ts';
 import * as passwordResets from './migrations/022-password-resets.ts';
+import * as firmsRecord from './migrations/023-firms-record.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '020-alerts': alerts,
   '021-channel-posts': channelPosts,
   '022-password-resets': passwordResets,
+  '023-firms-record': firmsRecord,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -3,6 +3,9 @@ import { ctas } from './ctas/ctas.ts';
 import { faqs } from './faqs/faqs.ts';
 import { features } from './features/features.ts';
 import { hero } from './hero/hero.ts';
+import { industries } from './industries/industries.ts';
+import { matters } from './matters/matters.ts';
+import { rankings } from './rankings/rankings.ts';
 import { news } from './news/news.ts';
 import { pages } from './pages/pages.ts';
 import { partners } from './partners/partners.ts';
@@ -17,7 +20,7 @@ import { testimonials } from './testimonials/testimonials.ts';
  * its module here (and a migration for its table); the API, the OpenAPI document, the admin
  * screens, the sitemap and the seed follow from its declaration.
  */
-export const RECORD_TYPES = [team, news, blog, services, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
+export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
 
 type Registered = (typeof RECORD_TYPES)[number];
 export type RecordTypeName = Registered['name'];

@@ -1,4 +1,5 @@
 import type { DomainServices } from '../domain/app-services.ts';
+import { seedFirmRecord } from './demo-record.ts';
 import * as demo from './demo-content.ts';
 import * as demoPages from './demo-pages.ts';
 import { emblemSvg, svgToPng } from '../domain/media/covers.ts';
@@ -77,6 +78,8 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
       author: { id: author._id, name: author.name },
     });
   }
+
+  await seedFirmRecord(services, offered, lawyers);
 
   for (const request of demo.contactRequests) {
     const created = await services.contacts.submit(request);

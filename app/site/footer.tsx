@@ -16,6 +16,8 @@ export function SiteFooter() {
     ['/partners', text(footer.partnersText)],
     ['/news', text(footer.newsText)],
     ['/blog', text(footer.blogText)],
+    ['/industries', t('industries.title')],
+    ['/matters', t('matters.title')],
     ['/faq', t('faq.title')],
   ];
   const socials = Object.entries(config.socialMedia).filter(([, url]) => url);

@@ -11,6 +11,7 @@ import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
 import { serviceCategoryKey } from './service-card.tsx';
 import { useSite } from './site-context.tsx';
 import { PageHeader, Section } from './ui.tsx';
+import { MattersSection, type ShownMatter } from './firm-record.tsx';
 
 export function serviceMeta(site: SiteData | undefined, service: Service | undefined) {
   if (!site || !service) return [];
@@ -26,7 +27,7 @@ export interface ServiceLead {
   position: Localized;
 }
 
-export function ServicePage({ service, html, faqs, lead }: { service: Service; html: string; faqs: ShownFaq[]; lead?: ServiceLead }) {
+export function ServicePage({ service, html, faqs, lead, matters = [] }: { service: Service; html: string; faqs: ShownFaq[]; lead?: ServiceLead; matters?: ShownMatter[] }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const title = text(service.title);
@@ -69,6 +70,7 @@ export function ServicePage({ service, html, faqs, lead }: { service: Service; h
                 </ul>
               </>
             )}
+            <MattersSection matters={matters} filter={`?service=${service._id}`} />
             {faqs.length > 0 && (
               <section aria-labelledby="service-faq" className="mt-10">
                 <h2 id="service-faq" className="mb-4 text-2xl font-bold text-brand-900">

@@ -23,7 +23,7 @@ export const blog = defineRecordType({
     ...schedule(),
     tags: textList('Tags', 'Tag', { search: true, filter: 'tag' }),
     // Alerts (API-3.md): the practice areas it is about, and whether it is e-mailed to their subscribers once it is public.
-    topics: references('Topics', 'services', { label: texts('Topics (practice areas)', 'Темы (практики)', 'Mavzular (amaliyot sohalari)') }),
+    topics: references('Topics', 'services', { filter: 'topic', label: texts('Topics (practice areas)', 'Темы (практики)', 'Mavzular (amaliyot sohalari)') }),
     notify: yesNo('Notify', { default: false, label: texts('E-mail it to the subscribers of its topics when it goes live', 'Разослать подписчикам этих тем, когда опубликуется', 'E’lon qilinganda shu mavzular obunachilariga yuborish') }),
     views: counter(),
   },

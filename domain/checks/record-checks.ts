@@ -149,7 +149,9 @@ export function createRecordChecks(deps: RecordChecksDeps) {
         }
       }
     }
-    if (type.disclaimer && !isWritten(pickText(configText(config, type.disclaimer) as Localized | undefined, defaultLanguage, defaultLanguage) || undefined)) {
+    const disclaimer = type.disclaimer ? configText(config, type.disclaimer) : undefined;
+    // The default language's own text: another language's does not stand in for it.
+    if (type.disclaimer && !(isPlainObject(disclaimer) && typeof disclaimer[defaultLanguage] === 'string' && isWritten(disclaimer[defaultLanguage]))) {
       add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
     }
     for (const code of context.errorsOnly ? [] : languages) {

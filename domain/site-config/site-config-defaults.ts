@@ -41,6 +41,13 @@ export function siteConfigDefaults(): SiteConfig {
     security: { requireTwoFactor: false },
     publishing: { requireApproval: false },
     telegram: { channels: {} },
+    legal: {
+      mattersDisclaimer: t(
+        'Past results do not guarantee a similar outcome. Clients are named only with their consent.',
+        'Oldingi natijalar shunga o‘xshash natijani kafolatlamaydi. Mijozlar faqat ularning roziligi bilan nomlanadi.',
+        'Прошлые результаты не гарантируют такого же исхода. Клиенты названы только с их согласия.',
+      ),
+    },
     legalPages: {
       privacyPolicy: t('Privacy Policy', 'Maxfiylik siyosati', 'Политика конфиденциальности'),
       termsOfService: t('Terms of Service', 'Foydalanish shartlari', 'Условия использования'),

@@ -59,6 +59,8 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
         }
       }),
     }),
+    // The firm's disclaimer every public list of matters shows (API-3.md "The firm's record").
+    legal: z.object({ mattersDisclaimer: ml('Disclaimer under the matters', 1000) }),
     legalPages: z.object({
       privacyPolicy: ml('Privacy policy title'),
       termsOfService: ml('Terms of service title'),

@@ -17,6 +17,7 @@ function declaredColumns(type: RecordType): string[] {
   if (type.searchFields.length) columns.push('search_text');
   if (type.localizedFields.length) columns.push('text_saved', 'text_shape');
   if (type.documentFields.length) columns.push('rendered', 'doc_refs');
+  if (type.publicUntil) columns.push('public_until');
   return columns.sort();
 }
 

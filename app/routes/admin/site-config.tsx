@@ -27,6 +27,8 @@ const LABELS: Record<string, [string, string, string]> = {
   primaryButton: ['Header button', 'Кнопка в шапке', 'Sarlavhadagi tugma'],
   footerLinks: ['Footer links', 'Ссылки в подвале', 'Pastki qism havolalari'],
   legalPages: ['Legal pages', 'Правовые страницы', 'Huquqiy sahifalar'],
+  legal: ['Disclaimers', 'Оговорки', 'Ogohlantirishlar'],
+  mattersDisclaimer: ['Under every list of matters (required before a matter is public)', 'Под каждым списком дел (обязательно, чтобы дела были видны)', 'Har bir ishlar ro‘yxati ostida (ishlar ko‘rinishi uchun majburiy)'],
   security: ['Sign-in security', 'Безопасность входа', 'Kirish xavfsizligi'],
   publishing: ['Publishing', 'Публикация', 'E’lon qilish'],
   requireApproval: ['Publishing needs approval: an approver or an administrator signs off each change before it goes live', 'Публикация только после согласования: каждое изменение утверждает согласующий или администратор', 'E’lon qilish faqat tasdiqdan so‘ng: har bir o‘zgarishni tasdiqlovchi yoki administrator tasdiqlaydi'],
@@ -268,7 +270,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     ['contactInfo', ['contactInfo', 'offices']],
     ['socialMedia', ['socialMedia', 'telegram']],
     ['sections', ['sections']],
-    ['legalPages', ['legalPages']],
+    ['legalPages', ['legalPages', 'legal']],
     ['footerLinks', ['footerLinks']],
   ];
 

@@ -14,6 +14,8 @@ import { forThePageOnly } from '../../site/loading.server.ts';
 import { Section, Stars } from '../../site/ui.tsx';
 import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
+import { besideLimit, shownRankings } from '../../site/firm-record.server.ts';
+import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -22,18 +24,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!known) {
     const textPage = await services.records.pages.getBySlug(params.lang ?? '', { admin: false }).catch(() => undefined);
     if (!textPage) throw data(null, { status: 404 });
-    return forThePageOnly({ textPage, textPageHtml: await services.records.pages.html(textPage, 'body', lang), hero: null, services: [], stats: [], features: [], testimonials: [], cta: null });
+    return forThePageOnly({ textPage, textPageHtml: await services.records.pages.html(textPage, 'body', lang), hero: null, services: [], stats: [], features: [], testimonials: [], cta: null, rankings: [] });
   }
   const query = { lang, admin: false };
-  const [heroes, offered, stats, features, testimonials, ctas] = await Promise.all([
+  const [heroes, offered, stats, features, testimonials, ctas, rankings] = await Promise.all([
     services.records.hero.list(query),
     services.records.services.list(query),
     services.records.stats.list(query),
     services.records.features.list({ ...query, featured: true }),
     services.records.testimonials.list({ ...query, featured: true }),
     services.records.ctas.list({ ...query, category: 'home' }),
+    shownRankings(services, lang),
   ]);
-  return forThePageOnly({ textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null });
+  return forThePageOnly({ textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null, rankings: rankings.slice(0, besideLimit) });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -103,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const link = useLink();
   if (loaderData.textPage) return <TextPage page={loaderData.textPage} html={loaderData.textPageHtml} />;
   const home = config.sections.home;
-  const { hero, services, stats, features, testimonials, cta } = loaderData;
+  const { hero, services, stats, features, testimonials, cta, rankings } = loaderData;
   const steps = [...home.process.steps].sort((a, b) => a.order - b.order);
   const cases = [...home.recentCases.items].sort((a, b) => a.order - b.order);
 
@@ -209,6 +212,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </Section>
+      )}
+
+      {rankings.length > 0 && (
+        <Section id="rankings" title={t('rankings.title')}>
+          <RankingList rankings={rankings} />
         </Section>
       )}
 

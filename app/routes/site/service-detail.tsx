@@ -4,6 +4,7 @@ import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { loadOr, withHtml } from '../../site/loading.server.ts';
 import { pageContext } from '../../site/site-data.server.ts';
+import { besideLimit, shownMatters } from '../../site/firm-record.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/service-detail';
 
@@ -12,15 +13,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // SPEC.md: a 24-hex parameter is an id, anything else a slug.
   return loadOr(services, 'a service', async () => {
     const service = await services.records.services.getBySlugOrId(params.key, { admin: false });
-    const [faqs, lead] = await Promise.all([
+    const [faqs, lead, matters] = await Promise.all([
       services.records.faqs.list({ lang: 'uz', admin: false, service: service._id }),
       service.lead ? services.records.team.get(service.lead, { admin: false }).catch(() => undefined) : undefined,
+      shownMatters(services, lang, { service: service._id }, besideLimit),
     ]);
     return {
       service,
       html: await services.records.services.html(service, 'description', lang),
       faqs: await withHtml(services.records.faqs, faqs, 'answer', lang),
       lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position } : undefined,
+      matters,
     };
   });
 }
@@ -41,5 +44,5 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} lead={loaderData.lead} />;
+  return <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} lead={loaderData.lead} matters={loaderData.matters} />;
 }

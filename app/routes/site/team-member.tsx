@@ -9,6 +9,8 @@ import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
+import { besideLimit, shownMatters, shownRankings } from '../../site/firm-record.server.ts';
+import { awardText, MattersSection, RankingList } from '../../site/firm-record.tsx';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';
 
@@ -28,10 +30,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const found = await services.records.team.getBySlugOrId(params.key, { admin: false });
     // An article names its author by id: send the visitor to the profile's one address.
     if (found.slug && params.key !== found.slug) throw redirect(localePath(`/team/${found.slug}`, lang, defaultLanguage), 301);
-    const [leads, news, blog] = await Promise.all([
+    const [leads, news, blog, matters, rankings] = await Promise.all([
       services.records.services.list({ lang, admin: false, lead: found._id }),
       services.records.news.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
       services.records.blog.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
+      shownMatters(services, lang, { lawyer: found._id }, besideLimit),
+      shownRankings(services, lang, found._id),
     ]);
     const articles: Written[] = [
       ...news.data.map((article): Written => ({ kind: 'news', slug: article.slug, title: article.title, date: article.date })),
@@ -39,7 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]
       .sort((a, b) => b.date.localeCompare(a.date))
       .slice(0, ARTICLES_SHOWN);
-    return { member: found, html: await services.records.team.html(found, 'bio', lang), leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles };
+    return { member: found, html: await services.records.team.html(found, 'bio', lang), leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles, matters, rankings };
   });
 }
 
@@ -72,7 +76,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { member, leads, articles } = loaderData;
+  const { member, leads, articles, matters, rankings } = loaderData;
   const name = text(member.name);
   const phone = member.phone.replace(/[^\d+]/g, '');
   const languages = text(member.languages);
@@ -104,6 +108,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
             ...(languages ? { knowsLanguage: languages.split(/\s*[,;·]\s*/).filter(Boolean) } : {}),
             ...(leads.length ? { knowsAbout: leads.map((service) => text(service.title)) } : {}),
             ...(text(member.education) ? { alumniOf: text(member.education) } : {}),
+            ...(rankings.length ? { award: rankings.map((ranking) => awardText(ranking, text)) } : {}),
             worksFor: { '@id': `${site.publicUrl}/#firm` },
           },
         ]}
@@ -176,6 +181,15 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
                 </ul>
               </section>
             )}
+            {rankings.length > 0 && (
+              <section className="mt-12" aria-labelledby="rankings">
+                <h2 id="rankings" className="mb-4 text-2xl font-semibold text-brand-900">
+                  {t('rankings.title')}
+                </h2>
+                <RankingList rankings={rankings} showLawyer={false} />
+              </section>
+            )}
+            <MattersSection matters={matters} filter={`?lawyer=${member._id}`} />
             {articles.length > 0 && (
               <section className="mt-12" aria-labelledby="articles">
                 <h2 id="articles" className="text-2xl font-semibold text-brand-900">

@@ -8,11 +8,16 @@ import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.t
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { shownRankings } from '../../site/firm-record.server.ts';
+import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/team';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadOr(services, 'team members', async () => ({ members: await services.records.team.list({ lang, admin: false }) }));
+  return loadOr(services, 'team members', async () => {
+    const [members, rankings] = await Promise.all([services.records.team.list({ lang, admin: false }), shownRankings(services, lang)]);
+    return { members, rankings };
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -105,6 +110,11 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Section>
+      {!loaderData.failed && loaderData.rankings.length > 0 && (
+        <Section id="rankings" title={t('rankings.title')} className="bg-slate-50">
+          <RankingList rankings={loaderData.rankings} />
+        </Section>
+      )}
       <section className="bg-brand-800 py-14 text-center text-white" aria-labelledby="team-cta">
         <div className="mx-auto max-w-3xl px-4">
           <h2 id="team-cta" className="text-3xl font-bold">

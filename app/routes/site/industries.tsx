@@ -1,0 +1,61 @@
+import { ArrowRight } from 'lucide-react';
+import { servicesContext } from '../../context.ts';
+import { createTranslator } from '../../i18n/translator.ts';
+import { loadOr } from '../../site/loading.server.ts';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Route } from './+types/industries';
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadOr(services, 'industries', async () => {
+    const [industries, active] = await Promise.all([services.records.industries.list({ lang, admin: false }), services.records.services.list({ lang, admin: false })]);
+    const titles = new Map(active.map((service) => [service._id, service.title]));
+    // The list shows each industry's name and its services' names: not its description's document.
+    return { industries: industries.map((industry) => ({ _id: industry._id, slug: industry.slug, title: industry.title, services: industry.services.filter((id) => titles.has(id)).map((id) => titles.get(id)!) })) };
+  });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site) return [];
+  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
+  return pageMeta(site, { title: t('industries.title'), description: t('industries.subtitle') });
+}
+
+export default function Industries({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, href } = site;
+  return (
+    <>
+      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: t('industries.title'), path: '/industries' }])} />
+      <PageHeader title={t('industries.title')} subtitle={t('industries.subtitle')} />
+      <Section>
+        {loaderData.failed ? (
+          <ErrorBox title={t('industries.error')} />
+        ) : loaderData.industries.length === 0 ? (
+          <EmptyState>{t('industries.empty')}</EmptyState>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.industries.map((industry) => (
+              <li key={industry._id}>
+                <a href={href(`/industries/${industry.slug}`)} className="group flex h-full flex-col rounded-xl border border-slate-200 p-6 hover:border-brand-600 hover:shadow-md">
+                  <h2 className="text-xl font-semibold text-brand-900 group-hover:text-brand-700">{text(industry.title)}</h2>
+                  {industry.services.length > 0 && <p className="mt-2 text-sm text-slate-600">{industry.services.map((title) => text(title)).join(' · ')}</p>}
+                  <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
+                    {t('common.readMore')}
+                    <span className="sr-only">: {text(industry.title)}</span>
+                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}

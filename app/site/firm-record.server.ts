@@ -1,0 +1,58 @@
+import type { DomainServices } from '../../domain/app-services.ts';
+import type { Localized } from '../../domain/shared/localized.ts';
+import type { ShownMatter, ShownRanking } from './firm-record.tsx';
+
+/** The most a page shows of matters or rankings beside its own content. */
+const SHOWN_BESIDE = 6;
+
+/**
+ * Public matters as a list shows them (each summary's HTML as kept at save), with the names of their
+ * lawyers; `where` narrows them by service, industry, lawyer or year (the API's list filters).
+ */
+export async function shownMatters(services: DomainServices, lang: string, where: { service?: string; industry?: string; lawyer?: string; year?: number } = {}, limit?: number): Promise<ShownMatter[]> {
+  const records = services.records.matters;
+  const found = await records.list({ lang, admin: false, ...where, year: where.year === undefined ? undefined : String(where.year) });
+  const matters = limit === undefined ? found : found.slice(0, limit);
+  const names = await lawyerNames(services, matters.flatMap((matter) => matter.lawyers));
+  return Promise.all(
+    matters.map(async (matter) => ({
+      _id: matter._id,
+      title: matter.title,
+      // The API's visitor view has dropped a client named without consent.
+      client: matter.clientConsent ? matter.client : matter.anonymousClient,
+      year: matter.year,
+      value: matter.value,
+      html: await records.html(matter, 'summary', lang),
+      lawyers: matter.lawyers.flatMap((id) => names.get(id) ?? []),
+    })),
+  );
+}
+
+/** Names and addresses of the public lawyers among `ids`, read once each. */
+async function lawyerNames(services: DomainServices, ids: string[]) {
+  const names = new Map<string, { slug: string; name: Localized }>();
+  for (const id of new Set(ids)) {
+    const member = await services.records.team.get(id, { admin: false }).catch(() => undefined);
+    if (member) names.set(id, { slug: member.slug, name: member.name });
+  }
+  return names;
+}
+
+/** Public rankings (of the firm and its lawyers, or of one lawyer), newest edition first. */
+export async function shownRankings(services: DomainServices, lang: string, lawyer?: string): Promise<ShownRanking[]> {
+  const rankings = await services.records.rankings.list({ lang, admin: false, ...(lawyer ? { lawyer } : {}) });
+  const names = await lawyerNames(services, rankings.map((ranking) => ranking.team).filter(Boolean));
+  return rankings.map((ranking) => ({
+    _id: ranking._id,
+    guide: ranking.guide,
+    edition: ranking.edition,
+    practice: ranking.practice,
+    tier: ranking.tier,
+    sourceUrl: ranking.sourceUrl,
+    // A guide's logo is shown only under the firm's licence.
+    logo: ranking.logoLicensed ? ranking.logo : '',
+    lawyer: ranking.team ? names.get(ranking.team) : undefined,
+  }));
+}
+
+export const besideLimit = SHOWN_BESIDE;

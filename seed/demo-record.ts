@@ -1,0 +1,80 @@
+import type { DomainServices } from '../domain/app-services.ts';
+import { t } from './demo-content.ts';
+
+/*
+ * The firm's record in the demo (API-3.md "The firm's record"): two industries, matters named with
+ * consent, anonymous and confidential, and rankings of the firm and of one lawyer — one of an old
+ * edition, which the site no longer shows.
+ */
+
+export async function seedFirmRecord(services: DomainServices, offered: Map<string, string>, lawyers: Array<{ _id: string }>): Promise<void> {
+  const service = (slug: string) => offered.get(slug) ?? '';
+  const energy = await services.records.industries.create({
+    title: t('Energetika va infratuzilma', 'Энергетика и инфраструктура', 'Energy and infrastructure'),
+    description: t(
+      'Quyosh va shamol elektr stansiyalari, davlat-xususiy sheriklik loyihalari, elektr energiyasini sotib olish shartnomalari va ularni moliyalashtirish.',
+      'Солнечные и ветровые электростанции, проекты государственно-частного партнёрства, договоры покупки электроэнергии и их финансирование.',
+      'Solar and wind power plants, public–private partnership projects, power purchase agreements and their financing.',
+    ),
+    services: [service('corporate'), service('real-estate')].filter(Boolean),
+    order: 0,
+  });
+  const agriculture = await services.records.industries.create({
+    title: t('Qishloq xo‘jaligi va oziq-ovqat', 'Сельское хозяйство и пищевая промышленность', 'Agriculture and food'),
+    description: t(
+      'Klasterlar, yer ijarasi, eksport shartnomalari va sertifikatlash: fermerdan eksportchigacha.',
+      'Кластеры, аренда земли, экспортные контракты и сертификация: от фермера до экспортёра.',
+      'Clusters, land leases, export contracts and certification: from the farmer to the exporter.',
+    ),
+    services: [service('real-estate'), service('corporate')].filter(Boolean),
+    order: 1,
+  });
+  const [managing, second] = lawyers;
+  await services.records.matters.create({
+    title: t('100 MVt quyosh elektr stansiyasi loyihasida investorga maslahat', 'Консультирование инвестора по проекту солнечной электростанции на 100 МВт', 'Advising the investor on a 100 MW solar power plant'),
+    summary: t(
+      'Davlat-xususiy sheriklik kelishuvi, yer uchastkasi va elektr energiyasini sotib olish shartnomasi bo‘yicha muzokaralar.',
+      'Переговоры по соглашению о ГЧП, земельному участку и договору покупки электроэнергии.',
+      'Negotiated the PPP agreement, the land plot and the power purchase agreement.',
+    ),
+    year: 2025,
+    value: 'USD 95 mln',
+    services: [service('corporate')].filter(Boolean),
+    industries: [energy._id],
+    lawyers: managing ? [managing._id] : [],
+    anonymousClient: t('Yevropa energetika kompaniyasi', 'Европейская энергетическая компания', 'A European energy company'),
+  });
+  await services.records.matters.create({
+    title: t('Meva-sabzavot klasteri uchun yer ijarasi nizosida g‘alaba', 'Победа в споре об аренде земли для плодоовощного кластера', 'Won a land lease dispute for a fruit and vegetable cluster'),
+    summary: t(
+      'Iqtisodiy sudda 1 200 gektar yer ijarasi shartnomasi bekor qilinishining oldi olindi.',
+      'В экономическом суде предотвращено расторжение договора аренды 1 200 гектаров.',
+      'Prevented the termination of a 1,200-hectare lease in the economic court.',
+    ),
+    year: 2024,
+    services: [service('real-estate')].filter(Boolean),
+    industries: [agriculture._id],
+    lawyers: second ? [second._id] : [],
+    client: t('“Toshkent Agro” MChJ', 'ООО «Ташкент Агро»', 'Toshkent Agro LLC'),
+    clientConsent: true,
+  });
+  await services.records.matters.create({
+    title: t('Bank aksiyalarini sotib olish', 'Покупка акций банка', 'Acquisition of a bank’s shares'),
+    summary: t('Maxfiy bitim.', 'Конфиденциальная сделка.', 'A confidential deal.'),
+    year: 2025,
+    services: [service('corporate')].filter(Boolean),
+    client: t('Maxfiy mijoz', 'Конфиденциальный клиент', 'A confidential client'),
+    clientConsent: true,
+    confidential: true,
+  });
+  const edition = new Date().getFullYear();
+  const rankings = [
+    { guide: 'Chambers Global', edition, practice: t('Korporativ huquq va M&A', 'Корпоративное право и M&A', 'Corporate/M&A'), tier: 'Band 2', sourceUrl: 'https://chambers.com/guide/global' },
+    { guide: 'The Legal 500', edition, practice: t('Bank va moliya', 'Банки и финансы', 'Banking and finance'), tier: 'Tier 1', team: managing?._id ?? '', sourceUrl: 'https://www.legal500.com/c/uzbekistan/' },
+    { guide: 'IFLR1000', edition: edition - 3, practice: t('Loyihalarni moliyalashtirish', 'Проектное финансирование', 'Project finance'), tier: 'Notable', sourceUrl: 'https://www.iflr1000.com/' },
+  ];
+  for (const ranking of rankings) await services.records.rankings.create(ranking);
+  // The newest published news article is about corporate work: the energy industry's page lists it.
+  const newest = (await services.records.news.listPage({ lang: 'uz', admin: false, limit: 1 })).data[0];
+  if (newest && service('corporate')) await services.records.news.update(newest._id, { topics: [service('corporate')], version: newest.version });
+}
