@@ -1,5 +1,5 @@
 import { documentText, localizedText, position, references, slug, yesNo } from '../shared/fields.ts';
-import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { defineRecordType } from '../shared/record-type.ts';
 import { texts } from '../shared/texts.ts';
 
 /**
@@ -34,4 +34,3 @@ export const industries = defineRecordType({
     placement: 'page',
   },
 });
-type Industry = RecordOf<typeof industries>;

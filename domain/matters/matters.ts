@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { custom, documentText, localizedText, plainText, references, yesNo } from '../shared/fields.ts';
-import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { defineRecordType } from '../shared/record-type.ts';
 import { wholeNumber } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
@@ -53,4 +53,3 @@ export const matters = defineRecordType({
     placement: 'page',
   },
 });
-type Matter = RecordOf<typeof matters>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { custom, image, localizedText, plainText, reference, yesNo } from '../shared/fields.ts';
-import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
+import { defineRecordType } from '../shared/record-type.ts';
 import { wholeNumber } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
 
@@ -53,4 +53,3 @@ export const rankings = defineRecordType({
     placement: 'modal',
   },
 });
-type Ranking = RecordOf<typeof rankings>;
