@@ -32,14 +32,18 @@ interface DueCopies {
 
 export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment, copies?: DueCopies) {
   const { db } = database;
-  const scheduled = types.filter((type) => type.scheduleFields && type.visibilityField);
+  // A record's own schedule (publishAt, unpublishAt), and the moment its type's rule hides it (a ranking's public_until).
+  const columnsOf = (type: RecordType): Array<['publish' | 'unpublish', string]> => [
+    ...(type.scheduleFields ? (['publish', 'unpublish'] as const).map((kind): ['publish' | 'unpublish', string] => [kind, columnOf(type.scheduleFields![kind])]) : []),
+    ...(type.publicUntil ? [['unpublish', 'public_until'] as ['publish' | 'unpublish', string]] : []),
+  ];
+  const scheduled = types.filter((type) => type.visibilityField && columnsOf(type).length);
 
   /** Moments of live (published or active) records in (after, until], or after `after` with a limit. */
   async function moments(after: string, until: string | undefined, limit?: number): Promise<ScheduledMoment[]> {
     const found: ScheduledMoment[] = [];
     for (const type of scheduled) {
-      for (const kind of ['publish', 'unpublish'] as const) {
-        const column = columnOf(type.scheduleFields![kind]);
+      for (const [kind, column] of columnsOf(type)) {
         let query = db
           .selectFrom(type.table)
           .select(['id', column, columnOf(type.admin.titleField)])

@@ -184,6 +184,9 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
       }
       expect((await page('/team')).html).toContain('legal500.png');
       expect(lawyers.publicState).toBe('published');
+      // Its leaving is a scheduled moment: the dashboard tells it, and the moment drops cached pages.
+      const upcoming = (await app.api('/api/admin/schedule', { token })).body.data.upcoming as Array<{ _id: string; kind: string; at: string }>;
+      expect(upcoming).toContainEqual(expect.objectContaining({ _id: lawyers._id, kind: 'unpublish', at: `${thisYear + 2}-01-01T00:00:00.000Z` }));
     });
   });
 });
