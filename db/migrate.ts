@@ -23,6 +23,7 @@ import * as alerts from './migrations/020-alerts.ts';
 import * as channelPosts from './migrations/021-channel-posts.ts';
 import * as passwordResets from './migrations/022-password-resets.ts';
 import * as firmsRecord from './migrations/023-firms-record.ts';
+import * as vacancies from './migrations/024-vacancies.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '021-channel-posts': channelPosts,
   '022-password-resets': passwordResets,
   '023-firms-record': firmsRecord,
+  '024-vacancies': vacancies,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

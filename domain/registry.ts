@@ -12,6 +12,7 @@ import { partners } from './partners/partners.ts';
 import { services } from './services/services.ts';
 import type { RecordOf, RecordType } from './shared/record-type.ts';
 import { stats } from './stats/stats.ts';
+import { vacancies } from './vacancies/vacancies.ts';
 import { team } from './team/team.ts';
 import { testimonials } from './testimonials/testimonials.ts';
 
@@ -20,7 +21,7 @@ import { testimonials } from './testimonials/testimonials.ts';
  * its module here (and a migration for its table); the API, the OpenAPI document, the admin
  * screens, the sitemap and the seed follow from its declaration.
  */
-export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
+export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, vacancies, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
 
 type Registered = (typeof RECORD_TYPES)[number];
 export type RecordTypeName = Registered['name'];

@@ -74,6 +74,18 @@ export async function seedFirmRecord(services: DomainServices, offered: Map<stri
     { guide: 'IFLR1000', edition: edition - 3, practice: t('Loyihalarni moliyalashtirish', 'Проектное финансирование', 'Project finance'), tier: 'Notable', sourceUrl: 'https://www.iflr1000.com/' },
   ];
   for (const ranking of rankings) await services.records.rankings.create(ranking);
+  await services.records.vacancies.create({
+    title: t('Korporativ huquq bo‘yicha yurist', 'Юрист по корпоративному праву', 'Corporate lawyer'),
+    description: t(
+      'Bitimlarni tayyorlash va kuzatib borish, due diligence, mijozlar bilan muzokaralar. Kamida 3 yillik tajriba, o‘zbek, rus va ingliz tillari.',
+      'Подготовка и сопровождение сделок, due diligence, переговоры с клиентами. Опыт от 3 лет, узбекский, русский и английский языки.',
+      'Preparing and closing deals, due diligence, negotiating with clients. At least 3 years of experience; Uzbek, Russian and English.',
+    ),
+    practice: t('Korporativ huquq', 'Корпоративное право', 'Corporate law'),
+    location: t('Toshkent', 'Ташкент', 'Tashkent'),
+    employmentType: 'FULL_TIME',
+    closesAt: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+  });
   // The newest published news article is about corporate work: the energy industry's page lists it.
   const newest = (await services.records.news.listPage({ lang: 'uz', admin: false, limit: 1 })).data[0];
   if (newest && service('corporate')) await services.records.news.update(newest._id, { topics: [service('corporate')], version: newest.version });

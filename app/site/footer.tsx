@@ -18,6 +18,7 @@ export function SiteFooter() {
     ['/blog', text(footer.blogText)],
     ['/industries', t('industries.title')],
     ['/matters', t('matters.title')],
+    ['/careers', t('careers.title')],
     ['/faq', t('faq.title')],
   ];
   const socials = Object.entries(config.socialMedia).filter(([, url]) => url);

@@ -151,6 +151,37 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
     });
   });
 
+  describe('vacancies', () => {
+    it('lists an open vacancy with JobPosting JSON-LD; after it closes it leaves the list and the sitemap and its page says so', async () => {
+      const past = await app.api('/api/vacancies', { token, body: { title: { uz: 'Kechikkan' }, description: { uz: 'x' }, location: { uz: 'Toshkent' }, closesAt: '2020-01-01T09:00:00+05:00' } });
+      expect(past.status).toBe(400);
+      expect(past.body.details[0]).toMatchObject({ path: 'closesAt', code: 'in_past' });
+      const open = await create('/vacancies', { title: { uz: 'Katta yurist', ru: 'Старший юрист' }, description: { uz: 'Korporativ amaliyot' }, location: { uz: 'Toshkent', ru: 'Ташкент' }, employmentType: 'FULL_TIME', closesAt: '2099-03-01T18:00:00+05:00' });
+      const soon = await create('/vacancies', { title: { uz: 'Amaliyotchi' }, description: { uz: 'Yozgi amaliyot' }, location: { uz: 'Toshkent' }, employmentType: 'INTERN', closesAt: new Date(Date.now() + 1500).toISOString() });
+      const list = await page('/careers');
+      expect(list.html).toContain('Katta yurist');
+      expect(list.html).toContain('Amaliyotchi');
+      const shown = await page(`/ru/careers/${open.slug}`);
+      const posting = jsonLd(shown.html).find((item) => (item as { '@type'?: string })['@type'] === 'JobPosting') as Record<string, unknown>;
+      expect(posting).toMatchObject({ title: 'Старший юрист', employmentType: 'FULL_TIME', validThrough: '2099-03-01T13:00:00.000Z', jobLocation: { address: { addressLocality: 'Ташкент' } } });
+
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect((await page('/careers')).html).not.toContain('Amaliyotchi');
+      expect((await app.api('/api/vacancies')).body.data.map((vacancy: { _id: string }) => vacancy._id)).toEqual([open._id]);
+      const closed = await page(`/careers/${soon.slug}`);
+      expect(closed.status).toBe(200);
+      expect(closed.html).toContain('Bu bo‘sh ish o‘rni');
+      expect(closed.html).toContain('noindex');
+      expect(jsonLd(closed.html).some((item) => (item as { '@type'?: string })['@type'] === 'JobPosting')).toBe(false);
+      const sitemap = await wholeSitemap(app.url, BASE);
+      expect(sitemap.text).toContain(`/careers/${open.slug}`);
+      expect(sitemap.text).not.toContain(`/careers/${soon.slug}`);
+      // A vacancy never made public is not shown as closed: it does not exist for visitors.
+      const hidden = await create('/vacancies', { title: { uz: 'Yashirin' }, description: { uz: 'x' }, location: { uz: 'x' }, closesAt: '2099-01-01T00:00:00Z', isActive: false });
+      expect((await page(`/careers/${hidden.slug}`)).status).toBe(404);
+    });
+  });
+
   describe('rankings', () => {
     it('requires an https source, shows the logo only under licence, leaves after its edition’s next year unless renewed', async () => {
       const base = { guide: 'Chambers Global', practice: { uz: 'Bank va moliya' }, tier: 'Band 1' };

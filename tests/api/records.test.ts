@@ -126,6 +126,38 @@ const RECORD_TYPES: RecordType[] = [
     required: ['Title (UZ) is required', 'Body (UZ) is required'],
     defaults: { isActive: true, slug: 'maxfiylik-siyosati' },
   },
+  {
+    path: '/industries',
+    valid: { title: uz('Energetika'), description: uz('Quyosh va shamol.') },
+    update: { order: 2 },
+    hide: { isActive: false },
+    required: ['Title (UZ) is required', 'Description (UZ) is required'],
+    defaults: { services: [], isActive: true, order: 0, slug: 'energetika' },
+  },
+  {
+    path: '/matters',
+    valid: { title: uz('Kredit bitimi'), summary: uz('Sindikatlangan kredit.'), year: 2025, anonymousClient: uz('Yevropa banki') },
+    update: { value: 'USD 40 mln' },
+    hide: { confidential: true },
+    required: ['Title (UZ) is required', 'Summary (UZ) is required'],
+    defaults: { services: [], industries: [], lawyers: [], clientConsent: false, confidential: false, isActive: true, value: '' },
+  },
+  {
+    path: '/rankings',
+    valid: { guide: 'Chambers Global', edition: new Date().getUTCFullYear(), practice: uz('Bank va moliya'), tier: 'Band 1', sourceUrl: 'https://chambers.com/uz' },
+    update: { tier: 'Band 2' },
+    hide: { isActive: false },
+    required: ['Guide is required', 'Edition must be a year such as 2026', 'Practice (UZ) is required', 'Tier is required', 'Source link is required: the guide’s page that shows this ranking'],
+    defaults: { team: '', logo: '', logoLicensed: false, renewed: false, isActive: true },
+  },
+  {
+    path: '/vacancies',
+    valid: { title: uz('Yurist'), description: uz('Korporativ amaliyot.'), location: uz('Toshkent'), closesAt: '2099-01-31T13:00:00.000Z' },
+    update: { employmentType: 'PART_TIME' },
+    hide: { isActive: false },
+    required: ['Title (UZ) is required', 'Description (UZ) is required', 'Location (UZ) is required', 'Closes at must be a date and time'],
+    defaults: { employmentType: 'FULL_TIME', isActive: true, practice: {}, slug: 'yurist', closesAt: '2099-01-31T13:00:00.000Z' },
+  },
 ];
 
 it('covers every record type of the registry', () => {

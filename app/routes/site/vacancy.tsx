@@ -1,0 +1,134 @@
+import { ArrowLeft, Clock, MapPin } from 'lucide-react';
+import { redirect } from 'react-router';
+import { isAppError } from '../../../domain/shared/errors.ts';
+import { localePath, pickText } from '../../../domain/shared/localized.ts';
+import { servicesContext } from '../../context.ts';
+import { DocumentBody } from '../../site/document-body.tsx';
+import { loadOr } from '../../site/loading.server.ts';
+import { siteFromMatches } from '../../site/page-data.ts';
+import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { useSite } from '../../site/site-context.tsx';
+import { pageContext } from '../../site/site-data.server.ts';
+import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import type { Route } from './+types/vacancy';
+
+/** A vacancy's page; after `closesAt` it says the vacancy is closed (and is no longer indexed), instead of a 404. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  const records = services.records.vacancies;
+  return loadOr(services, 'a vacancy', async () => {
+    let closed = false;
+    let vacancy = await records.getBySlugOrId(params.key, { admin: false }).catch(async (error: unknown) => {
+      if (!isAppError(error) || error.status !== 404) throw error;
+      // A vacancy that was public and has closed: its address still answers, and says so.
+      const found = await records.getBySlugOrId(params.key, { admin: true });
+      if (found.isActive !== true || found.closesAt > new Date().toISOString()) throw error;
+      closed = true;
+      return found;
+    });
+    if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
+    const html = closed ? '' : await records.html(vacancy, 'description', lang);
+    const { description, ...shown } = vacancy;
+    vacancy = { ...shown, description: {} };
+    return { vacancy, closed, html, summary: pickText(description, lang, defaultLanguage) };
+  });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!site || !loaderData || loaderData.failed) return [];
+  const tags = pageMeta(site, { title: pickText(loaderData.vacancy.title, site.lang, site.defaultLanguage), description: loaderData.summary });
+  return loaderData.closed ? [...tags.filter((tag) => !('name' in tag && tag.name === 'robots')), { name: 'robots', content: 'noindex' }] : tags;
+}
+
+export default function Vacancy({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, href, config } = site;
+  const back = (
+    <a href={href('/careers')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t('careers.back')}
+    </a>
+  );
+  if (loaderData.failed) {
+    return (
+      <>
+        <PageHeader title={t('careers.title')}>{back}</PageHeader>
+        <Section>
+          <ErrorBox title={t('careers.error')} />
+        </Section>
+      </>
+    );
+  }
+  const { vacancy, closed } = loaderData;
+  const title = text(vacancy.title);
+  const path = `/careers/${vacancy.slug}`;
+  return (
+    <>
+      <JsonLd
+        data={[
+          breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: t('careers.title'), path: '/careers' }, { name: title, path }]),
+          ...(closed
+            ? []
+            : [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'JobPosting',
+                  title,
+                  description: loaderData.html,
+                  datePosted: vacancy.createdAt.slice(0, 10),
+                  validThrough: vacancy.closesAt,
+                  employmentType: vacancy.employmentType,
+                  hiringOrganization: { '@type': 'Organization', '@id': `${site.publicUrl}/#firm`, name: text(config.companyName), sameAs: site.publicUrl },
+                  jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: text(vacancy.location), addressCountry: 'UZ' } },
+                  url: site.publicUrl + href(path),
+                },
+              ]),
+        ]}
+      />
+      <PageHeader title={title} subtitle={text(vacancy.practice) || undefined}>
+        {back}
+      </PageHeader>
+      <Section>
+        <div className="grid gap-10 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            {closed ? (
+              <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-lg text-amber-950">
+                {t('careers.closed', { date: site.formatDate(vacancy.closesAt) })}
+              </p>
+            ) : (
+              <DocumentBody html={loaderData.html} />
+            )}
+          </div>
+          <aside className="h-fit rounded-xl border border-slate-200 p-6">
+            <dl className="space-y-4">
+              <div>
+                <dt className="text-sm text-slate-600">{t('careers.location')}</dt>
+                <dd className="flex items-center gap-2 font-semibold text-brand-900">
+                  <MapPin className="h-4 w-4" aria-hidden="true" />
+                  {text(vacancy.location)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t('careers.employment')}</dt>
+                <dd className="font-semibold text-brand-900">{t(`careers.type.${vacancy.employmentType}`)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t('careers.deadline')}</dt>
+                <dd className="flex items-center gap-2 font-semibold text-brand-900">
+                  <Clock className="h-4 w-4" aria-hidden="true" />
+                  <time dateTime={vacancy.closesAt}>{site.formatDate(vacancy.closesAt)}</time>
+                </dd>
+              </div>
+            </dl>
+            {!closed && (
+              <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+                {t('careers.apply')}
+              </a>
+            )}
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}
