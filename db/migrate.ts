@@ -24,6 +24,7 @@ import * as channelPosts from './migrations/021-channel-posts.ts';
 import * as passwordResets from './migrations/022-password-resets.ts';
 import * as firmsRecord from './migrations/023-firms-record.ts';
 import * as vacancies from './migrations/024-vacancies.ts';
+import * as events from './migrations/025-events.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022-password-resets': passwordResets,
   '023-firms-record': firmsRecord,
   '024-vacancies': vacancies,
+  '025-events': events,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

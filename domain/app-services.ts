@@ -2,6 +2,7 @@ import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
+import { createRegistrations } from './events/registrations.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
 import { createChannelPosts } from './alerts/channel-posts.ts';
 import { createComments } from './versions/comments.ts';
@@ -241,6 +242,42 @@ export function createDomainServices(host: DomainHost) {
     },
     mailReady: Boolean(host.mail),
   });
+  // Registrations for events: their e-mails (with the calendar entry) go before the alerts, like confirmations.
+  const registrations = createRegistrations(database, {
+    languages: alertSite.languages,
+    siteName: alertSite.siteName,
+    pageUrl: alertSite.pageUrl,
+    mailReady: Boolean(host.mail),
+    mail: async (message, about) => {
+      await outbox.enqueue('mail-first', message, about);
+    },
+    async event(id) {
+      const event = await records.events.get(id, { admin: false }).catch(() => undefined);
+      return event && { _id: event._id, title: pickText(event.title, await languages.defaultLanguage()), startsAt: event.startsAt, endsAt: event.endsAt, registrationClosesAt: event.registrationClosesAt, capacity: event.capacity };
+    },
+    async facts(eventId, language, cancelUrl) {
+      // The admin's read: the link to join is not in a visitor's read, and only these e-mails carry it.
+      const event = await records.events.get(eventId, { admin: true }).catch(() => undefined);
+      if (!event) return undefined;
+      const defaultLanguage = await languages.defaultLanguage();
+      const text = (value: unknown) => pickText(value as Parameters<typeof pickText>[0], language, defaultLanguage);
+      const zone = host.timeZone ?? 'Asia/Tashkent';
+      const format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language.startsWith('uz') ? 'uz-Latn' : language, { timeZone: zone, dateStyle: 'long', timeStyle: 'short' });
+      return {
+        id: event._id,
+        title: text(event.title),
+        description: text(event.description),
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        venue: event.mode === 'online' ? '' : text(event.venue),
+        onlineUrl: event.mode === 'offline' ? '' : event.onlineUrl,
+        pageUrl: await alertSite.pageUrl(language, `/events/${event.slug}`),
+        cancelUrl,
+        when: `${format.format(new Date(event.startsAt))} (${zone})`,
+        host: new URL(host.publicUrl).hostname,
+      };
+    },
+  });
   // The record types an alert or a channel post is made of: those with topics and "notify" (news, blog).
   const alertTypes = RECORD_TYPES.filter((type) => 'notify' in type.fields && 'topics' in type.fields);
   const alerts = createAlertSender(database, outbox, subscriptions, {
@@ -351,6 +388,7 @@ export function createDomainServices(host: DomainHost) {
     outbox,
     /** Subscriptions to the firm's legal alerts (API-3.md "Alerts"). */
     subscriptions,
+    registrations,
     /** Alerts out: what became public with `notify`, queued once per subscriber (see start.ts). */
     alerts,
     /** Posts to the firm's Telegram channels, one per article and language. */

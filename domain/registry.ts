@@ -1,5 +1,6 @@
 import { blog } from './blog/blog.ts';
 import { ctas } from './ctas/ctas.ts';
+import { events } from './events/events.ts';
 import { faqs } from './faqs/faqs.ts';
 import { features } from './features/features.ts';
 import { hero } from './hero/hero.ts';
@@ -21,7 +22,7 @@ import { testimonials } from './testimonials/testimonials.ts';
  * its module here (and a migration for its table); the API, the OpenAPI document, the admin
  * screens, the sitemap and the seed follow from its declaration.
  */
-export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, vacancies, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
+export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, events, vacancies, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
 
 type Registered = (typeof RECORD_TYPES)[number];
 export type RecordTypeName = Registered['name'];

@@ -86,6 +86,35 @@ export async function seedFirmRecord(services: DomainServices, offered: Map<stri
     employmentType: 'FULL_TIME',
     closesAt: new Date(Date.now() + 60 * 86_400_000).toISOString(),
   });
+  const day = 86_400_000;
+  // Ten in the morning, Tashkent time (UTC+5), some days from now.
+  const morning = (days: number) => new Date(Math.floor(Date.now() / day) * day + days * day + 5 * 3600_000).toISOString();
+  await services.records.events.create({
+    title: t('Yangi Soliq kodeksi: biznes uchun seminar', 'Новый Налоговый кодекс: семинар для бизнеса', 'The new Tax Code: a seminar for business'),
+    description: t(
+      'Soliq kodeksidagi asosiy o‘zgarishlar, 2027-yilga tayyorgarlik va savol-javob. Seminar o‘zbek va rus tillarida o‘tadi.',
+      'Главные изменения Налогового кодекса, подготовка к 2027 году и ответы на вопросы. Семинар пройдёт на узбекском и русском языках.',
+      'The main changes of the Tax Code, getting ready for 2027, and questions and answers. In Uzbek and Russian.',
+    ),
+    startsAt: morning(21),
+    endsAt: new Date(Date.parse(morning(21)) + 2 * 3600_000).toISOString(),
+    mode: 'mixed',
+    venue: t('Toshkent, Amir Temur shoh ko‘chasi, 107B, “Navoiy” biznes markazi', 'Ташкент, проспект Амира Темура, 107Б, бизнес-центр «Навои»', 'Tashkent, 107B Amir Temur Avenue, Navoi business centre'),
+    onlineUrl: 'https://meet.adliya-partners.uz/soliq-seminar',
+    capacity: 40,
+    speakers: managing ? [managing._id] : [],
+    topics: [service('corporate')].filter(Boolean),
+  });
+  await services.records.events.create({
+    title: t('Xalqaro arbitraj: davra suhbati', 'Международный арбитраж: круглый стол', 'International arbitration: a round table'),
+    description: t('ICC va LCIA amaliyoti, O‘zbekistonda hakamlik qarorlarini ijro etish.', 'Практика ICC и LCIA, исполнение арбитражных решений в Узбекистане.', 'ICC and LCIA practice, enforcing arbitral awards in Uzbekistan.'),
+    startsAt: morning(-30),
+    endsAt: new Date(Date.parse(morning(-30)) + 3 * 3600_000).toISOString(),
+    mode: 'offline',
+    venue: t('Toshkent, “Hyatt Regency” mehmonxonasi', 'Ташкент, отель «Hyatt Regency»', 'Tashkent, Hyatt Regency hotel'),
+    speakers: second ? [second._id] : [],
+    slidesUrl: 'https://adliya-partners.uz/files/arbitraj-2026.pdf',
+  });
   // The newest published news article is about corporate work: the energy industry's page lists it.
   const newest = (await services.records.news.listPage({ lang: 'uz', admin: false, limit: 1 })).data[0];
   if (newest && service('corporate')) await services.records.news.update(newest._id, { topics: [service('corporate')], version: newest.version });

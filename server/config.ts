@@ -104,6 +104,12 @@ const EnvSchema = z.object({
     .min(1, 'must be a number of hours from 1 to 720')
     .max(720, 'must be a number of hours from 1 to 720')
     .default(24),
+  EVENT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int('must be a whole number of days from 1 to 3650')
+    .min(1, 'must be a whole number of days from 1 to 3650')
+    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .default(90),
   MAIL_RATE_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number from 1 to 10000' })
     .int('must be a whole number from 1 to 10000')
@@ -177,6 +183,8 @@ export interface AppConfig {
   linkCheck: { limit: number; timeoutMs: number; allowPrivate: boolean };
   /** At most this many e-mails to subscribers a minute, all instances together (the mail provider's limit). */
   mailRatePerMinute: number;
+  /** Registrations for an event are erased this many days after it ends. */
+  eventRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -242,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
     mailRatePerMinute: value.MAIL_RATE_PER_MINUTE,
+    eventRetentionDays: value.EVENT_RETENTION_DAYS,
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

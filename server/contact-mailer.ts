@@ -50,7 +50,7 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
       }
     },
     /** An e-mail from the outbox (an alert, a subscription's confirmation); throws to be retried. */
-    async send(from: string, siteName: string, message: { to?: string; subject?: string; text: string; html?: string; headers?: Record<string, string> }): Promise<void> {
+    async send(from: string, siteName: string, message: { to?: string; subject?: string; text: string; html?: string; headers?: Record<string, string>; attachments?: Array<{ filename: string; contentType: string; content: string }> }): Promise<void> {
       if (!message.to) return;
       await transport.sendMail({
         from: `"${headerText(siteName)}" <${from}>`,
@@ -59,6 +59,7 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) } : {}),
       });
     },
     close: () => transport.close(),

@@ -219,6 +219,12 @@ export async function startApplication(
       const site = await services.siteConfig.get();
       const count = await services.contacts.anonymiseOlderThan(site.privacy.retentionDays);
       if (count) logger.info({ count }, 'old contact requests anonymised');
+      // Registrations for events that ended EVENT_RETENTION_DAYS ago are erased, with their unsent e-mails.
+      const erased = await services.registrations.forgetEnded(services.config.eventRetentionDays);
+      if (erased.length) {
+        await services.outbox.forget(erased.map((id) => `event-registrations/${id}`));
+        logger.info({ count: erased.length }, 'registrations of past events erased');
+      }
       // Addresses not confirmed within 7 days are forgotten, with their unsent confirmation.
       const forgotten = await services.subscriptions.forgetUnconfirmed();
       if (forgotten.length) {

@@ -22,6 +22,7 @@ import { PreviewLink, StateBadge } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { AlertLog } from './alert-log.tsx';
 import { ChannelPosts } from './channel-posts.tsx';
+import { EventRegistrations } from './event-registrations.tsx';
 import { ChecksPanel, RefusedByChecks } from './checks-panel.tsx';
 import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
@@ -471,6 +472,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </p>
         )}
       </div>
+      {record && resource.key === 'events' && <EventRegistrations id={record._id} />}
       {record && 'notify' in resource.type.fields && <ChannelPosts path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && 'notify' in resource.type.fields && Boolean(values.notify) && <AlertLog path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}

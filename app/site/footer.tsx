@@ -18,6 +18,7 @@ export function SiteFooter() {
     ['/blog', text(footer.blogText)],
     ['/industries', t('industries.title')],
     ['/matters', t('matters.title')],
+    ['/events', t('events.title')],
     ['/careers', t('careers.title')],
     ['/faq', t('faq.title')],
   ];

@@ -10,6 +10,8 @@ export interface Site extends SiteData {
   /** A site path in the page's language: /news in the default language, /ru/news in Russian. */
   href: (path: string) => string;
   formatDate: (iso: string) => string;
+  /** A moment as the firm's clock shows it: "5 December 2026, 10:00" (events). */
+  formatDateTime: (iso: string) => string;
 }
 
 const SiteContext = createContext<Site | null>(null);
@@ -23,11 +25,11 @@ export function useSite(): Site {
 
 /** Made once per language and zone: building a date format costs about a quarter of a millisecond. */
 const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
-function dateFormatOf(lang: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${lang} ${timeZone}`;
+function dateFormatOf(lang: string, timeZone: string, withTime = false): Intl.DateTimeFormat {
+  const key = `${lang} ${timeZone} ${withTime}`;
   let format = DATE_FORMATS.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+    format = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}), timeZone });
     if (DATE_FORMATS.size < 100) DATE_FORMATS.set(key, format);
   }
   return format;
@@ -35,6 +37,7 @@ function dateFormatOf(lang: string, timeZone: string): Intl.DateTimeFormat {
 
 export function buildSite(data: SiteData, t: Translate): Site {
   const dateFormat = dateFormatOf(data.lang, data.timeZone);
+  const dateTimeFormat = dateFormatOf(data.lang, data.timeZone, true);
   const site: Omit<Site, keyof SiteData> = {
     t,
     text: (value) => pickText(value, data.lang, data.defaultLanguage),
@@ -42,6 +45,10 @@ export function buildSite(data: SiteData, t: Translate): Site {
     formatDate: (iso) => {
       const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
       return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+    },
+    formatDateTime: (iso) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
     },
   };
   // The loader's data keeps its properties out of enumeration (forThePageOnly): copied with their descriptors, not spread.

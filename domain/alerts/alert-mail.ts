@@ -73,8 +73,8 @@ function wordsIn(language: string): Words {
 /** The consent a subscriber gives, in their language: shown by the form, kept with the subscription (CONSENT_VERSION). */
 export const consentText = (language: string) => wordsIn(language).consent;
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? '');
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? '');
+export const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** One line, no control characters: what goes into a mail header. */
 export const headerText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);
 
@@ -84,10 +84,12 @@ export interface Mail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Files sent with it (an event's calendar entry, text/calendar). */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /** A short HTML page in the firm's colours: a heading, paragraphs, one button, a footer. */
-function page(lang: string, site: string, parts: { heading: string; paragraphs: string[]; button?: { label: string; url: string }; footer: string[] }): string {
+export function page(lang: string, site: string, parts: { heading: string; paragraphs: string[]; button?: { label: string; url: string }; footer: string[] }): string {
   const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#1e293b">${escape(text)}</p>`;
   const button = parts.button
     ? `<p style="margin:24px 0"><a href="${escape(parts.button.url)}" style="display:inline-block;background:#1e3a5f;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escape(parts.button.label)}</a></p>`

@@ -4,7 +4,7 @@
  */
 
 /** The drawn card of a record in a language; its version in the name, so a change gives a new address. */
-export function coverPath(type: 'news' | 'blog' | 'team', record: { _id: string; version: number }, lang: string): string {
+export function coverPath(type: string, record: { _id: string; version: number }, lang: string): string {
   return `/covers/${lang}/${type}/${record._id}-${record.version}.jpg`;
 }
 

@@ -45,6 +45,8 @@ export const ISSUE_CODES = [
   'stale_version',
   'not_approver',
   'in_past',
+  'before_start',
+  'closed',
   'invalid',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
@@ -57,7 +59,7 @@ export interface ErrorDetail {
 }
 
 /** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
-export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed';
+export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {

@@ -23,7 +23,7 @@ interface RecordMeta {
 }
 
 /** Icons the admin's navigation can show beside a record type (the admin maps each to a Lucide icon). */
-export const ADMIN_ICONS = ['users', 'newspaper', 'book', 'briefcase', 'hash', 'sparkles', 'quote', 'megaphone', 'handshake', 'layout', 'help', 'scroll', 'factory', 'scale', 'award'] as const;
+export const ADMIN_ICONS = ['users', 'newspaper', 'book', 'briefcase', 'hash', 'sparkles', 'quote', 'megaphone', 'handshake', 'layout', 'help', 'scroll', 'factory', 'scale', 'award', 'calendar'] as const;
 
 export interface AdminDeclaration {
   icon: (typeof ADMIN_ICONS)[number];

@@ -24,13 +24,16 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
   // The subscription to alerts (with its consent) is part of it: `subscriptions` beside the requests.
   app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: editorsOnly }, async (request) => {
     const requests = await services.contacts.exportByEmail(request.query.email);
-    return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(String(request.query.email)) };
+    const address = String(request.query.email);
+    return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(address), registrations: await services.registrations.byEmail(address) };
   });
   app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: editorsOnly }, async (request) => {
     const deleted = await services.contacts.eraseByEmail(request.query.email, actorOf(request));
     const forgotten = await services.subscriptions.eraseByEmail(String(request.query.email));
-    await services.outbox.forget(forgotten.map((id) => `subscribers/${id}`));
-    return ok({ deleted, subscriptions: forgotten.length }, { message: `${deleted} requests deleted${forgotten.length ? ', and the subscription to alerts' : ''}` });
+    const registrations = await services.registrations.eraseByEmail(String(request.query.email));
+    await services.outbox.forget([...forgotten.map((id) => `subscribers/${id}`), ...registrations.map((id) => `event-registrations/${id}`)]);
+    const also = [forgotten.length ? 'the subscription to alerts' : '', registrations.length ? `${registrations.length} event registrations` : ''].filter(Boolean);
+    return ok({ deleted, subscriptions: forgotten.length, registrations: registrations.length }, { message: `${deleted} requests deleted${also.length ? `, and ${also.join(' and ')}` : ''}` });
   });
 
   app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.get(request.params.id)));

@@ -321,6 +321,21 @@ const subscriberSchema = {
     consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' }, topics: { type: 'array', items: { type: 'string' } } } },
   },
 };
+const registrationSchema = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    eventId: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    company: { type: 'string' },
+    language: { type: 'string' },
+    status: { type: 'string', enum: ['registered', 'waitlisted', 'cancelled'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    cancelledAt: { type: ['string', 'null'], format: 'date-time' },
+    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
+  },
+};
 const alertLog = {
   type: 'object',
   properties: {
@@ -421,6 +436,7 @@ export function buildOpenApiDocument() {
       responses: Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [`E${status}`, { description, content: json(errorBody) }])),
       schemas: {
         Subscriber: subscriberSchema,
+        Registration: registrationSchema,
         RecordMeta: {
           type: 'object',
           required: ['_id', 'createdAt', 'updatedAt', 'version'],
@@ -580,7 +596,7 @@ export function buildOpenApiDocument() {
         }),
       },
       '/contact/export': {
-        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, and its subscription to alerts with the consent given (`subscriptions`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') } }), ...errors(400, 401) }, {
+        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, its subscription to alerts with the consent given (`subscriptions`) and its registrations for events (`registrations`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') }, registrations: { type: 'array', items: ref('Registration') } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },
@@ -605,6 +621,33 @@ export function buildOpenApiDocument() {
         get: operation('Alerts', 'exportSubscribers', 'Every subscriber as CSV (with a BOM), column names and states in the language asked, times in the firm’s zone (administrators)', { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(400, 401, 403) }, {
           parameters: [parameter('lang', 'uz, ru or en (default en)')],
         }),
+      },
+      '/events/{id}/registrations': {
+        post: {
+          tags: ['Events'],
+          operationId: 'registerForEvent',
+          summary: 'Register for a public event (no token; the event page’s form posts the same): registered while places last, else on the waiting list; a confirmation e-mail with the calendar entry (.ics) follows, and the same address twice is one registration. 409 registration_closed after registrationClosesAt (or the start)',
+          security: PUBLIC,
+          parameters: [parameter('id', 'The event', { type: 'string' }, 'path')],
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', additionalProperties: false, required: ['name', 'email', 'language', 'consent'], properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' }, company: { type: 'string', maxLength: 200 }, language: { type: 'string' }, consent: { const: true } } }),
+          },
+          responses: { 201: answer('Registered or waitlisted', { type: 'object', properties: { _id: { type: 'string' }, status: { type: 'string', enum: ['registered', 'waitlisted'] } } }), ...errors(400, 404, 409) },
+        },
+        get: operation('Events', 'listEventRegistrations', 'The event’s registrations in the order they came, with `counts` (editors); `format=csv` gives them as CSV with column names in `lang`', { 200: answer('Registrations', { type: 'array', items: ref('Registration') }, { counts: { type: 'object', properties: { registered: { type: 'integer' }, waitlisted: { type: 'integer' } } } }), ...errors(400, 401, 403, 404) }, {
+          parameters: [parameter('id', 'The event', { type: 'string' }, 'path'), parameter('format', 'csv for a spreadsheet'), parameter('lang', 'uz, ru or en: the CSV’s column names (default en)')],
+        }),
+      },
+      '/events/registrations/cancel': {
+        post: {
+          tags: ['Events'],
+          operationId: 'cancelEventRegistration',
+          summary: 'Cancel a registration with the token of the link in its e-mail (no account); a freed place goes to the first person waiting, who is told by e-mail',
+          security: PUBLIC,
+          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }) },
+          responses: { 200: answer('Cancelled', { type: 'null' }), ...errors(400, 404) },
+        },
       },
       '/subscriptions/{id}': {
         delete: operation('Alerts', 'removeSubscriber', 'Remove a subscriber and what waits to be sent to them (administrators)', { 200: answer('Removed', { type: 'null' }), ...errors(401, 403, 404) }, { parameters: [parameter('id', 'The subscriber', { type: 'string' }, 'path')] }),
@@ -642,7 +685,7 @@ export function buildOpenApiDocument() {
         }),
       ),
       '/contact/by-email': {
-        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, and its subscription to alerts: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' } } }), ...errors(400, 401) }, {
+        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, its subscription to alerts and its registrations for events: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' }, registrations: { type: 'integer' } } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },

@@ -45,7 +45,7 @@ describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () =>
     const paths = [
       '/', '/services', `/services/${service.slug}`, '/team', `/team/${lawyer.slug}`, '/partners', '/news', `/news/${article.slug}`, '/news?page=2',
       '/blog', `/blog/${post.slug}`, '/contact', '/faq', '/privacy', '/terms', '/disclaimer', '/no-such-page', '/search?q=shartnoma', '/subscribe',
-      '/industries', `/industries/${industry.slug}`, '/matters', '/matters?year=2024', '/careers', '/careers/korporativ-huquq-boyicha-yurist',
+      '/industries', `/industries/${industry.slug}`, '/matters', '/matters?year=2024', '/careers', '/careers/korporativ-huquq-boyicha-yurist', '/events', '/events/yangi-soliq-kodeksi-biznes-uchun-seminar', '/events/xalqaro-arbitraj-davra-suhbati',
     ];
     const files: string[] = [];
     for (const lang of Object.keys(PREFIX)) {

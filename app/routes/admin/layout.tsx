@@ -1,4 +1,4 @@
-import { Award, BarChart3, BookOpen, Briefcase, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
+import { Award, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
@@ -68,7 +68,7 @@ export function meta() {
 const TYPE_ICONS: Record<(typeof ADMIN_ICONS)[number], typeof Home> = {
   users: Users, newspaper: Newspaper, book: BookOpen, briefcase: Briefcase, hash: Hash, sparkles: Sparkles, quote: MessageSquareQuote,
   megaphone: Megaphone, handshake: Handshake, layout: FileText, help: CircleHelp, scroll: ScrollText,
-  factory: Factory, scale: Scale, award: Award,
+  factory: Factory, scale: Scale, award: Award, calendar: CalendarDays,
 };
 
 /** `who`: the roles that see the screen (all when absent); the server refuses the others anyway. */
