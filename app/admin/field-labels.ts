@@ -163,6 +163,8 @@ export function localizeIssue(detail: ErrorDetail, label: string, lang: string, 
       return t('issue.livePage', values);
     case 'before_publish':
       return t('issue.afterPublish', values);
+    case 'before_start':
+      return t('issue.afterStart', values);
     case 'invalid_slug':
       return t('issue.slug', values);
     case 'one_of':

@@ -46,7 +46,6 @@ export const ISSUE_CODES = [
   'not_approver',
   'in_past',
   'before_start',
-  'closed',
   'invalid',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -151,6 +151,14 @@ const RECORD_TYPES: RecordType[] = [
     defaults: { team: '', logo: '', logoLicensed: false, renewed: false, isActive: true },
   },
   {
+    path: '/events',
+    valid: { title: uz('Soliq seminari'), description: uz('Yangi kodeks.'), startsAt: '2099-02-01T05:00:00.000Z', endsAt: '2099-02-01T07:00:00.000Z', venue: uz('Toshkent') },
+    update: { capacity: 40 },
+    hide: { isActive: false },
+    required: ['Title (UZ) is required', 'Description (UZ) is required', 'Starts at must be a date and time', 'Ends at must be a date and time'],
+    defaults: { mode: 'offline', onlineUrl: '', capacity: 0, registrationClosesAt: null, speakers: [], topics: [], slidesUrl: '', recordingUrl: '', isActive: true, slug: 'soliq-seminari' },
+  },
+  {
     path: '/vacancies',
     valid: { title: uz('Yurist'), description: uz('Korporativ amaliyot.'), location: uz('Toshkent'), closesAt: '2099-01-31T13:00:00.000Z' },
     update: { employmentType: 'PART_TIME' },
