@@ -12,6 +12,8 @@ export interface Site extends SiteData {
   formatDate: (iso: string) => string;
   /** A moment as the firm's clock shows it: "5 December 2026, 10:00" (events). */
   formatDateTime: (iso: string) => string;
+  /** From one moment to another, the shared parts said once: "17 December 2026, 10:00–12:00". */
+  formatDateTimeRange: (from: string, to: string) => string;
 }
 
 const SiteContext = createContext<Site | null>(null);
@@ -49,6 +51,10 @@ export function buildSite(data: SiteData, t: Translate): Site {
     formatDateTime: (iso) => {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+    },
+    formatDateTimeRange: (from, to) => {
+      const [start, end] = [new Date(from), new Date(to)];
+      return Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? `${from} – ${to}` : dateTimeFormat.formatRange(start, end);
     },
   };
   // The loader's data keeps its properties out of enumeration (forThePageOnly): copied with their descriptors, not spread.

@@ -10,6 +10,7 @@ import { StateBadge } from '../../admin/publishing.tsx';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
+import { formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
@@ -61,7 +62,7 @@ export default function ResourceList({ loaderData, params }: Route.ComponentProp
 }
 
 function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
-  const { t, lang, defaultLanguage, user, problem } = useAdmin();
+  const { t, lang, defaultLanguage, user, problem, timeZone } = useAdmin();
   const can = abilities(user);
   const revalidator = useRevalidator();
   // Typing waits a moment before it filters (and, for paginated lists, asks the server).
@@ -83,6 +84,9 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const total = loaded.data?.total ?? 0;
   const error = actionError || (loaded.failed ? problem(loaded.problem, 'common.error') : '');
   const text = (value: unknown) => shown(value, lang, defaultLanguage);
+  // The line under a record's name: a moment in the firm's time (an event's start), a choice in the admin's words.
+  const subtitleKind = resource.fields.find((field) => field.name === resource.subtitleField)?.kind;
+  const subtitleOf = (value: unknown) => (subtitleKind === 'datetime' && typeof value === 'string' && value ? formatMoment(value, lang, timeZone) : optionLabel(text(value), lang));
   const hasOrder = resource.fields.some((field) => field.name === 'order');
   const load = () => {
     setActionError('');
@@ -253,7 +257,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
                     <td className="px-4 py-3">
                       <p className="font-semibold text-slate-900">{name}</p>
                       {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
-                      {resource.subtitleField && <p className="text-slate-600">{optionLabel(text(record[resource.subtitleField]), lang)}</p>}
+                      {resource.subtitleField && <p className="text-slate-600">{subtitleOf(record[resource.subtitleField])}</p>}
                       {resource.askForPicture && !record[resource.askForPicture] && can.editContent && (
                         <Link to={`/admin/${resource.key}/${record._id}/edit#field-${resource.askForPicture}`} className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-amber-800 underline-offset-2 hover:underline">
                           {t('list.addPicture')}

@@ -195,9 +195,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 <dt className="text-sm text-slate-600">{t('events.when')}</dt>
                 <dd className="flex items-center gap-2 font-semibold text-brand-900">
                   <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
-                  <span>
-                    <time dateTime={event.startsAt}>{site.formatDateTime(event.startsAt)}</time> – <time dateTime={event.endsAt}>{site.formatDateTime(event.endsAt)}</time>
-                  </span>
+                  <time dateTime={event.startsAt}>{site.formatDateTimeRange(event.startsAt, event.endsAt)}</time>
                 </dd>
               </div>
               <div>
