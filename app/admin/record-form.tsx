@@ -476,7 +476,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {record && 'notify' in resource.type.fields && <ChannelPosts path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && 'notify' in resource.type.fields && Boolean(values.notify) && <AlertLog path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
-      {record && resource.type.scheduleFields && resource.type.site?.detail && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
+      {record && resource.type.site?.detail && (resource.type.scheduleFields || resource.type.site.preview) && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (
         <History<StoredRecord>
           base={`${resource.path}/${record._id}/versions`}

@@ -57,7 +57,7 @@ export const events = defineRecordType({
   },
   sort: ['startsAt', '-createdAt'],
   publicPath: '/events',
-  site: { list: 'routes/site/events.tsx', detail: 'routes/site/event.tsx', search: true, cover: true, jsonLd: 'Event' },
+  site: { list: 'routes/site/events.tsx', detail: 'routes/site/event.tsx', search: true, cover: true, jsonLd: 'Event', preview: true },
   snippet: { title: ['title'] },
   admin: {
     icon: 'calendar',

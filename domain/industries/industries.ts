@@ -22,7 +22,7 @@ export const industries = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
   publicPath: '/industries',
-  site: { list: 'routes/site/industries.tsx', detail: 'routes/site/industry.tsx', search: true },
+  site: { list: 'routes/site/industries.tsx', detail: 'routes/site/industry.tsx', search: true, preview: true },
   snippet: { title: ['title'] },
   admin: {
     icon: 'factory',

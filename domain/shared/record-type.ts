@@ -63,6 +63,12 @@ interface RecordPages {
   cover?: boolean;
   /** The schema.org type a record's page describes in its JSON-LD. */
   jsonLd?: string;
+  /**
+   * Its record page can be previewed before it is public (signed links, outside reviewers): its
+   * module exports `pageData` and `View` (app/routes/site/preview.tsx renders them). Types with a
+   * schedule are previewed by their own pages.
+   */
+  preview?: boolean;
 }
 
 export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N extends string = string> {

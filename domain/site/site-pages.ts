@@ -69,8 +69,8 @@ export const SITEMAP_PAGES: readonly string[] = SITE_PAGES.filter((page) => page
 /** Record types with a page per record that the site search finds. */
 export const searchedTypes = (): RecordType[] => RECORD_TYPES.filter((type) => type.site?.search && type.site.detail && type.searchFields.length > 0);
 
-/** Record types whose pages can be previewed before they are public: they have a page and a schedule. */
-export const previewedTypes = (types: readonly RecordType[] = RECORD_TYPES): RecordType[] => types.filter((type) => type.site?.detail && type.scheduleFields);
+/** Record types whose pages can be previewed before they are public: a page, and a schedule or a page module that previews. */
+export const previewedTypes = (types: readonly RecordType[] = RECORD_TYPES): RecordType[] => types.filter((type) => type.site?.detail && (type.scheduleFields || type.site.preview));
 
 /** Record types whose records share a drawn card when they have no picture of their own. */
 export const coveredTypes = (): RecordType[] => RECORD_TYPES.filter((type) => type.site?.cover && type.site.detail);

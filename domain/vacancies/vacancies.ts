@@ -34,7 +34,7 @@ export const vacancies = defineRecordType({
     creating && typeof values.closesAt === 'string' && values.closesAt <= now ? [{ path: 'closesAt', message: 'Applications close at: choose a moment that has not passed yet', code: 'in_past' }] : [],
   sort: ['closesAt', '-createdAt'],
   publicPath: '/careers',
-  site: { list: 'routes/site/careers.tsx', detail: 'routes/site/vacancy.tsx', search: true, jsonLd: 'JobPosting' },
+  site: { list: 'routes/site/careers.tsx', detail: 'routes/site/vacancy.tsx', search: true, jsonLd: 'JobPosting', preview: true },
   snippet: { title: ['title'] },
   admin: {
     icon: 'briefcase',

@@ -109,6 +109,29 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     expect(listed.body.data[0].consent.text).toContain('согласен');
   });
 
+  it('previews an event, a vacancy and an industry before they are public, without their forms, never cached nor indexed', async () => {
+    const event = await create({ title: { uz: 'Yashirin seminar', ru: 'Закрытый семинар' }, isActive: false, mode: 'online', onlineUrl: 'https://meet.example.uz/secret', venue: {} });
+    const vacancy = (await app.api('/api/vacancies', { token, body: { title: { uz: 'Yangi lavozim' }, description: { uz: 'Tez orada' }, location: { uz: 'Samarqand' }, closesAt: at(30 * DAY), isActive: false } })).body.data;
+    const industry = (await app.api('/api/industries', { token, body: { title: { uz: 'Tog‘-kon sanoati' }, description: { uz: 'Konlar va litsenziyalar' }, isActive: false } })).body.data;
+    for (const [type, record, words, path] of [
+      ['events', event, 'Закрытый семинар', `/ru/events/${event.slug}`],
+      ['vacancies', vacancy, 'Yangi lavozim', `/careers/${vacancy.slug}`],
+      ['industries', industry, 'Konlar va litsenziyalar', `/industries/${industry.slug}`],
+    ] as const) {
+      expect((await page(path)).status).toBe(404);
+      const created = await app.api('/api/preview', { token, body: { type, id: record._id, lang: path.startsWith('/ru/') ? 'ru' : 'uz' } });
+      expect(created.status, type).toBe(201);
+      const response = await page(created.body.data.path);
+      expect(response.status, type).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag')).toMatch(/noindex/);
+      const shown = await response.text();
+      expect(shown).toContain(words);
+      expect(shown).not.toContain('name="consent"');
+      expect(shown).not.toContain('meet.example.uz');
+    }
+  });
+
   it('puts people on the waiting list when full, and a cancel (by the link’s button, not by opening it) moves the first one up', async () => {
     const event = await create({ title: { uz: 'Kichik davra suhbati' }, capacity: 1 });
     expect((await register(event._id, 'first@client.uz')).body.data.status).toBe('registered');

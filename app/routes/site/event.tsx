@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, MapPin, MonitorPlay, Users } from 'lucide-reac
 import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
+import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
@@ -15,6 +16,8 @@ import { buttonClass, inputClass } from '../../site/subscription-form.tsx';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/event';
 
+type EventRecord = Awaited<ReturnType<DomainServices['records']['events']['get']>>;
+
 const MODES = { offline: 'https://schema.org/OfflineEventAttendanceMode', online: 'https://schema.org/OnlineEventAttendanceMode', mixed: 'https://schema.org/MixedEventAttendanceMode' };
 
 /** An event's page: what, when, where, who speaks, places left, and the registration form (no JavaScript needed). */
@@ -23,22 +26,27 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an event', async () => {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
-    const speakers = (await Promise.all(event.speakers.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
-    const counts = await services.registrations.counts(event._id);
-    const now = new Date().toISOString();
-    const { description, ...shown } = event;
-    return {
-      event: { ...shown, description: {} },
-      summary: pickText(description, lang, defaultLanguage),
-      html: await services.records.events.html(event, 'description', lang),
-      speakers,
-      placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered) : undefined,
-      open: now < (event.registrationClosesAt ?? event.startsAt),
-      past: event.endsAt <= now,
-      consent: services.registrations.registrationConsent(lang),
-      mail: services.subscriptions.ready,
-    };
+    return pageData(services, event, lang, defaultLanguage);
   });
+}
+
+/** What the page shows of an event (its own page, and its preview before it is public). */
+export async function pageData(services: DomainServices, event: EventRecord, lang: string, defaultLanguage: string) {
+  const speakers = (await Promise.all(event.speakers.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
+  const counts = await services.registrations.counts(event._id);
+  const now = new Date().toISOString();
+  const { description, ...shown } = event;
+  return {
+    event: { ...shown, description: {} },
+    summary: pickText(description, lang, defaultLanguage),
+    html: await services.records.events.html(event, 'description', lang),
+    speakers,
+    placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered) : undefined,
+    open: now < (event.registrationClosesAt ?? event.startsAt),
+    past: event.endsAt <= now,
+    consent: services.registrations.registrationConsent(lang),
+    mail: services.subscriptions.ready,
+  };
 }
 
 type Field = 'name' | 'email' | 'company' | 'consent';
@@ -93,8 +101,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const site = useSite();
-  const { text, t, href, config } = site;
+  const { t, href } = useSite();
   const back = (
     <a href={href('/events')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -111,7 +118,21 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </>
     );
   }
-  const { event, speakers, placesLeft, open, past } = loaderData;
+  return <View data={loaderData} outcome={actionData} />;
+}
+
+/** The event's page from its data (also inside a preview, where `preview` leaves out the registration form). */
+export function View({ data, outcome, preview = false }: { data: Awaited<ReturnType<typeof pageData>>; outcome?: Outcome; preview?: boolean }) {
+  const site = useSite();
+  const { text, t, href, config } = site;
+  const actionData = outcome;
+  const { event, speakers, placesLeft, open, past } = data;
+  const back = (
+    <a href={href('/events')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t('events.back')}
+    </a>
+  );
   const title = text(event.title);
   const path = `/events/${event.slug}`;
   const venue = text(event.venue);
@@ -128,7 +149,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             '@context': 'https://schema.org',
             '@type': 'Event',
             name: title,
-            description: loaderData.summary,
+            description: data.summary,
             startDate: event.startsAt,
             endDate: event.endsAt,
             eventStatus: 'https://schema.org/EventScheduled',
@@ -149,7 +170,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <DocumentBody html={loaderData.html} />
+            <DocumentBody html={data.html} />
             {past && (event.slidesUrl || event.recordingUrl) && (
               <ul className="mt-8 flex flex-wrap gap-4">
                 {event.slidesUrl && (
@@ -224,7 +245,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               <p className="text-slate-700">{t('events.ended')}</p>
             ) : !open ? (
               <p className="text-slate-700">{t('events.closed')}</p>
-            ) : !loaderData.mail ? (
+            ) : preview ? null : !data.mail ? (
               <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
                 {t('events.writeToRegister')}
               </a>
@@ -274,7 +295,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 <div className="flex gap-3">
                   <input id="event-consent" name="consent" type="checkbox" value="yes" required aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy('consent')} className="mt-1 h-5 w-5 shrink-0" />
                   <label htmlFor="event-consent" className="text-sm text-slate-800">
-                    {loaderData.consent}
+                    {data.consent}
                   </label>
                 </div>
                 {errors.consent && (

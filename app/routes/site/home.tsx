@@ -14,7 +14,7 @@ import { forThePageOnly } from '../../site/loading.server.ts';
 import { Section, Stars } from '../../site/ui.tsx';
 import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
-import { besideLimit, shownRankings } from '../../site/firm-record.server.ts';
+import { besideLimit, shownRankings } from '../../site/firm-record-data.ts';
 import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/home';
 

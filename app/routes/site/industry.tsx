@@ -1,12 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { redirect } from 'react-router';
 import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
+import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
 import { FaqList } from '../../site/faq-list.tsx';
 import { MattersSection } from '../../site/firm-record.tsx';
-import { shownMatters } from '../../site/firm-record.server.ts';
-import { loadOr, withHtml } from '../../site/loading.server.ts';
+import { shownMatters } from '../../site/firm-record-data.ts';
+import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
@@ -15,6 +16,8 @@ import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/industry';
+
+type Industry = Awaited<ReturnType<DomainServices['records']['industries']['get']>>;
 
 const ARTICLES_SHOWN = 6;
 
@@ -31,37 +34,42 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an industry', async () => {
     const industry = await services.records.industries.getBySlugOrId(params.key, { admin: false });
     if (industry.slug && params.key !== industry.slug) throw redirect(localePath(`/industries/${industry.slug}`, lang, defaultLanguage), 301);
-    const wanted = new Set(industry.services);
-    const [active, matters] = await Promise.all([services.records.services.list({ lang, admin: false }), shownMatters(services, lang, { industry: industry._id })]);
-    const its = active.filter((service) => wanted.has(service._id));
-    const perService = await Promise.all(
-      its.map(async (service) => {
-        const [news, blog, faqs] = await Promise.all([
-          services.records.news.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
-          services.records.blog.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
-          services.records.faqs.list({ lang, admin: false, service: service._id }),
-        ]);
-        return { news: news.data, blog: blog.data, faqs };
-      }),
-    );
-    const articles = new Map<string, Article>();
-    for (const found of perService) {
-      for (const article of found.news) articles.set(`news/${article._id}`, { kind: 'news', slug: article.slug, title: article.title, date: article.date });
-      for (const post of found.blog) articles.set(`blog/${post._id}`, { kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) });
-    }
-    const leadIds = [...new Set(its.map((service) => service.lead).filter(Boolean))];
-    const leads = (await Promise.all(leadIds.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
-    const { description, ...shown } = industry;
-    return {
-      industry: { ...shown, description: pickText(description, lang, defaultLanguage) },
-      html: await services.records.industries.html(industry, 'description', lang),
-      services: its,
-      leads,
-      matters,
-      articles: [...articles.values()].sort((a, b) => b.date.localeCompare(a.date)).slice(0, ARTICLES_SHOWN),
-      faqs: await withHtml(services.records.faqs, perService.flatMap((found) => found.faqs), 'answer', lang),
-    };
+    return pageData(services, industry, lang, defaultLanguage);
   });
+}
+
+/** What the page shows of an industry (its own page, and its preview before it is public). */
+export async function pageData(services: DomainServices, industry: Industry, lang: string, defaultLanguage: string) {
+  const wanted = new Set(industry.services);
+  const [active, matters] = await Promise.all([services.records.services.list({ lang, admin: false }), shownMatters(services, lang, { industry: industry._id })]);
+  const its = active.filter((service) => wanted.has(service._id));
+  const perService = await Promise.all(
+    its.map(async (service) => {
+      const [news, blog, faqs] = await Promise.all([
+        services.records.news.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
+        services.records.blog.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
+        services.records.faqs.list({ lang, admin: false, service: service._id }),
+      ]);
+      return { news: news.data, blog: blog.data, faqs };
+    }),
+  );
+  const articles = new Map<string, Article>();
+  for (const found of perService) {
+    for (const article of found.news) articles.set(`news/${article._id}`, { kind: 'news', slug: article.slug, title: article.title, date: article.date });
+    for (const post of found.blog) articles.set(`blog/${post._id}`, { kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) });
+  }
+  const leadIds = [...new Set(its.map((service) => service.lead).filter(Boolean))];
+  const leads = (await Promise.all(leadIds.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
+  const { description, ...shown } = industry;
+  return {
+    industry: { ...shown, description: pickText(description, lang, defaultLanguage) },
+    html: await services.records.industries.html(industry, 'description', lang),
+    services: its,
+    leads,
+    matters,
+    articles: [...articles.values()].sort((a, b) => b.date.localeCompare(a.date)).slice(0, ARTICLES_SHOWN),
+    faqs: await Promise.all(perService.flatMap((found) => found.faqs).map(async (faq) => ({ ...faq, answerHtml: await services.records.faqs.html(faq, 'answer', lang) }))),
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -71,8 +79,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function IndustryPage({ loaderData }: Route.ComponentProps) {
-  const site = useSite();
-  const { text, t, href } = site;
+  const { t, href } = useSite();
   const back = (
     <a href={href('/industries')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -89,7 +96,20 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { industry, services, leads, matters, articles, faqs } = loaderData;
+  return <View data={loaderData} />;
+}
+
+/** The industry's page from its data (also inside a preview). */
+export function View({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
+  const site = useSite();
+  const { text, t, href } = site;
+  const { industry, services, leads, matters, articles, faqs } = data;
+  const back = (
+    <a href={href('/industries')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t('industries.back')}
+    </a>
+  );
   const title = text(industry.title);
   return (
     <>
@@ -98,7 +118,7 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <DocumentBody html={loaderData.html} className="doc-lead" />
+            <DocumentBody html={data.html} className="doc-lead" />
             {services.length > 0 && (
               <section aria-labelledby="industry-services" className="mt-12">
                 <h2 id="industry-services" className="mb-4 text-2xl font-bold text-brand-900">

@@ -1,7 +1,7 @@
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { MatterList } from '../../site/firm-record.tsx';
-import { shownMatters } from '../../site/firm-record.server.ts';
+import { shownMatters } from '../../site/firm-record-data.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';

@@ -1,5 +1,7 @@
 import { PreviewNote } from '../../site/ui.tsx';
 import { data } from 'react-router';
+import { recordTypeNamed } from '../../../domain/registry.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
 import { isAppError } from '../../../domain/shared/errors.ts';
 import type { MetaDescriptor } from 'react-router';
 import type { DomainServices } from '../../../domain/app-services.ts';
@@ -9,6 +11,8 @@ import type { Service } from '../../../domain/services/services.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticlePage, articleMeta } from '../../site/article.tsx';
 import { siteFromMatches } from '../../site/page-data.ts';
+import { pageMeta } from '../../site/seo.tsx';
+import { previewOfPage } from '../../site/page-previews.server.tsx';
 import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import type { ShownFaq } from '../../site/faq-list.tsx';
 import { forThePageOnly, shownArticle, withHtml } from '../../site/loading.server.ts';
@@ -24,13 +28,22 @@ const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollo
  * a link that was tampered with or has expired is the site's 404.
  */
 type Opened =
+  | { kind: 'page'; html: string; title: string; expiresAt: string }
   | { kind: 'services'; service: Service; html: string; faqs: ShownFaq[]; expiresAt: string }
   | ({ kind: 'news'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<NewsArticle>>>)
   | ({ kind: 'blog'; expiresAt: string } & Awaited<ReturnType<typeof shownArticle<BlogPost>>>);
 
-async function open(services: DomainServices, target: { type: string; id: string; draft: boolean }, expiresAt: string, lang: string, defaultLanguage: string): Promise<Opened | undefined> {
+async function open(services: DomainServices, target: { type: string; id: string; draft: boolean }, expiresAt: string, lang: string, defaultLanguage: string, request?: Request, language?: string): Promise<Opened | undefined> {
   const { records } = services;
   try {
+    // A type whose page module previews itself (its `site.preview`): that page, drawn on the server.
+    const type = recordTypeNamed(target.type);
+    if (type?.site?.preview && request) {
+      const records = services.recordService(type);
+      const record = target.draft ? await records.draft(target.id) : await records.get(target.id, { admin: true });
+      const html = await previewOfPage(services, type, record, language, request);
+      if (html !== undefined) return { kind: 'page', html, title: pickText(record[type.admin.titleField], lang, defaultLanguage), expiresAt };
+    }
     if (target.type === 'services') {
       const service = target.draft ? await records.services.draft(target.id) : await records.services.get(target.id, { admin: true });
       const faqs = await services.records.faqs.list({ lang: 'uz', admin: false, service: service._id });
@@ -51,7 +64,7 @@ async function open(services: DomainServices, target: { type: string; id: string
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   const target = await services.previews.open(params.token);
-  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage));
+  const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage, request, params.lang));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
   return data(forThePageOnly({ ...opened, reviewer: target.reviewer?.name ?? null }), { headers: PRIVATE });
 }
@@ -88,7 +101,7 @@ export const headers = ({ loaderHeaders, errorHeaders }: Route.HeadersArgs) => e
 export function meta({ matches, loaderData }: Route.MetaArgs): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   if (!loaderData) return [{ name: 'robots', content: 'noindex, nofollow' }];
-  const tags = loaderData.kind === 'services' ? serviceMeta(site, loaderData.service) : articleMeta(site, loaderData.article);
+  const tags = loaderData.kind === 'page' ? (site ? pageMeta(site, { title: loaderData.title }) : []) : loaderData.kind === 'services' ? serviceMeta(site, loaderData.service) : articleMeta(site, loaderData.article);
   // Not the page's address: no canonical or alternates that would point search engines here.
   return [...tags.filter((tag) => !('rel' in tag)), { name: 'robots', content: 'noindex, nofollow' }];
 }
@@ -99,7 +112,10 @@ export default function Preview({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PreviewNote>{t('preview.notice', { time: until })}</PreviewNote>
-      {loaderData.kind === 'services' ? (
+      {loaderData.kind === 'page' ? (
+        // Our own render of the page (every text escaped by React), made by the loader on the server.
+        <div dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      ) : loaderData.kind === 'services' ? (
         <ServicePage service={loaderData.service} html={loaderData.html} faqs={loaderData.faqs} />
       ) : (
         <ArticlePage article={loaderData.article} html={loaderData.html} body={loaderData.body} kind={loaderData.kind} />

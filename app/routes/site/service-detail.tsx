@@ -4,7 +4,7 @@ import { ServicePage, serviceMeta } from '../../site/service-page.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { loadOr, withHtml } from '../../site/loading.server.ts';
 import { pageContext } from '../../site/site-data.server.ts';
-import { besideLimit, shownMatters } from '../../site/firm-record.server.ts';
+import { besideLimit, shownMatters } from '../../site/firm-record-data.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/service-detail';
 

@@ -9,7 +9,7 @@ import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { besideLimit, shownMatters, shownRankings } from '../../site/firm-record.server.ts';
+import { besideLimit, shownMatters, shownRankings } from '../../site/firm-record-data.ts';
 import { awardText, MattersSection, RankingList } from '../../site/firm-record.tsx';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';

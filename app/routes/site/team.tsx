@@ -8,7 +8,7 @@ import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.t
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
-import { shownRankings } from '../../site/firm-record.server.ts';
+import { shownRankings } from '../../site/firm-record-data.ts';
 import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/team';
 

@@ -2,6 +2,7 @@ import { ArrowLeft, Clock, MapPin } from 'lucide-react';
 import { redirect } from 'react-router';
 import { isAppError } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
+import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
 import { loadOr } from '../../site/loading.server.ts';
@@ -12,26 +13,31 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/vacancy';
 
+type Vacancy = Awaited<ReturnType<DomainServices['records']['vacancies']['get']>>;
+
 /** A vacancy's page; after `closesAt` it says the vacancy is closed (and is no longer indexed), instead of a 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   const records = services.records.vacancies;
   return loadOr(services, 'a vacancy', async () => {
-    let closed = false;
-    let vacancy = await records.getBySlugOrId(params.key, { admin: false }).catch(async (error: unknown) => {
+    const vacancy = await records.getBySlugOrId(params.key, { admin: false }).catch(async (error: unknown) => {
       if (!isAppError(error) || error.status !== 404) throw error;
       // A vacancy that was public and has closed: its address still answers, and says so.
       const found = await records.getBySlugOrId(params.key, { admin: true });
       if (found.isActive !== true || found.closesAt > new Date().toISOString()) throw error;
-      closed = true;
       return found;
     });
     if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
-    const html = closed ? '' : await records.html(vacancy, 'description', lang);
-    const { description, ...shown } = vacancy;
-    vacancy = { ...shown, description: {} };
-    return { vacancy, closed, html, summary: pickText(description, lang, defaultLanguage) };
+    return pageData(services, vacancy, lang, defaultLanguage);
   });
+}
+
+/** What the page shows of a vacancy (its own page, and its preview before it is public). */
+export async function pageData(services: DomainServices, vacancy: Vacancy, lang: string, defaultLanguage: string) {
+  const closed = vacancy.closesAt <= new Date().toISOString();
+  const html = closed ? '' : await services.records.vacancies.html(vacancy, 'description', lang);
+  const { description, ...shown } = vacancy;
+  return { vacancy: { ...shown, description: {} }, closed, html, summary: pickText(description, lang, defaultLanguage) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -41,9 +47,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return loaderData.closed ? [...tags.filter((tag) => !('name' in tag && tag.name === 'robots')), { name: 'robots', content: 'noindex' }] : tags;
 }
 
-export default function Vacancy({ loaderData }: Route.ComponentProps) {
-  const site = useSite();
-  const { text, t, href, config } = site;
+export default function VacancyPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useSite();
   const back = (
     <a href={href('/careers')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -60,7 +65,20 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { vacancy, closed } = loaderData;
+  return <View data={loaderData} />;
+}
+
+/** The vacancy's page from its data (also inside a preview, where `preview` leaves out the way to apply). */
+export function View({ data, preview = false }: { data: Awaited<ReturnType<typeof pageData>>; preview?: boolean }) {
+  const site = useSite();
+  const { text, t, href, config } = site;
+  const { vacancy, closed } = data;
+  const back = (
+    <a href={href('/careers')} className="mt-6 inline-flex items-center gap-2 text-slate-100 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t('careers.back')}
+    </a>
+  );
   const title = text(vacancy.title);
   const path = `/careers/${vacancy.slug}`;
   return (
@@ -75,7 +93,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
                   '@context': 'https://schema.org',
                   '@type': 'JobPosting',
                   title,
-                  description: loaderData.html,
+                  description: data.html,
                   datePosted: vacancy.createdAt.slice(0, 10),
                   validThrough: vacancy.closesAt,
                   employmentType: vacancy.employmentType,
@@ -97,7 +115,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
                 {t('careers.closed', { date: site.formatDate(vacancy.closesAt) })}
               </p>
             ) : (
-              <DocumentBody html={loaderData.html} />
+              <DocumentBody html={data.html} />
             )}
           </div>
           <aside className="h-fit rounded-xl border border-slate-200 p-6">
@@ -121,7 +139,7 @@ export default function Vacancy({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             </dl>
-            {!closed && (
+            {!closed && !preview && (
               <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
                 {t('careers.apply')}
               </a>

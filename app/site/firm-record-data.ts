@@ -2,6 +2,11 @@ import type { DomainServices } from '../../domain/app-services.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
 import type { ShownMatter, ShownRanking } from './firm-record.tsx';
 
+/*
+ * What the pages show of the firm's record, read through the services a loader (or a preview) is
+ * given: no server-only import, so a page module's `pageData` may use it.
+ */
+
 /** The most a page shows of matters or rankings beside its own content. */
 const SHOWN_BESIDE = 6;
 
