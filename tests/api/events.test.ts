@@ -132,6 +132,19 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     }
   });
 
+  it('refuses registrations at their limits at once (100,000 letters a field), the API and the page’s form alike', async () => {
+    const event = await create({ title: { uz: 'Chegaralar' }, capacity: 1 });
+    const long = 'ж'.repeat(100_000);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => register(event._id, `${long}@client.uz`)),
+      ...Array.from({ length: 5 }, () => register(event._id, 'ok@client.uz', { name: long, company: long })),
+      // The page's form within the site's form size (a bigger body is a 413, tested with the other bodies).
+      page(`/events/${event.slug}`, { method: 'POST', body: new URLSearchParams({ name: long.slice(0, 20_000), email: long.slice(0, 20_000), company: long.slice(0, 20_000), consent: 'yes' }) }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(11).fill(400));
+    expect((await app.api(`/api/events/${event._id}/registrations`, { token })).body.data).toEqual([]);
+  });
+
   it('puts people on the waiting list when full, and a cancel (by the link’s button, not by opening it) moves the first one up', async () => {
     const event = await create({ title: { uz: 'Kichik davra suhbati' }, capacity: 1 });
     expect((await register(event._id, 'first@client.uz')).body.data.status).toBe('registered');
