@@ -948,3 +948,6 @@ const ru: UiTexts = {
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };
+
+/** A key the interface texts have (for keys made from a name, such as `search.type.{type}`). */
+export const isUiTextKey = (key: string): key is UiTextKey => Object.hasOwn(en, key);

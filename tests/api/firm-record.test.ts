@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metricRoute, SITE_PAGES, splitLanguage } from '../../domain/site/site-pages.ts';
+import { metricRoute, searchedTypes, SITE_PAGES, splitLanguage } from '../../domain/site/site-pages.ts';
+import { isUiTextKey } from '../../app/i18n/ui-texts.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { jsonLd, wholeSitemap } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -21,6 +22,11 @@ describe('the public site’s declaration of pages', () => {
     expect(metricRoute('/ru')).toBe('/');
     expect(splitLanguage('/RU/news', ['ru', 'en'])).toEqual({ segment: 'ru', rest: '/news' });
     expect(splitLanguage('/news/ru', ['ru'])).toEqual({ rest: '/news/ru' });
+  });
+
+  it('names every type the search finds in the interface texts (search.type.{name})', () => {
+    expect(searchedTypes().map((type) => type.name)).toEqual(expect.arrayContaining(['news', 'industries', 'events', 'vacancies']));
+    for (const type of searchedTypes()) expect(isUiTextKey(`search.type.${type.name}`), type.name).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { MIN_QUERY, queryForms } from '../../../domain/search/site-search.ts';
 import { searchForm } from '../../../domain/shared/search.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
+import { isUiTextKey, type UiTextKey } from '../../i18n/ui-texts.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { pageMeta } from '../../site/seo.tsx';
@@ -50,7 +51,11 @@ function Highlighted({ text, forms }: { text: string; forms: string[] }) {
   return <>{parts}</>;
 }
 
-const typeLabel = (type: string) => (type === 'blog' ? 'search.type.blog' : type === 'services' ? 'search.type.services' : type === 'team' ? 'search.type.team' : 'search.type.news');
+/** What a hit is, in the page's language: `search.type.{type}` for every type the search finds (domain/site/site-pages.ts). */
+const typeLabel = (type: string): UiTextKey => {
+  const key = `search.type.${type}`;
+  return isUiTextKey(key) ? key : 'search.title';
+};
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useSite();
