@@ -56,7 +56,8 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
     const lawyerHits = await search(lawyer.name.uz);
     expect(lawyerHits[0]).toMatchObject({ type: 'team', _id: lawyer._id, url: `/team/${lawyer.slug}` });
     const tax = await search('soliq kodeksi');
-    expect(tax[0]).toMatchObject({ type: 'news', title: 'Soliq kodeksidagi oʻzgarishlar' });
+    // Title matches first: the article, and the demo's seminar on the new Tax Code (an event is found like an article).
+    expect(tax.slice(0, 2)).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'news', title: 'Soliq kodeksidagi oʻzgarishlar' }), expect.objectContaining({ type: 'events', url: '/events/yangi-soliq-kodeksi-biznes-uchun-seminar' })]));
     // Found in the text only: the excerpt is the passage where it was found.
     const inText = await search('arbitraj nizolari');
     expect(inText).toHaveLength(1);
