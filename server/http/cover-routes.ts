@@ -104,7 +104,10 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
             const text = (value: unknown) => pickText(value as Localized | string | undefined, lang, defaultLanguage);
             // What the admin lists a record by: its title (a lawyer's name) and the line under it (category, position).
             const { titleField, subtitleField } = covered.admin;
-            return svgToJpeg(coverSvg({ title: text(record[titleField]), label: subtitleField ? text(record[subtitleField]) : undefined, firm: text(config.companyName) }));
+            // A moment (an event's start) is drawn as the firm's clock says it, in the card's language.
+            const moment = subtitleField && covered.fields[subtitleField]?.widget === 'datetime' && typeof record[subtitleField] === 'string';
+            const label = !subtitleField ? undefined : moment ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: services.timeZone }).format(new Date(String(record[subtitleField]))) : text(record[subtitleField]);
+            return svgToJpeg(coverSvg({ title: text(record[titleField]), label, firm: text(config.companyName) }));
           }).finally(() => drawing.delete(key));
           drawing.set(key, pending);
         }

@@ -75,6 +75,11 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const ld = jsonLd(shown).find((item) => (item as { '@type'?: string })['@type'] === 'Event') as Record<string, unknown>;
     expect(ld).toMatchObject({ name: 'Налоговый семинар', eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode', startDate: expect.stringMatching(/Z$/) });
     expect(JSON.stringify(ld)).not.toContain('meet.example.uz');
+    // Its share card: drawn by the server (the page names it), with its start in the firm's time.
+    expect(shown).toContain(`/covers/ru/events/${event._id}-${event.version}.jpg`);
+    const card = await page(`/covers/ru/events/${event._id}-${event.version}.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
 
     // The page's own form, posted as a browser without JavaScript posts it: refused without consent, in Russian.
     const form = (values: Record<string, string>) => new URLSearchParams(values);
