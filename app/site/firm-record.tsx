@@ -26,8 +26,8 @@ export interface ShownRanking {
   lawyer?: { slug: string; name: Localized };
 }
 
-/** The firm's disclaimer, under every list of matters. */
-function MattersDisclaimer() {
+/** The firm's disclaimer, under every list of matters (and the home page's past results). */
+export function MattersDisclaimer() {
   const { text, config } = useSite();
   return (
     <p role="note" className="mt-6 border-l-4 border-accent-500 bg-slate-50 px-4 py-3 text-sm text-slate-700">

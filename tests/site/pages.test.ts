@@ -365,6 +365,8 @@ describe('the public website, rendered on the server', () => {
     expect(textOf(arabic.html, 'h2')).toContain('أرسل لنا رسالة');
     const home = await page('/');
     expect(home.html).toContain('hrefLang="ar"');
+    // The home page's past results carry the firm's disclaimer, as every list of matters does.
+    expect(home.html).toContain('Oldingi natijalar shunga o‘xshash natijani kafolatlamaydi');
     await app.api(`/api/languages/${added.body.data._id}`, { method: 'DELETE', token });
     expect((await page('/ar/contact')).status).toBe(404);
   });

@@ -15,7 +15,7 @@ import { Section, Stars } from '../../site/ui.tsx';
 import { TextPage, textPageMeta } from '../../site/text-page.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
 import { besideLimit, shownRankings } from '../../site/firm-record-data.ts';
-import { RankingList } from '../../site/firm-record.tsx';
+import { MattersDisclaimer, RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -212,6 +212,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {/* Past results, like the matters: the firm's disclaimer goes with them. */}
+          <MattersDisclaimer />
         </Section>
       )}
 
