@@ -251,6 +251,10 @@ export function createDomainServices(host: DomainHost) {
     mail: async (message, about) => {
       await outbox.enqueue('mail-first', message, about);
     },
+    // Not an edit of the event (nothing in the activity log): its pages say how many places are left.
+    placesChanged: async (eventId) => {
+      await host.changed?.({ entity: 'events', action: 'update', id: eventId, summary: 'registrations changed' });
+    },
     async event(id) {
       const event = await records.events.get(id, { admin: false }).catch(() => undefined);
       return event && { _id: event._id, title: pickText(event.title, await languages.defaultLanguage()), startsAt: event.startsAt, endsAt: event.endsAt, registrationClosesAt: event.registrationClosesAt, capacity: event.capacity };

@@ -63,6 +63,8 @@ export interface RegistrationHost {
   pageUrl(language: string, path: string): Promise<string>;
   mail(message: Mail, about: string): Promise<void>;
   mailReady: boolean;
+  /** The event's places changed: cached pages that show them are dropped (every instance). */
+  placesChanged(eventId: string): Promise<void>;
 }
 
 interface Row {
@@ -174,7 +176,10 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
         await db.insertInto('event_registrations').values(row).execute();
         return { row, status, fresh: true };
       });
-      if (result.fresh) await send(result.row, result.status === 'registered' ? 'registered' : 'waitlisted');
+      if (result.fresh) {
+        if (result.status === 'registered') await host.placesChanged(eventId);
+        await send(result.row, result.status === 'registered' ? 'registered' : 'waitlisted');
+      }
       return { _id: String(result.row.id), status: result.status };
     },
 
@@ -188,10 +193,12 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
     async cancel(token: string): Promise<boolean> {
       const row = await byToken(token);
       if (!row) return false;
+      let changedPlaces = false;
       const promoted = await exclusively(row.event_id, async () => {
         const current = (await db.selectFrom('event_registrations').selectAll().where('id', '=', row.id).executeTakeFirst()) as Row | undefined;
         if (!current || current.status === 'cancelled') return undefined;
         const now = nowIso();
+        changedPlaces = current.status === 'registered';
         await db.updateTable('event_registrations').set({ status: 'cancelled', cancelled_at: now, updated_at: now }).where('id', '=', row.id).execute();
         if (current.status !== 'registered') return undefined;
         const event = await host.event(row.event_id);
@@ -202,6 +209,7 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
         await db.updateTable('event_registrations').set({ status: 'registered', updated_at: now }).where('id', '=', next.id).execute();
         return next;
       });
+      if (changedPlaces) await host.placesChanged(row.event_id);
       if (promoted) await send(promoted, 'movedUp');
       return true;
     },
