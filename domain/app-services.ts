@@ -100,6 +100,9 @@ export function createDomainServices(host: DomainHost) {
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
       await renderLinksTo(event).catch((error: unknown) => log.error({ err: error }, 'could not render the links to a changed record'));
     },
+    pagesChanged: async (event) => {
+      await host.changed?.(event);
+    },
     // A page's address changed: its old address redirects to the new one.
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),

@@ -43,6 +43,8 @@ export const events = defineRecordType({
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
   },
   publicWhen: { field: 'isActive' },
+  // Its page closes the registration, then becomes part of the archive, by the clock alone.
+  moments: ['registrationClosesAt', 'startsAt', 'endsAt'],
   // Nobody receives the link to join but the people who registered (their confirmation e-mail).
   visitorView: () => ({ onlineUrl: '' }),
   rules: (values) => {

@@ -94,6 +94,17 @@ export function createScheduleWatcher(database: Database, types: readonly Record
           summary: `${type.label} "${title}" ${moment.kind === 'publish' ? 'published' : 'hidden'} by schedule`,
         });
       }
+      // Moments at which a record's pages change by themselves (an event's start): their caches are dropped, once.
+      for (const type of types.filter((candidate) => candidate.moments?.length && candidate.visibilityField)) {
+        for (const field of type.moments!) {
+          const column = columnOf(field);
+          const rows = await db.selectFrom(type.table).select(['id', column]).where(columnOf(type.visibilityField!), '=', true).where(column, '>', since).where(column, '<=', until).execute();
+          for (const row of rows) {
+            if (!(await claim(`moment/${type.name}/${row.id}/${field}/${row[column]}`))) continue;
+            await environment.pagesChanged?.({ entity: type.table, action: 'update', id: String(row.id), summary: `${field} came` });
+          }
+        }
+      }
       // Working copies asked to be published at a moment that came: the one instance that claims
       // it applies the copy (a new version, every instance's caches dropped by the save).
       let applied = 0;

@@ -41,6 +41,8 @@ export interface ServiceEnvironment {
   defaultLanguage(): Promise<string>;
   /** Called after every successful write: drops caches and records the activity. */
   changed(event: ChangeEvent): Promise<void>;
+  /** What a record's pages show changed with the clock (an event began): cached pages are dropped, nothing is recorded. */
+  pagesChanged?(event: ChangeEvent): Promise<void>;
   /**
    * A record's public page moved from one site path to another (`from` undefined: a page now
    * lives at `to`). The redirects follow it.

@@ -93,6 +93,11 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
    * next year), kept in the `public_until` column; null for never.
    */
   publicUntil?: (record: Record<string, unknown>) => string | null;
+  /**
+   * Moments at which its pages change by themselves (an event's start, end and registration's
+   * close): when one comes, the cached pages that show the record are dropped.
+   */
+  moments?: ReadonlyArray<keyof F & string>;
   /** What a visitor's read shows of a public record (a matter's client only with consent). */
   visitorView?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Its pages on the public site (the site's declaration, domain/site/site-pages.ts, reads them). */
@@ -119,8 +124,9 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
 
 export interface RecordType<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, N extends string = string>
   extends EntityDefinition,
-    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet' | 'hiddenWhen'> {
+    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet' | 'hiddenWhen' | 'moments'> {
   hiddenWhen?: string;
+  moments?: readonly string[];
   distinct?: Record<string, string>;
   snippet?: { title: readonly string[]; description?: string };
   /** The field a visitor's read requires to be true, if any. */
