@@ -42,7 +42,7 @@ export function SiteFooter() {
           {socials.length > 0 && (
             <div className="mt-5">
               <p className="sr-only">{t('footer.followUs')}</p>
-              <ul className="flex gap-3">
+              <ul className="flex flex-wrap gap-3">
                 {socials.map(([network, url]) => (
                   <li key={network}>
                     <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t('a11y.socialLink', { network: SOCIAL_NAMES[network] ?? network })} className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
