@@ -367,6 +367,8 @@ describe('the public website, rendered on the server', () => {
     expect(home.html).toContain('hrefLang="ar"');
     // The home page's past results carry the firm's disclaimer, as every list of matters does.
     expect(home.html).toContain('Oldingi natijalar shunga o‘xshash natijani kafolatlamaydi');
+    // Each recent case's "Learn more" names its case for screen readers and search engines.
+    expect(home.html).toContain('<span class="sr-only">: Xorijiy investor bilan qo‘shma korxona</span>');
     await app.api(`/api/languages/${added.body.data._id}`, { method: 'DELETE', token });
     expect((await page('/ar/contact')).status).toBe(404);
   });

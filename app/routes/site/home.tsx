@@ -207,6 +207,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </p>
                 <a href={href('/contact')} className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
                   {text(home.recentCases.learnMoreText)}
+                  {/* Three links reading "Learn More": each says its case to screen readers and search engines. */}
+                  <span className="sr-only">{`: ${text(item.title)}`}</span>
                   <ArrowRight className="h-4 w-4" aria-hidden="true" />
                 </a>
               </li>
