@@ -141,7 +141,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       for (const field of resource.fields) if (field.kind === 'number' && 'required' in field && field.required) await page.fill(`#field-${field.name}`, '');
       await page.locator('form button[type=submit]').click();
       const firstRequired = resource.fields.find((field) => 'required' in field && field.required)!;
-      await expect.poll(() => page.locator(`#field-${firstRequired.name}-error`).textContent()).toMatch(/is required/);
+      await expect.poll(() => page.locator(`#field-${firstRequired.name}-error`).textContent(), { timeout: 10_000 }).toMatch(/is required/);
       expect(await page.locator(`#field-${firstRequired.name}`).getAttribute('aria-invalid')).toBe('true');
 
       const marker = `E2E ${key} ${Date.now()}`;
@@ -167,7 +167,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
         await page.waitForSelector('form button[type=submit]');
       }
       await page.fill(`#field-${resource.titleField}`, `${marker} edited`);
-      if (resource.placement === 'page') expect(await saved.count()).toBe(0);
+      if (resource.placement === 'page') await expect.poll(() => saved.count(), { timeout: 10_000 }).toBe(0);
       await page.locator('form button[type=submit]').click();
       if (resource.placement === 'page') {
         await saved.waitFor();
