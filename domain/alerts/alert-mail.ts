@@ -62,13 +62,16 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   },
 };
 
-/** The words in this language: Uzbek in either script, Russian, else English. */
-function wordsIn(language: string): Words {
+/** A mail's word table in this language: Uzbek in either script (Cyrillic transliterated), Russian, else English. */
+export function wordsFor<W extends { [K in keyof W]: string }>(tables: Record<'uz' | 'ru' | 'en', W>, language: string): W {
   const script = uzbekScript(language);
-  if (script === 'cyrillic') return Object.fromEntries(Object.entries(WORDS.uz).map(([key, value]) => [key, uzbekToCyrillic(value)])) as unknown as Words;
-  if (script === 'latin') return WORDS.uz;
-  return language === 'ru' ? WORDS.ru : WORDS.en;
+  // The {placeholders} stay as they are: only the words around them change script.
+  const cyrillic = (text: string) => text.split(/(\{\w+\})/).map((part, index) => (index % 2 ? part : uzbekToCyrillic(part))).join('');
+  if (script === 'cyrillic') return Object.fromEntries(Object.entries(tables.uz).map(([key, value]) => [key, cyrillic(String(value))])) as W;
+  if (script === 'latin') return tables.uz;
+  return language === 'ru' ? tables.ru : tables.en;
 }
+const wordsIn = (language: string) => wordsFor(WORDS, language);
 
 /** The consent a subscriber gives, in their language: shown by the form, kept with the subscription (CONSENT_VERSION). */
 export const consentText = (language: string) => wordsIn(language).consent;

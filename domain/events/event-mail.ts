@@ -1,5 +1,4 @@
-import { uzbekScript, uzbekToCyrillic } from '../languages/uzbek-script.ts';
-import { escape, fill, headerText, page, type Mail } from '../alerts/alert-mail.ts';
+import { escape, fill, headerText, page, wordsFor, type Mail } from '../alerts/alert-mail.ts';
 
 /*
  * The e-mails of an event's registration: "you are registered" (with the calendar entry, and the
@@ -71,12 +70,7 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   },
 };
 
-function wordsIn(language: string): Words {
-  const script = uzbekScript(language);
-  if (script === 'cyrillic') return Object.fromEntries(Object.entries(WORDS.uz).map(([key, value]) => [key, uzbekToCyrillic(value)])) as unknown as Words;
-  if (script === 'latin') return WORDS.uz;
-  return language === 'ru' ? WORDS.ru : WORDS.en;
-}
+const wordsIn = (language: string) => wordsFor(WORDS, language);
 
 /** The consent a registrant gives, in their language (shown by the form, kept with the registration). */
 export const registrationConsent = (language: string) => wordsIn(language).consent;

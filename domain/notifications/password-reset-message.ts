@@ -1,4 +1,4 @@
-import { uzbekScript, uzbekToCyrillic } from '../languages/uzbek-script.ts';
+import { headerText, wordsFor } from '../alerts/alert-mail.ts';
 
 /* The "Forgot password?" e-mail, in the site's default language (the office works in it). */
 
@@ -21,11 +21,9 @@ const WORDS: Record<'uz' | 'ru' | 'en', { subject: string; text: string; ignore:
 };
 
 export function passwordResetMessage(input: { site: string; url: string }, language: string): { subject: string; text: string } {
-  const script = uzbekScript(language);
-  const words = script ? WORDS.uz : language === 'ru' ? WORDS.ru : WORDS.en;
-  const say = (text: string) => (script === 'cyrillic' ? uzbekToCyrillic(text) : text);
+  const words = wordsFor(WORDS, language);
   return {
-    subject: say(words.subject).replace('{site}', input.site.replace(/[\r\n\t]+/g, ' ')),
-    text: [say(words.text), input.url, '', say(words.ignore)].join('\n'),
+    subject: headerText(words.subject.replace('{site}', input.site)),
+    text: [words.text, input.url, '', words.ignore].join('\n'),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventIcs } from '../../domain/events/event-mail.ts';
+import { eventIcs, registrationMail } from '../../domain/events/event-mail.ts';
+import { passwordResetMessage } from '../../domain/notifications/password-reset-message.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { jsonLd } from '../helpers/html.ts';
 import { startSmtp } from '../helpers/smtp.ts';
@@ -24,6 +25,16 @@ describe('the calendar entry (.ics)', () => {
     expect(unfolded).toContain('SUMMARY:Семинар\\; «Налоговый кодекс»\\, часть 1\\\\2 — ');
     expect(unfolded).toContain('DESCRIPTION:Строка 1\\nСтрока 2');
     expect(Buffer.from(unfolded, 'utf8').toString('utf8')).not.toContain('\uFFFD');
+  });
+});
+
+describe('mails in Uzbek Cyrillic', () => {
+  it('fill their placeholders: only the words around them change script', () => {
+    const event = { id: '0123456789abcdef01234567', title: 'Soliq seminari', description: '', startsAt: '2026-12-05T05:00:00Z', endsAt: '2026-12-05T07:00:00Z', venue: '', onlineUrl: '', pageUrl: 'https://lawfirm.test/uz-cyrl/events/x', cancelUrl: 'https://lawfirm.test/uz-cyrl/events/cancel/x', when: '', host: 'lawfirm.test' };
+    const mail = registrationMail({ to: 'a@b.uz', name: 'Aziz', language: 'uz-Cyrl', site: 'Adliya', kind: 'registered', event });
+    expect(mail.subject).toBe('Сиз рўйхатдан ўтдингиз: Soliq seminari');
+    expect(mail.text).not.toMatch(/[{}]/);
+    expect(passwordResetMessage({ site: 'Adliya', url: 'https://lawfirm.test/admin/reset/x' }, 'uz-Cyrl').subject).toContain('Adliya');
   });
 });
 
