@@ -15,10 +15,15 @@ const SHOWN_BESIDE = 6;
  * lawyers; `where` narrows them by service, industry, lawyer or year (the API's list filters).
  */
 export async function shownMatters(services: DomainServices, lang: string, where: { service?: string; industry?: string; lawyer?: string; year?: number } = {}, limit?: number): Promise<ShownMatter[]> {
-  const records = services.records.matters;
-  const found = await records.list({ lang, admin: false, ...where, year: where.year === undefined ? undefined : String(where.year) });
-  const matters = limit === undefined ? found : found.slice(0, limit);
-  const names = await lawyerNames(services, matters.flatMap((matter) => matter.lawyers));
+  const found = await services.records.matters.list({ lang, admin: false, ...where, year: where.year === undefined ? undefined : String(where.year) });
+  return asShown(services, lang, limit === undefined ? found : found.slice(0, limit));
+}
+
+type MatterRecord = Awaited<ReturnType<DomainServices['records']['matters']['list']>>[number];
+
+/** Matters already read (public ones) as a list shows them. */
+export async function asShown(services: DomainServices, lang: string, matters: MatterRecord[]): Promise<ShownMatter[]> {
+  const names = matters.some((matter) => matter.lawyers.length) ? await lawyerNames(services) : new Map<string, LawyerName>();
   return Promise.all(
     matters.map(async (matter) => ({
       _id: matter._id,
@@ -27,26 +32,28 @@ export async function shownMatters(services: DomainServices, lang: string, where
       client: matter.clientConsent ? matter.client : matter.anonymousClient,
       year: matter.year,
       value: matter.value,
-      html: await records.html(matter, 'summary', lang),
+      html: await services.records.matters.html(matter, 'summary', lang),
       lawyers: matter.lawyers.flatMap((id) => names.get(id) ?? []),
     })),
   );
 }
 
-/** Names and addresses of the public lawyers among `ids`, read once each. */
-async function lawyerNames(services: DomainServices, ids: string[]) {
-  const names = new Map<string, { slug: string; name: Localized }>();
-  for (const id of new Set(ids)) {
-    const member = await services.records.team.get(id, { admin: false }).catch(() => undefined);
-    if (member) names.set(id, { slug: member.slug, name: member.name });
-  }
-  return names;
+interface LawyerName {
+  slug: string;
+  name: Localized;
+  position: Localized;
+}
+
+/** The public lawyers by id, in one read (a firm has tens of them): names, addresses and positions for the lists that name them. */
+export async function lawyerNames(services: DomainServices): Promise<Map<string, LawyerName>> {
+  const team = await services.records.team.list({ lang: 'uz', admin: false });
+  return new Map(team.map((member) => [member._id, { slug: member.slug, name: member.name, position: member.position }]));
 }
 
 /** Public rankings (of the firm and its lawyers, or of one lawyer), newest edition first. */
 export async function shownRankings(services: DomainServices, lang: string, lawyer?: string): Promise<ShownRanking[]> {
   const rankings = await services.records.rankings.list({ lang, admin: false, ...(lawyer ? { lawyer } : {}) });
-  const names = await lawyerNames(services, rankings.map((ranking) => ranking.team).filter(Boolean));
+  const names = rankings.some((ranking) => ranking.team) ? await lawyerNames(services) : new Map<string, LawyerName>();
   return rankings.map((ranking) => ({
     _id: ranking._id,
     guide: ranking.guide,

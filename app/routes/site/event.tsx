@@ -4,6 +4,7 @@ import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
+import { lawyerNames } from '../../site/firm-record-data.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
 import { loadOr } from '../../site/loading.server.ts';
@@ -32,7 +33,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** What the page shows of an event (its own page, and its preview before it is public). */
 export async function pageData(services: DomainServices, event: EventRecord, lang: string, defaultLanguage: string) {
-  const speakers = (await Promise.all(event.speakers.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
+  const lawyers = event.speakers.length ? await lawyerNames(services) : new Map();
+  const speakers = event.speakers.flatMap((id) => lawyers.get(id) ?? []);
   const counts = await services.registrations.counts(event._id);
   const now = new Date().toISOString();
   const { description, ...shown } = event;

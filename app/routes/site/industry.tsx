@@ -6,7 +6,7 @@ import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
 import { FaqList } from '../../site/faq-list.tsx';
 import { MattersSection } from '../../site/firm-record.tsx';
-import { shownMatters } from '../../site/firm-record-data.ts';
+import { lawyerNames, shownMatters } from '../../site/firm-record-data.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
@@ -41,16 +41,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** What the page shows of an industry (its own page, and its preview before it is public). */
 export async function pageData(services: DomainServices, industry: Industry, lang: string, defaultLanguage: string) {
   const wanted = new Set(industry.services);
-  const [active, matters] = await Promise.all([services.records.services.list({ lang, admin: false }), shownMatters(services, lang, { industry: industry._id })]);
+  // The questions of all its services in one read (a firm has tens of them); articles by topic, a read per service.
+  const [active, matters, questions] = await Promise.all([services.records.services.list({ lang, admin: false }), shownMatters(services, lang, { industry: industry._id }), services.records.faqs.list({ lang, admin: false })]);
   const its = active.filter((service) => wanted.has(service._id));
   const perService = await Promise.all(
     its.map(async (service) => {
-      const [news, blog, faqs] = await Promise.all([
+      const [news, blog] = await Promise.all([
         services.records.news.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
         services.records.blog.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
-        services.records.faqs.list({ lang, admin: false, service: service._id }),
       ]);
-      return { news: news.data, blog: blog.data, faqs };
+      return { news: news.data, blog: blog.data };
     }),
   );
   const articles = new Map<string, Article>();
@@ -59,7 +59,8 @@ export async function pageData(services: DomainServices, industry: Industry, lan
     for (const post of found.blog) articles.set(`blog/${post._id}`, { kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) });
   }
   const leadIds = [...new Set(its.map((service) => service.lead).filter(Boolean))];
-  const leads = (await Promise.all(leadIds.map((id) => services.records.team.get(id, { admin: false }).catch(() => undefined)))).flatMap((member) => (member ? [{ slug: member.slug, name: member.name, position: member.position }] : []));
+  const lawyers = leadIds.length ? await lawyerNames(services) : new Map();
+  const leads = leadIds.flatMap((id) => lawyers.get(id) ?? []);
   const { description, ...shown } = industry;
   return {
     industry: { ...shown, description: pickText(description, lang, defaultLanguage) },
@@ -68,7 +69,7 @@ export async function pageData(services: DomainServices, industry: Industry, lan
     leads,
     matters,
     articles: [...articles.values()].sort((a, b) => b.date.localeCompare(a.date)).slice(0, ARTICLES_SHOWN),
-    faqs: await Promise.all(perService.flatMap((found) => found.faqs).map(async (faq) => ({ ...faq, answerHtml: await services.records.faqs.html(faq, 'answer', lang) }))),
+    faqs: await Promise.all(questions.filter((faq) => its.some((service) => service._id === faq.service)).map(async (faq) => ({ ...faq, answerHtml: await services.records.faqs.html(faq, 'answer', lang) }))),
   };
 }
 

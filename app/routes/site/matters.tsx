@@ -1,7 +1,7 @@
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { MatterList } from '../../site/firm-record.tsx';
-import { shownMatters } from '../../site/firm-record-data.ts';
+import { asShown } from '../../site/firm-record-data.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
@@ -32,7 +32,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       services.records.services.list({ lang, admin: false }),
       services.records.industries.list({ lang, admin: false }),
     ]);
-    const filtered = filters.service || filters.industry || filters.lawyer || filters.year !== undefined;
+    // The filters of the API's list, applied to the public matters already read (one read for the choices and the list).
+    const shown = all.filter(
+      (matter) =>
+        (!filters.service || matter.services.includes(filters.service)) &&
+        (!filters.industry || matter.industries.includes(filters.industry)) &&
+        (!filters.lawyer || matter.lawyers.includes(filters.lawyer)) &&
+        (filters.year === undefined || matter.year === filters.year),
+    );
     return {
       filters,
       // The choices are what the public matters name: no filter leads to an empty list by itself.
@@ -42,7 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         years: [...new Set(all.map((matter) => matter.year))].sort((a, b) => b - a),
       },
       total: all.length,
-      matters: filtered ? await shownMatters(services, lang, filters) : await shownMatters(services, lang),
+      matters: await asShown(services, lang, shown),
     };
   });
 }
