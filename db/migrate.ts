@@ -25,6 +25,7 @@ import * as passwordResets from './migrations/022-password-resets.ts';
 import * as firmsRecord from './migrations/023-firms-record.ts';
 import * as vacancies from './migrations/024-vacancies.ts';
 import * as events from './migrations/025-events.ts';
+import * as intake from './migrations/026-intake.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023-firms-record': firmsRecord,
   '024-vacancies': vacancies,
   '025-events': events,
+  '026-intake': intake,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -3,6 +3,8 @@ import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
+import { createIntakeDocuments, type Scanner } from './intake/documents.ts';
+import { findConflicts, type Conflict, type KnownParty, type Party } from './intake/conflicts.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
 import { createChannelPosts } from './alerts/channel-posts.ts';
 import { createComments } from './versions/comments.ts';
@@ -70,6 +72,8 @@ export interface DomainHost {
   reviewAssigned?(notice: ReviewNotice): void;
   /** E-mail can be sent (SMTP is set up): subscriptions to alerts are open. */
   mail?: boolean;
+  /** Where clients' documents are kept (encrypted with `key`), and clamd when it is connected. */
+  documents: { storage: MediaStorage; key: () => Promise<Buffer>; scan?: Scanner };
 }
 
 /** What the person asked to review is told by e-mail (domain/notifications/review-message.ts). */
@@ -245,6 +249,16 @@ export function createDomainServices(host: DomainHost) {
     },
     mailReady: Boolean(host.mail),
   });
+  // Clients' documents (intake): the upload page is in the language of the request it belongs to.
+  const intakeDocuments = createIntakeDocuments(database, {
+    ...host.documents,
+    uploadUrl: async (token, language) => {
+      const active = await alertSite.languages();
+      return alertSite.pageUrl(active.includes(language) ? language : await languages.defaultLanguage(), `/upload/${token}`);
+    },
+    record: (event) => activity.record(event),
+    log,
+  });
   // Registrations for events: their e-mails (with the calendar entry) go before the alerts, like confirmations.
   const registrations = createRegistrations(database, {
     languages: alertSite.languages,
@@ -270,7 +284,7 @@ export function createDomainServices(host: DomainHost) {
       const text = (value: unknown) => pickText(value as Parameters<typeof pickText>[0], language, defaultLanguage);
       const zone = host.timeZone ?? 'Asia/Tashkent';
       const format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language.startsWith('uz') ? 'uz-Latn' : language, { timeZone: zone, dateStyle: 'long', timeStyle: 'short' });
-      return {
+  return {
         id: event._id,
         title: text(event.title),
         description: text(event.description),
@@ -313,6 +327,24 @@ export function createDomainServices(host: DomainHost) {
   });
   // Asked on every served article page, cached or not: decided once.
   const countingTables = new Set(RECORD_TYPES.filter((type) => type.countsViews).map((type) => type.table));
+
+  const contacts = createContactService(contactStore, environment, clientKeyOf, async () => {
+    const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
+    return { ...config.privacy, defaultLanguage };
+  }, async (request, privacy) => {
+    host.contactReceived?.(request);
+    if (!host.telegram) return;
+    // The firm's switches (site configuration) narrow what the server is set up for, never widen it.
+    if (!privacy.telegramRequests) return;
+    const personalData = host.telegram.personalData && privacy.telegramPersonalData;
+    const text = contactMessage(request, { language: privacy.defaultLanguage, personalData, publicUrl: host.publicUrl });
+    await outbox.enqueue('telegram', { text }, `contacts/${request._id}`).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
+  }, async (ids) => {
+    await activity.forget('contacts', ids);
+    await outbox.forget(ids.map((id) => `contacts/${id}`));
+  }, async (ids) => {
+    await intakeDocuments.removeFor(ids);
+  });
 
   return {
     database,
@@ -376,21 +408,31 @@ export function createDomainServices(host: DomainHost) {
     siteSearch: createSiteSearch({ service: serviceOf, defaultLanguage: () => languages.defaultLanguage(), pathOf: localePath }),
     /** The service of any registered type, for code that walks the registry. */
     recordService: serviceOf,
-    contacts: createContactService(contactStore, environment, clientKeyOf, async () => {
-      const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
-      return { ...config.privacy, defaultLanguage };
-    }, async (request, privacy) => {
-      host.contactReceived?.(request);
-      if (!host.telegram) return;
-      // The firm's switches (site configuration) narrow what the server is set up for, never widen it.
-      if (!privacy.telegramRequests) return;
-      const personalData = host.telegram.personalData && privacy.telegramPersonalData;
-      const text = contactMessage(request, { language: privacy.defaultLanguage, personalData, publicUrl: host.publicUrl });
-      await outbox.enqueue('telegram', { text }, `contacts/${request._id}`).catch((error: unknown) => log.error({ err: error }, 'could not queue the Telegram message (the request is stored)'));
-    }, async (ids) => {
-      await activity.forget('contacts', ids);
-      await outbox.forget(ids.map((id) => `contacts/${id}`));
-    }),
+    contacts,
+    /** Clients' documents sent through one-time links, and applications' CVs (API-3.md "Intake"). */
+    intakeDocuments,
+    /**
+     * A new matter's possible conflicts (API-3.md "Intake"): its company and other parties among
+     * earlier requests' names and matters' clients (every language of a client's name).
+     */
+    async conflictsOf(request: Record<string, unknown> & { _id: string }): Promise<Conflict[]> {
+      if (request.kind !== 'matter') return [];
+      const counterparties = Array.isArray(request.counterparties) ? request.counterparties.map((name: unknown) => String(name)) : [];
+      const parties: Party[] = [{ role: 'company', name: String(request.company ?? '') }, ...counterparties.map((name) => ({ role: 'counterparty' as const, name }))];
+      const known: KnownParty[] = [];
+      for (const earlier of await contacts.matterParties()) {
+        if (earlier._id === request._id) continue;
+        const context = earlier.createdAt.slice(0, 10);
+        known.push({ _id: earlier._id, kind: 'request', role: 'company', name: earlier.company, tin: earlier.tin, context });
+        for (const name of earlier.counterparties) known.push({ _id: earlier._id, kind: 'request', role: 'counterparty', name, context });
+      }
+      const defaultLanguage = await languages.defaultLanguage();
+      for (const matter of await records.matters.list({ admin: true, lang: defaultLanguage })) {
+        const names = new Set(Object.values((matter.client ?? {}) as Record<string, string>).map((name) => name.trim()).filter(Boolean));
+        for (const name of names) known.push({ _id: matter._id, kind: 'matter', role: 'client', name, context: pickText(matter.title, defaultLanguage) });
+      }
+      return findConflicts(parties, String(request.tin ?? ''), known);
+    },
     /** Messages to the firm's chat and e-mails to subscribers, kept until sent. */
     outbox,
     /** Subscriptions to the firm's legal alerts (API-3.md "Alerts"). */

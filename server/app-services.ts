@@ -6,6 +6,8 @@ import { createDomainServices } from '../domain/app-services.ts';
 import { createLinkCheckJob } from '../domain/checks/link-check-job.ts';
 import { createLinkAsker } from './link-asker.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
+import { clamdScanner } from './intake/clamav.ts';
+import { documentKey } from './intake/document-store.ts';
 import { pickText } from '../domain/shared/localized.ts';
 import { touchedBy } from '../domain/shared/read-tracker.ts';
 import { RECORD_TYPES } from '../domain/registry.ts';
@@ -46,11 +48,13 @@ export function createAppServices(options: {
   database: Database;
   config: AppConfig;
   storage: MediaStorage;
+  /** Clients' documents, encrypted (server/intake/document-store.ts). */
+  documentStorage: MediaStorage;
   logger: Logger;
   /** With METRICS_TOKEN: makes the metrics, given the response cache they report on. */
   metrics?: (cache: ResponseCache) => Metrics;
 }) {
-  const { database, config, storage, logger } = options;
+  const { database, config, storage, documentStorage, logger } = options;
   const cache = createResponseCache();
   // The languages a visitor may be sent to from the home page, known without waiting (server/http/language-choice.ts).
   let siteLanguages: SiteLanguages | undefined;
@@ -60,6 +64,7 @@ export function createAppServices(options: {
   const domain = createDomainServices({
     database,
     storage,
+    documents: { storage: documentStorage, key: documentKey(config), scan: config.intake.clamavSocket ? clamdScanner(config.intake.clamavSocket) : undefined },
     log: logger,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
@@ -125,6 +130,7 @@ export function createAppServices(options: {
     config,
     cache,
     logger,
+    documentStorage,
     mailer,
     metrics,
     /** True once this instance started to stop: its readiness check then fails. */

@@ -23,6 +23,7 @@ import { searchRoutes } from './api/search-routes.ts';
 import { translationRoutes } from './api/translation-routes.ts';
 import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
+import { intakePageRoutes, intakeRoutes } from './api/intake-routes.ts';
 import { bearerToken } from './http/auth.ts';
 import { drainRequest } from './http/drain.ts';
 import { refusedRequest, sendRefusal } from './http/request-target.ts';
@@ -184,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));
@@ -193,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(coverRoutes, { services });
+  // The upload page's and the vacancy page's forms (multipart, files): before the pages' catch-all.
+  await app.register(intakePageRoutes, { services });
 
   if (services.storage.kind === 's3') {
     registerBucketUploads(app, services);

@@ -110,6 +110,25 @@ const EnvSchema = z.object({
     .min(1, 'must be a whole number of days from 1 to 3650')
     .max(3650, 'must be a whole number of days from 1 to 3650')
     .default(90),
+  DOCUMENT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int('must be a whole number of days from 1 to 3650')
+    .min(1, 'must be a whole number of days from 1 to 3650')
+    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .default(90),
+  APPLICATION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days from 1 to 3650' })
+    .int('must be a whole number of days from 1 to 3650')
+    .min(1, 'must be a whole number of days from 1 to 3650')
+    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .default(180),
+  /** clamd's socket: a path (/run/clamav/clamd.ctl) or tcp://host:port. */
+  CLAMAV_SOCKET: z.string().regex(/^(\/\S+|tcp:\/\/[^\s:/]+:\d{1,5})$/, 'must be a socket path such as /run/clamav/clamd.ctl or tcp://127.0.0.1:3310').optional(),
+  /** The key client documents are encrypted with: 32 bytes in base64 (openssl rand -base64 32). */
+  DOCUMENT_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64, such as the output of: openssl rand -base64 32')
+    .optional(),
   MAIL_RATE_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number from 1 to 10000' })
     .int('must be a whole number from 1 to 10000')
@@ -131,7 +150,7 @@ const EnvSchema = z.object({
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -185,6 +204,12 @@ export interface AppConfig {
   mailRatePerMinute: number;
   /** Registrations for an event are erased this many days after it ends. */
   eventRetentionDays: number;
+  /**
+   * Client documents (intake): kept this many days unless the matter was opened; applications for
+   * vacancies this many; scanned by clamd at this socket when set; encrypted with this key (else
+   * with one kept in DATA_DIR/keys, made at first use).
+   */
+  intake: { documentRetentionDays: number; applicationRetentionDays: number; clamavSocket: string | undefined; documentKey: Buffer | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -251,6 +276,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
     mailRatePerMinute: value.MAIL_RATE_PER_MINUTE,
     eventRetentionDays: value.EVENT_RETENTION_DAYS,
+    intake: {
+      documentRetentionDays: value.DOCUMENT_RETENTION_DAYS,
+      applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
+      clamavSocket: value.CLAMAV_SOCKET,
+      documentKey: value.DOCUMENT_KEY ? Buffer.from(value.DOCUMENT_KEY, 'base64') : undefined,
+    },
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

@@ -1,3 +1,4 @@
+import { createDocumentStorage } from './intake/document-store.ts';
 import { pickText } from '../domain/shared/localized.ts';
 import { TelegramError } from './telegram.ts';
 import fs from 'node:fs';
@@ -133,7 +134,8 @@ export async function startApplication(
     // A wrong bucket or key should be seen at once, not at the first upload; the site still starts.
     await storage.check?.().catch((error: unknown) => logger.error({ err: error }, 'the S3 media store cannot be reached: check S3_ENDPOINT, S3_BUCKET and the keys'));
     const prometheus = config.metricsToken ? await import('./http/prometheus.ts') : undefined;
-    const services = createAppServices({ database, config, storage, logger, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
+    const documentStorage = await createDocumentStorage(config);
+    const services = createAppServices({ database, config, storage, documentStorage, logger, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
 
     // Instances started together on a new database create the languages, the demo and the first administrator once.
     const admin = await database.exclusively('first-start', async () => {
@@ -225,6 +227,12 @@ export async function startApplication(
         await services.outbox.forget(erased.map((id) => `event-registrations/${id}`));
         logger.info({ count: erased.length }, 'registrations of past events erased');
       }
+      // Clients' documents go DOCUMENT_RETENTION_DAYS after they came, unless the matter was opened;
+      // applications (with their CVs) APPLICATION_RETENTION_DAYS after they came.
+      const documents = await services.intakeDocuments.forgetOlderThan(services.config.intake.documentRetentionDays);
+      if (documents) logger.info({ count: documents }, 'old client documents deleted');
+      const applications = await services.contacts.eraseApplicationsOlderThan(services.config.intake.applicationRetentionDays);
+      if (applications.length) logger.info({ count: applications.length }, 'old applications erased');
       // Addresses not confirmed within 7 days are forgotten, with their unsent confirmation.
       const forgotten = await services.subscriptions.forgetUnconfirmed();
       if (forgotten.length) {

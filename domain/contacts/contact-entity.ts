@@ -6,16 +6,16 @@ import { ContactFormSchema } from './contact-schema.ts';
 export const contactEntity: EntityDefinition = {
   label: 'Submission',
   table: 'contacts',
-  storage: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text', consent: 'json' },
+  storage: { name: 'text', email: 'text', phone: 'text', subject: 'text', message: 'text', service: 'text', status: 'text', consent: 'json', kind: 'text', company: 'text', tin: 'text', counterparties: 'json', lang: 'text', vacancy: 'text' },
   schema: () => ContactFormSchema,
-  defaults: () => ({ phone: '', service: '' }),
+  defaults: () => ({ phone: '', service: '', kind: 'message', company: '', tin: '', counterparties: [], lang: '', vacancy: '' }),
   // Contact submissions are never public; the API requires a token for every read.
   publicConditions: () => [],
   orderBy: [['created_at', 'desc']],
   // client_key (a keyed hash of the sender's address, for the limit) is written, never read back.
   derive: (r) => ({
-    search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string]),
+    search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string, r.company as string, ...(Array.isArray(r.counterparties) ? (r.counterparties as string[]) : [])]),
     ...(typeof r.clientKey === 'string' ? { client_key: r.clientKey } : {}),
   }),
-  listConditions: combine(byValue('status', 'status'), bySearch),
+  listConditions: combine(byValue('status', 'status'), byValue('kind', 'kind'), bySearch),
 };

@@ -5,7 +5,17 @@ import type { RecordStore } from '../shared/record-store.ts';
 import { MAX_PAGE_SIZE, paginationOf, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, issuesToDetails, parseOrThrow } from '../shared/validation.ts';
 import { wholeLinePattern } from '../shared/search.ts';
-import { CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, type ContactFormInput, type ContactStatus } from './contact-schema.ts';
+import {
+  ApplicationSchema,
+  CONTACT_STATUSES,
+  ContactFormSchema,
+  ContactStatusSchema,
+  MATTER_MOVES,
+  MATTER_STATUSES,
+  MatterRequestSchema,
+  type ContactFormInput,
+  type ContactStatus,
+} from './contact-schema.ts';
 
 const CONTACT_PAGE_SIZE = 20;
 export const CONTACT_THANK_YOU = 'Thank you for your message. We will respond within 24 hours.';
@@ -40,11 +50,25 @@ function emailParameter(value: unknown): string {
 }
 
 const CONSENT_REQUIRED = 'Consent is required: tick the box to agree to the privacy policy';
+const ACKNOWLEDGEMENT_REQUIRED = 'Tick the box to confirm you have read both warnings: no lawyer–client relationship yet, and no confidential facts';
+const isMatterStatus = (status: string): status is (typeof MATTER_STATUSES)[number] => MATTER_STATUSES.some((value) => value === status);
+
+/** The vacancy an application is for, as the form's page knows it. */
+export interface VacancyApplied {
+  _id: string;
+  title: string;
+}
 
 /** A keyed hash of a sender's address: the limit works across instances and restarts, no address is stored. */
 export type ClientKey = (address: string) => Promise<string>;
 
-export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus };
+export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus; kind?: string; company?: string };
+
+/** A request that passed every check and is not stored yet. */
+export interface PreparedRequest {
+  fields: Record<string, unknown>;
+  settings: PrivacyNow;
+}
 
 /**
  * `received` hears of every stored request (e-mail to the firm, later other channels); it runs
@@ -59,6 +83,8 @@ export function createContactService(
   received?: (request: StoredContact, settings: PrivacyNow) => Promise<void> | void,
   /** Clears what else holds these requests' traces (the activity log, unsent messages) when a person is erased. */
   forget?: (ids: string[]) => Promise<void>,
+  /** Deletes what belongs to deleted requests (their documents), however they were deleted. */
+  dropped?: (ids: string[]) => Promise<void>,
 ) {
   /** Seconds until this sender may send again: their accepted requests of the window, in the database. */
   async function waitFor(key: string, now = Date.now()): Promise<number> {
@@ -75,6 +101,60 @@ export function createContactService(
     return candidates.filter((record) => String(record.email).toLowerCase() === address);
   }
 
+  type Kind = 'message' | 'matter' | 'application';
+
+  /** Everything a request must pass before it is kept; nothing is stored here. */
+  async function prepare(raw: Record<string, unknown>, context: SubmitContext | undefined, kind: Kind): Promise<PreparedRequest | { _id: string; discarded: true }> {
+    // Only accepted messages count (they are the stored ones): a visitor who corrects a typo
+    // five times is not locked out; every instance sees the same count, also after a restart.
+    const key = context ? await clientKey(context.address) : undefined;
+    if (key) {
+      const wait = await waitFor(key);
+      if (wait > 0) {
+        throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
+      }
+    }
+    const elapsed = raw.elapsedMs;
+    if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
+    const schema = kind === 'matter' ? MatterRequestSchema : kind === 'application' ? ApplicationSchema : ContactFormSchema;
+    const parsed = schema.safeParse(raw);
+    const settings = await privacy();
+    const given = (value: unknown) => value === true || value === 'true' || value === 'on';
+    const consented = parsed.success && given(parsed.data.consent);
+    const details = parsed.success ? [] : issuesToDetails(parsed.error.issues, raw);
+    const missing = (path: string) => !details.some((detail) => detail.path === path);
+    if ((settings.requireConsent || kind === 'application') && !consented && missing('consent')) details.push({ path: 'consent', message: CONSENT_REQUIRED, code: 'required' });
+    if (kind === 'matter' && !given(raw.acknowledged) && missing('acknowledged')) details.push({ path: 'acknowledged', message: ACKNOWLEDGEMENT_REQUIRED, code: 'required' });
+    if (details.length || !parsed.success) throw validationError(details);
+    if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
+    const { consent: _consent, lang, ...input } = parsed.data as Record<string, unknown> & { lang?: string };
+    const language = lang || settings.defaultLanguage;
+    const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: language } : null;
+    const fields: Record<string, unknown> =
+      kind === 'matter'
+        ? { ...input, acknowledged: undefined, kind, subject: input.company, message: '', status: 'conflict_check', acknowledgement: true }
+        : kind === 'application'
+          ? { name: input.name, email: input.email, phone: input.phone ?? '', kind, message: input.letter ?? '', status: 'new' }
+          : { ...input, kind, status: 'new' };
+    delete fields.acknowledged;
+    delete fields.acknowledgement;
+    return { fields: { phone: '', service: '', ...fields, lang: language, consent, ...(key ? { clientKey: key } : {}) }, settings };
+  }
+
+  async function store_(prepared: PreparedRequest, extra: Record<string, unknown> = {}): Promise<StoredRecord> {
+    const created = await store.insert({ ...prepared.fields, ...extra });
+    await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request ${created._id}` });
+    // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
+    const { clientKey: _key, consent: _consent, ...told } = { ...prepared.fields, ...extra } as Record<string, unknown>;
+    await Promise.resolve(received?.({ ...(told as ContactFormInput), _id: created._id, createdAt: created.createdAt, status: created.status as ContactStatus }, prepared.settings)).catch(() => {});
+    return created;
+  }
+
+  async function accept(raw: Record<string, unknown>, context: SubmitContext | undefined, kind: Kind): Promise<StoredRecord | { _id: string; discarded: true }> {
+    const prepared = await prepare(raw, context, kind);
+    return 'discarded' in prepared ? prepared : store_(prepared);
+  }
+
   return {
     /**
      * Stores a visitor's message with status `new`; it is saved before the visitor is answered.
@@ -83,31 +163,21 @@ export function createContactService(
      */
     async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
       const raw = assertObject(body);
-      // Only accepted messages count (they are the stored ones): a visitor who corrects a typo
-      // five times is not locked out; every instance sees the same count, also after a restart.
-      const key = context ? await clientKey(context.address) : undefined;
-      if (key) {
-        const wait = await waitFor(key);
-        if (wait > 0) {
-          throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
-        }
-      }
-      const elapsed = raw.elapsedMs;
-      if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
-      const parsed = ContactFormSchema.safeParse(raw);
-      const settings = await privacy();
-      const consented = parsed.success && (parsed.data.consent === true || parsed.data.consent === 'true' || parsed.data.consent === 'on');
-      const details = parsed.success ? [] : issuesToDetails(parsed.error.issues, raw);
-      if (settings.requireConsent && !consented && !details.some((detail) => detail.path === 'consent')) details.push({ path: 'consent', message: CONSENT_REQUIRED, code: 'required' });
-      if (details.length || !parsed.success) throw validationError(details);
-      const { consent: _consent, lang, ...input } = parsed.data;
-      if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
-      const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: lang || settings.defaultLanguage } : null;
-      const created = await store.insert({ phone: '', service: '', ...input, status: 'new', consent, ...(key ? { clientKey: key } : {}) });
-      await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request ${created._id}` });
-      // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
-      await Promise.resolve(received?.({ ...input, _id: created._id, createdAt: created.createdAt, status: 'new' }, settings)).catch(() => {});
-      return created;
+      if (raw.kind === 'application') throw badRequest('An application is sent with the vacancy’s form, with its CV: POST /api/vacancies/{id}/applications');
+      return accept(raw, context, raw.kind === 'matter' ? 'matter' : 'message');
+    },
+
+    /**
+     * Checks an application's fields as `submit` checks a message (limit, speed, honeypot,
+     * consent — always required here), without storing it: its CV is checked next, and only
+     * when both pass does `storeApplication` keep it.
+     */
+    async checkApplication(body: unknown, context?: SubmitContext): Promise<PreparedRequest | { _id: string; discarded: true }> {
+      return prepare(assertObject(body), context, 'application');
+    },
+
+    async storeApplication(prepared: PreparedRequest, vacancy: VacancyApplied): Promise<StoredRecord> {
+      return store_(prepared, { vacancy: vacancy._id, subject: vacancy.title });
     },
 
     async get(id: string): Promise<StoredRecord> {
@@ -119,6 +189,15 @@ export function createContactService(
     async setStatus(id: string, body: unknown, actor?: Actor): Promise<StoredRecord> {
       const { status } = parseOrThrow(ContactStatusSchema, assertObject(body));
       const existing = await this.get(id);
+      const was = String(existing.status);
+      if (existing.kind === 'matter') {
+        if (!isMatterStatus(status)) throw validationError([{ path: 'status', message: `A new matter's status is one of: ${MATTER_STATUSES.join(', ')}`, code: 'one_of', params: { options: MATTER_STATUSES.join(', ') } }]);
+        if (status !== was && isMatterStatus(was) && !MATTER_MOVES[was].includes(status)) {
+          throw validationError([{ path: 'status', message: `A new matter goes from ${was} to ${MATTER_MOVES[was].join(' or ')}: clear the conflict check before opening the matter`, code: 'one_of', params: { options: MATTER_MOVES[was].join(', ') } }]);
+        }
+      } else if (isMatterStatus(status)) {
+        throw validationError([{ path: 'status', message: 'Only a new matter has a conflict check: use new, read, replied or closed', code: 'one_of', params: { options: 'new, read, replied, closed' } }]);
+      }
       const updated = await store.update(id, { ...existing, status });
       if (!updated) throw notFound('Submission');
       await environment.changed({ entity: 'contacts', action: 'update', id, actor, summary: `Contact request ${id}: ${status}` });
@@ -128,6 +207,7 @@ export function createContactService(
     async remove(id: string, actor?: Actor): Promise<void> {
       await this.get(id);
       await store.remove(id);
+      await dropped?.([id]);
       await environment.changed({ entity: 'contacts', action: 'delete', id, actor, summary: `Contact request ${id}` });
     },
 
@@ -149,6 +229,7 @@ export function createContactService(
     async eraseByEmail(email: unknown, actor?: Actor): Promise<number> {
       const found = await byEmail(emailParameter(email));
       for (const record of found) await store.remove(record._id);
+      if (found.length) await dropped?.(found.map((record) => record._id));
       if (found.length) await forget?.(found.map((record) => record._id));
       if (found.length) await environment.changed({ entity: 'contacts', action: 'delete', id: '', actor, summary: `${found.length} contact requests erased on request` });
       return found.length;
@@ -171,6 +252,25 @@ export function createContactService(
     /** When each request came (one column, no personal data read): the analytics count them by week. */
     async receivedTimes(): Promise<string[]> {
       return store.column('created_at', []);
+    },
+
+    /** Every new matter's names (company, tax number, other parties), for the conflict check. */
+    async matterParties(): Promise<Array<{ _id: string; company: string; tin: string; counterparties: string[]; createdAt: string }>> {
+      const rows = await store.list({ conditions: [{ column: 'kind', op: '=', value: 'matter' }] });
+      return rows.map((row) => ({ _id: row._id, company: String(row.company ?? ''), tin: String(row.tin ?? ''), counterparties: Array.isArray(row.counterparties) ? row.counterparties.map(String) : [], createdAt: String(row.createdAt) }));
+    },
+
+    /** Applications older than `days`: their ids (their CVs go with them), then the applications. */
+    async eraseApplicationsOlderThan(days: number, now = Date.now()): Promise<string[]> {
+      const before = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+      const old = await store.list({ conditions: [{ column: 'kind', op: '=', value: 'application' }, { column: 'created_at', op: '<', value: before }] });
+      for (const record of old) await store.remove(record._id);
+      if (old.length) {
+        await dropped?.(old.map((record) => record._id));
+        await forget?.(old.map((record) => record._id));
+        await environment.changed({ entity: 'contacts', action: 'delete', id: '', summary: `${old.length} applications older than ${days} days erased` });
+      }
+      return old.map((record) => record._id);
     },
 
     async countByStatus(): Promise<Record<ContactStatus, number>> {

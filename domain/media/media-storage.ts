@@ -30,6 +30,9 @@ export interface MediaStorage {
   readonly directory?: string;
 }
 
+/** Where clients' documents live in an S3 bucket shared with the media (server/intake/document-store.ts). */
+export const DOCUMENT_PREFIX = 'documents/';
+
 /** Names never repeat (every upload gets a random part), so a stored file never changes. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 

@@ -29,8 +29,8 @@ export interface Actor {
 
 export interface ChangeEvent {
   entity: string;
-  /** publish / unpublish: a record's scheduled moment came (no actor: the schedule did it). */
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish';
+  /** publish / unpublish: a record's scheduled moment came (no actor: the schedule did it); download: a client's document read by staff. */
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download';
   id: string;
   actor?: Actor;
   summary: string;

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONTACT_KINDS } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { parseListQuery } from '../http/query.ts';
+import { BaseQuerySchema, parseQuery } from '../http/query.ts';
 import { deletedMessage } from './record-routes.ts';
+
+/** The inbox's filters: status, search, and the kind (message, new matter, application). */
+const ContactListQuery = BaseQuerySchema.extend({ kind: z.enum(CONTACT_KINDS, { error: `kind must be one of: ${CONTACT_KINDS.join(', ')}` }).optional() });
 
 export async function contactRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.post('/contact', async (request, reply) => {
@@ -13,7 +18,7 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.get('/contact', { preHandler: editorsOnly }, async (request) => {
-    const parameters = parseListQuery(request.query);
+    const parameters = parseQuery(request.query, ContactListQuery);
     const page = await services.contacts.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q });
     return ok(page.data, { pagination: page.pagination });
   });
@@ -23,8 +28,10 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
   // A person's right to their data: everything they sent, or none of it any more.
   // The subscription to alerts (with its consent) is part of it: `subscriptions` beside the requests.
   app.get<{ Querystring: { email?: string } }>('/contact/export', { preHandler: editorsOnly }, async (request) => {
-    const requests = await services.contacts.exportByEmail(request.query.email);
+    const found = await services.contacts.exportByEmail(request.query.email);
     const address = String(request.query.email);
+    // Each request with the documents it holds (name, size, type, scan): each downloadable by staff.
+    const requests = await Promise.all(found.map(async (contact) => ({ ...contact, files: await services.intakeDocuments.list(contact._id) })));
     return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(address), registrations: await services.registrations.byEmail(address) };
   });
   app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: editorsOnly }, async (request) => {
@@ -36,7 +43,12 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
     return ok({ deleted, subscriptions: forgotten.length, registrations: registrations.length }, { message: `${deleted} requests deleted${also.length ? `, and ${also.join(' and ')}` : ''}` });
   });
 
-  app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => ok(await services.contacts.get(request.params.id)));
+  // A request with its documents, and a new matter with its possible conflicts (API-3.md "Intake").
+  app.get<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) => {
+    const contact = await services.contacts.get(request.params.id);
+    const [files, conflicts] = await Promise.all([services.intakeDocuments.list(contact._id), services.conflictsOf(contact)]);
+    return ok({ ...contact, files, ...(contact.kind === 'matter' ? { conflicts } : {}) });
+  });
 
   app.put<{ Params: { id: string } }>('/contact/:id', { preHandler: editorsOnly }, async (request) =>
     ok(await services.contacts.setStatus(request.params.id, request.body, actorOf(request)), { message: 'Status updated' }),

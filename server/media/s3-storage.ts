@@ -9,14 +9,19 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { contentTypeOf, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../../domain/media/media-storage.ts';
+import { contentTypeOf, DOCUMENT_PREFIX, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from '../../domain/media/media-storage.ts';
 import type { S3Config } from '../config.ts';
 
 const notFound = (error: unknown) =>
   error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound'));
 
-/** Uploads in an S3-compatible bucket (Amazon S3, MinIO, Garage, Ceph, Backblaze, Cloudflare R2…). */
-export function createS3Storage(config: S3Config): MediaStorage & { check(): Promise<void>; close(): void } {
+/**
+ * Uploads in an S3-compatible bucket (Amazon S3, MinIO, Garage, Ceph, Backblaze, Cloudflare R2…).
+ * With a `prefix`, keys live under it (clients' documents under documents/); `private` files are
+ * never cached by anyone and carry no image type.
+ */
+export function createS3Storage(config: S3Config, options: { prefix?: string; private?: boolean } = {}): MediaStorage & { check(): Promise<void>; close(): void } {
+  const prefix = options.prefix ?? '';
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -34,11 +39,12 @@ export function createS3Storage(config: S3Config): MediaStorage & { check(): Pro
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL }));
+      const type = options.private ? { ContentType: 'application/octet-stream', CacheControl: 'private, no-store' } : { ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL };
+      await client.send(new PutObjectCommand({ Bucket, Key: prefix + key, Body: data, ...type }));
     },
     async read(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: prefix + key }));
         return Buffer.from(await object.Body!.transformToByteArray());
       } catch (error) {
         if (notFound(error)) return undefined;
@@ -47,7 +53,7 @@ export function createS3Storage(config: S3Config): MediaStorage & { check(): Pro
     },
     async open(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: prefix + key }));
         return {
           body: object.Body as Readable,
           size: Number(object.ContentLength ?? 0),
@@ -60,13 +66,17 @@ export function createS3Storage(config: S3Config): MediaStorage & { check(): Pro
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: prefix + key }));
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
-        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: Number(object.Size ?? 0) };
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken, ...(prefix ? { Prefix: prefix } : {}) }));
+        for (const object of page.Contents ?? []) {
+          // The media library's listing leaves out the documents kept under their own prefix.
+          if (!object.Key || (!prefix && object.Key.startsWith(DOCUMENT_PREFIX))) continue;
+          yield { key: object.Key.slice(prefix.length), size: Number(object.Size ?? 0) };
+        }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

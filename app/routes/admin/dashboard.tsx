@@ -13,7 +13,7 @@ interface Activity {
   _id: string;
   createdAt: string;
   userEmail: string;
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish';
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download';
   entity: string;
   summary: string;
 }

@@ -1,0 +1,104 @@
+import { APOSTROPHES, uzbekToLatin } from '../languages/uzbek-script.ts';
+
+/*
+ * The conflict check of a new matter (API-3.md "Intake"): its company and other parties compared
+ * with earlier requests' and matters' names. A name is compared as a key that is the same in both
+ * scripts of Uzbek and in Russian spelling ("Ташкент Агро", "Тошкент Агро", "Toshkent agro" and
+ * "TOSHKENT AGRO MChJ" are one key), whatever the apostrophes (oʻ o' o‘ o`) and letter case.
+ */
+
+/** Company forms and joining words that say nothing of who a party is. */
+const NOISE = new Set([
+  'mchj', 'ooo', 'llc', 'ltd', 'inc', 'jsc', 'aj', 'ao', 'oao', 'zao', 'pao', 'xk', 'xt', 'ip', 'qk', 'dk', 'uk', 'gmbh', 'plc', 'co', 'corp', 'company', 'kompaniya', 'kompaniyasi',
+  'va', 'and', 'i', 'the',
+]);
+/** At most this many words of a name are compared (a name of 300 characters stays cheap). */
+const MAX_WORDS = 30;
+
+/**
+ * One word as sounds, not letters: Cyrillic read as Uzbek Latin, then the spellings that differ
+ * between Uzbek and Russian made one (x/kh/h, q/k, g‘/g, ts/s, j/zh, w/v, ye/e…), and every vowel
+ * one letter (Тош/Таш, Ўзбек/Узбек), doubled letters once, an ending vowel dropped.
+ */
+function wordKey(word: string): string {
+  return word
+    .replace(/kh|x/g, 'h')
+    .replace(/q/g, 'k')
+    .replace(/zh/g, 'j')
+    .replace(/ts|c(?!h)/g, 's')
+    .replace(/w/g, 'v')
+    .replace(/y(?=[aeiou])/g, '')
+    .replace(/[aeiouy]+/g, 'a')
+    .replace(/(.)\1+/g, '$1')
+    // An ending vowel (Uzbek's -i of "banki", Russian's -a) says nothing of the name.
+    .replace(/(?<=\p{L}{3})a$/u, '');
+}
+
+/** The words of a name as keys, in order, without company forms: [] for a name of nothing but those. */
+export function nameKeys(name: string): string[] {
+  const latin = uzbekToLatin(name.slice(0, 1000)).toLowerCase().replace(APOSTROPHES, '').replace(/['’‘`ʻʼ]/g, '');
+  const words = latin.split(/[^\p{L}\p{N}]+/u).filter((word) => word && !NOISE.has(word));
+  return words.slice(0, MAX_WORDS).map(wordKey).filter(Boolean);
+}
+
+export type ConflictReason = 'same_name' | 'similar_name' | 'same_tin';
+
+/** How two names compare: the same words, or every word of the shorter (two or more, or one long one) within the longer. */
+export function compareNames(a: string[], b: string[]): Exclude<ConflictReason, 'same_tin'> | undefined {
+  if (!a.length || !b.length) return undefined;
+  if (a.join(' ') === b.join(' ')) return 'same_name';
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const distinctive = short.length >= 2 || short[0].length >= 5;
+  if (!distinctive) return undefined;
+  const words = new Set(long);
+  return short.every((word) => words.has(word)) ? 'similar_name' : undefined;
+}
+
+/** A party of the new request to check: the company or one of the other parties. */
+export interface Party {
+  role: 'company' | 'counterparty';
+  name: string;
+}
+
+/** A name found earlier: a request's company or other party, or a matter's client. */
+export interface KnownParty {
+  _id: string;
+  kind: 'request' | 'matter';
+  role: 'company' | 'counterparty' | 'client';
+  name: string;
+  tin?: string;
+  /** When the request came, or the matter's title: what the staff screen says of it. */
+  context: string;
+}
+
+export interface Conflict {
+  _id: string;
+  kind: 'request' | 'matter';
+  /** The earlier name that matched. */
+  name: string;
+  /** The new request's name it matched. */
+  matched: string;
+  reason: ConflictReason;
+  ours: Party['role'];
+  theirs: KnownParty['role'];
+  context: string;
+}
+
+/**
+ * Every possible conflict of `parties` (and the tax number) among `known`: each pair once, the
+ * strongest reason first. Linear in known × parties; the keys of each known name are made once.
+ */
+export function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Conflict[] {
+  const ours = parties.map((party) => ({ party, keys: nameKeys(party.name) })).filter((entry) => entry.keys.length);
+  const found: Conflict[] = [];
+  for (const other of known) {
+    const theirs = nameKeys(other.name);
+    for (const { party, keys } of ours) {
+      const sameTin = party.role === 'company' && Boolean(tin) && other.tin === tin;
+      const reason = sameTin ? 'same_tin' : compareNames(keys, theirs);
+      if (reason) found.push({ _id: other._id, kind: other.kind, name: other.name, matched: party.name, reason, ours: party.role, theirs: other.role, context: other.context });
+    }
+  }
+  const rank: Record<ConflictReason, number> = { same_tin: 0, same_name: 1, similar_name: 2 };
+  return found.sort((a, b) => rank[a.reason] - rank[b.reason]);
+}

@@ -1,0 +1,257 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/connection.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
+import { AppError, badRequest, notFound, validationError } from '../shared/errors.ts';
+import { isId, newId, nowIso } from '../shared/ids.ts';
+import type { Actor, ChangeEvent } from '../shared/record-service.ts';
+import { claimedType, DOCUMENT_TYPES, safeFileName, sniffDocument, type DocumentType } from './file-types.ts';
+
+/*
+ * A client's documents (API-3.md "Intake"): sent once through a link staff made for one request,
+ * checked by their bytes and by clamd, kept encrypted (AES-256-GCM, a key that is in neither the
+ * database nor a backup) in the document store — never the media library, never under /uploads —
+ * and read back by staff through the API only, each read in the activity log.
+ */
+
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+export const MAX_DOCUMENTS = 10;
+const DEFAULT_LINK_DAYS = 7;
+const MAX_LINK_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What clamd said: nothing found, or the name of what it found. */
+export type ScanResult = { clean: true } | { clean: false; signature: string };
+export type Scanner = (data: Buffer) => Promise<ScanResult>;
+
+export interface IntakeFile {
+  _id: string;
+  name: string;
+  size: number;
+  type: string;
+  /** clean: clamd found nothing; not_scanned: no scanner is connected (CLAMAV_SOCKET). */
+  scan: 'clean' | 'not_scanned';
+  createdAt: string;
+}
+
+/** A file as it arrives: its name and bytes. */
+export interface Arriving {
+  name: string;
+  data: Buffer;
+}
+
+/** A file that passed every check, ready to be encrypted and stored. */
+interface Checked extends Arriving {
+  type: DocumentType;
+  scan: IntakeFile['scan'];
+}
+
+const MAGIC = Buffer.from('LXD1');
+
+/** The first 8 bytes of the key's SHA-256: says which key a file needs, and tells none of it. */
+const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest().subarray(0, 8);
+
+export function encryptDocument(data: Buffer, key: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(data), cipher.final()]);
+  return Buffer.concat([MAGIC, keyIdOf(key), iv, cipher.getAuthTag(), body]);
+}
+
+export function decryptDocument(stored: Buffer, key: Buffer): Buffer {
+  if (!stored.subarray(0, 4).equals(MAGIC)) throw new AppError(500, 'INTERNAL', 'This stored document is not in the expected format.');
+  if (!stored.subarray(4, 12).equals(keyIdOf(key))) {
+    throw new AppError(503, 'UNAVAILABLE', 'This document was encrypted with another key: set the same DOCUMENT_KEY on every server (ask whoever runs the site).');
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(12, 24));
+  decipher.setAuthTag(stored.subarray(24, 40));
+  return Buffer.concat([decipher.update(stored.subarray(40)), decipher.final()]);
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type LinkState = { state: 'open'; contactId: string; expiresAt: string } | { state: 'used' | 'expired' | 'unknown'; contactId?: string };
+
+export function createIntakeDocuments(
+  database: Database,
+  host: {
+    storage: MediaStorage;
+    key: () => Promise<Buffer>;
+    scan?: Scanner;
+    /** The address of the upload page in the request's language. */
+    uploadUrl: (token: string, language: string) => Promise<string>;
+    record: (event: ChangeEvent) => Promise<void>;
+    log: { warn(object: object, message: string): void };
+  },
+) {
+  const { db } = database;
+  const row = (r: Record<string, unknown>): IntakeFile => ({
+    _id: String(r.id),
+    name: String(r.name),
+    size: Number(r.size),
+    type: String(r.type),
+    scan: r.scan === 'clean' ? 'clean' : 'not_scanned',
+    createdAt: String(r.created_at),
+  });
+
+  const fileProblem = (index: number, message: string, code: 'invalid' | 'too_large' | 'too_many' = 'invalid', params?: Record<string, string | number>) =>
+    validationError([{ path: `files.${index}`, message, code, ...(params ? { params } : {}) }]);
+
+  /**
+   * Every check a file must pass, before anything is stored: its type by its bytes (and its name
+   * agreeing), its size, and clamd when connected. `allowed` narrows the types (a CV: PDF or Word).
+   */
+  async function check(files: Arriving[], allowed: readonly DocumentType[] = Object.keys(DOCUMENT_TYPES) as DocumentType[]): Promise<Checked[]> {
+    if (files.length === 0) throw validationError([{ path: 'files', message: 'Choose at least one file to send.', code: 'required' }]);
+    if (files.length > MAX_DOCUMENTS) throw validationError([{ path: 'files', message: `Send at most ${MAX_DOCUMENTS} files at a time.`, code: 'too_many', params: { max: MAX_DOCUMENTS } }]);
+    const checked: Checked[] = [];
+    for (const [index, file] of files.entries()) {
+      const name = safeFileName(file.name);
+      const kinds = allowed.map((type) => DOCUMENT_TYPES[type].extensions[0].toUpperCase()).join(', ');
+      if (file.data.length > MAX_DOCUMENT_BYTES) throw fileProblem(index, `“${name}” is larger than 25 MB: send a smaller file.`, 'too_large', { max: '25 MB', name });
+      if (file.data.length === 0) throw fileProblem(index, `“${name}” is empty.`, 'invalid', { name });
+      const type = sniffDocument(file.data);
+      const claimed = claimedType(name);
+      if (!type || !allowed.includes(type)) throw fileProblem(index, `“${name}” is not one of the accepted kinds (${kinds}).`, 'invalid', { name, kinds });
+      if (claimed !== type) throw fileProblem(index, `“${name}” is not what its name says: its contents are ${type.toUpperCase()}. Rename it or send the right file.`, 'invalid', { name, kinds });
+      checked.push({ name, data: file.data, type, scan: 'not_scanned' });
+    }
+    if (host.scan) {
+      for (const [index, file] of checked.entries()) {
+        let result: ScanResult;
+        try {
+          result = await host.scan(file.data);
+        } catch (error) {
+          host.log.warn({ err: error }, 'the virus scanner (clamd) did not answer');
+          throw new AppError(503, 'UNAVAILABLE', 'The files could not be checked for viruses just now. Nothing was kept: please try again in a few minutes.');
+        }
+        if (!result.clean) {
+          host.log.warn({ signature: result.signature, name: file.name }, 'an infected file was refused');
+          throw new AppError(422, 'VALIDATION_ERROR', `“${file.name}” contains a virus (${result.signature}) and was refused. Nothing was kept.`, {
+            details: [{ path: `files.${index}`, message: `“${file.name}” contains a virus and was refused.`, code: 'invalid', params: { name: file.name, virus: result.signature } }],
+          });
+        }
+        file.scan = 'clean';
+      }
+    }
+    return checked;
+  }
+
+  /** Encrypts and stores checked files for a request; all of them or, on a failure, none. */
+  async function keep(contactId: string, files: Checked[]): Promise<IntakeFile[]> {
+    const key = await host.key();
+    const written: string[] = [];
+    const rows = [];
+    try {
+      const at = nowIso();
+      for (const [position, file] of files.entries()) {
+        const id = newId();
+        const storageKey = `${contactId}/${id}-${randomBytes(8).toString('hex')}.bin`;
+        await host.storage.put(storageKey, encryptDocument(file.data, key));
+        written.push(storageKey);
+        rows.push({ id, contact_id: contactId, name: file.name, size: file.data.length, type: DOCUMENT_TYPES[file.type].mime, scan: file.scan, storage_key: storageKey, created_at: at, position });
+      }
+      if (rows.length) await db.insertInto('intake_files').values(rows).execute();
+    } catch (error) {
+      await Promise.all(written.map((key) => host.storage.remove(key).catch(() => {})));
+      throw error;
+    }
+    return rows.map(row);
+  }
+
+  async function removeFiles(where: { contactIds?: string[]; ids?: string[] }): Promise<number> {
+    if (!where.contactIds?.length && !where.ids?.length) return 0;
+    let query = db.selectFrom('intake_files').select(['id', 'storage_key']);
+    query = where.contactIds ? query.where('contact_id', 'in', where.contactIds) : query.where('id', 'in', where.ids!);
+    const found = await query.execute();
+    for (const file of found) await host.storage.remove(String(file.storage_key));
+    if (found.length) await db.deleteFrom('intake_files').where('id', 'in', found.map((file) => String(file.id))).execute();
+    return found.length;
+  }
+
+  return {
+    check,
+    keep,
+
+    /** A one-time link for this request's documents (the request is known to exist). */
+    async createLink(contactId: string, body: unknown, language: string): Promise<{ url: string; expiresAt: string }> {
+      const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      const unknownKeys = Object.keys(input).filter((name) => name !== 'expiresInDays' && name !== 'send');
+      if (unknownKeys.length) throw badRequest(`Unknown field: ${unknownKeys[0]}. Send { expiresInDays?, send? }.`);
+      const days = input.expiresInDays ?? DEFAULT_LINK_DAYS;
+      if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_LINK_DAYS) {
+        throw validationError([{ path: 'expiresInDays', message: `The link may be valid from 1 to ${MAX_LINK_DAYS} days`, code: 'too_big', params: { max: MAX_LINK_DAYS } }]);
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + days * DAY_MS).toISOString();
+      await db.insertInto('upload_links').values({ token_hash: hashOf(token), contact_id: contactId, expires_at: expiresAt, used_at: null, created_at: nowIso() }).execute();
+      return { url: await host.uploadUrl(token, language), expiresAt };
+    },
+
+    async linkState(token: string): Promise<LinkState> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: 'unknown' };
+      const link = await db.selectFrom('upload_links').selectAll().where('token_hash', '=', hashOf(token)).executeTakeFirst();
+      if (!link) return { state: 'unknown' };
+      const contactId = String(link.contact_id);
+      if (link.used_at) return { state: 'used', contactId };
+      if (String(link.expires_at) <= nowIso()) return { state: 'expired', contactId };
+      return { state: 'open', contactId, expiresAt: String(link.expires_at) };
+    },
+
+    /**
+     * The files sent through a link: checked, then the link taken (by one sender only, also when
+     * two send at once), then encrypted and stored. A refused file leaves the link as it was.
+     */
+    async receive(token: string, files: Arriving[]): Promise<{ contactId: string; files: IntakeFile[] }> {
+      const state = await this.linkState(token);
+      if (state.state === 'unknown') throw notFound('Upload link');
+      if (state.state === 'used') throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
+      if (state.state !== 'open') throw new AppError(410, 'GONE', 'This link has expired. Ask the firm for a new one.');
+      const checked = await check(files);
+      const taken = await db.updateTable('upload_links').set({ used_at: nowIso() }).where('token_hash', '=', hashOf(token)).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
+      try {
+        const kept = await keep(state.contactId, checked);
+        return { contactId: state.contactId, files: kept };
+      } catch (error) {
+        await db.updateTable('upload_links').set({ used_at: null }).where('token_hash', '=', hashOf(token)).execute();
+        throw error;
+      }
+    },
+
+    async list(contactId: string): Promise<IntakeFile[]> {
+      const rows = await db.selectFrom('intake_files').selectAll().where('contact_id', '=', contactId).orderBy('created_at').orderBy('position').execute();
+      return rows.map(row);
+    },
+
+    /** A file's bytes, decrypted, for staff; the read is written in the activity log. */
+    async download(contactId: string, fileId: string, actor: Actor | undefined): Promise<IntakeFile & { data: Buffer }> {
+      const found = isId(fileId) ? await db.selectFrom('intake_files').selectAll().where('id', '=', fileId).where('contact_id', '=', contactId).executeTakeFirst() : undefined;
+      if (!found) throw notFound('File');
+      const stored = await host.storage.read(String(found.storage_key));
+      if (!stored) throw new AppError(404, 'NOT_FOUND', 'This file is missing from the document store. Restore it from a backup, or ask the client to send it again.');
+      const data = decryptDocument(stored, await host.key());
+      await host.record({ entity: 'contacts', action: 'download', id: contactId, actor, summary: `document “${String(found.name)}” of request ${contactId}` });
+      return { ...row(found), data };
+    },
+
+    /** Deletes the files of these requests (deleted or erased requests). */
+    removeFor: (contactIds: string[]) => removeFiles({ contactIds }),
+
+    /** Files older than `days` of requests whose matter was not opened: deleted; answers how many. */
+    async forgetOlderThan(days: number, now = Date.now()): Promise<number> {
+      const before = new Date(now - days * DAY_MS).toISOString();
+      const old = await db
+        .selectFrom('intake_files')
+        .leftJoin('contacts', 'contacts.id', 'intake_files.contact_id')
+        .select('intake_files.id as id')
+        .where('intake_files.created_at', '<', before)
+        .where((where) => where.or([where('contacts.status', 'is', null), where('contacts.status', '!=', 'matter_opened')]))
+        .execute();
+      const removed = await removeFiles({ ids: old.map((file) => String(file.id)) });
+      // Links that can no longer be used are of no more use.
+      await db.deleteFrom('upload_links').where('expires_at', '<', before).execute();
+      return removed;
+    },
+  };
+}
+export type IntakeDocuments = ReturnType<typeof createIntakeDocuments>;

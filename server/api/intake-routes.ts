@@ -1,0 +1,221 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type Arriving } from '../../domain/intake/documents.ts';
+import { uploadLinkMessage } from '../../domain/intake/upload-link-message.ts';
+import { AppError, badRequest, isAppError, notFound, validationError, type ConflictReason } from '../../domain/shared/errors.ts';
+import { pickText } from '../../domain/shared/localized.ts';
+import type { AppServices } from '../app-services.ts';
+import { actorOf, editorsOnly } from '../http/auth.ts';
+import { drainRequest } from '../http/drain.ts';
+import { ok } from '../http/envelope.ts';
+
+/*
+ * Intake (API-3.md "Intake, secure documents and careers"): the one-time links staff make for a
+ * request's documents, the files' list and download, the upload itself (a page's form without
+ * JavaScript, or a client's multipart POST) and applications for vacancies with their CV.
+ */
+
+const conflictError = (message: string, reason?: ConflictReason) => new AppError(409, 'CONFLICT', message, reason ? { reason } : {});
+
+/** The fields a form may carry beside its files, and their size. */
+const FORM_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: MAX_DOCUMENTS + 1, fields: 20, fieldSize: 64 * 1024, parts: MAX_DOCUMENTS + 21 };
+
+interface Received {
+  fields: Record<string, string>;
+  files: Arriving[];
+}
+
+/**
+ * The whole multipart body: its text fields and the files of `fileField` (each at most 25 MB, at
+ * most `maxFiles`). Nothing is kept yet; a refused body is read to its end so the answer arrives.
+ */
+async function receive(request: FastifyRequest, reply: FastifyReply, fileField: string, maxFiles: number): Promise<Received> {
+  if (!request.isMultipart()) throw badRequest(`Send the form as multipart/form-data, the files in the field "${fileField}".`);
+  const fields: Record<string, string> = {};
+  const files: Arriving[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== fileField) throw badRequest(`Send the files in the field "${fileField}".`);
+      // A file input left empty still sends a part without a name or bytes.
+      if (!part.filename) {
+        await part.toBuffer();
+        continue;
+      }
+      if (files.length >= maxFiles) throw validationError([{ path: 'files', message: `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at a time.`, code: 'too_many', params: { max: maxFiles } }]);
+      try {
+        files.push({ name: part.filename, data: await part.toBuffer() });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', `“${part.filename}” is larger than 25 MB: send a smaller file.`, {
+            details: [{ path: `files.${files.length}`, message: `“${part.filename}” is larger than 25 MB.`, code: 'too_large', params: { max: '25 MB', name: part.filename } }],
+          });
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    await drainRequest(request.raw, reply);
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw validationError([{ path: 'files', message: `Send at most ${maxFiles} files at a time.`, code: 'too_many', params: { max: maxFiles } }]);
+    }
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** A browser's form (it asks for HTML) is answered by going back to its page; a program gets JSON. */
+const wantsPage = (request: FastifyRequest) => /text\/html/.test(String(request.headers.accept ?? ''));
+
+/** What the page says after a refusal: a short code (and the file's name), never the visitor's text. */
+function refusalQuery(error: unknown): string {
+  if (!isAppError(error)) return 'error=failed';
+  const detail = error.details?.[0];
+  const name = typeof detail?.params?.name === 'string' ? `&file=${encodeURIComponent(detail.params.name.slice(0, 150))}` : '';
+  if (error.status === 429) return 'error=rate';
+  if (error.status === 410) return `error=${/expired/.test(error.message) ? 'expired' : 'used'}`;
+  if (error.status === 503) return 'error=unavailable';
+  if (error.status === 409) return 'error=closed';
+  if (detail?.params?.virus) return `error=infected${name}`;
+  if (detail?.code === 'too_large') return `error=too_large${name}`;
+  if (detail?.code === 'too_many') return 'error=too_many';
+  if (detail?.path === 'files' || detail?.path === 'cv') return 'error=no_file';
+  if (detail?.path.startsWith('files.') || detail?.path.startsWith('cv.')) return `error=wrong_type${name}`;
+  if (detail) return `error=field&field=${encodeURIComponent(detail.path.slice(0, 30))}&code=${encodeURIComponent(detail.code)}`;
+  return 'error=failed';
+}
+
+/** `/ru/upload/…` → `/ru`: where the page the form was on lives. */
+const languagePrefix = (lang: string | undefined) => (lang ? `/${encodeURIComponent(lang)}` : '');
+
+export async function intakeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  await app.register(multipart, { limits: FORM_LIMITS });
+
+  app.post<{ Params: { id: string } }>('/contact/:id/upload-link', { preHandler: editorsOnly }, async (request, reply) => {
+    const contact = await services.contacts.get(request.params.id);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const language = String(contact.lang || (await services.languages.defaultLanguage()));
+    const link = await services.intakeDocuments.createLink(contact._id, body, language);
+    let sentTo: string | undefined;
+    if (body.send === true) {
+      if (!services.mailer) throw conflictError('E-mail is not connected on this site: copy the link and send it to the client yourself.');
+      const site = await services.siteConfig.get();
+      const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: services.config.timeZone }).format(new Date(link.expiresAt));
+      await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language) }, `contacts/${contact._id}`);
+      sentTo = String(contact.email);
+    }
+    await services.activity.record({ entity: 'contacts', action: 'update', id: contact._id, actor: actorOf(request), summary: `upload link for request ${contact._id}${sentTo ? ' e-mailed to the client' : ''}` });
+    return reply.status(201).send(ok({ ...link, ...(sentTo ? { sentTo } : {}) }, { message: sentTo ? `The link was e-mailed to ${sentTo}` : 'Copy the link and send it to the client' }));
+  });
+
+  app.get<{ Params: { id: string } }>('/contact/:id/files', { preHandler: editorsOnly }, async (request) => {
+    const contact = await services.contacts.get(request.params.id);
+    return ok(await services.intakeDocuments.list(contact._id));
+  });
+
+  app.get<{ Params: { id: string; fileId: string } }>('/contact/:id/files/:fileId', { preHandler: editorsOnly, config: { cache: false } }, async (request, reply) => {
+    const contact = await services.contacts.get(request.params.id);
+    const file = await services.intakeDocuments.download(contact._id, request.params.fileId, actorOf(request));
+    const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', file.type)
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.data);
+  });
+
+  // A client's files through their one-time link (JSON; the page's form posts to pageRoutes below).
+  app.post<{ Params: { token: string } }>('/intake/upload/:token', async (request, reply) => {
+    const { files } = await receive(request, reply, 'files', MAX_DOCUMENTS);
+    const received = await services.intakeDocuments.receive(request.params.token, files);
+    return reply.status(201).send(ok(received.files, { message: `${received.files.length} files received` }));
+  });
+
+  app.post<{ Params: { id: string } }>('/vacancies/:id/applications', async (request, reply) => {
+    const vacancy = await openVacancy(() => services.records.vacancies.get(request.params.id, { admin: false }), () => services.records.vacancies.get(request.params.id, { admin: true }));
+    const created = await apply(services, request, reply, vacancy);
+    return reply.status(201).send(ok({ _id: created._id }, { message: 'Thank you: your application was received' }));
+  });
+}
+
+type Vacancy = { _id: string; title: Record<string, string>; closesAt: string; isActive: boolean };
+
+/** The vacancy applied for: a visitor's read, or — once it closed and left the site — a 409 that says so. */
+async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promise<Vacancy>): Promise<Vacancy> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 404) throw error;
+    const closed = await readClosed().catch(() => undefined);
+    if (closed?.isActive && closed.closesAt <= new Date().toISOString()) throw conflictError('This vacancy is closed: applications are no longer accepted.', 'registration_closed');
+    throw error;
+  }
+}
+
+/** An application: fields and CV checked first; the request and its CV are then kept together. */
+async function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
+  const { fields, files } = await receive(request, reply, 'cv', 1);
+  if (vacancy.closesAt <= new Date().toISOString()) throw conflictError('This vacancy is closed: applications are no longer accepted.', 'registration_closed');
+  const renderedAt = Number(fields.renderedAt);
+  const prepared = await services.contacts.checkApplication(
+    { ...fields, ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}) },
+    { address: request.ip },
+  );
+  if (!files.length) throw validationError([{ path: 'cv', message: 'Attach your CV (PDF or Word).', code: 'required' }]);
+  const checked = await services.intakeDocuments.check(files, ['pdf', 'docx']).catch((error: unknown) => {
+    // The CV's problem is said on the CV field.
+    if (isAppError(error) && error.details) throw new AppError(error.status, error.code, error.message, { details: error.details.map((detail) => ({ ...detail, path: detail.path.replace(/^files/, 'cv') })) });
+    throw error;
+  });
+  if ('discarded' in prepared) return prepared;
+  const defaultLanguage = await services.languages.defaultLanguage();
+  const created = await services.contacts.storeApplication(prepared, { _id: vacancy._id, title: pickText(vacancy.title, defaultLanguage) });
+  try {
+    await services.intakeDocuments.keep(created._id, checked);
+  } catch (error) {
+    await services.contacts.remove(created._id).catch(() => {});
+    throw error;
+  }
+  return created;
+}
+
+/** The pages' forms, which work without JavaScript: answered by going back to the page with what happened. */
+export async function intakePageRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  await app.register(multipart, { limits: FORM_LIMITS });
+
+  const upload = async (request: FastifyRequest<{ Params: { token: string; lang?: string } }>, reply: FastifyReply) => {
+    const page = `${languagePrefix(request.params.lang)}/upload/${encodeURIComponent(request.params.token)}`;
+    try {
+      const { files } = await receive(request, reply, 'files', MAX_DOCUMENTS);
+      const received = await services.intakeDocuments.receive(request.params.token, files);
+      if (!wantsPage(request)) return reply.status(201).send(ok(received.files));
+      return reply.redirect(`${page}?sent=${received.files.length}`, 303);
+    } catch (error) {
+      if (!wantsPage(request)) throw error;
+      return reply.redirect(`${page}?${refusalQuery(error)}`, 303);
+    }
+  };
+  app.post('/upload/:token', upload);
+  app.post('/:lang/upload/:token', upload);
+
+  const application = async (request: FastifyRequest<{ Params: { slug: string; lang?: string } }>, reply: FastifyReply) => {
+    const page = `${languagePrefix(request.params.lang)}/careers/${encodeURIComponent(request.params.slug)}`;
+    try {
+      const { slug } = request.params;
+      const vacancy = await openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true }));
+      await apply(services, request, reply, vacancy);
+      if (!wantsPage(request)) return reply.status(201).send(ok(null));
+      return reply.redirect(`${page}?applied=1#apply`, 303);
+    } catch (error) {
+      if (!wantsPage(request)) throw error;
+      if (isAppError(error) && error.status === 404) throw notFound('Vacancy');
+      return reply.redirect(`${page}?${refusalQuery(error)}#apply`, 303);
+    }
+  };
+  app.post('/careers/:slug/apply', application);
+  app.post('/:lang/careers/:slug/apply', application);
+}
