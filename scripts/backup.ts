@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection.ts';
 import { BackupError, createBackup } from '../server/operations/backup.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createMediaStorage } from '../server/media/storage.ts';
+import { createDocumentStorage } from '../server/intake/document-store.ts';
 
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2);
@@ -19,10 +20,11 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, tool: 'backup' });
   const storage = await createMediaStorage(config);
+  const documents = await createDocumentStorage(config);
   const started = Date.now();
   try {
-    const summary = await createBackup({ database, storage, file, key: config.backupKey, progress: (line) => console.log(line) });
-    console.log(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB, ${summary.rows} rows, ${summary.files} image files) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const summary = await createBackup({ database, storage, documents, file, key: config.backupKey, progress: (line) => console.log(line) });
+    console.log(`Backup written: ${summary.file} (${(summary.bytes / 1e6).toFixed(1)} MB, ${summary.rows} rows, ${summary.files} image files, ${summary.documents} client documents) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {
     storage.close?.();

@@ -1,14 +1,38 @@
 /*
  * Moves uploads from the local disk to the S3-compatible store:
  *   MEDIA_STORAGE=s3 S3_… npm run media -- copy-to-s3
- * Copies every file under DATA_DIR/uploads that the bucket lacks (or holds with another size),
+ * Copies every file under DATA_DIR/uploads (and the clients' documents under DATA_DIR/documents,
+ * still encrypted, to the bucket's documents/) that the bucket lacks (or holds with another size),
  * reads each back to compare, and says what it did. Safe to run again; the disk copy is kept
  * (delete it yourself once the site runs on the bucket). Image addresses do not change.
  */
 import path from 'node:path';
-import { createDiskStorage } from '../domain/media/media-storage.ts';
+import { createDiskStorage, DOCUMENT_PREFIX, type MediaStorage } from '../domain/media/media-storage.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createS3Storage } from '../server/media/s3-storage.ts';
+
+/** Copies what `to` lacks (or holds with another size) from `from`, each read back to compare. */
+async function copyAll(from: MediaStorage, to: MediaStorage): Promise<{ copied: number; skipped: number; bytes: number }> {
+  const present = new Map<string, number>();
+  for await (const file of to.list()) present.set(file.key, file.size);
+  let copied = 0;
+  let skipped = 0;
+  let bytes = 0;
+  for await (const file of from.list()) {
+    if (present.get(file.key) === file.size) {
+      skipped += 1;
+      continue;
+    }
+    const data = (await from.read(file.key))!;
+    await to.put(file.key, data);
+    const back = await to.read(file.key);
+    if (!back || !back.equals(data)) throw new Error(`The bucket returned something else for ${file.key}; nothing more was copied.`);
+    copied += 1;
+    bytes += data.length;
+    if (copied % 100 === 0) console.log(`${copied} files copied…`);
+  }
+  return { copied, skipped, bytes };
+}
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
@@ -23,32 +47,21 @@ async function main(): Promise<number> {
   }
   const disk = createDiskStorage(path.join(config.dataDir, 'uploads'));
   const bucket = createS3Storage(config.media);
+  const documentBucket = createS3Storage(config.media, { prefix: DOCUMENT_PREFIX, private: true });
   try {
     await bucket.check().catch((error: unknown) => {
       throw new Error(`The bucket "${config.media.storage === 's3' ? config.media.bucket : ''}" cannot be reached (${(error as Error).name}: ${(error as Error).message}). Check S3_ENDPOINT, S3_BUCKET and the keys.`);
     });
-    const present = new Map<string, number>();
-    for await (const file of bucket.list()) present.set(file.key, file.size);
-    let copied = 0;
-    let skipped = 0;
-    let bytes = 0;
-    for await (const file of disk.list()) {
-      if (present.get(file.key) === file.size) {
-        skipped += 1;
-        continue;
-      }
-      const data = (await disk.read(file.key))!;
-      await bucket.put(file.key, data);
-      const back = await bucket.read(file.key);
-      if (!back || !back.equals(data)) throw new Error(`The bucket returned something else for ${file.key}; nothing more was copied.`);
-      copied += 1;
-      bytes += data.length;
-      if (copied % 100 === 0) console.log(`${copied} files copied…`);
-    }
+    const images = await copyAll(disk, bucket);
+    const documents = await copyAll(createDiskStorage(path.join(config.dataDir, 'documents')), documentBucket);
+    const copied = images.copied + documents.copied;
+    const skipped = images.skipped + documents.skipped;
+    const bytes = images.bytes + documents.bytes;
     console.log(`Copied ${copied} files (${(bytes / 1e6).toFixed(1)} MB) to the bucket; ${skipped} were there already. Start the site with MEDIA_STORAGE=s3 now.`);
     return 0;
   } finally {
     bucket.close();
+    documentBucket.close();
   }
 }
 

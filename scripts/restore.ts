@@ -11,6 +11,7 @@ import { BackupError } from '../server/operations/backup.ts';
 import { openArchiveForRestore, restoreBackup } from '../server/operations/restore.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createMediaStorage } from '../server/media/storage.ts';
+import { createDocumentStorage } from '../server/intake/document-store.ts';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -26,10 +27,11 @@ async function main(): Promise<number> {
   const archive = await openArchiveForRestore(files[0], config.backupKey);
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, tool: 'restore' });
   const storage = await createMediaStorage(config);
+  const documents = await createDocumentStorage(config);
   try {
-    const summary = await restoreBackup({ archive, database, storage, file: files[0], force, progress: (line) => console.log(line) });
+    const summary = await restoreBackup({ archive, database, storage, documents, file: files[0], force, progress: (line) => console.log(line) });
     if (summary.safetyBackup) console.log(`The data that was there is kept in ${summary.safetyBackup.file}`);
-    console.log(`Restored ${summary.rows} rows and ${summary.files} image files into ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the site now.`);
+    console.log(`Restored ${summary.rows} rows, ${summary.files} image files and ${summary.documents} client documents into ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the site now.`);
     return 0;
   } finally {
     await archive.dispose();

@@ -250,7 +250,7 @@ export async function startApplication(
     let backups: ReturnType<typeof periodic> | undefined;
     if (config.backups) {
       const { directory, keep, intervalHours } = config.backups;
-      const scheduled = createScheduledBackups({ database, storage, directory, keep, intervalMs: options.backupIntervalMs ?? intervalHours * 3600 * 1000, key: config.backupKey });
+      const scheduled = createScheduledBackups({ database, storage, documents: services.documentStorage, directory, keep, intervalMs: options.backupIntervalMs ?? intervalHours * 3600 * 1000, key: config.backupKey });
       const everyMs = Math.min(BACKUP_CHECK_MS, options.backupIntervalMs ?? BACKUP_CHECK_MS);
       backups = periodic({ name: 'backup', everyMs, failure: 'the scheduled backup failed; it is tried again at the next check' }, services, async () => {
         const result = await scheduled.runIfDue();

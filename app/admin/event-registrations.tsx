@@ -20,7 +20,7 @@ export function EventRegistrations({ id }: { id: string }) {
   const [list, setList] = useState<Registration[] | null>(null);
   const [failed, setFailed] = useState('');
   useEffect(() => {
-    api<Registration[]>(`/api/events/${id}/registrations`).then(
+    api<Registration[]>(`/events/${id}/registrations`).then(
       (found) => setList(found.data),
       () => setFailed(t('registrations.unreadable')),
     );

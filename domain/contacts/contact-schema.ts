@@ -43,7 +43,6 @@ const nameList = z.preprocess(
     .max(MAX_COUNTERPARTIES, `At most ${MAX_COUNTERPARTIES} counterparties`)
     .transform((names) => names.filter(Boolean)),
 );
-const yes = z.union([z.literal(true), z.enum(['true', 'on'])]);
 
 /**
  * A new matter (`kind: "matter"`, API-3.md "Intake"): who asks, the company, its tax number, the
@@ -63,7 +62,8 @@ export const MatterRequestSchema = z.object({
     .optional(),
   counterparties: nameList.optional(),
   service: text('Service', { max: 300 }).optional(),
-  acknowledged: yes.optional(),
+  /** Must be given (true, or "true"/"on" from a form): checked beside consent, as a 400 on `acknowledged`. */
+  acknowledged: z.union([z.boolean(), z.enum(['true', 'on', 'false', ''])], { error: 'Acknowledged must be true or false' }).optional(),
   consent: ContactFormSchema.shape.consent,
   lang: ContactFormSchema.shape.lang,
 });

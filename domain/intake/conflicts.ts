@@ -86,7 +86,7 @@ export interface Conflict {
 
 /**
  * Every possible conflict of `parties` (and the tax number) among `known`: each pair once, the
- * strongest reason first. Linear in known × parties; the keys of each known name are made once.
+ * strongest reason first, each record once per party. Linear in known × parties; the keys of each known name are made once.
  */
 export function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Conflict[] {
   const ours = parties.map((party) => ({ party, keys: nameKeys(party.name) })).filter((entry) => entry.keys.length);
@@ -100,5 +100,14 @@ export function findConflicts(parties: Party[], tin: string, known: KnownParty[]
     }
   }
   const rank: Record<ConflictReason, number> = { same_tin: 0, same_name: 1, similar_name: 2 };
-  return found.sort((a, b) => rank[a.reason] - rank[b.reason]);
+  // A record found through several of its names (a client named in three languages) is said once, by its strongest reason.
+  const seen = new Set<string>();
+  return found
+    .sort((a, b) => rank[a.reason] - rank[b.reason])
+    .filter((conflict) => {
+      const key = `${conflict.kind}|${conflict._id}|${conflict.ours}|${conflict.matched}|${conflict.theirs}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }

@@ -43,6 +43,8 @@ const FIXED_PAGES: SitePage[] = [
   { path: 'unsubscribe/:token', module: 'routes/site/unsubscribe.tsx', sitemap: false, textPreview: false },
   // The cancel link of an event registration's e-mail.
   { path: 'events/cancel/:token', module: 'routes/site/event-cancel.tsx', sitemap: false, textPreview: false },
+  // A client's one-time link for their documents (intake).
+  { path: 'upload/:token', module: 'routes/site/upload.tsx', sitemap: false, textPreview: false },
   // The pages of text every footer links (their records are listed in the sitemap as pages of text).
   ...['privacy', 'terms', 'disclaimer'].map((slug) => ({ id: `text-page-${slug}`, path: slug, module: 'routes/site/text-page.tsx', sitemap: false, textPreview: true })),
 ];

@@ -79,6 +79,7 @@ function refusalQuery(error: unknown): string {
   if (error.status === 410) return `error=${/expired/.test(error.message) ? 'expired' : 'used'}`;
   if (error.status === 503) return 'error=unavailable';
   if (error.status === 409) return 'error=closed';
+  if (detail?.path === 'elapsedMs') return 'error=too_fast';
   if (detail?.params?.virus) return `error=infected${name}`;
   if (detail?.code === 'too_large') return `error=too_large${name}`;
   if (detail?.code === 'too_many') return 'error=too_many';

@@ -20,6 +20,7 @@ import { decryptArchive, encryptArchive, isEncryptedArchive } from './archive-cr
  *                           true/false, JSON columns as their JSON text (so SQLite's text and
  *                           PostgreSQL's jsonb read the same)
  *   uploads/<key>           every size of every image in the media library
+ *   documents/<key>         clients' documents, still encrypted (the key is not in the archive)
  * so that a backup of SQLite restores into PostgreSQL and the reverse. See docs/operations.md.
  */
 
@@ -41,6 +42,8 @@ const ManifestSchema = z.object({
   schema: z.object({ migrations: z.array(z.string()) }),
   tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), rows: z.number().int().min(0), file: z.string(), bytes: z.number().int().min(0), sha256: z.string() })),
   files: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: z.string() })),
+  /** Clients' documents as stored: encrypted with the document key, which no backup holds (absent in older archives). */
+  documents: z.array(z.object({ key: z.string(), size: z.number().int().min(0), sha256: z.string() })).default([]),
   missingFiles: z.array(z.string()).default([]),
 });
 type BackupManifest = z.infer<typeof ManifestSchema>;
@@ -171,6 +174,14 @@ function openSnapshot(database: Database): Promise<Snapshot> {
 
 const UPLOAD_URL = /^\/uploads\/(.+)$/;
 
+/** The document store's keys of the clients' documents as of the snapshot. */
+async function storedDocuments(snapshot: Snapshot): Promise<string[]> {
+  if (!snapshot.tables.includes('intake_files')) return [];
+  const keys: string[] = [];
+  for await (const batch of snapshot.rows('intake_files')) for (const row of batch) keys.push(String(row.storage_key));
+  return keys.sort();
+}
+
 /** The stored files of the media library as of the snapshot: every size of every upload. */
 async function mediaKeys(snapshot: Snapshot): Promise<string[]> {
   if (!snapshot.tables.includes('media')) return [];
@@ -193,6 +204,7 @@ export interface BackupSummary {
   rows: number;
   tables: number;
   files: number;
+  documents: number;
   missingFiles: string[];
 }
 
@@ -200,8 +212,9 @@ export interface BackupSummary {
  * Writes one archive of the whole site: every table as of one moment and every image file. The
  * archive appears under its name only when complete (written beside it first, then renamed).
  */
-export async function createBackup(options: { database: Database; storage: MediaStorage; file: string; progress?: Progress; key?: string }): Promise<BackupSummary> {
+export async function createBackup(options: { database: Database; storage: MediaStorage; documents?: MediaStorage; file: string; progress?: Progress; key?: string }): Promise<BackupSummary> {
   const { database, storage, progress = () => {} } = options;
+  let documentKeys: string[] = [];
   const target = path.resolve(options.file);
   // A folder made for backups is the owner's alone (0700); every archive is 0600 (written below).
   await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
@@ -227,6 +240,7 @@ export async function createBackup(options: { database: Database; storage: Media
         tables.push({ name, rows, file, sha256: digest, bytes });
       }
       keys = await mediaKeys(snapshot);
+      documentKeys = await storedDocuments(snapshot);
     } finally {
       await snapshot.close();
     }
@@ -251,6 +265,22 @@ export async function createBackup(options: { database: Database; storage: Media
     progress(`images: ${files.length} files (${(files.reduce((sum, file) => sum + file.size, 0) / 1e6).toFixed(1)} MB)`);
     if (missingFiles.length) progress(`warning: ${missingFiles.length} image files named in the media library were not in the store (listed in the manifest)`);
 
+    const documents: BackupManifest['documents'] = [];
+    if (options.documents) {
+      for (const key of documentKeys) {
+        const data = await options.documents.read(key);
+        if (!data) {
+          missingFiles.push(`documents/${key}`);
+          continue;
+        }
+        const file = path.join(staging, 'documents', key);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, data);
+        documents.push({ key, size: data.length, sha256: sha256(data) });
+      }
+      if (documentKeys.length) progress(`client documents: ${documents.length} files, kept encrypted (they open only with the same document key)`);
+    }
+
     const manifest: BackupManifest = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -260,12 +290,13 @@ export async function createBackup(options: { database: Database; storage: Media
       schema: { migrations: snapshot.migrations },
       tables,
       files,
+      documents,
       missingFiles,
     };
     await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
     const partial = `${target}.partial`;
-    const entries = ['manifest.json', 'tables', ...(files.length ? ['uploads'] : [])];
+    const entries = ['manifest.json', 'tables', ...(files.length ? ['uploads'] : []), ...(documents.length ? ['documents'] : [])];
     // Made empty and 0600 first: tar writes into it, so the archive is never readable by others.
     await fs.writeFile(partial, '', { mode: 0o600 });
     await fs.chmod(partial, 0o600);
@@ -278,7 +309,7 @@ export async function createBackup(options: { database: Database; storage: Media
     }
     await fs.rename(partial, target);
     const bytes = (await fs.stat(target)).size;
-    return { file: target, bytes, rows: rowCount, tables: tables.length, files: files.length, missingFiles };
+    return { file: target, bytes, rows: rowCount, tables: tables.length, files: files.length, documents: documents.length, missingFiles };
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }
@@ -291,6 +322,8 @@ export interface VerifiedArchive {
   /** Rows of one table, a batch at a time. */
   rows(table: BackupManifest['tables'][number]): AsyncIterable<Row[]>;
   read(key: string): Promise<Buffer>;
+  /** A client's document, as stored (encrypted). */
+  readDocument(key: string): Promise<Buffer>;
   dispose(): Promise<void>;
 }
 
@@ -361,6 +394,15 @@ export async function openArchive(file: string, knownMigrations: readonly string
         throw new BackupError(`The backup is damaged: uploads/${entry.key} does not match its checksum. Nothing was restored; use another backup.`);
       }
     }
+    for (const entry of manifest.documents) {
+      const file = path.join(unpacked, 'documents', entry.key);
+      if (!file.startsWith(path.join(unpacked, 'documents') + path.sep)) throw new BackupError(`The backup names a file outside its documents (${entry.key}). Nothing was restored.`);
+      expected.add(`documents/${entry.key}`);
+      const actual = await sha256OfFile(file).catch(() => undefined);
+      if (!actual || actual.sha256 !== entry.sha256 || actual.bytes !== entry.size) {
+        throw new BackupError(`The backup is damaged: documents/${entry.key} does not match its checksum. Nothing was restored; use another backup.`);
+      }
+    }
     for (const found of await fs.readdir(unpacked, { recursive: true, withFileTypes: true })) {
       if (!found.isFile()) continue;
       const relative = path.relative(unpacked, path.join(found.parentPath, found.name)).split(path.sep).join('/');
@@ -383,6 +425,7 @@ export async function openArchive(file: string, knownMigrations: readonly string
         if (batch.length) yield batch;
       },
       read: (name) => fs.readFile(path.join(unpacked, 'uploads', name)),
+      readDocument: (name) => fs.readFile(path.join(unpacked, 'documents', name)),
       dispose,
     };
   } catch (error) {

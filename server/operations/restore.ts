@@ -99,6 +99,8 @@ async function sitesConnected(database: Database): Promise<number> {
 export interface RestoreSummary {
   rows: number;
   files: number;
+  /** Clients' documents put back (encrypted, as they were). */
+  documents: number;
   /** With --force over a site that had data: where its data was kept first. */
   safetyBackup?: BackupSummary;
   /** Accounts whose two-factor sign-in was turned off (its key is not in the archive). */
@@ -115,6 +117,8 @@ export async function restoreBackup(options: {
   archive: VerifiedArchive;
   database: Database;
   storage: MediaStorage;
+  /** Where clients' documents go (written as they are in the archive: encrypted). */
+  documents?: MediaStorage;
   /** The archive's path: a safety backup is written beside it. */
   file: string;
   force?: boolean;
@@ -142,7 +146,7 @@ export async function restoreBackup(options: {
   if (filled.length) {
     const file = path.join(path.dirname(path.resolve(options.file)), archiveName(new Date(), 'before-restore'));
     progress(`the target holds data: keeping it first in ${file}`);
-    safetyBackup = await createBackup({ database, storage, file });
+    safetyBackup = await createBackup({ database, storage, documents: options.documents, file });
   }
 
   // Back to nothing, then the archive's own schema, its rows, and only then this version's migrations.
@@ -184,7 +188,11 @@ export async function restoreBackup(options: {
     if ((index + 1) % 200 === 0) progress(`images: ${index + 1} of ${manifest.files.length} files`);
   }
   progress(`images: ${manifest.files.length} files`);
-  return { rows, files: manifest.files.length, safetyBackup, twoFactorReset };
+  if (manifest.documents.length && options.documents) {
+    for (const file of manifest.documents) await options.documents.put(file.key, await archive.readDocument(file.key));
+    progress(`client documents: ${manifest.documents.length} files (they open only with the document key they were written with: DOCUMENT_KEY, or DATA_DIR/keys/documents.key copied from the old server)`);
+  }
+  return { rows, files: manifest.files.length, documents: options.documents ? manifest.documents.length : 0, safetyBackup, twoFactorReset };
 }
 
 /** The migrations an archive may carry: those this version knows. */

@@ -19,8 +19,8 @@ export function archiveName(at: Date, label?: string): string {
  * interval's slot (a primary key decides, as for scheduled publishing) writes it; the others skip.
  * Keeps the newest `keep` archives of the folder and deletes older ones.
  */
-export function createScheduledBackups(options: { database: Database; storage: MediaStorage; directory: string; keep: number; intervalMs: number; key?: string }) {
-  const { database, storage, directory, keep, intervalMs, key } = options;
+export function createScheduledBackups(options: { database: Database; storage: MediaStorage; documents?: MediaStorage; directory: string; keep: number; intervalMs: number; key?: string }) {
+  const { database, storage, documents, directory, keep, intervalMs, key } = options;
   let lastSlot = -1;
 
   async function claim(slot: number): Promise<boolean> {
@@ -54,7 +54,7 @@ export function createScheduledBackups(options: { database: Database; storage: M
       // The folder holds the whole site: its owner's alone.
       await fs.mkdir(directory, { recursive: true, mode: 0o700 });
       await fs.chmod(directory, 0o700);
-      const summary = await createBackup({ database, storage, file: path.join(directory, archiveName(now)), key });
+      const summary = await createBackup({ database, storage, documents, file: path.join(directory, archiveName(now)), key });
       return { ...summary, removed: await prune() };
     },
   };

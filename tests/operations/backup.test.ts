@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -243,6 +243,54 @@ describe.each(DIALECTS)('restoring on %s', (dialect) => {
 
     const notOurs = await repacked(file, (folder) => fs.rmSync(path.join(folder, 'manifest.json')));
     expect((await runScript('scripts/restore.ts', [notOurs], target.env)).stderr).toContain('is not a backup of this product');
+  });
+
+  it('keeps clients’ documents in the archive still encrypted, without their key, and restores them for a site given the same key', async () => {
+    const key = randomBytes(32).toString('base64');
+    const app = await startTestApp(dialect, { env: { DOCUMENT_KEY: key } });
+    cleanups.push(() => app.close());
+    const token = await app.login();
+    const request = await app.api('/api/contact', { body: { kind: 'matter', name: 'Aziz', email: 'aziz@example.uz', company: 'Samarqand Invest', acknowledged: true } });
+    const id = request.body.data._id;
+    const link = (await app.api(`/api/contact/${id}/upload-link`, { token, body: {} })).body.data.url as string;
+    const secret = 'Kredit shartnomasi 7355608';
+    const body = new FormData();
+    body.append('files', new Blob([Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`)]), 'kredit.pdf');
+    expect((await fetch(`${app.url}/api/intake/upload/${link.split('/upload/')[1]}`, { method: 'POST', body })).status).toBe(201);
+
+    const file = path.join(temporaryFolder('lexsite-archive-'), 'documents.tar.gz');
+    const backup = await runScript('scripts/backup.ts', [file], { ...envOf(app), DOCUMENT_KEY: key });
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toContain('1 client documents');
+    const archive = await openArchive(file, KNOWN_MIGRATIONS);
+    cleanups.push(() => archive.dispose());
+    expect(archive.manifest.documents).toHaveLength(1);
+    const stored = await archive.readDocument(archive.manifest.documents[0].key);
+    expect(stored.includes(Buffer.from(secret))).toBe(false);
+    const everything = fs.readdirSync(archive.directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)));
+    for (const bytes of everything) {
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+      expect(bytes.includes(Buffer.from(key))).toBe(false);
+    }
+
+    const target = await emptyTarget(dialect);
+    const restored = await runScript('scripts/restore.ts', [file], target.env);
+    expect(restored.stderr).toBe('');
+    expect(restored.stdout).toContain('1 client documents');
+    // Without the key, the file is listed but does not open, and the answer says what to do.
+    const keyless = await startTestApp(dialect, { existing: target.existing });
+    const newToken = await keyless.login();
+    const [listed] = (await keyless.api(`/api/contact/${id}`, { token: newToken })).body.data.files;
+    const refused = await fetch(`${keyless.url}/api/contact/${id}/files/${listed._id}`, { headers: { authorization: `Bearer ${newToken}` } });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error).toContain('DOCUMENT_KEY');
+    await keyless.close();
+    const moved = await startTestApp(dialect, { existing: target.existing, env: { DOCUMENT_KEY: key } });
+    cleanups.push(() => moved.close());
+    const movedToken = await moved.login();
+    const download = await fetch(`${moved.url}/api/contact/${id}/files/${listed._id}`, { headers: { authorization: `Bearer ${movedToken}` } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toContain(secret);
   });
 
   it('refuses a site that holds data without --force, and with it keeps that data in a safety backup first', async () => {

@@ -169,3 +169,43 @@ describe('moving uploads from disk to a bucket', () => {
     }
   });
 });
+
+describe.each(DIALECTS)('clients’ documents in the S3 bucket on %s', (dialect) => {
+  let s3: S3;
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    s3 = await startS3();
+    app = await startTestApp(dialect, { env: s3.env });
+    token = await app.login();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await s3?.close();
+  });
+
+  it('keeps them encrypted under documents/, out of the media library and of /uploads, and gives them back to staff whole', async () => {
+    const request = await app.api('/api/contact', { body: { kind: 'matter', name: 'Aziz', email: 'aziz@example.uz', company: 'Buxoro Tekstil', acknowledged: true } });
+    const id = request.body.data._id;
+    const link = (await app.api(`/api/contact/${id}/upload-link`, { token, body: {} })).body.data.url as string;
+    const secret = 'Ijara shartnomasi 16180339';
+    const pdf = Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`);
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(pdf)]), 'ijara.pdf');
+    expect((await fetch(`${app.url}/api/intake/upload/${link.split('/upload/')[1]}`, { method: 'POST', body: form })).status).toBe(201);
+
+    const keys = (await s3.keys()).filter((key) => key.startsWith('documents/'));
+    expect(keys).toHaveLength(1);
+    const stored = await s3.read(keys[0]);
+    expect(stored.includes(Buffer.from(secret))).toBe(false);
+    expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
+    // Not an image of the library, not served at /uploads.
+    expect(JSON.stringify((await app.api('/api/upload/list', { token })).body.data)).not.toContain('documents/');
+    expect((await fetch(`${app.url}/uploads/${keys[0]}`)).status).toBe(404);
+    expect((await fetch(`${app.url}/uploads/${keys[0].replace('documents/', '')}`)).status).toBe(404);
+
+    const [file] = (await app.api(`/api/contact/${id}`, { token })).body.data.files;
+    const download = await fetch(`${app.url}/api/contact/${id}/files/${file._id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+});

@@ -2,7 +2,8 @@ import { Download, Eye, Mail, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { CONTACT_STATUSES } from '../../../domain/contacts/contact-schema.ts';
+import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactKind, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
+import { IntakePanel } from '../../admin/intake-panel.tsx';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
 import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx';
@@ -16,6 +17,7 @@ import { formatMoment } from '../../admin/time-zone.ts';
 /** The CSV's columns and their names in the admin's language. */
 const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
   ['createdAt', 'contacts.received'],
+  ['kind', 'contacts.kindColumn'],
   ['status', 'contacts.statusColumn'],
   ['name', 'contacts.from'],
   ['email', 'contacts.email'],
@@ -23,8 +25,12 @@ const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
   ['service', 'contacts.service'],
   ['subject', 'contacts.subject'],
   ['message', 'contacts.message'],
+  ['company', 'contacts.company'],
+  ['tin', 'contacts.tin'],
+  ['counterparties', 'contacts.counterparties'],
 ];
-const STATUS_WORDS: Record<string, AdminTextKey> = { new: 'contacts.status.new', read: 'contacts.status.read', replied: 'contacts.status.replied', closed: 'contacts.status.closed' };
+const isStatus = (value: unknown): value is ContactStatus => CONTACT_STATUSES.some((status) => status === value);
+const kindOf = (item: StoredRecord): ContactKind => (item.kind === 'matter' ? 'matter' : item.kind === 'application' ? 'application' : 'message');
 
 /**
  * CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised; the
@@ -39,7 +45,9 @@ export function toCsv(rows: StoredRecord[], t: AdminT, timeZone: string): string
   const time = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' });
   const shown = (row: StoredRecord, column: string) => {
     if (column === 'createdAt') return typeof row.createdAt === 'string' ? time.format(new Date(row.createdAt)) : '';
-    if (column === 'status') return STATUS_WORDS[String(row.status)] ? t(STATUS_WORDS[String(row.status)]) : row.status;
+    if (column === 'status') return isStatus(row.status) ? t(`contacts.status.${row.status}`) : row.status;
+    if (column === 'kind') return t(`contacts.kind.${kindOf(row)}`);
+    if (column === 'counterparties') return Array.isArray(row.counterparties) ? row.counterparties.join('; ') : '';
     return row[column];
   };
   const header = CSV_COLUMNS.map(([, key]) => cell(t(key))).join(',');
@@ -50,7 +58,7 @@ export function toCsv(rows: StoredRecord[], t: AdminT, timeZone: string): string
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const query = new URLSearchParams({ page: '1', limit: '100' });
-  for (const name of ['status', 'search']) {
+  for (const name of ['status', 'search', 'kind']) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
@@ -71,6 +79,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   // Typing waits a moment before the server is asked.
   const { search, setSearch, filter, setFilter } = useListFilters(250);
   const status = filter('status');
+  const kind = filter('kind');
   const items = loaderData.data?.items ?? null;
   const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
@@ -116,7 +125,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   async function exportCsv() {
     const all: StoredRecord[] = [];
     for (let page = 1; ; page += 1) {
-      const result = await api<StoredRecord[]>(`/contact?page=${page}&limit=100${status ? `&status=${status}` : ''}`);
+      const result = await api<StoredRecord[]>(`/contact?page=${page}&limit=100${status ? `&status=${status}` : ''}${kind ? `&kind=${kind}` : ''}`);
       all.push(...result.data);
       if (page >= (result.pagination?.pages ?? 1)) break;
     }
@@ -133,7 +142,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         {t('common.status')}: {item.name}
       </label>
       <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-40`}>
-        {CONTACT_STATUSES.map((value) => (
+        {(kindOf(item) === 'matter' ? MATTER_STATUSES : MESSAGE_STATUSES).map((value) => (
           <option key={value} value={value}>
             {t(`contacts.status.${value}`)}
           </option>
@@ -141,6 +150,11 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       </select>
     </>
   );
+  /** A new matter or an application says so beside its subject. */
+  const kindBadge = (item: StoredRecord) =>
+    kindOf(item) === 'message' ? null : (
+      <span className="mr-2 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t(`contacts.kind.${kindOf(item)}`)}</span>
+    );
 
   return (
     <div>
@@ -175,6 +189,19 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="contacts-kind" className="text-sm font-medium text-slate-800">
+            {t('contacts.kindColumn')}
+          </label>
+          <select id="contacts-kind" value={kind} onChange={(event) => setFilter('kind', event.target.value)} className={inputClass}>
+            <option value="">{t('contacts.kind.all')}</option>
+            {CONTACT_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`contacts.kind.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {items === null && !error ? (
         <Loading />
@@ -187,7 +214,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           {items.map((item) => (
             <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
               <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
-              <p className="text-sm text-slate-700">{item.subject}</p>
+              <p className="text-sm text-slate-700">
+                {kindBadge(item)}
+                {item.subject}
+              </p>
               <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
               {item.phone ? (
                 <p className="mt-1 text-sm">
@@ -226,7 +256,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                     {item.name}
                     <span className="block font-normal text-slate-600">{item.email}</span>
                   </td>
-                  <td className="px-4 py-3">{item.subject}</td>
+                  <td className="px-4 py-3">
+                    {kindBadge(item)}
+                    {item.subject}
+                  </td>
                   <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
@@ -263,7 +296,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Dialog>
-      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={() => setOpen(null)}>
+      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={() => setOpen(null)} wide={open ? kindOf(open) !== 'message' : false}>
         {open && (
           <div className="space-y-4">
             <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -278,10 +311,13 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
               <dd className="col-span-2">{formatMoment(open.createdAt, lang, timeZone)}</dd>
             </dl>
-            <div>
-              <h3 className="text-sm font-semibold text-slate-700">{t('contacts.message')}</h3>
-              <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message}</p>
-            </div>
+            {open.message ? (
+              <div>
+                <h3 className="text-sm font-semibold text-slate-700">{t(kindOf(open) === 'application' ? 'contacts.letter' : 'contacts.message')}</h3>
+                <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message}</p>
+              </div>
+            ) : null}
+            <IntakePanel request={open} />
             <div className="flex flex-wrap items-center gap-3">
               <div>{statusSelect(open, 'dialog-status')}</div>
               <a href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`} className={buttonClass.primary}>

@@ -15,8 +15,8 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
 
-type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent';
-const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent'];
+type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent' | 'company' | 'tin' | 'counterparties' | 'acknowledged' | 'lang';
+const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent', 'company', 'tin', 'counterparties', 'acknowledged', 'lang'];
 const isField = (path: string): path is Field => FIELDS.some((field) => field === path);
 /** What the form says for an empty required field, by field. */
 const REQUIRED: Partial<Record<Field, UiTextKey>> = {
@@ -25,6 +25,8 @@ const REQUIRED: Partial<Record<Field, UiTextKey>> = {
   subject: 'contact.required.subject',
   message: 'contact.required.message',
   consent: 'contact.required.consent',
+  company: 'contact.required.company',
+  acknowledged: 'contact.required.acknowledged',
 };
 type FieldErrors = Partial<Record<Field, ErrorDetail>>;
 
@@ -50,7 +52,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('service') ?? '';
   // The form carries the time it was shown (spam check): the server writes it in at each serving,
   // so the page can be kept in the cache like any other (domain/contacts/shown-at.ts).
-  return { choices: offered, chosen: offered.includes(asked) ? asked : '', renderedAt: SHOWN_AT_PLACEHOLDER };
+  // /contact?kind=matter: the new-matter request (conflict check first) instead of a message.
+  const kind = new URL(request.url).searchParams.get('kind') === 'matter' ? 'matter' : 'message';
+  return { choices: offered, chosen: offered.includes(asked) ? asked : '', renderedAt: SHOWN_AT_PLACEHOLDER, kind };
 }
 
 /** The form without JavaScript: POST /api/contact's rules, answered with this page. */
@@ -59,10 +63,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const values: Partial<Record<Field, string>> = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()]));
   const renderedAt = Number(form.get('renderedAt'));
+  const matter = form.get('kind') === 'matter';
+  const { lang: _lang, acknowledged: _acknowledged, company, tin, counterparties, ...message } = values;
   try {
     await services.contacts.submit(
       {
-        ...values,
+        ...message,
+        ...(matter ? { kind: 'matter', company, tin, counterparties, acknowledged: form.get('acknowledged') === 'true' } : {}),
         lang: String(form.get('lang') ?? '') || undefined,
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
         ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}),
@@ -79,7 +86,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     let problem: UiTextKey | undefined = error.status === 429 ? 'contact.rateLimited' : error.status >= 500 ? 'contact.failed' : undefined;
     for (const detail of error.details ?? []) {
       if (detail.path === 'elapsedMs') problem = 'contact.tooFast';
-      else if (isField(detail.path)) errors[detail.path] = detail;
+      else {
+        // counterparties.3 (one name too long) is said on the list's field.
+        const path = detail.path.split('.')[0];
+        if (isField(path)) errors[path] ??= detail;
+      }
     }
     return data(outcome({ sent: false, values, problem, errors }), { status: error.status });
   }
@@ -98,6 +109,8 @@ function fieldMessage(t: ReturnType<typeof useSite>['t'], field: Field, detail: 
   if (detail.code === 'required' && required) return t(required);
   if (detail.code === 'invalid_email') return t('contact.invalid.email');
   if (detail.code === 'too_long') return t('contact.tooLong', { max: detail.params?.max ?? '' });
+  if (field === 'tin') return t('contact.invalid.tin');
+  if (field === 'counterparties' && detail.code === 'too_many') return t('contact.tooManyParties');
   return detail.message;
 }
 
@@ -106,6 +119,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { text, t, config } = site;
   const texts = config.sections.contact;
   const sent = actionData?.sent === true;
+  const matter = loaderData.kind === 'matter';
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const values = failed?.values;
   const errors: FieldErrors = failed?.errors ?? {};
@@ -118,6 +132,36 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <a href={policyHref} className="font-semibold text-brand-700 underline">
       {t('contact.readPolicy')}
     </a>
+  );
+
+  const consentBlock = config.privacy.requireConsent ? (
+    <div className="mt-5">
+      <div className="flex items-start gap-3">
+        <input
+          id="contact-consent"
+          type="checkbox"
+          name="consent"
+          value="true"
+          required
+          defaultChecked={values?.consent === 'true'}
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby="contact-consent-error"
+          className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor="contact-consent" className="text-sm text-slate-800">
+          {t('contact.consent')}
+          <span aria-hidden="true"> *</span>
+        </label>
+      </div>
+      <p className="ml-8 mt-1 text-sm">{policyLink}</p>
+      <p id="contact-consent-error" data-error-for="consent" role="alert" hidden={!errors.consent} className="ml-8 mt-1 text-sm text-red-700">
+        {errors.consent ? fieldMessage(t, 'consent', errors.consent) : ''}
+      </p>
+    </div>
+  ) : (
+    <p className="mt-5 text-sm text-slate-600">
+      {t('contact.consentNotice')} {policyLink}
+    </p>
   );
 
   const field = (name: Field, label: string, input: React.ReactNode, required: boolean) => (
@@ -149,17 +193,122 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-7xl gap-10 px-5 sm:px-8 lg:px-12 py-14 lg:grid-cols-3">
         <section aria-labelledby="form-title" className="lg:col-span-2">
           <h2 id="form-title" className="text-2xl font-bold text-brand-900">
-            {t('contact.formTitle')}
+            {matter ? t('contact.matter.title') : t('contact.formTitle')}
           </h2>
+          {!matter && !sent && (
+            <p className="mt-4 rounded-lg bg-slate-50 p-4 text-slate-800">
+              {t('contact.matter.offer')}{' '}
+              <a href={`${site.href('/contact')}?kind=matter`} className="font-semibold text-brand-700 underline">
+                {t('contact.matter.offerLink')}
+              </a>
+            </p>
+          )}
           <div data-form-success tabIndex={-1} role="status" hidden={!sent} className="mt-6 rounded-lg border border-green-300 bg-green-50 p-6 text-green-900">
-            <p className="font-semibold">{t('contact.success')}</p>
+            <p className="font-semibold">{t(matter ? 'contact.matter.success' : 'contact.success')}</p>
             {sent && (
               <a href="" className="mt-3 inline-block font-semibold underline">
                 {t('contact.sendAnother')}
               </a>
             )}
           </div>
-          {!sent && (
+          {!sent && matter && (
+            <form method="post" noValidate data-matter-form className="mt-6">
+              <input type="hidden" name="kind" value="matter" />
+              <p className="mb-6 text-sm text-slate-600">{t('contact.matter.intro')}</p>
+              <p role="alert" hidden={!failed?.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+                {failed?.problem ? t(failed.problem) : ''}
+              </p>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {field('name', t('contact.name'), <input type="text" autoComplete="name" maxLength={200} {...inputProps('name', true)} />, true)}
+                {field('email', t('contact.email'), <input type="email" autoComplete="email" maxLength={320} {...inputProps('email', true)} />, true)}
+                {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
+                {field('company', t('contact.company'), <input type="text" autoComplete="organization" maxLength={300} {...inputProps('company', true)} />, true)}
+                {field('tin', t('contact.tin'), <input type="text" inputMode="numeric" pattern="[0-9]{9}|[0-9]{14}" maxLength={14} {...inputProps('tin', false)} />, false)}
+                {field(
+                  'service',
+                  t('contact.service'),
+                  <select {...inputProps('service', false)}>
+                    <option value="">{t('contact.chooseService')}</option>
+                    {loaderData.choices.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>,
+                  false,
+                )}
+                <div className="sm:col-span-2">
+                  {field(
+                    'counterparties',
+                    t('contact.counterparties'),
+                    <>
+                      <p id="contact-counterparties-hint" className="text-sm text-slate-600">
+                        {t('contact.counterpartiesHint')}
+                      </p>
+                      <textarea rows={4} maxLength={6500} {...inputProps('counterparties', false)} aria-describedby="contact-counterparties-hint contact-counterparties-error" />
+                    </>,
+                    false,
+                  )}
+                </div>
+                {field(
+                  'lang',
+                  t('contact.replyLanguage'),
+                  <select {...inputProps('lang', false)} defaultValue={values?.lang || site.lang}>
+                    {site.languages.map((language) => (
+                      <option key={language.code} value={language.code} lang={language.code}>
+                        {language.nativeName}
+                      </option>
+                    ))}
+                  </select>,
+                  false,
+                )}
+              </div>
+              <section aria-labelledby="matter-warnings" className="mt-6 rounded-lg border-l-4 border-accent-500 bg-amber-50 p-5">
+                <h3 id="matter-warnings" className="font-semibold text-brand-900">
+                  {t('contact.matter.warningsTitle')}
+                </h3>
+                <ul className="mt-2 list-disc space-y-2 pl-5 text-slate-800">
+                  <li>{t('contact.matter.warning1')}</li>
+                  <li>{t('contact.matter.warning2')}</li>
+                </ul>
+                <div className="mt-4 flex items-start gap-3">
+                  <input
+                    id="contact-acknowledged"
+                    type="checkbox"
+                    name="acknowledged"
+                    value="true"
+                    required
+                    defaultChecked={values?.acknowledged === 'true'}
+                    aria-invalid={errors.acknowledged ? true : undefined}
+                    aria-describedby="contact-acknowledged-error"
+                    className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                  />
+                  <label htmlFor="contact-acknowledged" className="font-medium text-slate-900">
+                    {t('contact.matter.acknowledge')}
+                    <span aria-hidden="true"> *</span>
+                  </label>
+                </div>
+                <p id="contact-acknowledged-error" role="alert" hidden={!errors.acknowledged} className="ml-8 mt-1 text-sm text-red-700">
+                  {errors.acknowledged ? fieldMessage(t, 'acknowledged', errors.acknowledged) : ''}
+                </p>
+              </section>
+              {consentBlock}
+              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                <label htmlFor="contact-website">{t('contact.honeypot')}</label>
+                <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              </div>
+              <input type="hidden" name="renderedAt" value={loaderData.renderedAt} />
+              <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
+                {t('contact.matter.send')}
+              </button>
+              <p className="mt-6">
+                <a href={site.href('/contact')} className="font-semibold text-brand-700 underline">
+                  {t('contact.matter.back')}
+                </a>
+              </p>
+            </form>
+          )}
+          {!sent && !matter && (
             <Form
               method="post"
               noValidate
@@ -202,35 +351,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <div className="sm:col-span-2">{field('subject', t('contact.subject'), <input type="text" maxLength={300} {...inputProps('subject', true)} />, true)}</div>
                 {field('message', t('contact.message'), <textarea rows={6} maxLength={10000} {...inputProps('message', true)} />, true)}
               </div>
-              {config.privacy.requireConsent ? (
-                <div className="mt-5">
-                  <div className="flex items-start gap-3">
-                    <input
-                      id="contact-consent"
-                      type="checkbox"
-                      name="consent"
-                      value="true"
-                      required
-                      defaultChecked={values?.consent === 'true'}
-                      aria-invalid={errors.consent ? true : undefined}
-                      aria-describedby="contact-consent-error"
-                      className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-                    />
-                    <label htmlFor="contact-consent" className="text-sm text-slate-800">
-                      {t('contact.consent')}
-                      <span aria-hidden="true"> *</span>
-                    </label>
-                  </div>
-                  <p className="ml-8 mt-1 text-sm">{policyLink}</p>
-                  <p id="contact-consent-error" data-error-for="consent" role="alert" hidden={!errors.consent} className="ml-8 mt-1 text-sm text-red-700">
-                    {errors.consent ? fieldMessage(t, 'consent', errors.consent) : ''}
-                  </p>
-                </div>
-              ) : (
-                <p className="mt-5 text-sm text-slate-600">
-                  {t('contact.consentNotice')} {policyLink}
-                </p>
-              )}
+              {consentBlock}
               <input type="hidden" name="lang" value={site.lang} />
               <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor="contact-website">{t('contact.honeypot')}</label>

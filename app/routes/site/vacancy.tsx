@@ -12,6 +12,9 @@ import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/vacancy';
+import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
+import type { UiTextKey } from '../../i18n/ui-texts.ts';
+import { ApplicationForm, type ApplicationOutcome } from '../../site/application-form.tsx';
 
 type Vacancy = Awaited<ReturnType<DomainServices['records']['vacancies']['get']>>;
 
@@ -28,8 +31,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       return found;
     });
     if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
-    return pageData(services, vacancy, lang, defaultLanguage);
+    return { ...(await pageData(services, vacancy, lang, defaultLanguage)), application: applicationOutcome(new URL(request.url).searchParams), renderedAt: SHOWN_AT_PLACEHOLDER };
   });
+}
+
+/** What an application form's post came back with (server/api/intake-routes.ts): said on the page, no visitor's text in the address. */
+function applicationOutcome(query: URLSearchParams): { applied: boolean; problem?: UiTextKey; field?: string; file: string } {
+  const file = (query.get('file') ?? '').slice(0, 150);
+  if (query.get('applied') === '1') return { applied: true, file };
+  const error = query.get('error');
+  const field = query.get('field') ?? '';
+  const code = query.get('code') ?? '';
+  const fieldProblems: Record<string, UiTextKey> = { name: 'contact.required.name', email: code === 'invalid_email' ? 'contact.invalid.email' : 'contact.required.email', consent: 'contact.required.consent' };
+  const problems: Record<string, UiTextKey> = {
+    wrong_type: 'careers.apply.wrongType',
+    too_large: 'upload.error.too_large',
+    too_many: 'careers.apply.required.cv',
+    no_file: 'careers.apply.required.cv',
+    infected: 'upload.error.infected',
+    unavailable: 'upload.error.unavailable',
+    rate: 'contact.rateLimited',
+    too_fast: 'contact.tooFast',
+    closed: 'careers.apply.closed',
+    failed: 'upload.error.failed',
+    field: fieldProblems[field] ?? 'careers.apply.check',
+  };
+  return { applied: false, problem: error ? (problems[error] ?? 'upload.error.failed') : undefined, field: error === 'field' ? field : error === 'no_file' || error === 'wrong_type' || error === 'too_large' || error === 'infected' ? 'cv' : undefined, file };
 }
 
 /** What the page shows of a vacancy (its own page, and its preview before it is public). */
@@ -65,11 +92,11 @@ export default function VacancyPage({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  return <View data={loaderData} />;
+  return <View data={loaderData} application={{ ...loaderData.application, renderedAt: loaderData.renderedAt }} />;
 }
 
 /** The vacancy's page from its data (also inside a preview, where `preview` leaves out the way to apply). */
-export function View({ data, preview = false }: { data: Awaited<ReturnType<typeof pageData>>; preview?: boolean }) {
+export function View({ data, preview = false, application }: { data: Awaited<ReturnType<typeof pageData>>; preview?: boolean; application?: ApplicationOutcome }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const { vacancy, closed } = data;
@@ -115,10 +142,13 @@ export function View({ data, preview = false }: { data: Awaited<ReturnType<typeo
                 {t('careers.closed', { date: site.formatDate(vacancy.closesAt) })}
               </p>
             ) : (
-              <DocumentBody html={data.html} />
+              <>
+                <DocumentBody html={data.html} />
+                {!preview && application && <ApplicationForm action={`${href(path)}/apply`} outcome={application} />}
+              </>
             )}
           </div>
-          <aside className="h-fit rounded-xl border border-slate-200 p-6">
+          <aside className="order-first h-fit rounded-xl border border-slate-200 p-6 lg:order-none">
             <dl className="space-y-4">
               <div>
                 <dt className="text-sm text-slate-600">{t('careers.location')}</dt>
@@ -140,7 +170,7 @@ export function View({ data, preview = false }: { data: Awaited<ReturnType<typeo
               </div>
             </dl>
             {!closed && !preview && (
-              <a href={`${href('/contact')}?service=${encodeURIComponent(title)}`} className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+              <a href="#apply" className="mt-6 block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
                 {t('careers.apply')}
               </a>
             )}

@@ -1,0 +1,209 @@
+import { Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { StoredRecord } from '../../domain/shared/entity.ts';
+import { useAdmin } from './admin-context.tsx';
+import { api, getToken } from './api.ts';
+import { formatMoment } from './time-zone.ts';
+import { buttonClass, inputClass } from './ui.tsx';
+
+/* What staff see of a request's intake (API-3.md "Intake"): a new matter's parties and possible
+ * conflicts, the client's documents with their virus check, and the one-time upload link. */
+
+interface Conflict {
+  _id: string;
+  kind: 'request' | 'matter';
+  name: string;
+  matched: string;
+  reason: 'same_name' | 'similar_name' | 'same_tin';
+  ours: 'company' | 'counterparty';
+  theirs: 'company' | 'counterparty' | 'client';
+  context: string;
+}
+interface IntakeFile {
+  _id: string;
+  name: string;
+  size: number;
+  type: string;
+  scan: 'clean' | 'not_scanned';
+  createdAt: string;
+}
+type Full = StoredRecord & { files: IntakeFile[]; conflicts?: Conflict[] };
+
+const size = (bytes: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) + ' MB';
+
+export function IntakePanel({ request }: { request: StoredRecord }) {
+  const { t, lang, timeZone } = useAdmin();
+  const [full, setFull] = useState<Full | null>(null);
+  const [failed, setFailed] = useState('');
+  const [days, setDays] = useState(7);
+  const [link, setLink] = useState<{ url: string; expiresAt: string; sentTo?: string } | null>(null);
+  const [working, setWorking] = useState(false);
+  const [copied, setCopied] = useState(false);
+  // The link can be e-mailed only where mail is connected (else staff copy it).
+  const [mail, setMail] = useState(false);
+  useEffect(() => {
+    api<{ byEmail: boolean }>('/auth/password-reset').then(
+      (found) => setMail(found.data.byEmail),
+      () => setMail(false),
+    );
+  }, []);
+
+  useEffect(() => {
+    setFull(null);
+    setLink(null);
+    api<Full>(`/contact/${request._id}`).then(
+      (found) => setFull(found.data),
+      () => setFailed(t('intake.loadFailed')),
+    );
+  }, [request._id, t]);
+
+  async function makeLink(send: boolean) {
+    setWorking(true);
+    setFailed('');
+    setCopied(false);
+    try {
+      const made = await api<{ url: string; expiresAt: string; sentTo?: string }>(`/contact/${request._id}/upload-link`, { body: { expiresInDays: days, send } });
+      setLink(made.data);
+    } catch {
+      setFailed(t('intake.link.failed'));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  async function download(file: IntakeFile) {
+    setFailed('');
+    try {
+      const response = await fetch(`/api/contact/${request._id}/files/${file._id}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
+      if (!response.ok) throw new Error('download');
+      const anchor = document.createElement('a');
+      anchor.href = URL.createObjectURL(await response.blob());
+      anchor.download = file.name;
+      anchor.click();
+      URL.revokeObjectURL(anchor.href);
+    } catch {
+      setFailed(t('intake.files.downloadFailed'));
+    }
+  }
+
+  const matter = request.kind === 'matter';
+  const counterparties = Array.isArray(full?.counterparties) ? full.counterparties.map(String) : [];
+  return (
+    <div className="space-y-4" data-testid="intake-panel">
+      {failed && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {failed}
+        </p>
+      )}
+      {matter && full && (
+        <>
+          <dl className="grid grid-cols-3 gap-2 text-sm">
+            <dt className="font-semibold text-slate-700">{t('contacts.company')}</dt>
+            <dd className="col-span-2">{String(full.company ?? '')}</dd>
+            <dt className="font-semibold text-slate-700">{t('contacts.tin')}</dt>
+            <dd className="col-span-2">{String(full.tin || '—')}</dd>
+            <dt className="font-semibold text-slate-700">{t('contacts.counterparties')}</dt>
+            <dd className="col-span-2">{counterparties.length ? counterparties.join('; ') : '—'}</dd>
+          </dl>
+          <section aria-labelledby="conflicts-title" className="rounded-md border border-amber-300 bg-amber-50 p-3">
+            <h3 id="conflicts-title" className="font-semibold text-slate-900">
+              {t('intake.conflicts.title')} ({full.conflicts?.length ?? 0})
+            </h3>
+            <p className="mt-1 text-xs text-slate-700">{t('intake.conflicts.intro')}</p>
+            {full.conflicts?.length ? (
+              <ul className="mt-2 space-y-2 text-sm" data-testid="conflicts">
+                {full.conflicts.map((conflict, index) => (
+                  <li key={`${conflict._id}-${index}`} className="rounded bg-white p-2">
+                    <span className="font-semibold">
+                      {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
+                    </span>{' '}
+                    {conflict.theirs === 'client' ? t('intake.theirs.client', { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
+                    <span className="block text-xs text-amber-900">{t(`intake.reason.${conflict.reason}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-800">{t('intake.conflicts.none')}</p>
+            )}
+          </section>
+        </>
+      )}
+      <section aria-labelledby="files-title">
+        <h3 id="files-title" className="text-sm font-semibold text-slate-700">
+          {t('intake.files.title')}
+        </h3>
+        {!full ? null : full.files.length ? (
+          <ul className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="intake-files">
+            {full.files.map((file) => (
+              <li key={file._id} className="flex flex-wrap items-center justify-between gap-2 p-2">
+                <span className="flex min-w-0 items-center gap-2">
+                  <FileText className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
+                  <span className="min-w-0 break-all">
+                    {file.name}
+                    <span className="block text-xs text-slate-600">
+                      {size(file.size, lang)} · {formatMoment(file.createdAt, lang, timeZone)} ·{' '}
+                      <span className={file.scan === 'clean' ? 'text-green-800' : 'text-amber-800'}>{t(`intake.scan.${file.scan}`)}</span>
+                    </span>
+                  </span>
+                </span>
+                <button type="button" className={buttonClass.secondary} onClick={() => download(file)} aria-label={`${t('intake.files.download')}: ${file.name}`}>
+                  <Download className="h-4 w-4" aria-hidden="true" />
+                  {t('intake.files.download')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">{t('intake.files.none')}</p>
+        )}
+      </section>
+      {request.kind !== 'application' && (
+        <section aria-labelledby="link-title" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+          <h3 id="link-title" className="font-semibold text-slate-900">
+            {t('intake.link.title')}
+          </h3>
+          <p className="mt-1 text-slate-700">{t('intake.link.intro')}</p>
+          <div className="mt-2 flex flex-wrap items-end gap-2">
+            <div>
+              <label htmlFor="link-days" className="block text-xs font-medium text-slate-800">
+                {t('intake.link.days')}
+              </label>
+              <input id="link-days" type="number" min={1} max={30} value={days} onChange={(event) => setDays(Math.min(30, Math.max(1, Number(event.target.value) || 1)))} className={`${inputClass} mt-0 w-24`} />
+            </div>
+            <button type="button" className={buttonClass.secondary} disabled={working} onClick={() => makeLink(false)}>
+              <LinkIcon className="h-4 w-4" aria-hidden="true" />
+              {t('intake.link.create')}
+            </button>
+            {mail && request.email ? (
+              <button type="button" className={buttonClass.primary} disabled={working} onClick={() => makeLink(true)}>
+                <Send className="h-4 w-4" aria-hidden="true" />
+                {t('intake.link.send')}
+              </button>
+            ) : null}
+          </div>
+          {link && (
+            <div className="mt-3 space-y-2" data-testid="upload-link">
+              <p role="status">
+                {link.sentTo ? `${t('intake.link.sent', { email: link.sentTo })} ` : ''}
+                {t('intake.link.ready', { date: formatMoment(link.expiresAt, lang, timeZone) })}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <input readOnly value={link.url} aria-label={t('intake.link.title')} className={`${inputClass} mt-0 min-w-0 flex-1 font-mono text-xs`} onFocus={(event) => event.target.select()} />
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(link.url).then(() => setCopied(true));
+                  }}
+                >
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                  {copied ? t('intake.link.copied') : t('intake.link.copy')}
+                </button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
