@@ -67,7 +67,6 @@ export const MatterRequestSchema = z.object({
   consent: ContactFormSchema.shape.consent,
   lang: ContactFormSchema.shape.lang,
 });
-export type MatterRequestInput = z.infer<typeof MatterRequestSchema>;
 
 /** An application for a vacancy (its CV comes as a file beside these fields). */
 export const ApplicationSchema = z.object({

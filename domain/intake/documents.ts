@@ -20,7 +20,7 @@ const MAX_LINK_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What clamd said: nothing found, or the name of what it found. */
-export type ScanResult = { clean: true } | { clean: false; signature: string };
+type ScanResult = { clean: true } | { clean: false; signature: string };
 export type Scanner = (data: Buffer) => Promise<ScanResult>;
 
 export interface IntakeFile {
@@ -50,14 +50,14 @@ const MAGIC = Buffer.from('LXD1');
 /** The first 8 bytes of the key's SHA-256: says which key a file needs, and tells none of it. */
 const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest().subarray(0, 8);
 
-export function encryptDocument(data: Buffer, key: Buffer): Buffer {
+function encryptDocument(data: Buffer, key: Buffer): Buffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(data), cipher.final()]);
   return Buffer.concat([MAGIC, keyIdOf(key), iv, cipher.getAuthTag(), body]);
 }
 
-export function decryptDocument(stored: Buffer, key: Buffer): Buffer {
+function decryptDocument(stored: Buffer, key: Buffer): Buffer {
   if (!stored.subarray(0, 4).equals(MAGIC)) throw new AppError(500, 'INTERNAL', 'This stored document is not in the expected format.');
   if (!stored.subarray(4, 12).equals(keyIdOf(key))) {
     throw new AppError(503, 'UNAVAILABLE', 'This document was encrypted with another key: set the same DOCUMENT_KEY on every server (ask whoever runs the site).');
@@ -254,4 +254,3 @@ export function createIntakeDocuments(
     },
   };
 }
-export type IntakeDocuments = ReturnType<typeof createIntakeDocuments>;

@@ -1,7 +1,7 @@
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
 import { ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
-import { ContactFormSchema, ContactStatusSchema } from '../../domain/contacts/contact-schema.ts';
+import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { previewedTypes, searchedTypes } from '../../domain/site/site-pages.ts';
@@ -396,10 +396,11 @@ export function buildOpenApiDocument() {
     404: 'No such record or route',
     409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
     413: 'Body or file too large',
-    422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }',
+    410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
+    422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client\'s file: it holds a virus (details[0].params.virus)',
     415: 'Not an accepted image',
     429: 'Too many requests (see Retry-After)',
-    503: 'Database unavailable',
+    503: 'Database unavailable (or the virus scanner, for a client\'s files: nothing was kept)',
   };
   const recordSchemas = Object.fromEntries(
     RECORD_TYPES.flatMap((type) => [
@@ -446,6 +447,31 @@ export function buildOpenApiDocument() {
         LanguageInput: jsonSchema(LanguageSchema),
         SiteConfig: jsonSchema(makeSiteConfigSchema(context)),
         ContactForm: jsonSchema(ContactFormSchema),
+        MatterRequest: jsonSchema(MatterRequestSchema),
+        IntakeFile: {
+          type: 'object',
+          properties: {
+            _id: { type: 'string' },
+            name: { type: 'string' },
+            size: { type: 'integer' },
+            type: { type: 'string', enum: ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/jpeg', 'image/png'] },
+            scan: { type: 'string', enum: ['clean', 'not_scanned'], description: 'clean: clamd found nothing; not_scanned: no CLAMAV_SOCKET' },
+            createdAt: { type: 'string', format: 'date-time' },
+          },
+        },
+        Conflict: {
+          type: 'object',
+          properties: {
+            _id: { type: 'string', description: 'The earlier request or the matter' },
+            kind: { type: 'string', enum: ['request', 'matter'] },
+            name: { type: 'string', description: 'The earlier name that matched' },
+            matched: { type: 'string', description: 'This request\'s name it matched' },
+            reason: { type: 'string', enum: ['same_name', 'similar_name', 'same_tin'], description: 'same_name: the same words in either script of Uzbek, any apostrophe or letter case, company forms (MChJ, ООО, LLC…) aside; similar_name: every word of one within the other; same_tin: the same tax number' },
+            ours: { type: 'string', enum: ['company', 'counterparty'] },
+            theirs: { type: 'string', enum: ['company', 'counterparty', 'client'] },
+            context: { type: 'string', description: 'The earlier request\'s day, or the matter\'s title' },
+          },
+        },
         ContactStatus: jsonSchema(ContactStatusSchema),
         Login: jsonSchema(LoginInputSchema),
         NewUser: jsonSchema(NewUserSchema),
@@ -586,13 +612,13 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Contact'],
           operationId: 'sendContactRequest',
-          summary: 'Send a contact request (stored with status new; 5 per 10 minutes per address)',
+          summary: 'Send a contact request (stored with status new; 5 per 10 minutes per address), or with kind: "matter" a new-matter request (company, tin, counterparties, acknowledged: true; stored with status conflict_check)',
           security: PUBLIC,
-          requestBody: { required: true, content: json(ref('ContactForm')) },
+          requestBody: { required: true, content: json({ oneOf: [ref('ContactForm'), ref('MatterRequest')] }) },
           responses: { 201: answer('Stored', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 429) },
         },
         get: operation('Contact', 'listContactRequests', 'List contact requests, newest first', { 200: answer('Requests', { type: 'array', items: untyped }, pagination), ...errors(400, 401) }, {
-          parameters: [page, limit, parameter('status', 'new, read, replied or closed', { type: 'string', enum: ['new', 'read', 'replied', 'closed'] }), search],
+          parameters: [page, limit, parameter('status', 'A status (a new matter\'s: conflict_check, cleared, declined, matter_opened)', { type: 'string', enum: [...CONTACT_STATUSES] }), parameter('kind', 'message, matter or application', { type: 'string', enum: [...CONTACT_KINDS] }), search],
         }),
       },
       '/contact/export': {
@@ -736,9 +762,48 @@ export function buildOpenApiDocument() {
       },
       '/contact/counts': { get: operation('Contact', 'countContactRequests', 'Number of requests per status', { 200: answer('Counts', { type: 'object', additionalProperties: { type: 'integer' } }), ...errors(401) }) },
       '/contact/{id}': {
-        get: operation('Contact', 'getContactRequest', 'Read one request', { 200: answer('The request', untyped), ...errors(401, 404) }, { parameters: [idParam] }),
-        put: operation('Contact', 'setContactRequestStatus', 'Set the status', { 200: answer('Updated', untyped), ...errors(400, 401, 404) }, { parameters: [idParam], requestBody: { required: true, content: json(ref('ContactStatus')) } }),
-        delete: operation('Contact', 'deleteContactRequest', 'Delete', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
+        get: operation('Contact', 'getContactRequest', 'Read one request, with its documents (`files`) and, for a new matter, its possible conflicts (`conflicts`)', { 200: answer('The request', { type: 'object', additionalProperties: true, properties: { files: { type: 'array', items: ref('IntakeFile') }, conflicts: { type: 'array', items: ref('Conflict') } } }), ...errors(401, 404) }, { parameters: [idParam] }),
+        put: operation('Contact', 'setContactRequestStatus', 'Set the status (a new matter: conflict_check → cleared | declined; matter_opened only once cleared)', { 200: answer('Updated', untyped), ...errors(400, 401, 404) }, { parameters: [idParam], requestBody: { required: true, content: json(ref('ContactStatus')) } }),
+        delete: operation('Contact', 'deleteContactRequest', 'Delete (with its documents)', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
+      },
+      '/contact/{id}/upload-link': {
+        post: operation('Contact', 'createUploadLink', 'A one-time link to /upload/{token} for this request\'s documents (up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB, once), in the request\'s language; send: true e-mails it to the requester (409 when e-mail is not connected)', { 201: answer('The link', { type: 'object', properties: { url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' }, sentTo: { type: 'string' } } }), ...errors(400, 401, 403, 404, 409) }, {
+          parameters: [idParam],
+          requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { expiresInDays: { type: 'integer', minimum: 1, maximum: 30, default: 7 }, send: { type: 'boolean' } } }) },
+        }),
+      },
+      '/contact/{id}/files': {
+        get: operation('Contact', 'listRequestFiles', 'The request\'s documents', { 200: answer('Files', { type: 'array', items: ref('IntakeFile') }), ...errors(401, 403, 404) }, { parameters: [idParam] }),
+      },
+      '/contact/{id}/files/{fileId}': {
+        get: operation('Contact', 'downloadRequestFile', 'One document, decrypted, as an attachment (never cached); the download is written in the activity log', { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(401, 403, 404, 503) }, {
+          parameters: [idParam, parameter('fileId', 'The file', { type: 'string', pattern: '^[0-9a-f]{24}$' }, 'path')],
+        }),
+      },
+      '/intake/upload/{token}': {
+        post: {
+          tags: ['Contact'],
+          operationId: 'uploadClientDocuments',
+          summary: 'A client sends their documents through a one-time link (no account; the page /upload/{token} posts the same form): multipart, field `files`, up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB each, checked by their bytes and by ClamAV when connected. All or nothing; a refused file leaves the link usable; 410 once used or expired',
+          security: PUBLIC,
+          parameters: [parameter('token', 'The link\'s token', { type: 'string' }, 'path')],
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 10 } } } } } },
+          responses: { 201: answer('Received', { type: 'array', items: ref('IntakeFile') }), ...errors(400, 404, 410, 413, 422, 503) },
+        },
+      },
+      '/vacancies/{id}/applications': {
+        post: {
+          tags: ['Vacancies'],
+          operationId: 'applyForVacancy',
+          summary: 'Apply for an open vacancy (no account; its page\'s form posts the same): multipart with name, email, phone, letter, consent (required) and the CV (field `cv`, PDF or DOCX, 25 MB), kept encrypted like a client\'s documents; lands in the inbox as kind application; 409 registration_closed once the vacancy closed',
+          security: PUBLIC,
+          parameters: [idParam],
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: { type: 'object', required: ['name', 'email', 'consent', 'cv'], properties: { name: { type: 'string', maxLength: 200 }, email: { type: 'string', format: 'email' }, phone: { type: 'string', maxLength: 50 }, letter: { type: 'string', maxLength: 10000 }, consent: { type: 'string', enum: ['true', 'on'] }, lang: { type: 'string' }, cv: { type: 'string', format: 'binary' } } } } },
+          },
+          responses: { 201: answer('Received', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 404, 409, 413, 422, 429, 503) },
+        },
       },
       '/languages': {
         get: {

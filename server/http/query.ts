@@ -56,10 +56,6 @@ export function listQuerySchema(type: RecordType) {
   return BaseQuerySchema.extend(shape);
 }
 
-export function parseListQuery(query: unknown): ListParameters {
-  return parseOrThrow(BaseQuerySchema, query ?? {});
-}
-
 export function parseQuery<S extends z.ZodType>(query: unknown, schema: S): z.output<S> {
   return parseOrThrow(schema, query ?? {});
 }

@@ -63,6 +63,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('two instances behind 
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_CONTENT: 'true',
+      // Clients' documents: one key for every instance.
+      DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     // Started together on a new database: migrations, the demo firm and the first backup must happen once.
     [first, second] = await Promise.all([startServerProcess({ ...env, DATA_DIR: folder('lexsite-one-') }), startServerProcess({ ...env, DATA_DIR: folder('lexsite-two-') })]);
@@ -133,6 +135,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('two instances behind 
     const twice = await site(url);
     expect(twice.headers['x-cache-status']).toBe('HIT');
     expect(sha256(twice.body)).toBe(direct[0]);
+  });
+
+  it('takes a client’s 72 MB of documents through nginx’s upload location, and both instances open them with the shared key', async () => {
+    const created = await site('/api/contact', { from: '127.0.0.9', body: { kind: 'matter', name: 'Aziz', email: 'aziz@example.uz', company: 'Navoiy Kon', acknowledged: true } });
+    expect(created.status).toBe(201);
+    const id = created.json().data._id;
+    const link = await site(`/api/contact/${id}/upload-link`, { body: {}, headers: withToken() });
+    const tokenOfLink = String(link.json().data.url).split('/upload/')[1];
+    const boundary = 'lexsite-documents';
+    const files = [0, 1, 2].map((index) => Buffer.concat([Buffer.from(`%PDF-1.4\n% part ${index}\n`), Buffer.alloc(24 * 1024 * 1024, 32 + index)]));
+    const body = Buffer.concat([
+      ...files.flatMap((file, index) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="hujjat-${index}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), file, Buffer.from('\r\n')]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const sent = await site(`/ru/upload/${tokenOfLink}`, { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } });
+    expect(sent.status, sent.body.toString().slice(0, 300)).toBe(201);
+    const listed = sent.json().data as Array<{ _id: string; size: number }>;
+    expect(listed.map((file) => file.size)).toEqual(files.map((file) => file.length));
+    for (const instance of [first, second]) {
+      const download = await fetch(`${instance.url}/api/contact/${id}/files/${listed[2]._id}`, { headers: withToken() });
+      expect(download.status).toBe(200);
+      expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(files[2]));
+    }
   });
 
   it('counts the contact limit per visitor across both instances, from the address nginx saw', async () => {

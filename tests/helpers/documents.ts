@@ -8,7 +8,7 @@ import sharp from 'sharp';
 /* Real files of each kind a client may send, and a stand-in for clamd that speaks its protocol. */
 
 /** A ZIP with stored (uncompressed) entries, as real tools read it: local headers, a central directory, its end. */
-export function storedZip(entries: Record<string, string>): Buffer {
+function storedZip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
