@@ -16,10 +16,10 @@ export interface ActivityEntry {
 export function createActivityService(database: Database) {
   const { db } = database;
   return {
-    /** Writes by a person, and what the schedule published or hid; nothing else is an activity. */
+    /** Writes by a person, what the schedule published or hid, and a file refused for a virus; nothing else is an activity. */
     async record(event: ChangeEvent): Promise<void> {
-      const bySchedule = event.action === 'publish' || event.action === 'unpublish';
-      if (!event.actor && !bySchedule) return;
+      const bySystem = event.action === 'publish' || event.action === 'unpublish' || event.action === 'refuse';
+      if (!event.actor && !bySystem) return;
       await db
         .insertInto('activity_log')
         .values({

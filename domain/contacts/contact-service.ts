@@ -127,17 +127,16 @@ export function createContactService(
     if (kind === 'matter' && !given(raw.acknowledged) && missing('acknowledged')) details.push({ path: 'acknowledged', message: ACKNOWLEDGEMENT_REQUIRED, code: 'required' });
     if (details.length || !parsed.success) throw validationError(details);
     if (typeof raw[HONEYPOT_FIELD] === 'string' && raw[HONEYPOT_FIELD] !== '') return { _id: newId(), discarded: true };
-    const { consent: _consent, lang, ...input } = parsed.data as Record<string, unknown> & { lang?: string };
+    // Consent and the acknowledgement are kept as what they are (consent with its moment), not as fields.
+    const { consent: _consent, acknowledged: _acknowledged, lang, ...input } = parsed.data as Record<string, unknown> & { lang?: string };
     const language = lang || settings.defaultLanguage;
     const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: language } : null;
     const fields: Record<string, unknown> =
       kind === 'matter'
-        ? { ...input, acknowledged: undefined, kind, subject: input.company, message: '', status: 'conflict_check', acknowledgement: true }
+        ? { ...input, kind, subject: input.company, message: '', status: 'conflict_check' }
         : kind === 'application'
           ? { name: input.name, email: input.email, phone: input.phone ?? '', kind, message: input.letter ?? '', status: 'new' }
           : { ...input, kind, status: 'new' };
-    delete fields.acknowledged;
-    delete fields.acknowledgement;
     return { fields: { phone: '', service: '', ...fields, lang: language, consent, ...(key ? { clientKey: key } : {}) }, settings };
   }
 

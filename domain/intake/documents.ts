@@ -100,7 +100,7 @@ export function createIntakeDocuments(
    * Every check a file must pass, before anything is stored: its type by its bytes (and its name
    * agreeing), its size, and clamd when connected. `allowed` narrows the types (a CV: PDF or Word).
    */
-  async function check(files: Arriving[], allowed: readonly DocumentType[] = Object.keys(DOCUMENT_TYPES) as DocumentType[]): Promise<Checked[]> {
+  async function check(files: Arriving[], allowed: readonly DocumentType[] = Object.keys(DOCUMENT_TYPES) as DocumentType[], contactId = ''): Promise<Checked[]> {
     if (files.length === 0) throw validationError([{ path: 'files', message: 'Choose at least one file to send.', code: 'required' }]);
     if (files.length > MAX_DOCUMENTS) throw validationError([{ path: 'files', message: `Send at most ${MAX_DOCUMENTS} files at a time.`, code: 'too_many', params: { max: MAX_DOCUMENTS } }]);
     const checked: Checked[] = [];
@@ -125,7 +125,9 @@ export function createIntakeDocuments(
           throw new AppError(503, 'UNAVAILABLE', 'The files could not be checked for viruses just now. Nothing was kept: please try again in a few minutes.');
         }
         if (!result.clean) {
-          host.log.warn({ signature: result.signature, name: file.name }, 'an infected file was refused');
+          host.log.warn({ signature: result.signature, name: file.name, contactId }, 'an infected file was refused');
+          // Staff see it on the dashboard's activity (with the request it was sent for).
+          await host.record({ entity: 'contacts', action: 'refuse', id: contactId, summary: `“${file.name}” (${result.signature})${contactId ? ` for request ${contactId}` : ' with an application'}` });
           throw new AppError(422, 'VALIDATION_ERROR', `“${file.name}” contains a virus (${result.signature}) and was refused. Nothing was kept.`, {
             details: [{ path: `files.${index}`, message: `“${file.name}” contains a virus and was refused.`, code: 'invalid', params: { name: file.name, virus: result.signature } }],
           });
@@ -206,7 +208,7 @@ export function createIntakeDocuments(
       if (state.state === 'unknown') throw notFound('Upload link');
       if (state.state === 'used') throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
       if (state.state !== 'open') throw new AppError(410, 'GONE', 'This link has expired. Ask the firm for a new one.');
-      const checked = await check(files);
+      const checked = await check(files, undefined, state.contactId);
       const taken = await db.updateTable('upload_links').set({ used_at: nowIso() }).where('token_hash', '=', hashOf(token)).where('used_at', 'is', null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
       try {

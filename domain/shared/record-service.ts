@@ -29,8 +29,11 @@ export interface Actor {
 
 export interface ChangeEvent {
   entity: string;
-  /** publish / unpublish: a record's scheduled moment came (no actor: the schedule did it); download: a client's document read by staff. */
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download';
+  /**
+   * publish / unpublish: a record's scheduled moment came (no actor: the schedule did it); download:
+   * a client's document read by staff; refuse: a client's file refused for a virus (no actor).
+   */
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse';
   id: string;
   actor?: Actor;
   summary: string;

@@ -235,6 +235,9 @@ describe.each(DIALECTS)('intake on %s', (dialect) => {
     expect(infected.status).toBe(422);
     expect((await infected.json()).details[0].params.virus).toBe('Eicar-Test-Signature');
     expect((await stored(id)).files).toEqual([]);
+    // Reported: on the dashboard's activity, with the request it came for.
+    const activity = (await app.api('/api/admin/activity', { token })).body.data;
+    expect(activity.find((entry: { action: string }) => entry.action === 'refuse')).toMatchObject({ entityId: id, summary: expect.stringContaining('virus.pdf” (Eicar-Test-Signature)') });
     // After all that, the link still takes the right files.
     expect((await send(made.url, [{ name: 'ok.pdf', data: SAMPLE.pdf() }])).status).toBe(201);
     expect((await send(`${app.url}/upload/${'x'.repeat(43)}`, [{ name: 'ok.pdf', data: SAMPLE.pdf() }])).status).toBe(404);

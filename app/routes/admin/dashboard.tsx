@@ -13,7 +13,7 @@ interface Activity {
   _id: string;
   createdAt: string;
   userEmail: string;
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download';
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse';
   entity: string;
   summary: string;
 }
@@ -248,7 +248,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {data.activity.map((entry) => (
                   <li key={entry._id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                     <span>
-                      {entry.action === 'publish' || entry.action === 'unpublish' ? (
+                      {entry.action === 'publish' || entry.action === 'unpublish' || entry.action === 'refuse' ? (
                         <>
                           {t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
                         </>
