@@ -13,19 +13,20 @@ export function createContactMailer(smtpUrl: string | undefined, logger: Logger)
   if (!smtpUrl) return undefined;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async notify(to: string, siteName: string, request: ContactFormInput & { _id: string }): Promise<void> {
+    async notify(to: string, siteName: string, request: ContactFormInput & { _id: string; kind?: string; counterparties?: string[] }): Promise<void> {
       try {
         await transport.sendMail({
           from: `"${headerText(siteName)}" <${to}>`,
           to,
           replyTo: { name: headerText(request.name), address: request.email },
-          subject: headerText(`New contact request: ${request.subject}`),
+          subject: headerText(`${request.kind === 'matter' ? 'New matter (check for conflicts first)' : request.kind === 'application' ? 'Application' : 'New contact request'}: ${request.subject}`),
           text: [
             `Name: ${request.name}`,
             `E-mail: ${request.email}`,
             `Phone: ${request.phone || '—'}`,
             `Service: ${request.service || '—'}`,
-            `Subject: ${request.subject}`,
+            `${request.kind === 'matter' ? 'Company' : request.kind === 'application' ? 'Vacancy' : 'Subject'}: ${request.subject}`,
+            ...(request.counterparties?.length ? [`Other parties: ${request.counterparties.join('; ')}`] : []),
             '',
             request.message,
             '',

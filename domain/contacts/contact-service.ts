@@ -62,7 +62,7 @@ export interface VacancyApplied {
 /** A keyed hash of a sender's address: the limit works across instances and restarts, no address is stored. */
 export type ClientKey = (address: string) => Promise<string>;
 
-export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus; kind?: string; company?: string };
+export type StoredContact = ContactFormInput & { _id: string; createdAt: string; status: ContactStatus; kind?: string; company?: string; counterparties?: string[] };
 
 /** A request that passed every check and is not stored yet. */
 export interface PreparedRequest {

@@ -1,9 +1,52 @@
 import type { StoredContact } from '../contacts/contact-service.ts';
 
-const LABELS: Record<string, Record<'title' | 'name' | 'email' | 'phone' | 'service' | 'subject' | 'open' | 'noData', string>> = {
-  uz: { title: 'Saytdan yangi murojaat', name: 'Ism', email: 'E-pochta', phone: 'Telefon', service: 'Xizmat', subject: 'Mavzu', open: 'Ochish', noData: 'Tafsilotlar boshqaruv panelida' },
-  ru: { title: 'Новое обращение с сайта', name: 'Имя', email: 'Эл. почта', phone: 'Телефон', service: 'Услуга', subject: 'Тема', open: 'Открыть', noData: 'Подробности в панели управления' },
-  en: { title: 'New contact request from the website', name: 'Name', email: 'E-mail', phone: 'Phone', service: 'Service', subject: 'Subject', open: 'Open', noData: 'Details in the admin area' },
+type Label = 'title' | 'matter' | 'application' | 'name' | 'email' | 'phone' | 'service' | 'subject' | 'company' | 'counterparties' | 'vacancy' | 'open' | 'noData';
+const LABELS: Record<string, Record<Label, string>> = {
+  uz: {
+    title: 'Saytdan yangi murojaat',
+    matter: 'Yangi ish bo‘yicha murojaat: avval manfaatlar to‘qnashuvini tekshiring',
+    application: 'Vakansiyaga yangi ariza',
+    name: 'Ism',
+    email: 'E-pochta',
+    phone: 'Telefon',
+    service: 'Xizmat',
+    subject: 'Mavzu',
+    company: 'Kompaniya',
+    counterparties: 'Boshqa tomonlar',
+    vacancy: 'Vakansiya',
+    open: 'Ochish',
+    noData: 'Tafsilotlar boshqaruv panelida',
+  },
+  ru: {
+    title: 'Новое обращение с сайта',
+    matter: 'Заявка на новое дело: сначала проверьте конфликт интересов',
+    application: 'Новый отклик на вакансию',
+    name: 'Имя',
+    email: 'Эл. почта',
+    phone: 'Телефон',
+    service: 'Услуга',
+    subject: 'Тема',
+    company: 'Компания',
+    counterparties: 'Другие стороны',
+    vacancy: 'Вакансия',
+    open: 'Открыть',
+    noData: 'Подробности в панели управления',
+  },
+  en: {
+    title: 'New contact request from the website',
+    matter: 'Request for a new matter: check for conflicts first',
+    application: 'New application for a vacancy',
+    name: 'Name',
+    email: 'E-mail',
+    phone: 'Phone',
+    service: 'Service',
+    subject: 'Subject',
+    company: 'Company',
+    counterparties: 'Other parties',
+    vacancy: 'Vacancy',
+    open: 'Open',
+    noData: 'Details in the admin area',
+  },
 };
 
 /**
@@ -13,16 +56,19 @@ const LABELS: Record<string, Record<'title' | 'name' | 'email' | 'phone' | 'serv
 export function contactMessage(request: StoredContact, options: { language: string; personalData: boolean; publicUrl: string }): string {
   const labels = LABELS[options.language] ?? LABELS.en;
   const link = `${options.publicUrl}/admin/contacts`;
-  if (!options.personalData) return `${labels.title}\n${labels.noData}: ${link}`;
+  const title = request.kind === 'matter' ? labels.matter : request.kind === 'application' ? labels.application : labels.title;
+  if (!options.personalData) return `${title}\n${labels.noData}: ${link}`;
   const line = (label: string, value: string | undefined) => (value ? `${label}: ${value}` : undefined);
+  const subject = request.kind === 'matter' ? labels.company : request.kind === 'application' ? labels.vacancy : labels.subject;
   return [
-    labels.title,
+    title,
     '',
     line(labels.name, request.name),
     line(labels.email, request.email),
     line(labels.phone, request.phone),
     line(labels.service, request.service),
-    line(labels.subject, request.subject),
+    line(subject, request.subject),
+    line(labels.counterparties, request.counterparties?.join('; ')),
     '',
     request.message.slice(0, 3000),
     '',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareNames, nameKeys } from '../../domain/intake/conflicts.ts';
+import { contactMessage } from '../../domain/notifications/contact-message.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { EICAR, SAMPLE, startClamd } from '../helpers/documents.ts';
 import { startSmtp } from '../helpers/smtp.ts';
@@ -35,6 +36,17 @@ describe('names compared for conflicts', () => {
     for (let index = 0; index < 2000; index += 1) nameKeys(`${'Ҳ'.repeat(300)} ${'a '.repeat(500)}`);
     expect(nameKeys(`${'word '.repeat(500)}`).length).toBe(30);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('the firm’s notice of a new matter', () => {
+  it('says it is a new matter awaiting the conflict check, with the company and the other parties', () => {
+    const request = { _id: '0123456789abcdef01234567', createdAt: '', status: 'conflict_check' as const, kind: 'matter', name: 'Aziz', email: 'a@b.uz', subject: 'Toshkent Agro', message: '', company: 'Toshkent Agro', counterparties: ['Artel', 'Xalq banki'] };
+    const text = contactMessage(request, { language: 'ru', personalData: true, publicUrl: 'https://lawfirm.test' });
+    expect(text).toContain('Заявка на новое дело: сначала проверьте конфликт интересов');
+    expect(text).toContain('Компания: Toshkent Agro');
+    expect(text).toContain('Другие стороны: Artel; Xalq banki');
+    expect(contactMessage(request, { language: 'uz', personalData: false, publicUrl: 'https://lawfirm.test' })).not.toContain('Toshkent');
   });
 });
 
