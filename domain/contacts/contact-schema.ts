@@ -78,7 +78,10 @@ export const ApplicationSchema = z.object({
   lang: ContactFormSchema.shape.lang,
 });
 
+/** Any request's status (the OpenAPI's); a message's and a new matter's are checked by their own below. */
 export const ContactStatusSchema = z.object({ status: oneOf('Status', CONTACT_STATUSES) });
+export const MessageStatusSchema = z.object({ status: oneOf('Status', MESSAGE_STATUSES) });
+export const MatterStatusSchema = z.object({ status: oneOf('Status', MATTER_STATUSES) });
 
 /** The services offered in the form when the site has none (SPEC.md section 5). */
 export const FALLBACK_SERVICE_CHOICES = [

@@ -9,10 +9,11 @@ import {
   ApplicationSchema,
   CONTACT_STATUSES,
   ContactFormSchema,
-  ContactStatusSchema,
   MATTER_MOVES,
   MATTER_STATUSES,
   MatterRequestSchema,
+  MatterStatusSchema,
+  MessageStatusSchema,
   type ContactFormInput,
   type ContactStatus,
 } from './contact-schema.ts';
@@ -186,16 +187,14 @@ export function createContactService(
     },
 
     async setStatus(id: string, body: unknown, actor?: Actor): Promise<StoredRecord> {
-      const { status } = parseOrThrow(ContactStatusSchema, assertObject(body));
+      const input = assertObject(body);
       const existing = await this.get(id);
       const was = String(existing.status);
-      if (existing.kind === 'matter') {
-        if (!isMatterStatus(status)) throw validationError([{ path: 'status', message: `A new matter's status is one of: ${MATTER_STATUSES.join(', ')}`, code: 'one_of', params: { options: MATTER_STATUSES.join(', ') } }]);
-        if (status !== was && isMatterStatus(was) && !MATTER_MOVES[was].includes(status)) {
-          throw validationError([{ path: 'status', message: `A new matter goes from ${was} to ${MATTER_MOVES[was].join(' or ')}: clear the conflict check before opening the matter`, code: 'one_of', params: { options: MATTER_MOVES[was].join(', ') } }]);
-        }
-      } else if (isMatterStatus(status)) {
-        throw validationError([{ path: 'status', message: 'Only a new matter has a conflict check: use new, read, replied or closed', code: 'one_of', params: { options: 'new, read, replied, closed' } }]);
+      // A new matter has the conflict check's statuses, a message and an application the others.
+      const matter = existing.kind === 'matter';
+      const { status } = matter ? parseOrThrow(MatterStatusSchema, input) : parseOrThrow(MessageStatusSchema, input);
+      if (matter && status !== was && isMatterStatus(status) && isMatterStatus(was) && !MATTER_MOVES[was].includes(status)) {
+        throw validationError([{ path: 'status', message: `A new matter goes from ${was} to ${MATTER_MOVES[was].join(' or ')}: clear the conflict check before opening the matter`, code: 'one_of', params: { options: MATTER_MOVES[was].join(', ') } }]);
       }
       const updated = await store.update(id, { ...existing, status });
       if (!updated) throw notFound('Submission');

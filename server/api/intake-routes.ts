@@ -33,6 +33,12 @@ async function receive(request: FastifyRequest, reply: FastifyReply, fileField: 
   if (!request.isMultipart()) throw badRequest(`Send the form as multipart/form-data, the files in the field "${fileField}".`);
   const fields: Record<string, string> = {};
   const files: Arriving[] = [];
+  // The file being read: a size refused by the parser (in toBuffer or in the iterator) is said on it.
+  let current = '';
+  const tooLarge = (name: string) =>
+    new AppError(413, 'PAYLOAD_TOO_LARGE', `“${name}” is larger than 25 MB: send a smaller file.`, {
+      details: [{ path: `files.${files.length}`, message: `“${name}” is larger than 25 MB.`, code: 'too_large', params: { max: '25 MB', name } }],
+    });
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -46,22 +52,17 @@ async function receive(request: FastifyRequest, reply: FastifyReply, fileField: 
         continue;
       }
       if (files.length >= maxFiles) throw validationError([{ path: 'files', message: `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at a time.`, code: 'too_many', params: { max: maxFiles } }]);
-      try {
-        files.push({ name: part.filename, data: await part.toBuffer() });
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', `“${part.filename}” is larger than 25 MB: send a smaller file.`, {
-            details: [{ path: `files.${files.length}`, message: `“${part.filename}” is larger than 25 MB.`, code: 'too_large', params: { max: '25 MB', name: part.filename } }],
-          });
-        }
-        throw error;
-      }
+      current = part.filename;
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge(current);
+      files.push({ name: part.filename, data });
+      current = '';
     }
   } catch (error) {
     await drainRequest(request.raw, reply);
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
-      throw validationError([{ path: 'files', message: `Send at most ${maxFiles} files at a time.`, code: 'too_many', params: { max: maxFiles } }]);
-    }
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(current || 'A file');
+    if (code === 'FST_FILES_LIMIT') throw validationError([{ path: 'files', message: `Send at most ${maxFiles} files at a time.`, code: 'too_many', params: { max: maxFiles } }]);
     throw error;
   }
   return { fields, files };

@@ -489,7 +489,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.keyboard.press('Escape');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Received","Status","From","Email","Phone","Service","Subject","Message"');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFF"Received","Kind","Status","From","Email","Phone","Service","Subject","Message","Company","Tax number","Other parties"');
+    expect(csv).toContain('"Message","Replied"');
     expect(csv).toContain(request.email);
     expect(csv).toContain('"Replied"');
     await context.close();
