@@ -34,8 +34,33 @@ function wordKey(word: string): string {
     .replace(/(?<=\p{L}{3})a$/u, '');
 }
 
+/** Keys already made, by name (the same earlier names are compared at every read): at most 100,000 kept. */
+const made = new Map<string, NameKey>();
+const MAX_REMEMBERED = 100_000;
+
+/** A name's keys, and the same joined and as a set (compared many times, made once). */
+interface NameKey {
+  keys: string[];
+  joined: string;
+  words: Set<string>;
+}
+
+function keyOf(name: string): NameKey {
+  const known = made.get(name);
+  if (known) return known;
+  if (made.size >= MAX_REMEMBERED) made.clear();
+  const keys = keysOf(name);
+  const key = { keys, joined: keys.join(' '), words: new Set(keys) };
+  made.set(name, key);
+  return key;
+}
+
 /** The words of a name as keys, in order, without company forms: [] for a name of nothing but those. */
 export function nameKeys(name: string): string[] {
+  return keyOf(name).keys;
+}
+
+function keysOf(name: string): string[] {
   const latin = uzbekToLatin(name.slice(0, 1000)).toLowerCase().replace(APOSTROPHES, '').replace(/['’‘`ʻʼ]/g, '');
   const words = latin.split(/[^\p{L}\p{N}]+/u).filter((word) => word && !NOISE.has(word));
   return words.slice(0, MAX_WORDS).map(wordKey).filter(Boolean);
@@ -45,13 +70,16 @@ export type ConflictReason = 'same_name' | 'similar_name' | 'same_tin';
 
 /** How two names compare: the same words, or every word of the shorter (two or more, or one long one) within the longer. */
 export function compareNames(a: string[], b: string[]): Exclude<ConflictReason, 'same_tin'> | undefined {
-  if (!a.length || !b.length) return undefined;
-  if (a.join(' ') === b.join(' ')) return 'same_name';
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  const distinctive = short.length >= 2 || short[0].length >= 5;
+  return compareKeys({ keys: a, joined: a.join(' '), words: new Set(a) }, { keys: b, joined: b.join(' '), words: new Set(b) });
+}
+
+function compareKeys(a: NameKey, b: NameKey): Exclude<ConflictReason, 'same_tin'> | undefined {
+  if (!a.keys.length || !b.keys.length) return undefined;
+  if (a.joined === b.joined) return 'same_name';
+  const [short, long] = a.keys.length <= b.keys.length ? [a, b] : [b, a];
+  const distinctive = short.keys.length >= 2 || short.keys[0].length >= 5;
   if (!distinctive) return undefined;
-  const words = new Set(long);
-  return short.every((word) => words.has(word)) ? 'similar_name' : undefined;
+  return short.keys.every((word) => long.words.has(word)) ? 'similar_name' : undefined;
 }
 
 /** A party of the new request to check: the company or one of the other parties. */
@@ -86,16 +114,19 @@ export interface Conflict {
 
 /**
  * Every possible conflict of `parties` (and the tax number) among `known`: each pair once, the
- * strongest reason first, each record once per party. Linear in known × parties; the keys of each known name are made once.
+ * strongest reason first, each record once per party. Linear in known × parties; the keys of each
+ * known name are made once (and remembered); the event loop is given back every 500 names.
  */
-export function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Conflict[] {
-  const ours = parties.map((party) => ({ party, keys: nameKeys(party.name) })).filter((entry) => entry.keys.length);
+export async function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Promise<Conflict[]> {
+  const ours = parties.map((party) => ({ party, key: keyOf(party.name) })).filter((entry) => entry.key.keys.length);
   const found: Conflict[] = [];
-  for (const other of known) {
-    const theirs = nameKeys(other.name);
-    for (const { party, keys } of ours) {
+  for (const [index, other] of known.entries()) {
+    // Other requests are answered between slices of a long list.
+    if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+    const theirs = keyOf(other.name);
+    for (const { party, key } of ours) {
       const sameTin = party.role === 'company' && Boolean(tin) && other.tin === tin;
-      const reason = sameTin ? 'same_tin' : compareNames(keys, theirs);
+      const reason = sameTin ? 'same_tin' : compareKeys(key, theirs);
       if (reason) found.push({ _id: other._id, kind: other.kind, name: other.name, matched: party.name, reason, ours: party.role, theirs: other.role, context: other.context });
     }
   }
