@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
-import { buttonClass, inputClass } from './ui.tsx';
+import { buttonClass, inputClass, useConfirm } from './ui.tsx';
 
 /**
  * A person's rights over what they sent: download every request sent with their e-mail, or erase
@@ -11,6 +11,7 @@ import { buttonClass, inputClass } from './ui.tsx';
  */
 export function PersonalDataTools({ onErased }: { onErased: () => void }) {
   const { t, problem } = useAdmin();
+  const { ask, dialog: confirmDialog } = useConfirm();
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,7 +55,7 @@ export function PersonalDataTools({ onErased }: { onErased: () => void }) {
       setMessage({ ok: false, text: t('privacy.none') });
       return;
     }
-    if (!window.confirm(t('privacy.confirmErase', { count: found.length, email: email.trim() }))) {
+    if (!(await ask({ message: t('privacy.confirmErase', { count: found.length, email: email.trim() }), confirm: t('privacy.erase'), danger: true }))) {
       setBusy(false);
       return;
     }
@@ -71,6 +72,7 @@ export function PersonalDataTools({ onErased }: { onErased: () => void }) {
 
   return (
     <section aria-labelledby="personal-data-title" className="mt-8 rounded-xl bg-white p-5 shadow-sm">
+      {confirmDialog}
       <h2 id="personal-data-title" className="text-lg font-semibold text-brand-900">
         {t('privacy.title')}
       </h2>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, useLocation, useSearchParams } from 'react-router';
 import { documentToText, isDocument } from '../../domain/documents/document.ts';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
@@ -28,7 +28,7 @@ import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
 import { Check } from 'lucide-react';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
-import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
+import { buttonClass, ErrorNotice, inputClass, useConfirm } from './ui.tsx';
 
 /** The rich-text editor, loaded when a form with a document field opens (never on the public site). */
 const DocumentEditor = lazy(() => import('./document-editor.tsx'));
@@ -41,21 +41,31 @@ const editable = (record: StoredRecord | undefined, defaults: Values): Values =>
   return Object.fromEntries(Object.entries(record).filter(([key]) => !META.includes(key)));
 };
 
-/** Warns before leaving a form with unsaved changes: in the app and when closing the tab. */
-export function useUnsavedChanges(dirty: boolean) {
+/**
+ * Warns before leaving a form with unsaved changes: in the app (the admin's own dialog, which the
+ * caller renders) and when closing the tab (the browser's, the only one allowed there).
+ */
+export function useUnsavedChanges(dirty: boolean): ReactNode {
   const { t } = useAdmin();
+  const { ask, dialog } = useConfirm();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const current = useRef(blocker);
+  current.current = blocker;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('common.unsaved'))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, t]);
+    void ask({ message: t('common.unsaved'), confirm: t('confirm.leave'), cancel: t('confirm.stay'), danger: true }).then((leave) => {
+      if (current.current.state !== 'blocked') return;
+      if (leave) current.current.proceed();
+      else current.current.reset();
+    });
+  }, [blocker.state, ask, t]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+  return dialog;
 }
 
 /** The language tabs for multilingual fields; the default language is marked. */
@@ -132,7 +142,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     );
   }, [record, canHoldCopy, resource]);
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
-  useUnsavedChanges(dirty && !saving);
+  const leaving = useUnsavedChanges(dirty && !saving);
+  const { ask, dialog: confirmDialog } = useConfirm();
 
   // Authors are team members; references list the records of their type.
   useEffect(() => {
@@ -310,7 +321,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   }
 
   async function discardCopy() {
-    if (!record || !window.confirm(t('copy.confirmDiscard'))) return;
+    if (!record || !(await ask({ message: t('copy.confirmDiscard'), confirm: t('copy.discard'), danger: true }))) return;
     setFormError('');
     try {
       await api(`${resource.path}/${record._id}/draft`, { method: 'DELETE' });
@@ -341,6 +352,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const locked = (field: FieldSpec) => translating && (!['ml', 'document', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
     <form onSubmit={save} noValidate className="space-y-5">
+      {leaving}
+      {confirmDialog}
       {formError && <ErrorNotice message={formError} />}
       {conflict && (
         <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-900">

@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAdmin } from './admin-context.tsx';
 
 /* The admin area's shared pieces: one way to show loading, errors, notices, dialogs and pages. */
@@ -100,6 +100,47 @@ export function Dialog({ title, open, onClose, children, wide = false }: { title
       )}
     </dialog>
   );
+}
+
+interface Question {
+  message: string;
+  /** The confirming button's words (Delete, Sign out…); "Yes, continue" when not given. */
+  confirm?: string;
+  cancel?: string;
+  /** A red confirming button: the action destroys something. */
+  danger?: boolean;
+}
+
+/**
+ * Asks in the admin's own dialog, in its language, instead of the browser's confirm(): `ask`
+ * answers true when the person confirms; Escape, the × and Cancel answer false. Render `dialog`.
+ */
+export function useConfirm(): { ask: (question: Question) => Promise<boolean>; dialog: ReactNode } {
+  const { t } = useAdmin();
+  const [asking, setAsking] = useState<(Question & { answer: (yes: boolean) => void }) | null>(null);
+  const ask = useCallback((question: Question) => new Promise<boolean>((answer) => setAsking({ ...question, answer })), []);
+  const close = (yes: boolean) => {
+    asking?.answer(yes);
+    setAsking(null);
+  };
+  const dialog = (
+    <Dialog title={t('confirm.title')} open={asking !== null} onClose={() => close(false)}>
+      {asking && (
+        <div className="space-y-4">
+          <p className="text-slate-800">{asking.message}</p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonClass.secondary} onClick={() => close(false)}>
+              {asking.cancel ?? t('common.cancel')}
+            </button>
+            <button type="button" className={asking.danger ? buttonClass.danger : buttonClass.primary} onClick={() => close(true)}>
+              {asking.confirm ?? t('confirm.yes')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+  return { ask, dialog };
 }
 
 export function Badge({ tone, children }: { tone: 'green' | 'gray' | 'amber' | 'blue' | 'red'; children: ReactNode }) {

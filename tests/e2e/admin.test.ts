@@ -45,6 +45,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     return { context, page, errors };
   }
 
+  /** The admin's own confirmation dialog (not the browser's): its confirming button. */
+  const confirmIn = (page: Page, name: string) => page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name, exact: true }).click();
+
   const goto = async (page: Page, path: string) => {
     await page.goto(app.url + path);
     await page.waitForSelector('#admin-main h1');
@@ -189,7 +192,12 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.waitForSelector(`text=${marker} edited`);
       expect(JSON.stringify((await app.api(`/api${resource.path}/${stored._id}?admin=true`, { token })).body.data)).toContain(`${marker} edited`);
 
+      // Asked in the admin's own dialog: Cancel keeps the record, Delete deletes it.
       await page.getByRole('button', { name: `Delete: ${marker} edited` }).click();
+      await confirmIn(page, 'Cancel');
+      expect((await app.api(`/api${resource.path}/${stored._id}?admin=true`, { token })).status).toBe(200);
+      await page.getByRole('button', { name: `Delete: ${marker} edited` }).click();
+      await confirmIn(page, 'Delete');
       await expect.poll(() => page.getByText(`${marker} edited`).count()).toBe(0);
       expect((await app.api(`/api${resource.path}/${stored._id}?admin=true`, { token })).status).toBe(404);
       expect(errors).toEqual([]);
@@ -265,6 +273,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.getByRole('button', { name: 'Open the working copy', exact: true }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: uchinchi');
       await page.getByRole('button', { name: 'Discard the working copy', exact: true }).click();
+      await confirmIn(page, 'Discard the working copy');
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');
       expect((await app.api(`/api/news/${created._id}/draft`, { token })).status).toBe(404);
 
@@ -551,6 +560,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Copy URL: many-a.png' }).click();
     await page.waitForSelector('text=URL copied to clipboard!');
     await page.getByRole('button', { name: 'Delete: many-a.png' }).click();
+    await confirmIn(page, 'Delete');
     await expect.poll(async () => (await app.api('/api/upload/list', { token })).body.data.total).toBe(before + 2);
     await context.close();
   });
@@ -779,6 +789,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.waitForSelector('text=assistant@example.uz');
     expect((await app.api('/api/auth/users', { token })).body.data.map((user: { email: string }) => user.email)).toContain('assistant@example.uz');
     await page.getByRole('button', { name: 'Delete: assistant@example.uz' }).click();
+    await confirmIn(page, 'Delete');
     await expect.poll(async () => (await app.api('/api/auth/users', { token })).body.data.length).toBe(1);
     await context.close();
   });
@@ -902,6 +913,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.waitForSelector('text=Imported: 2 new, 0 changed');
     expect(await page.getByTestId('redirect-list').textContent()).toContain('/csv-two');
     await page.getByRole('button', { name: 'Delete: /csv-two' }).click();
+    await confirmIn(page, 'Delete');
     await page.waitForSelector('text=Redirect deleted');
     expect((await fetch(`${app.url}/csv-two`, { redirect: 'manual' })).status).toBe(404);
     expect(errors).toEqual([]);
@@ -915,12 +927,6 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const uploaded = (await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json()).data;
     const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
     const { page, context, errors } = await signedIn();
-    const questions: string[] = [];
-    page.removeAllListeners('dialog');
-    page.on('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.accept();
-    });
     await goto(page, `/admin/team/${member._id}/edit`);
     await page.getByRole('button', { name: 'Choose from library' }).first().click();
     await page.getByRole('button', { name: /^Use this image: library-pick\.png, 80×60/ }).click();
@@ -931,7 +937,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const tile = page.locator('li', { hasText: 'library-pick.png' });
     await expect.poll(() => tile.textContent()).toContain('Used in: Team');
     await tile.getByRole('button', { name: 'Delete: library-pick.png' }).click();
-    await expect.poll(() => questions.at(-1)).toMatch(/This image is shown in: Team · .*Delete it anyway/);
+    // Asked in the admin's own dialog, which says where the image is shown.
+    expect(await page.getByRole('dialog', { name: 'Please confirm' }).textContent()).toMatch(/This image is shown in: Team · .*Delete it anyway/);
+    await confirmIn(page, 'Delete');
     await expect.poll(async () => (await fetch(app.url + uploaded.images.large)).status).toBe(404);
     expect(errors).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import { api, ApiError } from '../../admin/api.ts';
 import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
-import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import { InterfaceTexts } from '../../admin/interface-texts.tsx';
 
 type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
@@ -20,7 +20,8 @@ export default function Languages() {
   const [notice, setNotice] = useState('');
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty && !saving);
+  const leaving = useUnsavedChanges(dirty && !saving);
+  const { ask, dialog: confirmDialog } = useConfirm();
 
   const open = (language?: SiteLanguage) => {
     setErrors({});
@@ -65,7 +66,7 @@ export default function Languages() {
   }
 
   async function remove(language: SiteLanguage) {
-    if (!window.confirm(t('confirm.deleteLanguage'))) return;
+    if (!(await ask({ message: t('confirm.deleteLanguage'), confirm: t('common.delete'), danger: true }))) return;
     try {
       await api(`/languages/${language._id}`, { method: 'DELETE' });
       await reloadLanguages();
@@ -104,6 +105,8 @@ export default function Languages() {
 
   return (
     <div>
+      {leaving}
+      {confirmDialog}
       <PageTitle
         actions={
           <button type="button" className={buttonClass.primary} onClick={() => open()}>

@@ -5,7 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, upload } from '../../admin/api.ts';
 import { checkImage, uploadFailure } from '../../admin/image-uploader.tsx';
 import { describeUse, imageFacts, type MediaImage } from '../../admin/media-library.tsx';
-import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/media';
 
 const GRID = ['grid-cols-1', 'grid-cols-2', 'grid-cols-3', 'grid-cols-4', 'grid-cols-5', 'grid-cols-6'];
@@ -21,6 +21,7 @@ export function HydrateFallback() {
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { t, lang, timeZone, problem } = useAdmin();
+  const { ask, dialog: confirmDialog } = useConfirm();
   const revalidator = useRevalidator();
   const images = loaderData.data;
   const [actionError, setError] = useState('');
@@ -67,7 +68,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   async function remove(image: MediaImage) {
     const used = image.usedBy.length > 0;
     const question = used ? t('media.confirmForce', { places: image.usedBy.map((use) => describeUse(use, lang, t)).join('; ') }) : t('confirm.deleteImage');
-    if (!window.confirm(question)) return;
+    if (!(await ask({ message: question, confirm: t('common.delete'), danger: true }))) return;
     try {
       await api('/upload/delete', { method: 'DELETE', body: { imagePath: image.path, force: used } });
       await revalidator.revalidate();
@@ -89,6 +90,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      {confirmDialog}
       <PageTitle
         actions={
           <>

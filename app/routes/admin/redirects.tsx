@@ -6,7 +6,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, getToken, loadScreen } from '../../admin/api.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
-import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/redirects';
 
 export async function clientLoader() {
@@ -30,6 +30,7 @@ const EMPTY: Draft = { from: '', to: '', status: 301 };
  */
 export default function Redirects({ loaderData }: Route.ComponentProps) {
   const { t, lang, timeZone, problem } = useAdmin();
+  const { ask, dialog: confirmDialog } = useConfirm();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -73,7 +74,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
   }
 
   async function remove(redirect: Redirect) {
-    if (!window.confirm(t('redirects.confirmDelete', { from: redirect.from }))) return;
+    if (!(await ask({ message: t('redirects.confirmDelete', { from: redirect.from }), confirm: t('common.delete'), danger: true }))) return;
     started();
     try {
       await api(`/redirects/${redirect._id}`, { method: 'DELETE' });
@@ -154,6 +155,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      {confirmDialog}
       <PageTitle
         actions={
           <>

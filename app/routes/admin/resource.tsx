@@ -12,7 +12,7 @@ import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
-import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
+import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
 type Editing = { record?: StoredRecord } | null;
@@ -63,6 +63,7 @@ export default function ResourceList({ loaderData, params }: Route.ComponentProp
 
 function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Route.ComponentProps['loaderData'] }) {
   const { t, lang, defaultLanguage, user, problem, timeZone } = useAdmin();
+  const { ask, dialog: confirmDialog } = useConfirm();
   const can = abilities(user);
   const revalidator = useRevalidator();
   // Typing waits a moment before it filters (and, for paginated lists, asks the server).
@@ -122,7 +123,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   }
 
   async function remove(record: StoredRecord) {
-    if (!window.confirm(say(resource.confirmDelete, lang))) return;
+    if (!(await ask({ message: say(resource.confirmDelete, lang), confirm: t('common.delete'), danger: true }))) return;
     setActionError('');
     try {
       await api(`${resource.path}/${record._id}`, { method: 'DELETE' });
@@ -156,6 +157,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
 
   return (
     <div>
+      {confirmDialog}
       <PageTitle actions={can.editContent ? createButton : undefined}>
         {say(resource.title, lang)} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useAdmin, type AdminRole } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen } from '../../admin/api.ts';
-import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
+import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
@@ -60,6 +60,7 @@ export function HydrateFallback() {
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t, lang, user, timeZone, languages, problem } = useAdmin();
+  const { ask, dialog: confirmDialog } = useConfirm();
   const [newRole, setNewRole] = useState<AdminRole>('editor');
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -93,7 +94,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }
 
   async function remove(admin: Admin) {
-    if (!window.confirm(t('settings.removeConfirm'))) return;
+    if (!(await ask({ message: t('settings.removeConfirm'), confirm: t('common.delete'), danger: true }))) return;
     try {
       await api(`/auth/users/${admin._id}`, { method: 'DELETE' });
       await load();
@@ -103,7 +104,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }
 
   async function endSession(session: Session) {
-    if (session.current && !window.confirm(t('sessions.endCurrent'))) return;
+    if (session.current && !(await ask({ message: t('sessions.endCurrent'), confirm: t('app.logout') }))) return;
     setError('');
     try {
       await api(`/auth/sessions/${session._id}`, { method: 'DELETE' });
@@ -120,7 +121,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }
 
   async function endOthers() {
-    if (!window.confirm(t('sessions.endOthersConfirm'))) return;
+    if (!(await ask({ message: t('sessions.endOthersConfirm') }))) return;
     setError('');
     try {
       const result = await api<{ ended: number }>('/auth/sessions/end-others', { method: 'POST' });
@@ -192,6 +193,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-4xl space-y-6">
+      {confirmDialog}
       <PageTitle>{t('settings.title')}</PageTitle>
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={load} />}

@@ -156,7 +156,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
   const [notice, setNotice] = useState('');
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty && !saving);
+  const leaving = useUnsavedChanges(dirty && !saving);
 
   useEffect(() => {
     setConfig(loaderData.data);
@@ -276,6 +276,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-5xl">
+      {leaving}
       <PageTitle
         actions={
           <button type="button" className={buttonClass.secondary} onClick={load}>
