@@ -16,6 +16,8 @@ export const faqs = defineRecordType({
   },
   publicWhen: { field: 'isActive' },
   sort: ['order', '-createdAt'],
+  // Found by the site search, opened on the FAQ page.
+  site: { search: true, hitPath: (record) => `/faq?open=${record._id}#q-${record._id}` },
   admin: {
     icon: 'help',
     title: texts('Questions and answers', 'Вопросы и ответы', 'Savol-javoblar'),

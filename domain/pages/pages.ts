@@ -2,6 +2,9 @@ import { localizedText, slug, yesNo, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { texts } from '../shared/texts.ts';
 
+/** The pages of text the site has an address for (/privacy, /terms, /disclaimer). */
+export const TEXT_PAGE_SLUGS = ['privacy', 'terms', 'disclaimer'];
+
 /** A page of text at /{slug}: the privacy policy, terms of service, disclaimer and the like. */
 export const pages = defineRecordType({
   name: 'pages',
@@ -15,6 +18,8 @@ export const pages = defineRecordType({
   },
   publicWhen: { field: 'isActive' },
   sort: ['slug'],
+  // Found by the site search, at its own address.
+  site: { search: true, hitPath: (record) => (TEXT_PAGE_SLUGS.includes(String(record.slug)) ? `/${String(record.slug)}` : undefined) },
   publicPath: '',
   snippet: { title: ['title'] },
   admin: {

@@ -3,10 +3,11 @@ import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
 import { pickText, type Localized } from '../shared/localized.ts';
 import type { RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
-import { searchForm } from '../shared/search.ts';
+import { searchForm, searchText } from '../shared/search.ts';
 
 /*
- * The site's search (API-2.md "Search"): published news, blog posts, services and active lawyers
+ * The site's search (API-2.md "Search"): published news, blog posts, services, active lawyers,
+ * questions (opened on the FAQ page), pages of text and the firm's record
  * whose text contains the query, in any language and, for Uzbek, in either script. Each type is
  * asked through its search index for its best few; the hits are ranked by where the query was
  * found (title first) and, among equals, by date.
@@ -31,8 +32,21 @@ const PER_TYPE = 20;
 const MAX_HITS = 40;
 /** The shortest query worth answering (one letter finds everything). */
 export const MIN_QUERY = 2;
-const SUMMARY_FIELDS = ['excerpt', 'description', 'position', 'bio'];
+const SUMMARY_FIELDS = ['excerpt', 'description', 'position', 'bio', 'answer', 'body'];
 const DATE_FIELDS = ['date', 'publishedAt', 'createdAt'];
+
+/**
+ * The words of a query as stems: at most 6 words of 2 letters or more, a word longer than 5
+ * letters cut by its last two (Uzbek suffixes and Russian endings: ajrashish/ajrashishda,
+ * бесплатная/бесплатна).
+ */
+function wordStems(query: string): string[] {
+  const words = [...new Set(query.split(/\s+/).filter((word) => [...word].length >= MIN_QUERY))].slice(0, 6);
+  return words.map((word) => {
+    const letters = [...word];
+    return letters.length > 5 ? letters.slice(0, -2).join('') : word;
+  });
+}
 
 /** The forms a query may take in text: as typed and, for Uzbek, in the other script. */
 export function queryForms(query: string): string[] {
@@ -66,16 +80,31 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
       if ([...trimmed].length < MIN_QUERY) return [];
       const forms = queryForms(trimmed);
       const defaultLanguage = await options.defaultLanguage();
+      const stems = wordStems(trimmed);
       const perType = await Promise.all(
         SEARCHED_TYPES.map(async (type) => {
           const service = options.service(type);
           // Each form of the query (Latin and Cyrillic Uzbek) through the index; the search text holds both scripts already.
-          const found = await service.listPage({ lang, admin: false, search: trimmed, page: 1, limit: PER_TYPE });
-          return found.data.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
+          const found = (await service.listPage({ lang, admin: false, search: trimmed, page: 1, limit: PER_TYPE })).data;
+          // Several words: also every record holding each of them anywhere, in any form of its ending
+          // ("бесплатная консультация" finds "консультация … бесплатна"), read through the longest one.
+          if (stems.length > 1) {
+            const probe = stems.reduce((longest, stem) => (stem.length > longest.length ? stem : longest));
+            const candidates = (await service.listPage({ lang, admin: false, search: probe, page: 1, limit: PER_TYPE * 3 })).data;
+            const seen = new Set(found.map((record) => record._id));
+            for (const record of candidates) {
+              if (seen.has(record._id) || found.length >= PER_TYPE) continue;
+              const haystack = searchText(type.searchFields.map((field) => (record as Record<string, unknown>)[field] as Localized));
+              if (stems.every((stem) => queryForms(stem).some((form) => haystack.includes(form)))) found.push(record);
+            }
+          }
+          return found.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
         }),
       );
       const text = (record: Record<string, unknown>, field: string) => pickText(record[field] as Localized | string | undefined, lang, defaultLanguage);
-      const ranked = perType.flat().map(({ type, record }) => {
+      const ranked = perType.flat().flatMap(({ type, record }) => {
+        const path = type.site?.hitPath ? type.site.hitPath(record) : `${type.publicPath}/${String(record.slug ?? record._id)}`;
+        if (path === undefined) return [];
         const title = text(record, type.admin.titleField);
         const summaryField = SUMMARY_FIELDS.find((field) => field in type.fields && text(record, field));
         const summary = summaryField ? text(record, summaryField) : '';
@@ -94,11 +123,13 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
           }
         } else if (inSummary && summary.length > 240) excerpt = passage(summary, inSummary, 240);
         const date = String(DATE_FIELDS.map((field) => record[field]).find((value) => typeof value === 'string' && value) ?? '');
-        return {
-          score: inTitle ? 3 : inSummary ? 2 : 1,
-          date,
-          hit: { type: type.name, _id: record._id, slug: String(record.slug ?? ''), title, excerpt, url: options.pathOf(`${type.publicPath}/${String(record.slug ?? record._id)}`, lang, defaultLanguage) },
-        };
+        return [
+          {
+            score: inTitle ? 3 : inSummary ? 2 : 1,
+            date,
+            hit: { type: type.name, _id: record._id, slug: String(record.slug ?? ''), title, excerpt, url: options.pathOf(path, lang, defaultLanguage) },
+          },
+        ];
       });
       ranked.sort((a, b) => b.score - a.score || b.date.localeCompare(a.date));
       return ranked.slice(0, MAX_HITS).map((entry) => entry.hit);

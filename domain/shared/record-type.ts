@@ -59,6 +59,11 @@ interface RecordPages {
   detail?: string;
   /** The site search finds its records. */
   search?: boolean;
+  /**
+   * Where a record the search found is shown, for a type without a page per record (a question
+   * on the FAQ page, a page of text at its own address); undefined leaves the record out.
+   */
+  hitPath?: (record: Record<string, unknown> & { _id: string }) => string | undefined;
   /** A record without a picture of its own is shared with a drawn card (/covers/…). */
   cover?: boolean;
   /** The schema.org type a record's page describes in its JSON-LD. */

@@ -1,3 +1,4 @@
+import { TEXT_PAGE_SLUGS } from '../pages/pages.ts';
 import { RECORD_TYPES } from '../registry.ts';
 import type { RecordType } from '../shared/record-type.ts';
 
@@ -46,7 +47,7 @@ const FIXED_PAGES: SitePage[] = [
   // A client's one-time link for their documents (intake).
   { path: 'upload/:token', module: 'routes/site/upload.tsx', sitemap: false, textPreview: false },
   // The pages of text every footer links (their records are listed in the sitemap as pages of text).
-  ...['privacy', 'terms', 'disclaimer'].map((slug) => ({ id: `text-page-${slug}`, path: slug, module: 'routes/site/text-page.tsx', sitemap: false, textPreview: true })),
+  ...TEXT_PAGE_SLUGS.map((slug) => ({ id: `text-page-${slug}`, path: slug, module: 'routes/site/text-page.tsx', sitemap: false, textPreview: true })),
 ];
 
 /** A record type's list and record pages, from its declaration. */
@@ -69,7 +70,7 @@ const PAGE_SECTIONS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page
 export const SITEMAP_PAGES: readonly string[] = SITE_PAGES.filter((page) => page.sitemap).map((page) => `/${page.path}`);
 
 /** Record types with a page per record that the site search finds. */
-export const searchedTypes = (): RecordType[] => RECORD_TYPES.filter((type) => type.site?.search && type.site.detail && type.searchFields.length > 0);
+export const searchedTypes = (): RecordType[] => RECORD_TYPES.filter((type) => type.site?.search && (type.site.detail || type.site.hitPath) && type.searchFields.length > 0);
 
 /** Record types whose pages can be previewed before they are public: a page, and a schedule or a page module that previews. */
 export const previewedTypes = (types: readonly RecordType[] = RECORD_TYPES): RecordType[] => types.filter((type) => type.site?.detail && (type.scheduleFields || type.site.preview));

@@ -89,8 +89,29 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
     expect(uz).toContain('href="/news/');
     const none = await (await fetch(`${app.url}/search?q=${encodeURIComponent('yoʻq narsa xyz')}`)).text();
     expect(none).toContain('hech narsa topilmadi');
+    // The empty state offers the way to ask a person.
+    expect(none).toMatch(/hech narsa topilmadi[^<]*(?:<!-- -->)? <a href="\/contact"[^>]*>Bizga yozing<\/a>/);
     const home = await (await fetch(`${app.url}/ru`)).text();
     expect(home).toMatch(/<form role="search"[^>]*action="\/ru\/search"/);
+  });
+
+  it('finds questions and answers and the pages of text, each word in any ending, and opens the question on the FAQ page', async () => {
+    const [free] = await search('бесплатная консультация', 'ru');
+    expect(free).toMatchObject({ type: 'faqs', title: 'Сколько стоит первая консультация?' });
+    expect(free.url).toMatch(/^\/ru\/faq\?open=[0-9a-f]{24}#q-[0-9a-f]{24}$/);
+    const [divorce] = await search('ajrashish bolalar');
+    expect(divorce).toMatchObject({ type: 'faqs', title: 'Ajrashishda bolalar bilan bog‘liq masalalar qanday hal qilinadi?' });
+    // Uzbek in the other script finds it too.
+    expect((await search('ажрашиш болалар')).map((hit) => hit.title)).toContain('Ajrashishda bolalar bilan bog‘liq masalalar qanday hal qilinadi?');
+    expect((await search('maxfiylik siyosati')).find((hit) => hit.type === 'pages')).toMatchObject({ url: '/privacy', title: 'Maxfiylik siyosati' });
+    // Words that are not all there find nothing.
+    expect(await search('ajrashish kriptovalyuta')).toEqual([]);
+    const page = await (await fetch(app.url + free.url.replace(/#.*$/, ''))).text();
+    expect(page).toMatch(new RegExp(`<details id="q-${free._id}" open=""`));
+    expect((page.match(/<details [^>]*open=""/g) ?? []).length).toBe(1);
+    const hits = await (await fetch(`${app.url}/ru/search?q=${encodeURIComponent('бесплатная консультация')}`)).text();
+    expect(hits).toContain(`href="/ru/faq?open=${free._id}#q-${free._id}"`);
+    expect(hits).toContain('Вопрос');
   });
 
   it('escapes what it repeats of the query', async () => {

@@ -13,7 +13,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'the questions', async () => {
     const [faqs, offered] = await Promise.all([services.records.faqs.list({ lang, admin: false }), services.records.services.list({ lang, admin: false })]);
-    return { faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), services: offered.map((service) => ({ _id: service._id, slug: service.slug, title: service.title })) };
+    // ?open={id}: the question a search found, opened (without JavaScript too).
+    const open = new URL(request.url).searchParams.get('open') ?? '';
+    return { faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), services: offered.map((service) => ({ _id: service._id, slug: service.slug, title: service.title })), open };
   });
 }
 
@@ -39,7 +41,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const { faqs, services } = loaderData;
+  const { faqs, services, open } = loaderData;
   const groups = [
     { key: 'general', title: t('faq.general'), href: undefined, items: faqs.filter((faq) => !services.some((service) => service._id === faq.service)) },
     ...services.map((service) => ({ key: service._id, title: text(service.title), href: href(`/services/${service.slug}`), items: faqs.filter((faq) => faq.service === service._id) })),
@@ -63,7 +65,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                     group.title
                   )}
                 </h2>
-                <FaqList faqs={group.items} />
+                <FaqList faqs={group.items} open={open} />
               </section>
             ))}
           </div>

@@ -93,7 +93,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : !query ? null : [...query].length < MIN_QUERY ? (
             <EmptyState>{t('search.short')}</EmptyState>
           ) : loaderData.hits.length === 0 ? (
-            <EmptyState>{t('search.none', { query })}</EmptyState>
+            <EmptyState>
+              {t('search.none', { query })}{' '}
+              <a href={href('/contact')} className="font-semibold text-brand-700 underline">
+                {t('search.writeToUs')}
+              </a>
+            </EmptyState>
           ) : (
             <>
               <p className="mb-6 text-sm font-medium text-slate-600">{t('search.found', { count: loaderData.hits.length })}</p>
