@@ -60,6 +60,8 @@ interface AdminContextValue {
   refreshUnread: () => void;
   /** The firm's time zone: scheduled moments are edited and shown in it. */
   timeZone: string;
+  /** A site language's name in the admin's language ("Ruscha", "Узбекский (кириллица)"); its own name when the browser knows none. */
+  languageName: (code: string) => string;
 }
 
 const AdminContext = createContext<AdminContextValue | null>(null);
@@ -71,6 +73,58 @@ export function useAdmin(): AdminContextValue {
 }
 
 const LANGUAGE_KEY = 'i18nextLng';
+
+/**
+ * Language names in Uzbek: browsers' own lists name few languages in Uzbek (Chromium names Russian
+ * "Русский" to an Uzbek reader), so the common ones are written here.
+ */
+const IN_UZBEK: Record<string, string> = {
+  uz: 'O‘zbekcha',
+  'uz-latn': 'O‘zbekcha (lotin)',
+  'uz-cyrl': 'O‘zbekcha (kirill)',
+  kaa: 'Qoraqalpoqcha',
+  ru: 'Ruscha',
+  en: 'Inglizcha',
+  kk: 'Qozoqcha',
+  ky: 'Qirg‘izcha',
+  tg: 'Tojikcha',
+  tk: 'Turkmancha',
+  tr: 'Turkcha',
+  az: 'Ozarbayjoncha',
+  uk: 'Ukraincha',
+  de: 'Nemischa',
+  fr: 'Fransuzcha',
+  es: 'Ispancha',
+  it: 'Italyancha',
+  zh: 'Xitoycha',
+  ja: 'Yaponcha',
+  ko: 'Koreyscha',
+  ar: 'Arabcha',
+  fa: 'Forscha',
+  hi: 'Hindcha',
+};
+
+/** Names of languages in `lang` (the browser's own list), first letter capital; else the language's own name, else its code. */
+export function languageNamer(lang: string, languages: readonly SiteLanguage[]): (code: string) => string {
+  const uzbek = /^uz(-latn)?$/i.test(lang);
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([lang, 'en'], { type: 'language', fallback: 'none' });
+  } catch {
+    names = undefined;
+  }
+  return (code) => {
+    if (uzbek && IN_UZBEK[code.toLowerCase()]) return IN_UZBEK[code.toLowerCase()];
+    let named: string | undefined;
+    try {
+      named = names?.of(code);
+    } catch {
+      named = undefined;
+    }
+    if (named && named.toLowerCase() !== code.toLowerCase()) return named.charAt(0).toLocaleUpperCase(lang) + named.slice(1);
+    return languages.find((language) => language.code === code)?.nativeName || code.toUpperCase();
+  };
+}
 
 /** The languages the admin can be read in: its own three, and each language of the site with admin texts written for it. */
 function adminLanguagesOf(languages: readonly SiteLanguage[]): { code: string; name: string }[] {
@@ -161,6 +215,7 @@ export function AdminProvider({
         unread,
         refreshUnread,
         timeZone,
+        languageName: languageNamer(lang, languages),
       };
     },
     [lang, setLang, adminLanguages, user, languages, loadLanguages, unread, refreshUnread, timeZone],

@@ -42,7 +42,7 @@ const CAPTION_MAX = 1024;
  * article, "Update the post" edits the same message. Each post's state, with Telegram's reason.
  */
 export function ChannelPosts({ path, version }: { path: string; version: number }) {
-  const { t, lang, timeZone, languages, problem } = useAdmin();
+  const { t, lang, timeZone, problem, languageName } = useAdmin();
   const [state, setState] = useState<Channels | null>(null);
   const [error, setError] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -97,7 +97,7 @@ export function ChannelPosts({ path, version }: { path: string; version: number 
 
   if (!state) return error ? <ErrorNotice message={error} /> : null;
   const codes = Object.keys(state.channels);
-  const name = (code: string) => languages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase();
+  const name = languageName;
   const limit = draft?.withPhoto ? CAPTION_MAX : MESSAGE_MAX;
   return (
     <section aria-labelledby={`${textId}-title`} data-testid="channel-posts" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">

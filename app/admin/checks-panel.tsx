@@ -45,15 +45,15 @@ export function SeverityLabel({ severity }: { severity: Check['severity'] }) {
 
 /** Checks grouped by language, the default language first; each with "Fix" opening its field. */
 function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix?: (field: string, lang: string) => void }) {
-  const { t, languages, defaultLanguage } = useAdmin();
+  const { t, languages, defaultLanguage, languageName } = useAdmin();
   const order = [defaultLanguage, ...languages.map((language) => language.code).filter((code) => code !== defaultLanguage)];
   const codes = [...new Set(checks.map((check) => check.lang))].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
   return (
     <div className="space-y-3">
       {codes.map((code) => (
-        <section key={code} aria-label={languages.find((language) => language.code === code)?.nativeName ?? code}>
+        <section key={code} aria-label={languageName(code)}>
           <h3 className="text-sm font-semibold text-slate-800">
-            {code.toUpperCase()} · {languages.find((language) => language.code === code)?.nativeName ?? code}
+            {code.toUpperCase()} · {languageName(code)}
           </h3>
           <ul className="mt-1 space-y-1">
             {checks

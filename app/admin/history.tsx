@@ -40,7 +40,7 @@ interface RestorePlan {
  * a multilingual text language by language), and any version brought back as a new one.
  */
 export function History<T>({ base, labelOf, onRestored, canRestore = true, intoCopy = false, kept = [], keepsTexts = false }: HistoryProps<T>) {
-  const { t, lang, timeZone, problem, languages } = useAdmin();
+  const { t, lang, timeZone, problem, languages, languageName } = useAdmin();
   const [plan, setPlan] = useState<RestorePlan | null>(null);
   const [entries, setEntries] = useState<VersionEntry[] | null>(null);
   const [open, setOpen] = useState<{ version: number; changes: Change[] } | null>(null);
@@ -217,7 +217,7 @@ export function History<T>({ base, labelOf, onRestored, canRestore = true, intoC
               <ul className="ml-5 list-disc">
                 {kept.length > 0 && <li>{t('history.staysVisibility')}</li>}
                 {plan.keptLanguages.map((code) => (
-                  <li key={code}>{t('history.staysLanguage', { language: languages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase() })}</li>
+                  <li key={code}>{t('history.staysLanguage', { language: languageName(code) })}</li>
                 ))}
                 <li>{t('history.staysHistory')}</li>
               </ul>

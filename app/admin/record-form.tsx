@@ -70,7 +70,7 @@ export function useUnsavedChanges(dirty: boolean): ReactNode {
 
 /** The language tabs for multilingual fields; the default language is marked. */
 export function LanguageTabs({ active, onChange, problems }: { active: string; onChange: (code: string) => void; problems: Set<string> }) {
-  const { languages, t, defaultLanguage } = useAdmin();
+  const { languages, t, defaultLanguage, languageName } = useAdmin();
   return (
     <div role="tablist" aria-label={t('app.language')} className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 pb-3">
       {languages.map((language) => (
@@ -79,11 +79,11 @@ export function LanguageTabs({ active, onChange, problems }: { active: string; o
           type="button"
           role="tab"
           aria-selected={active === language.code}
-          title={t('common.languageTab', { language: language.nativeName })}
+          title={t('common.languageTab', { language: languageName(language.code) })}
           onClick={() => onChange(language.code)}
           className={`min-h-10 rounded-md px-3 text-sm font-semibold ${active === language.code ? 'bg-brand-700 text-white' : 'border border-slate-300 text-slate-800 hover:bg-slate-50'} ${problems.has(language.code) ? 'ring-2 ring-red-600' : ''}`}
         >
-          {language.code.toUpperCase()} · {language.nativeName}
+          {language.code.toUpperCase()} · {languageName(language.code)}
           {language.code === defaultLanguage && ` (${t('common.defaultLanguage')})`}
         </button>
       ))}

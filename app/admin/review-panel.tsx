@@ -36,7 +36,7 @@ const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { s
  * "Submit for review" for anyone, "Approve" and "Request changes" for approvers and administrators.
  */
 export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ name: string; label: string }> }) {
-  const { t, lang, timeZone, user, problem, languages } = useAdmin();
+  const { t, lang, timeZone, user, problem, languages, languageName } = useAdmin();
   const [review, setReview] = useState<Review | null>(null);
   const [comments, setComments] = useState<Comment[]>([]);
   const [note, setNote] = useState({ text: '', field: '', lang: '' });
@@ -181,7 +181,7 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
               <option value="">{t('comments.anyLanguage')}</option>
               {languages.map((language) => (
                 <option key={language.code} value={language.code}>
-                  {language.nativeName}
+                  {languageName(language.code)}
                 </option>
               ))}
             </select>

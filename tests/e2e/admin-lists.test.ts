@@ -60,6 +60,8 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('admin lists after changes on %s', 
     // A save shows in the list at once, in place of the old title.
     await page.getByRole('link', { name: `Tahrirlash: ${label}` }).or(page.getByRole('button', { name: `Tahrirlash: ${label}` })).first().click();
     await page.waitForSelector('#field-title');
+    // The language tabs name languages in the admin's language (Uzbek here), not in their own.
+    expect(await page.getByRole('tab', { name: /^RU · / }).textContent()).toContain('RU · Ruscha');
     const renamed = `${label.replace(/ \(.*\)$/, '')} — yangilandi`;
     await page.fill('#field-title', renamed);
     await page.locator('form button[type=submit]').click();

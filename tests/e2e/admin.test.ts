@@ -310,7 +310,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       // Not public yet: the version is restored as the record itself (no working copy), and says so.
       expect(await dialog.textContent()).toContain('Restore version 1? Its texts become the newest version');
       expect(await dialog.locator('ul').first().locator('li').allTextContents()).toEqual(['Title (UZ)']);
-      expect(await dialog.locator('ul').nth(1).locator('li').allTextContents()).toEqual(['whether visitors see the page, and its schedule', 'the texts in Русский (this version has none)', 'every version in the history (the restore is saved as a new one)']);
+      expect(await dialog.locator('ul').nth(1).locator('li').allTextContents()).toEqual(['whether visitors see the page, and its schedule', 'the texts in Russian (this version has none)', 'every version in the history (the restore is saved as a new one)']);
       // Cancel changes nothing.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       expect((await app.api(`/api/news/${created._id}?admin=true`, { token })).body.data.version).toBe(2);
@@ -369,7 +369,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       expect((await app.api(`/api/news/${created._id}/review`, { token })).body.data.reviewState).toBe('approved');
       // A comment on the Russian text of the content, then resolved: it stays, marked.
       await review.getByLabel('About the field').selectOption({ label: 'Content' });
-      await review.getByLabel('Language', { exact: true }).selectOption({ label: 'Русский' });
+      await review.getByLabel('Language', { exact: true }).selectOption({ label: 'Russian' });
       await review.getByLabel('Comment', { exact: true }).fill('The rate in the table is 12%, not 15%');
       await review.getByRole('button', { name: 'Add the comment', exact: true }).click();
       const comment = review.locator('li[data-resolved]', { hasText: 'The rate in the table is 12%' });
@@ -676,10 +676,35 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('adds Oʻzbekcha (kirill) in one click, its interface texts transliterated for review, hidden from visitors until made active', async () => {
+    const { page, context, errors } = await signedIn();
+    await goto(page, '/admin/languages');
+    await page.getByRole('button', { name: 'Add Oʻzbekcha (kirill)' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'interface texts were transliterated from Uzbek (Latin)' }).count()).toBe(1);
+    expect(await page.inputValue('#language-code')).toBe('uz-Cyrl');
+    expect(await page.inputValue('#language-nativeName')).toBe('Ўзбекча');
+    expect(await page.getByRole('checkbox', { name: 'Active', exact: true }).isChecked()).toBe(false);
+    expect(await page.locator('#admin-main').textContent()).toContain('A new language stays hidden from visitors until “Active” is ticked.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForSelector('text=Saved.');
+    const cyrillic = (await app.api('/api/languages', { token })).body.data.find((language: { code: string }) => language.code === 'uz-Cyrl');
+    expect(cyrillic.isActive).toBe(false);
+    expect(cyrillic.translations['contact.send']).toBe('Хабарни юбориш');
+    // Placeholders stay as they are.
+    expect(cyrillic.translations['search.none']).toContain('“{query}”');
+    expect(Object.keys(cyrillic.translations).length).toBeGreaterThan(170);
+    // Not shown to visitors yet; the button is gone now that the language exists.
+    expect((await app.api('/api/languages')).body.data.map((language: { code: string }) => language.code)).not.toContain('uz-Cyrl');
+    expect(await page.getByRole('button', { name: 'Add Oʻzbekcha (kirill)' }).count()).toBe(0);
+    await app.api(`/api/languages/${cyrillic._id}`, { method: 'DELETE', token });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets a translator write a new language’s website and admin texts by screen, with English and Uzbek beside and what is left counted, then read the admin in it', async () => {
     const { page, context } = await signedIn();
     await goto(page, '/admin/languages');
-    await page.getByRole('button', { name: /Add/ }).first().click();
+    await page.getByRole('button', { name: 'Add new', exact: true }).click();
     await page.fill('#language-code', 'kk');
     await page.fill('#language-name', 'Kazakh');
     await page.fill('#language-nativeName', 'Қазақша');
@@ -1139,7 +1164,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await row.getByRole('link', { name: /in RU: Outdated/ }).click();
       await page.waitForURL(`**/admin/news/${article._id}/edit?lang=ru`);
       await page.waitForSelector('#field-title');
-      expect(await page.getByRole('tab', { name: 'RU · Русский' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByRole('tab', { name: 'RU · Russian' }).getAttribute('aria-selected')).toBe('true');
       // The marks come with the translation status, asked for after the form shows.
       await expect.poll(() => page.locator('label[for="field-title"]').textContent()).toContain('Outdated');
       // Wide screen: the Uzbek source beside each text being translated.

@@ -8,12 +8,21 @@ import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import { InterfaceTexts } from '../../admin/interface-texts.tsx';
+import { uzbekToCyrillic } from '../../../domain/languages/uzbek-script.ts';
+import { UI_TEXTS } from '../../i18n/ui-texts.ts';
 
 type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
-const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: true, isDefault: false, rtl: false, translations: {} };
+// A new language is hidden from visitors until someone makes it public.
+const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: false, isDefault: false, rtl: false, translations: {} };
+
+/** The site's Uzbek interface texts in Cyrillic, for review: {placeholders}, addresses and foreign names kept. */
+function cyrillicInterfaceTexts(): Record<string, string> {
+  const convert = (text: string) => text.split(/(\{\w+\})/).map((part, index) => (index % 2 ? part : uzbekToCyrillic(part))).join('');
+  return Object.fromEntries(Object.entries(UI_TEXTS.uz).map(([key, text]) => [key, convert(text)]));
+}
 
 export default function Languages() {
-  const { t, lang, languages, reloadLanguages, problem } = useAdmin();
+  const { t, lang, languages, reloadLanguages, problem, languageName } = useAdmin();
   const [editing, setEditing] = useState<{ language?: SiteLanguage; draft: Draft } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -28,6 +37,16 @@ export default function Languages() {
     setFormError('');
     setDirty(false);
     setEditing({ language, draft: language ? { code: language.code, name: language.name, nativeName: language.nativeName, flag: language.flag, order: language.order, isActive: language.isActive, isDefault: language.isDefault, rtl: language.rtl, translations: language.translations ?? {} } : { ...EMPTY } });
+  };
+  // "Oʻzbekcha (kirill)" in one click: its names, and every interface text transliterated for review.
+  const hasCyrillic = languages.some((language) => language.code.toLowerCase() === 'uz-cyrl');
+  const addCyrillic = () => {
+    const translations = cyrillicInterfaceTexts();
+    setErrors({});
+    setFormError('');
+    setEditing({ draft: { ...EMPTY, code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', flag: '🇺🇿', order: languages.length, translations } });
+    setDirty(true);
+    setNotice(t('languages.preset.filled', { count: Object.keys(translations).length }));
   };
   const change = (patch: Partial<Draft>) => {
     setEditing((current) => (current ? { ...current, draft: { ...current.draft, ...patch } } : current));
@@ -109,10 +128,18 @@ export default function Languages() {
       {confirmDialog}
       <PageTitle
         actions={
-          <button type="button" className={buttonClass.primary} onClick={() => open()}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('common.create')}
-          </button>
+          <div className="flex flex-wrap gap-2">
+            {!hasCyrillic && (
+              <button type="button" className={buttonClass.secondary} onClick={addCyrillic}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {t('languages.preset.uzCyrl')}
+              </button>
+            )}
+            <button type="button" className={buttonClass.primary} onClick={() => open()}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('common.create')}
+            </button>
+          </div>
         }
       >
         {t('languages.title')}
@@ -138,6 +165,7 @@ export default function Languages() {
             {check('isDefault', t('languages.default'))}
             {check('rtl', t('languages.rtl'))}
           </div>
+          {!editing.language && <p className="text-sm text-slate-600">{t('languages.hiddenUntilActive')}</p>}
           <details className="rounded-md border border-slate-200 p-4">
             <summary className="cursor-pointer font-semibold text-brand-900">{t('languages.translations')}</summary>
             <p className="mt-2 text-sm text-slate-600">{t('languages.translationsHelp')}</p>
@@ -164,7 +192,7 @@ export default function Languages() {
               </span>
               <div className="min-w-40 flex-1">
                 <p className="font-semibold text-slate-900">
-                  {language.name} · {language.nativeName}
+                  {languageName(language.code) === language.nativeName ? language.nativeName : `${languageName(language.code)} · ${language.nativeName}`}
                   {language.isDefault && (
                     <Star className="ml-2 inline h-4 w-4 fill-amber-400 text-amber-600" aria-label={t('languages.default')} role="img" />
                   )}
@@ -176,11 +204,11 @@ export default function Languages() {
                 <Badge tone={language.isActive ? 'green' : 'gray'}>{language.isActive ? t('common.active') : t('common.inactive')}</Badge>
               </div>
               <div className="flex gap-2">
-                <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${language.name}`} onClick={() => open(language)}>
+                <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${languageName(language.code)}`} onClick={() => open(language)}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </button>
                 <span title={language.isDefault ? t('languages.cannotDelete') : undefined}>
-                  <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${language.name}`} disabled={language.isDefault} aria-describedby={language.isDefault ? `default-${language._id}` : undefined} onClick={() => remove(language)}>
+                  <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${languageName(language.code)}`} disabled={language.isDefault} aria-describedby={language.isDefault ? `default-${language._id}` : undefined} onClick={() => remove(language)}>
                     <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
                   </button>
                 </span>

@@ -59,7 +59,7 @@ export function HydrateFallback() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { t, lang, user, timeZone, languages, problem } = useAdmin();
+  const { t, lang, user, timeZone, languages, problem, languageName } = useAdmin();
   const { ask, dialog: confirmDialog } = useConfirm();
   const [newRole, setNewRole] = useState<AdminRole>('editor');
   const navigate = useNavigate();
@@ -161,7 +161,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               onChange={onToggle ? (event) => onToggle(language.code, event.target.checked) : undefined}
               className="h-4 w-4"
             />
-            {language.code.toUpperCase()} · {language.nativeName}
+            {language.code.toUpperCase()} · {languageName(language.code)}
           </label>
         ))}
       </div>

@@ -43,7 +43,7 @@ export function HydrateFallback() {
 
 /** Who receives the legal alerts (API-3.md "Alerts"): counts per topic and language, the list, its CSV, removal. */
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { t, lang, timeZone, problem, languages, defaultLanguage } = useAdmin();
+  const { t, lang, timeZone, problem, defaultLanguage, languageName } = useAdmin();
   const text = (value: unknown) => pickText(value, lang, defaultLanguage);
   const revalidator = useRevalidator();
   const [filter, setFilter] = useState({ state: '', topic: '', search: '' });
@@ -54,7 +54,6 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const data = loaderData.data;
   const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const topicName = useMemo(() => new Map((data?.counts.byTopic ?? []).map((topic) => [topic._id, pickText(topic.title, lang, defaultLanguage)])), [data, lang, defaultLanguage]);
-  const languageName = (code: string) => languages.find((language) => language.code === code)?.nativeName ?? code;
   const shown = (data?.subscribers ?? []).filter(
     (subscriber) => (!filter.state || subscriber.state === filter.state) && (!filter.topic || subscriber.topics.includes(filter.topic)) && subscriber.email.includes(filter.search.trim().toLowerCase()),
   );

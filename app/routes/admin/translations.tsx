@@ -46,7 +46,7 @@ const CHIP: Record<State, string> = {
 };
 
 export default function Translations({ loaderData }: Route.ComponentProps) {
-  const { t, lang, languages: siteLanguages, user, problem } = useAdmin();
+  const { t, lang, languages: siteLanguages, user, problem, languageName } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState('');
@@ -57,7 +57,6 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   const [url] = useSearchParams();
   const chosen = (name: (typeof FILTERS)[number]) => url.get(name) ?? '';
   const label: Record<State, string> = { complete: t('translations.complete'), missing: t('translations.missing'), outdated: t('translations.outdated') };
-  const languageName = (code: string) => siteLanguages.find((language) => language.code === code)?.nativeName ?? code.toUpperCase();
 
   function filter(name: (typeof FILTERS)[number] | 'page', value: string) {
     const next = new URLSearchParams(url);
@@ -125,7 +124,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
             <option value="">{t('translations.allLanguages')}</option>
             {siteLanguages.map((language) => (
               <option key={language.code} value={language.code}>
-                {language.code.toUpperCase()} · {language.nativeName}
+                {language.code.toUpperCase()} · {languageName(language.code)}
               </option>
             ))}
           </select>
