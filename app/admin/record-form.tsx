@@ -41,6 +41,16 @@ const editable = (record: StoredRecord | undefined, defaults: Values): Values =>
   return Object.fromEntries(Object.entries(record).filter(([key]) => !META.includes(key)));
 };
 
+/** The fields in their declared order, but the page address right after the title (it is made from it). */
+function slugAfterTitle(fields: FieldSpec[], titleField: string): FieldSpec[] {
+  const slug = fields.find((field) => field.name === 'slug');
+  if (!slug || !fields.some((field) => field.name === titleField)) return fields;
+  return fields.filter((field) => field !== slug).flatMap((field) => (field.name === titleField ? [field, slug] : [field]));
+}
+
+/** The page's full address on this site (the admin is served from the site's own address). */
+const fullLink = (publicPath: string, slug: string) => `${typeof location === 'undefined' ? '' : location.origin}${publicPath}/${slug}`;
+
 /**
  * Warns before leaving a form with unsaved changes: in the app (the admin's own dialog, which the
  * caller renders) and when closing the tab (the browser's, the only one allowed there).
@@ -441,7 +451,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         </p>
       )}
       <div className="grid gap-5 md:grid-cols-2">
-        {resource.fields.map((field) => (
+        {slugAfterTitle(resource.fields, resource.type.admin.titleField).map((field) => (
           <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
               (field.kind === 'document' ? (
@@ -461,6 +471,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               onChange={(value) => set(field.name, value)}
               onBlock={comparing ? (index) => setBlock({ field: field.name, index }) : undefined}
             />
+            {field.name === 'slug' && resource.type.publicPath !== undefined && textValue(values.slug) && (
+              // The whole address visitors will use, in the default language.
+              <p className="-mt-3 break-all text-sm text-slate-600 md:col-span-2" data-testid="full-link">
+                {t('form.fullLink')}: <span className="font-mono text-slate-800">{fullLink(resource.type.publicPath, textValue(values.slug))}</span>
+              </p>
+            )}
           </fieldset>
         ))}
       </div>

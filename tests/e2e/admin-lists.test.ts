@@ -62,6 +62,10 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('admin lists after changes on %s', 
     await page.waitForSelector('#field-title');
     // The language tabs name languages in the admin's language (Uzbek here), not in their own.
     expect(await page.getByRole('tab', { name: /^RU · / }).textContent()).toContain('RU · Ruscha');
+    // The page address comes right after the title, with the whole link visitors will use.
+    const order = await page.locator('[data-field]').evaluateAll((fields) => fields.map((field) => field.getAttribute('data-field')));
+    expect(order[order.indexOf('title') + 1]).toBe('slug');
+    expect(await page.getByTestId('full-link').textContent()).toBe(`To‘liq havola: ${app.url}/${type}/${await page.inputValue('#field-slug')}`);
     const renamed = `${label.replace(/ \(.*\)$/, '')} — yangilandi`;
     await page.fill('#field-title', renamed);
     await page.locator('form button[type=submit]').click();
