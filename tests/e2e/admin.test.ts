@@ -780,6 +780,21 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('shows an event’s registrations on its form', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = await app.api('/api/events', { token, body: { title: { uz: 'Panel sinovi seminari' }, description: { uz: 'Seminar' }, venue: { uz: 'Toshkent' }, mode: 'offline', capacity: 10, startsAt: at(10), endsAt: at(10.1) } });
+    expect(event.status, event.text).toBe(201);
+    const registered = await app.api(`/api/events/${event.body.data._id}/registrations`, { body: { name: 'Sardor Panelov', email: 'sardor.panel@example.uz', language: 'uz', consent: true } });
+    expect(registered.status, registered.text).toBe(201);
+    const { page, context, errors } = await signedIn();
+    await goto(page, `/admin/events/${event.body.data._id}/edit`);
+    const panel = page.locator('section[aria-labelledby="event-registrations"]');
+    await expect.poll(() => panel.textContent()).toContain('Sardor Panelov · sardor.panel@example.uz');
+    expect(await panel.textContent()).not.toContain('could not be read');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logs out: the token is revoked on the server and the login page shows', async () => {
     const { page, context } = await signedIn();
     await goto(page, '/admin');
