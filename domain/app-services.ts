@@ -4,7 +4,7 @@ import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
 import { createIntakeDocuments, type Scanner } from './intake/documents.ts';
-import { findConflicts, type Conflict, type KnownParty, type Party } from './intake/conflicts.ts';
+import { conflictsOfRequest, knownParties, type Conflict } from './intake/conflicts.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
 import { createChannelPosts } from './alerts/channel-posts.ts';
 import { createComments } from './versions/comments.ts';
@@ -284,7 +284,7 @@ export function createDomainServices(host: DomainHost) {
       const text = (value: unknown) => pickText(value as Parameters<typeof pickText>[0], language, defaultLanguage);
       const zone = host.timeZone ?? 'Asia/Tashkent';
       const format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language.startsWith('uz') ? 'uz-Latn' : language, { timeZone: zone, dateStyle: 'long', timeStyle: 'short' });
-  return {
+      return {
         id: event._id,
         title: text(event.title),
         description: text(event.description),
@@ -417,21 +417,9 @@ export function createDomainServices(host: DomainHost) {
      */
     async conflictsOf(request: Record<string, unknown> & { _id: string }): Promise<Conflict[]> {
       if (request.kind !== 'matter') return [];
-      const counterparties = Array.isArray(request.counterparties) ? request.counterparties.map((name: unknown) => String(name)) : [];
-      const parties: Party[] = [{ role: 'company', name: String(request.company ?? '') }, ...counterparties.map((name) => ({ role: 'counterparty' as const, name }))];
-      const known: KnownParty[] = [];
-      for (const earlier of await contacts.matterParties()) {
-        if (earlier._id === request._id) continue;
-        const context = earlier.createdAt.slice(0, 10);
-        known.push({ _id: earlier._id, kind: 'request', role: 'company', name: earlier.company, tin: earlier.tin, context });
-        for (const name of earlier.counterparties) known.push({ _id: earlier._id, kind: 'request', role: 'counterparty', name, context });
-      }
       const defaultLanguage = await languages.defaultLanguage();
-      for (const matter of await records.matters.list({ admin: true, lang: defaultLanguage })) {
-        const names = new Set(Object.values((matter.client ?? {}) as Record<string, string>).map((name) => name.trim()).filter(Boolean));
-        for (const name of names) known.push({ _id: matter._id, kind: 'matter', role: 'client', name, context: pickText(matter.title, defaultLanguage) });
-      }
-      return findConflicts(parties, String(request.tin ?? ''), known);
+      const [earlier, matters] = await Promise.all([contacts.matterParties(), records.matters.list({ admin: true, lang: defaultLanguage })]);
+      return conflictsOfRequest(request, knownParties(earlier, matters, request._id, (title) => pickText(title, defaultLanguage)));
     },
     /** Messages to the firm's chat and e-mails to subscribers, kept until sent. */
     outbox,

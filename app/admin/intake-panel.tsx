@@ -4,7 +4,7 @@ import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
-import { buttonClass, inputClass } from './ui.tsx';
+import { buttonClass, inputClass, Loading } from './ui.tsx';
 
 /* What staff see of a request's intake (API-3.md "Intake"): a new matter's parties and possible
  * conflicts, the client's documents with their virus check, and the one-time upload link. */
@@ -29,6 +29,17 @@ interface IntakeFile {
 }
 type Full = StoredRecord & { files: IntakeFile[]; conflicts?: Conflict[] };
 
+/** Whether e-mail is connected, asked once per page load (it changes only with the server's configuration). */
+let mailConnected: Promise<boolean> | undefined;
+const canMail = () =>
+  (mailConnected ??= api<{ byEmail: boolean }>('/auth/password-reset').then(
+    (found) => found.data.byEmail,
+    () => {
+      mailConnected = undefined;
+      return false;
+    },
+  ));
+
 const size = (bytes: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) + ' MB';
 
 export function IntakePanel({ request }: { request: StoredRecord }) {
@@ -42,10 +53,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
   // The link can be e-mailed only where mail is connected (else staff copy it).
   const [mail, setMail] = useState(false);
   useEffect(() => {
-    api<{ byEmail: boolean }>('/auth/password-reset').then(
-      (found) => setMail(found.data.byEmail),
-      () => setMail(false),
-    );
+    void canMail().then(setMail);
   }, []);
 
   useEffect(() => {
@@ -132,7 +140,9 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
         <h3 id="files-title" className="text-sm font-semibold text-slate-700">
           {t('intake.files.title')}
         </h3>
-        {!full ? null : full.files.length ? (
+        {!full ? (
+          !failed && <Loading />
+        ) : full.files.length ? (
           <ul className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="intake-files">
             {full.files.map((file) => (
               <li key={file._id} className="flex flex-wrap items-center justify-between gap-2 p-2">

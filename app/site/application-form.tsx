@@ -1,6 +1,6 @@
-import { HONEYPOT_FIELD } from '../../domain/contacts/contact-service.ts';
 import type { UiTextKey } from '../i18n/ui-texts.ts';
 import { useSite } from './site-context.tsx';
+import { SpamTraps } from './spam-traps.tsx';
 
 /** What the vacancy page knows of the last post of its form, and when the form was shown (spam check). */
 export interface ApplicationOutcome {
@@ -92,11 +92,7 @@ export function ApplicationForm({ action, outcome }: { action: string; outcome: 
               </a>
             </label>
           </div>
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="apply-website">{t('contact.honeypot')}</label>
-            <input id="apply-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
-          <input type="hidden" name="renderedAt" value={outcome.renderedAt} />
+          <SpamTraps idPrefix="apply" renderedAt={outcome.renderedAt} />
           <input type="hidden" name="lang" value={lang} />
           <button type="submit" className="min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
             {t('careers.apply.send')}

@@ -1,4 +1,4 @@
-import { uzbekScript, uzbekToCyrillic } from '../languages/uzbek-script.ts';
+import { uzbekScript, uzbekTextToCyrillic } from '../languages/uzbek-script.ts';
 
 /*
  * The e-mails of the firm's alerts (API-3.md "Alerts"): the confirmation of a subscription, the
@@ -65,9 +65,7 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
 /** A mail's word table in this language: Uzbek in either script (Cyrillic transliterated), Russian, else English. */
 export function wordsFor<W extends { [K in keyof W]: string }>(tables: Record<'uz' | 'ru' | 'en', W>, language: string): W {
   const script = uzbekScript(language);
-  // The {placeholders} stay as they are: only the words around them change script.
-  const cyrillic = (text: string) => text.split(/(\{\w+\})/).map((part, index) => (index % 2 ? part : uzbekToCyrillic(part))).join('');
-  if (script === 'cyrillic') return Object.fromEntries(Object.entries(tables.uz).map(([key, value]) => [key, cyrillic(String(value))])) as W;
+  if (script === 'cyrillic') return Object.fromEntries(Object.entries(tables.uz).map(([key, value]) => [key, uzbekTextToCyrillic(String(value))])) as W;
   if (script === 'latin') return tables.uz;
   return language === 'ru' ? tables.ru : tables.en;
 }

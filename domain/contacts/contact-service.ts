@@ -15,6 +15,7 @@ import {
   MatterStatusSchema,
   MessageStatusSchema,
   type ContactFormInput,
+  type ContactKind,
   type ContactStatus,
 } from './contact-schema.ts';
 
@@ -24,6 +25,12 @@ export const CONTACT_THANK_YOU = 'Thank you for your message. We will respond wi
 const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 };
 const MIN_FILL_MS = 3000;
 export const HONEYPOT_FIELD = 'website';
+
+/** A form's `renderedAt` (the time it was shown) as the `elapsedMs` the speed check reads; nothing when missing or unreadable. */
+export function elapsedSince(renderedAt: unknown, now = Date.now()): { elapsedMs?: number } {
+  const shown = Number(renderedAt);
+  return Number.isFinite(shown) && shown > 0 ? { elapsedMs: now - shown } : {};
+}
 const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
 
 export interface SubmitContext {
@@ -102,10 +109,8 @@ export function createContactService(
     return candidates.filter((record) => String(record.email).toLowerCase() === address);
   }
 
-  type Kind = 'message' | 'matter' | 'application';
-
   /** Everything a request must pass before it is kept; nothing is stored here. */
-  async function prepare(raw: Record<string, unknown>, context: SubmitContext | undefined, kind: Kind): Promise<PreparedRequest | { _id: string; discarded: true }> {
+  async function prepare(raw: Record<string, unknown>, context: SubmitContext | undefined, kind: ContactKind): Promise<PreparedRequest | { _id: string; discarded: true }> {
     // Only accepted messages count (they are the stored ones): a visitor who corrects a typo
     // five times is not locked out; every instance sees the same count, also after a restart.
     const key = context ? await clientKey(context.address) : undefined;
@@ -141,18 +146,14 @@ export function createContactService(
     return { fields: { phone: '', service: '', ...fields, lang: language, consent, ...(key ? { clientKey: key } : {}) }, settings };
   }
 
-  async function store_(prepared: PreparedRequest, extra: Record<string, unknown> = {}): Promise<StoredRecord> {
+  /** Stores a request that passed `prepare`, and tells the firm. */
+  async function keep(prepared: PreparedRequest, extra: Record<string, unknown> = {}): Promise<StoredRecord> {
     const created = await store.insert({ ...prepared.fields, ...extra });
     await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request ${created._id}` });
     // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
     const { clientKey: _key, consent: _consent, ...told } = { ...prepared.fields, ...extra } as Record<string, unknown>;
     await Promise.resolve(received?.({ ...(told as ContactFormInput), _id: created._id, createdAt: created.createdAt, status: created.status as ContactStatus }, prepared.settings)).catch(() => {});
     return created;
-  }
-
-  async function accept(raw: Record<string, unknown>, context: SubmitContext | undefined, kind: Kind): Promise<StoredRecord | { _id: string; discarded: true }> {
-    const prepared = await prepare(raw, context, kind);
-    return 'discarded' in prepared ? prepared : store_(prepared);
   }
 
   return {
@@ -164,7 +165,8 @@ export function createContactService(
     async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
       const raw = assertObject(body);
       if (raw.kind === 'application') throw badRequest('An application is sent with the vacancy’s form, with its CV: POST /api/vacancies/{id}/applications');
-      return accept(raw, context, raw.kind === 'matter' ? 'matter' : 'message');
+      const prepared = await prepare(raw, context, raw.kind === 'matter' ? 'matter' : 'message');
+      return 'discarded' in prepared ? prepared : keep(prepared);
     },
 
     /**
@@ -177,7 +179,7 @@ export function createContactService(
     },
 
     async storeApplication(prepared: PreparedRequest, vacancy: VacancyApplied): Promise<StoredRecord> {
-      return store_(prepared, { vacancy: vacancy._id, subject: vacancy.title });
+      return keep(prepared, { vacancy: vacancy._id, subject: vacancy.title });
     },
 
     async get(id: string): Promise<StoredRecord> {

@@ -83,7 +83,7 @@ function compareKeys(a: NameKey, b: NameKey): Exclude<ConflictReason, 'same_tin'
 }
 
 /** A party of the new request to check: the company or one of the other parties. */
-export interface Party {
+interface Party {
   role: 'company' | 'counterparty';
   name: string;
 }
@@ -117,7 +117,7 @@ export interface Conflict {
  * strongest reason first, each record once per party. Linear in known × parties; the keys of each
  * known name are made once (and remembered); the event loop is given back every 500 names.
  */
-export async function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Promise<Conflict[]> {
+async function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Promise<Conflict[]> {
   const ours = parties.map((party) => ({ party, key: keyOf(party.name) })).filter((entry) => entry.key.keys.length);
   const found: Conflict[] = [];
   for (const [index, other] of known.entries()) {
@@ -141,4 +141,32 @@ export async function findConflicts(parties: Party[], tin: string, known: KnownP
       seen.add(key);
       return true;
     });
+}
+
+/** The names a new matter is checked against: earlier new matters' parties, and matters' clients in each of their languages. */
+export function knownParties(
+  requests: Array<{ _id: string; company: string; tin: string; counterparties: string[]; createdAt: string }>,
+  matters: Array<{ _id: string; title: Record<string, string>; client?: Record<string, string> }>,
+  except: string,
+  titleOf: (title: Record<string, string>) => string,
+): KnownParty[] {
+  const known: KnownParty[] = [];
+  for (const earlier of requests) {
+    if (earlier._id === except) continue;
+    const context = earlier.createdAt.slice(0, 10);
+    known.push({ _id: earlier._id, kind: 'request', role: 'company', name: earlier.company, tin: earlier.tin, context });
+    for (const name of earlier.counterparties) known.push({ _id: earlier._id, kind: 'request', role: 'counterparty', name, context });
+  }
+  for (const matter of matters) {
+    const names = new Set(Object.values(matter.client ?? {}).map((name) => name.trim()).filter(Boolean));
+    for (const name of names) known.push({ _id: matter._id, kind: 'matter', role: 'client', name, context: titleOf(matter.title) });
+  }
+  return known;
+}
+
+/** A new matter's possible conflicts: its company and other parties, and its tax number, among `known`. */
+export function conflictsOfRequest(request: Record<string, unknown>, known: KnownParty[]): Promise<Conflict[]> {
+  const counterparties = Array.isArray(request.counterparties) ? request.counterparties.map((name: unknown) => String(name)) : [];
+  const parties: Party[] = [{ role: 'company', name: String(request.company ?? '') }, ...counterparties.map((name) => ({ role: 'counterparty' as const, name }))];
+  return findConflicts(parties, String(request.tin ?? ''), known);
 }

@@ -67,6 +67,16 @@ function decryptDocument(stored: Buffer, key: Buffer): Buffer {
   return Buffer.concat([decipher.update(stored.subarray(40)), decipher.final()]);
 }
 
+/** A file over 25 MB, said on that file (the upload's parser and the checks below refuse the same way). */
+export const fileTooLarge = (index: number, name: string) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `“${name}” is larger than 25 MB: send a smaller file.`, {
+    details: [{ path: `files.${index}`, message: `“${name}” is larger than 25 MB.`, code: 'too_large', params: { max: '25 MB', name } }],
+  });
+
+/** Why a link no longer works, as the API says it (the upload page tells them apart by these). */
+const LINK_USED = 'This link has already been used. Ask the firm for a new one if you need to send more.';
+export const LINK_EXPIRED = 'This link has expired. Ask the firm for a new one.';
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type LinkState = { state: 'open'; contactId: string; expiresAt: string } | { state: 'used' | 'expired' | 'unknown'; contactId?: string };
@@ -93,8 +103,7 @@ export function createIntakeDocuments(
     createdAt: String(r.created_at),
   });
 
-  const fileProblem = (index: number, message: string, code: 'invalid' | 'too_large' | 'too_many' = 'invalid', params?: Record<string, string | number>) =>
-    validationError([{ path: `files.${index}`, message, code, ...(params ? { params } : {}) }]);
+  const fileProblem = (index: number, message: string, params: Record<string, string | number>) => validationError([{ path: `files.${index}`, message, code: 'invalid', params }]);
 
   /**
    * Every check a file must pass, before anything is stored: its type by its bytes (and its name
@@ -107,12 +116,12 @@ export function createIntakeDocuments(
     for (const [index, file] of files.entries()) {
       const name = safeFileName(file.name);
       const kinds = allowed.map((type) => DOCUMENT_TYPES[type].extensions[0].toUpperCase()).join(', ');
-      if (file.data.length > MAX_DOCUMENT_BYTES) throw fileProblem(index, `“${name}” is larger than 25 MB: send a smaller file.`, 'too_large', { max: '25 MB', name });
-      if (file.data.length === 0) throw fileProblem(index, `“${name}” is empty.`, 'invalid', { name });
+      if (file.data.length > MAX_DOCUMENT_BYTES) throw fileTooLarge(index, name);
+      if (file.data.length === 0) throw fileProblem(index, `“${name}” is empty.`, { name });
       const type = sniffDocument(file.data);
       const claimed = claimedType(name);
-      if (!type || !allowed.includes(type)) throw fileProblem(index, `“${name}” is not one of the accepted kinds (${kinds}).`, 'invalid', { name, kinds });
-      if (claimed !== type) throw fileProblem(index, `“${name}” is not what its name says: its contents are ${type.toUpperCase()}. Rename it or send the right file.`, 'invalid', { name, kinds });
+      if (!type || !allowed.includes(type)) throw fileProblem(index, `“${name}” is not one of the accepted kinds (${kinds}).`, { name, kinds });
+      if (claimed !== type) throw fileProblem(index, `“${name}” is not what its name says: its contents are ${type.toUpperCase()}. Rename it or send the right file.`, { name, kinds });
       checked.push({ name, data: file.data, type, scan: 'not_scanned' });
     }
     if (host.scan) {
@@ -205,12 +214,12 @@ export function createIntakeDocuments(
      */
     async receive(token: string, files: Arriving[]): Promise<{ contactId: string; files: IntakeFile[] }> {
       const state = await this.linkState(token);
-      if (state.state === 'unknown') throw notFound('Upload link');
-      if (state.state === 'used') throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
-      if (state.state !== 'open') throw new AppError(410, 'GONE', 'This link has expired. Ask the firm for a new one.');
+      if (state.state === 'unknown') throw new AppError(404, 'NOT_FOUND', 'This upload link does not exist: check that it was copied whole, or ask the firm for a new one.');
+      if (state.state === 'used') throw new AppError(410, 'GONE', LINK_USED);
+      if (state.state !== 'open') throw new AppError(410, 'GONE', LINK_EXPIRED);
       const checked = await check(files, undefined, state.contactId);
       const taken = await db.updateTable('upload_links').set({ used_at: nowIso() }).where('token_hash', '=', hashOf(token)).where('used_at', 'is', null).executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', 'This link has already been used. Ask the firm for a new one if you need to send more.');
+      if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', LINK_USED);
       try {
         const kept = await keep(state.contactId, checked);
         return { contactId: state.contactId, files: kept };

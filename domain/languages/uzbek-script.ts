@@ -219,6 +219,14 @@ export function uzbekToCyrillic(text: string): string {
   );
 }
 
+/** A text with {placeholders} (interface texts, mails) to Cyrillic: only the words around them change script. */
+export function uzbekTextToCyrillic(text: string): string {
+  return text
+    .split(/(\{\w+\})/)
+    .map((part, index) => (index % 2 ? part : uzbekToCyrillic(part)))
+    .join('');
+}
+
 /** Uzbek text from Cyrillic to Latin script (oʻ and gʻ with U+02BB, the tutuq belgisi with U+02BC). */
 export function uzbekToLatin(text: string): string {
   return text.replace(CYRILLIC_WORD, cyrillicWordToLatin);

@@ -3,7 +3,7 @@ import { uzbekToCyrillic, uzbekToLatin } from '../languages/uzbek-script.ts';
 import { pickText, type Localized } from '../shared/localized.ts';
 import type { RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
-import { searchForm, searchText } from '../shared/search.ts';
+import { searchForm } from '../shared/search.ts';
 
 /*
  * The site's search (API-2.md "Search"): published news, blog posts, services, active lawyers,
@@ -84,20 +84,10 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
       const perType = await Promise.all(
         SEARCHED_TYPES.map(async (type) => {
           const service = options.service(type);
-          // Each form of the query (Latin and Cyrillic Uzbek) through the index; the search text holds both scripts already.
-          const found = (await service.listPage({ lang, admin: false, search: trimmed, page: 1, limit: PER_TYPE })).data;
-          // Several words: also every record holding each of them anywhere, in any form of its ending
-          // ("бесплатная консультация" finds "консультация … бесплатна"), read through the longest one.
-          if (stems.length > 1) {
-            const probe = stems.reduce((longest, stem) => (stem.length > longest.length ? stem : longest));
-            const candidates = (await service.listPage({ lang, admin: false, search: probe, page: 1, limit: PER_TYPE * 3 })).data;
-            const seen = new Set(found.map((record) => record._id));
-            for (const record of candidates) {
-              if (seen.has(record._id) || found.length >= PER_TYPE) continue;
-              const haystack = searchText(type.searchFields.map((field) => (record as Record<string, unknown>)[field] as Localized));
-              if (stems.every((stem) => queryForms(stem).some((form) => haystack.includes(form)))) found.push(record);
-            }
-          }
+          // Through the index; the search text holds Uzbek in both scripts already. Several words: each
+          // of them anywhere, in any form of its ending ("бесплатная консультация" finds
+          // "консультация … бесплатна"); one word or a short phrase: as typed.
+          const { data: found } = await service.listPage({ lang, admin: false, ...(stems.length > 1 ? { searchWords: stems } : { search: trimmed }), page: 1, limit: PER_TYPE });
           return found.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
         }),
       );

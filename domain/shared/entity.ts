@@ -32,6 +32,8 @@ export interface ListQuery {
   admin: boolean;
   page?: number;
   limit?: number;
+  /** Each of these in the search text, anywhere (the site search's words; `search` is one phrase). */
+  searchWords?: string[];
   [parameter: string]: unknown;
 }
 

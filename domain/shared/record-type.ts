@@ -267,6 +267,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     }
     const search = typeof query.search === 'string' ? query.search.trim() : '';
     if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'contains', text: searchForm(search) });
+    for (const word of (searchFields.length && query.searchWords) || []) conditions.push({ column: 'search_text', op: 'contains', text: searchForm(word) });
     if (query.admin) conditions.push(...statusConditions(query.status, new Date().toISOString()));
     return conditions;
   }

@@ -69,7 +69,7 @@ const PAGE_SECTIONS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page
 /** The sitemap's pages.xml: the site's pages that are not one record's. */
 export const SITEMAP_PAGES: readonly string[] = SITE_PAGES.filter((page) => page.sitemap).map((page) => `/${page.path}`);
 
-/** Record types with a page per record that the site search finds. */
+/** Record types the site search finds: each with a page per record, or a place its hits are shown (`site.hitPath`). */
 export const searchedTypes = (): RecordType[] => RECORD_TYPES.filter((type) => type.site?.search && (type.site.detail || type.site.hitPath) && type.searchFields.length > 0);
 
 /** Record types whose pages can be previewed before they are public: a page, and a schedule or a page module that previews. */

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type Arriving } from '../../domain/intake/documents.ts';
+import { fileTooLarge, LINK_EXPIRED, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type Arriving } from '../../domain/intake/documents.ts';
+import { elapsedSince } from '../../domain/contacts/contact-service.ts';
 import { uploadLinkMessage } from '../../domain/intake/upload-link-message.ts';
-import { AppError, badRequest, isAppError, notFound, validationError, type ConflictReason } from '../../domain/shared/errors.ts';
-import { pickText } from '../../domain/shared/localized.ts';
+import { LANGUAGE_CODE_PATTERN, pickText } from '../../domain/shared/localized.ts';
+import { AppError, badRequest, isAppError, notFound, validationError } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly } from '../http/auth.ts';
 import { drainRequest } from '../http/drain.ts';
@@ -15,7 +16,7 @@ import { ok } from '../http/envelope.ts';
  * JavaScript, or a client's multipart POST) and applications for vacancies with their CV.
  */
 
-const conflictError = (message: string, reason?: ConflictReason) => new AppError(409, 'CONFLICT', message, reason ? { reason } : {});
+const closedVacancy = () => new AppError(409, 'CONFLICT', 'This vacancy is closed: applications are no longer accepted.', { reason: 'registration_closed' });
 
 /** The fields a form may carry beside its files, and their size. */
 const FORM_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: MAX_DOCUMENTS + 1, fields: 20, fieldSize: 64 * 1024, parts: MAX_DOCUMENTS + 21 };
@@ -35,10 +36,6 @@ async function receive(request: FastifyRequest, reply: FastifyReply, fileField: 
   const files: Arriving[] = [];
   // The file being read: a size refused by the parser (in toBuffer or in the iterator) is said on it.
   let current = '';
-  const tooLarge = (name: string) =>
-    new AppError(413, 'PAYLOAD_TOO_LARGE', `“${name}” is larger than 25 MB: send a smaller file.`, {
-      details: [{ path: `files.${files.length}`, message: `“${name}” is larger than 25 MB.`, code: 'too_large', params: { max: '25 MB', name } }],
-    });
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -54,14 +51,14 @@ async function receive(request: FastifyRequest, reply: FastifyReply, fileField: 
       if (files.length >= maxFiles) throw validationError([{ path: 'files', message: `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at a time.`, code: 'too_many', params: { max: maxFiles } }]);
       current = part.filename;
       const data = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge(current);
+      if (part.file.truncated) throw fileTooLarge(files.length, current);
       files.push({ name: part.filename, data });
       current = '';
     }
   } catch (error) {
     await drainRequest(request.raw, reply);
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(current || 'A file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(files.length, current || 'A file');
     if (code === 'FST_FILES_LIMIT') throw validationError([{ path: 'files', message: `Send at most ${maxFiles} files at a time.`, code: 'too_many', params: { max: maxFiles } }]);
     throw error;
   }
@@ -77,7 +74,7 @@ function refusalQuery(error: unknown): string {
   const detail = error.details?.[0];
   const name = typeof detail?.params?.name === 'string' ? `&file=${encodeURIComponent(detail.params.name.slice(0, 150))}` : '';
   if (error.status === 429) return 'error=rate';
-  if (error.status === 410) return `error=${/expired/.test(error.message) ? 'expired' : 'used'}`;
+  if (error.status === 410) return `error=${error.message === LINK_EXPIRED ? 'expired' : 'used'}`;
   if (error.status === 503) return 'error=unavailable';
   if (error.status === 409) return 'error=closed';
   if (detail?.path === 'elapsedMs') return 'error=too_fast';
@@ -90,8 +87,12 @@ function refusalQuery(error: unknown): string {
   return 'error=failed';
 }
 
-/** `/ru/upload/…` → `/ru`: where the page the form was on lives. */
-const languagePrefix = (lang: string | undefined) => (lang ? `/${encodeURIComponent(lang)}` : '');
+/** `/ru/upload/…` → `/ru`: where the page the form was on lives; anything that is no language code is no page of ours. */
+function languagePrefix(lang: string | undefined): string {
+  if (lang === undefined) return '';
+  if (!LANGUAGE_CODE_PATTERN.test(lang)) throw notFound('Page');
+  return `/${lang}`;
+}
 
 export async function intakeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   await app.register(multipart, { limits: FORM_LIMITS });
@@ -99,11 +100,12 @@ export async function intakeRoutes(app: FastifyInstance, { services }: { service
   app.post<{ Params: { id: string } }>('/contact/:id/upload-link', { preHandler: editorsOnly }, async (request, reply) => {
     const contact = await services.contacts.get(request.params.id);
     const body = (request.body ?? {}) as Record<string, unknown>;
+    // Refused before a link is made: no link that nobody was sent.
+    if (body.send === true && !services.mailer) throw new AppError(409, 'CONFLICT', 'E-mail is not connected on this site: copy the link and send it to the client yourself.');
     const language = String(contact.lang || (await services.languages.defaultLanguage()));
     const link = await services.intakeDocuments.createLink(contact._id, body, language);
     let sentTo: string | undefined;
     if (body.send === true) {
-      if (!services.mailer) throw conflictError('E-mail is not connected on this site: copy the link and send it to the client yourself.');
       const site = await services.siteConfig.get();
       const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: services.config.timeZone }).format(new Date(link.expiresAt));
       await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language) }, `contacts/${contact._id}`);
@@ -153,7 +155,7 @@ async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promi
   } catch (error) {
     if (!isAppError(error) || error.status !== 404) throw error;
     const closed = await readClosed().catch(() => undefined);
-    if (closed?.isActive && closed.closesAt <= new Date().toISOString()) throw conflictError('This vacancy is closed: applications are no longer accepted.', 'registration_closed');
+    if (closed?.isActive && closed.closesAt <= new Date().toISOString()) throw closedVacancy();
     throw error;
   }
 }
@@ -161,12 +163,9 @@ async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promi
 /** An application: fields and CV checked first; the request and its CV are then kept together. */
 async function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
   const { fields, files } = await receive(request, reply, 'cv', 1);
-  if (vacancy.closesAt <= new Date().toISOString()) throw conflictError('This vacancy is closed: applications are no longer accepted.', 'registration_closed');
-  const renderedAt = Number(fields.renderedAt);
-  const prepared = await services.contacts.checkApplication(
-    { ...fields, ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}) },
-    { address: request.ip },
-  );
+  // Closed while the form was being filled in.
+  if (vacancy.closesAt <= new Date().toISOString()) throw closedVacancy();
+  const prepared = await services.contacts.checkApplication({ ...fields, ...elapsedSince(fields.renderedAt) }, { address: request.ip });
   if (!files.length) throw validationError([{ path: 'cv', message: 'Attach your CV (PDF or Word).', code: 'required' }]);
   const checked = await services.intakeDocuments.check(files, ['pdf', 'docx']).catch((error: unknown) => {
     // The CV's problem is said on the CV field.

@@ -8,7 +8,7 @@ import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import { InterfaceTexts } from '../../admin/interface-texts.tsx';
-import { uzbekToCyrillic } from '../../../domain/languages/uzbek-script.ts';
+import { uzbekTextToCyrillic } from '../../../domain/languages/uzbek-script.ts';
 import { UI_TEXTS } from '../../i18n/ui-texts.ts';
 
 type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
@@ -16,10 +16,7 @@ type Draft = { code: string; name: string; nativeName: string; flag: string; ord
 const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: false, isDefault: false, rtl: false, translations: {} };
 
 /** The site's Uzbek interface texts in Cyrillic, for review: {placeholders}, addresses and foreign names kept. */
-function cyrillicInterfaceTexts(): Record<string, string> {
-  const convert = (text: string) => text.split(/(\{\w+\})/).map((part, index) => (index % 2 ? part : uzbekToCyrillic(part))).join('');
-  return Object.fromEntries(Object.entries(UI_TEXTS.uz).map(([key, text]) => [key, convert(text)]));
-}
+const cyrillicInterfaceTexts = (): Record<string, string> => Object.fromEntries(Object.entries(UI_TEXTS.uz).map(([key, text]) => [key, uzbekTextToCyrillic(text)]));
 
 export default function Languages() {
   const { t, lang, languages, reloadLanguages, problem, languageName } = useAdmin();

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react';
 import { data, Form } from 'react-router';
 import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
-import { HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
+import { elapsedSince, HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
 import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
@@ -12,6 +12,7 @@ import { Picture } from '../../site/picture.tsx';
 import { breadcrumbList, JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
+import { SpamTraps } from '../../site/spam-traps.tsx';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
 
@@ -62,7 +63,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await request.formData();
   const values: Partial<Record<Field, string>> = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '').trim()]));
-  const renderedAt = Number(form.get('renderedAt'));
   const matter = form.get('kind') === 'matter';
   const { lang: _lang, acknowledged: _acknowledged, company, tin, counterparties, ...message } = values;
   try {
@@ -72,7 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         ...(matter ? { kind: 'matter', company, tin, counterparties, acknowledged: form.get('acknowledged') === 'true' } : {}),
         lang: String(form.get('lang') ?? '') || undefined,
         [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? ''),
-        ...(Number.isFinite(renderedAt) && renderedAt > 0 ? { elapsedMs: Date.now() - renderedAt } : {}),
+        ...elapsedSince(form.get('renderedAt')),
       },
       { address: context.get(clientAddressContext) },
     );
@@ -185,6 +185,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     'aria-describedby': `contact-${name}-error`,
     className: 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600',
   });
+  // The same choice of service on both forms.
+  const serviceField = field(
+    'service',
+    t('contact.service'),
+    <select {...inputProps('service', false)}>
+      <option value="">{t('contact.chooseService')}</option>
+      {loaderData.choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}
+        </option>
+      ))}
+    </select>,
+    false,
+  );
 
   return (
     <>
@@ -224,19 +238,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
                 {field('company', t('contact.company'), <input type="text" autoComplete="organization" maxLength={300} {...inputProps('company', true)} />, true)}
                 {field('tin', t('contact.tin'), <input type="text" inputMode="numeric" pattern="[0-9]{9}|[0-9]{14}" maxLength={14} {...inputProps('tin', false)} />, false)}
-                {field(
-                  'service',
-                  t('contact.service'),
-                  <select {...inputProps('service', false)}>
-                    <option value="">{t('contact.chooseService')}</option>
-                    {loaderData.choices.map((choice) => (
-                      <option key={choice} value={choice}>
-                        {choice}
-                      </option>
-                    ))}
-                  </select>,
-                  false,
-                )}
+                {serviceField}
                 <div className="sm:col-span-2">
                   {field(
                     'counterparties',
@@ -293,11 +295,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </p>
               </section>
               {consentBlock}
-              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-                <label htmlFor="contact-website">{t('contact.honeypot')}</label>
-                <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-              </div>
-              <input type="hidden" name="renderedAt" value={loaderData.renderedAt} />
+              <SpamTraps idPrefix="contact" renderedAt={loaderData.renderedAt} />
               <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
                 {t('contact.matter.send')}
               </button>
@@ -335,29 +333,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {field('name', t('contact.name'), <input type="text" autoComplete="name" maxLength={200} {...inputProps('name', true)} />, true)}
                 {field('email', t('contact.email'), <input type="email" autoComplete="email" maxLength={320} {...inputProps('email', true)} />, true)}
                 {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
-                {field(
-                  'service',
-                  t('contact.service'),
-                  <select {...inputProps('service', false)}>
-                    <option value="">{t('contact.chooseService')}</option>
-                    {loaderData.choices.map((choice) => (
-                      <option key={choice} value={choice}>
-                        {choice}
-                      </option>
-                    ))}
-                  </select>,
-                  false,
-                )}
+                {serviceField}
                 <div className="sm:col-span-2">{field('subject', t('contact.subject'), <input type="text" maxLength={300} {...inputProps('subject', true)} />, true)}</div>
                 {field('message', t('contact.message'), <textarea rows={6} maxLength={10000} {...inputProps('message', true)} />, true)}
               </div>
               {consentBlock}
               <input type="hidden" name="lang" value={site.lang} />
-              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-                <label htmlFor="contact-website">{t('contact.honeypot')}</label>
-                <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-              </div>
-              <input type="hidden" name="renderedAt" value={loaderData.renderedAt} />
+              <SpamTraps idPrefix="contact" renderedAt={loaderData.renderedAt} />
               <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
                 {t('contact.send')}
               </button>
