@@ -21,6 +21,25 @@ const closedVacancy = () => new AppError(409, 'CONFLICT', 'This vacancy is close
 /** The fields a form may carry beside its files, and their size. */
 const FORM_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: MAX_DOCUMENTS + 1, fields: 20, fieldSize: 64 * 1024, parts: MAX_DOCUMENTS + 21 };
 
+/**
+ * At most this many uploads are read and kept at once on an instance (each holds up to 10 × 25 MB
+ * until its files are stored); the others wait, their bodies held back by TCP, not by our memory.
+ */
+const UPLOADS_AT_ONCE = 2;
+let uploading = 0;
+const waiting: Array<() => void> = [];
+async function oneOfFewUploads<T>(work: () => Promise<T>): Promise<T> {
+  if (uploading >= UPLOADS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else uploading += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else uploading -= 1;
+  }
+}
+
 interface Received {
   fields: Record<string, string>;
   files: Arriving[];
@@ -134,8 +153,7 @@ export async function intakeRoutes(app: FastifyInstance, { services }: { service
 
   // A client's files through their one-time link (JSON; the page's form posts to pageRoutes below).
   app.post<{ Params: { token: string } }>('/intake/upload/:token', async (request, reply) => {
-    const { files } = await receive(request, reply, 'files', MAX_DOCUMENTS);
-    const received = await services.intakeDocuments.receive(request.params.token, files);
+    const received = await oneOfFewUploads(async () => services.intakeDocuments.receive(request.params.token, (await receive(request, reply, 'files', MAX_DOCUMENTS)).files));
     return reply.status(201).send(ok(received.files, { message: `${received.files.length} files received` }));
   });
 
@@ -161,7 +179,11 @@ async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promi
 }
 
 /** An application: fields and CV checked first; the request and its CV are then kept together. */
-async function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
+function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
+  return oneOfFewUploads(() => applyNow(services, request, reply, vacancy));
+}
+
+async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
   const { fields, files } = await receive(request, reply, 'cv', 1);
   // Closed while the form was being filled in.
   if (vacancy.closesAt <= new Date().toISOString()) throw closedVacancy();
@@ -191,8 +213,7 @@ export async function intakePageRoutes(app: FastifyInstance, { services }: { ser
   const upload = async (request: FastifyRequest<{ Params: { token: string; lang?: string } }>, reply: FastifyReply) => {
     const page = `${languagePrefix(request.params.lang)}/upload/${encodeURIComponent(request.params.token)}`;
     try {
-      const { files } = await receive(request, reply, 'files', MAX_DOCUMENTS);
-      const received = await services.intakeDocuments.receive(request.params.token, files);
+      const received = await oneOfFewUploads(async () => services.intakeDocuments.receive(request.params.token, (await receive(request, reply, 'files', MAX_DOCUMENTS)).files));
       if (!wantsPage(request)) return reply.status(201).send(ok(received.files));
       return reply.redirect(`${page}?sent=${received.files.length}`, 303);
     } catch (error) {
