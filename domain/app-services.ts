@@ -134,6 +134,7 @@ export function createDomainServices(host: DomainHost) {
       // By the firm's bot too, to the chat the person gave (Settings), when the bot is set up.
       if (host.telegram && assignee.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: assignee.telegramChatId }, `reviews/${type.name}/${record._id}`);
     },
+    timeZone: host.timeZone ?? 'Asia/Tashkent',
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
   };

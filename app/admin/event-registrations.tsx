@@ -4,6 +4,7 @@ import { useAdmin } from './admin-context.tsx';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass } from './ui.tsx';
+import { dayIn } from '../../domain/shared/days.ts';
 
 interface Registration {
   _id: string;
@@ -33,7 +34,7 @@ export function EventRegistrations({ id }: { id: string }) {
       if (!response.ok) throw new Error('export');
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await response.blob());
-      link.download = `registrations-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.download = `registrations-${dayIn(Date.now(), timeZone)}.csv`;
       link.click();
       URL.revokeObjectURL(link.href);
     } catch {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
-import { formatMoment } from './time-zone.ts';
+import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, inputClass } from './ui.tsx';
 
 const STATES = ['published', 'draft', 'scheduled', 'expired'] as const;
@@ -134,5 +134,98 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
         </div>
       )}
     </section>
+  );
+}
+
+/** How a save leaves a record with a schedule: hidden, live now, or live at a chosen moment. */
+export type PublishMode = 'draft' | 'now' | 'schedule';
+
+/** The fields the three actions set: the record's "published" flag and its moment of going live. */
+export const publishingFields = (type: RecordType) => (type.visibilityField && type.scheduleFields ? { flag: type.visibilityField, at: type.scheduleFields.publish } : undefined);
+
+/** The action a record's values amount to: a time to come means scheduled, never a draft with a forgotten time. */
+export function publishModeOf(type: RecordType, values: Record<string, unknown>, now = new Date().toISOString()): PublishMode {
+  const fields = publishingFields(type);
+  if (!fields || values[fields.flag] !== true) return 'draft';
+  const at = values[fields.at];
+  return typeof at === 'string' && at > now ? 'schedule' : 'now';
+}
+
+/** The values each action sets (a draft and "now" clear the moment: a time is only ever a schedule). */
+export function valuesFor(type: RecordType, mode: PublishMode, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = publishingFields(type);
+  if (!fields) return {};
+  const at = values[fields.at];
+  const kept = mode === 'schedule' && typeof at === 'string' && at > new Date().toISOString() ? at : mode === 'now' && typeof at === 'string' && at <= new Date().toISOString() ? at : null;
+  return { [fields.flag]: mode !== 'draft', [fields.at]: kept };
+}
+
+/**
+ * Draft, publish now or schedule: the three plain actions a record with a schedule offers instead of
+ * a "Published" switch beside a time that did nothing while it was off. The form's save button says
+ * the chosen action.
+ */
+export function PublishingChoice({ type, mode, values, live, disabled, error, onChoose, onTime }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void }) {
+  const { t, timeZone } = useAdmin();
+  const fields = publishingFields(type);
+  if (!fields) return null;
+  const options: Array<{ mode: PublishMode; label: string; hint: string }> = [
+    { mode: 'draft', label: t('publishing.draft'), hint: t('publishing.draftHint') },
+    { mode: 'now', label: live ? t('publishing.live') : t('publishing.now'), hint: t('publishing.nowHint') },
+    { mode: 'schedule', label: t('publishing.schedule'), hint: t('publishing.scheduleHint') },
+  ];
+  return (
+    <fieldset data-testid="publishing" disabled={disabled} className="rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t('publishing.title')}</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {options.map((option) => (
+          <label
+            key={option.mode}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="publish-mode"
+              value={option.mode}
+              checked={mode === option.mode}
+              onChange={() => onChoose(option.mode)}
+              aria-label={option.label}
+              aria-describedby={`publish-${option.mode}-hint`}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+            />
+            <span>
+              <span className="block font-semibold text-slate-900">{option.label}</span>
+              <span id={`publish-${option.mode}-hint`} className="block text-slate-600">
+                {option.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {mode === 'schedule' && (
+        <div className="mt-3 max-w-sm">
+          <label htmlFor="field-publish-at" className="block text-sm font-medium text-slate-800">
+            {t('publishing.when')}
+          </label>
+          <input
+            id="field-publish-at"
+            type="datetime-local"
+            value={toZoneInput(values[fields.at], timeZone)}
+            onChange={(event) => onTime(fromZoneInput(event.target.value, timeZone))}
+            className={inputClass}
+            aria-describedby={error ? 'field-publish-at-zone field-publish-at-error' : 'field-publish-at-zone'}
+            {...(error ? { 'aria-invalid': true } : {})}
+          />
+          <p id="field-publish-at-zone" className="mt-1 text-xs text-slate-600">
+            {t('publishing.zone', { zone: timeZone, offset: zoneOffsetLabel(timeZone) })}
+          </p>
+          {error && (
+            <p id="field-publish-at-error" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </fieldset>
   );
 }

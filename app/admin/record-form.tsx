@@ -18,7 +18,7 @@ import { NamedIcon } from '../site/icons.tsx';
 import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
-import { PreviewLink, StateBadge } from './publishing.tsx';
+import { PreviewLink, publishingFields, PublishingChoice, publishModeOf, StateBadge, valuesFor, type PublishMode } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
 import { AlertLog } from './alert-log.tsx';
 import { ChannelPosts } from './channel-posts.tsx';
@@ -154,6 +154,17 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   const leaving = useUnsavedChanges(dirty && !saving);
   const { ask, dialog: confirmDialog } = useConfirm();
+  // Draft, publish now or schedule (types with a schedule): "schedule" is held while its time is being chosen.
+  const publishing = publishingFields(resource.type);
+  const [scheduling, setScheduling] = useState(false);
+  const mode: PublishMode = scheduling ? 'schedule' : publishModeOf(resource.type, values);
+  function choose(next: PublishMode) {
+    setScheduling(next === 'schedule');
+    setValues((current) => ({ ...current, ...valuesFor(resource.type, next, current) }));
+    setDirty(true);
+    setJustSaved(false);
+    if (publishing) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== publishing.at)));
+  }
 
   // Authors are team members; references list the records of their type.
   useEffect(() => {
@@ -244,6 +255,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         return;
       }
     }
+    if (publishing && mode === 'schedule' && !editingCopy) {
+      const at = values[publishing.at];
+      if (typeof at !== 'string' || at <= new Date().toISOString()) {
+        setErrors({ [publishing.at]: t('publishing.whenNeeded') });
+        requestAnimationFrame(() => document.querySelector<HTMLElement>('#field-publish-at')?.focus());
+        return;
+      }
+    }
     setSaving(true);
     setNotice('');
     const asCopy = editingCopy || copyAsked;
@@ -260,6 +279,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
       setValues(editable(saved.data, {}));
+      setScheduling(false);
       setVersion(saved.data.version);
       setState(saved.data.publicState);
       setJustSaved(true);
@@ -359,6 +379,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const can = abilities(admin.user);
   const translating = !can.editContent;
   const comparing = sideBySide && hasLocalized && active !== defaultLanguage;
+  // The save button says what the save does to a record with a schedule.
+  const saveLabel = !publishing || (mode === 'now' && state === 'published') ? t('common.save') : mode === 'draft' ? t('publishing.saveDraft') : mode === 'now' ? t('publishing.publishNow') : t('publishing.scheduleSave');
   const locked = (field: FieldSpec) => translating && (!['ml', 'document', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
     <form onSubmit={save} noValidate className="space-y-5">
@@ -451,7 +473,9 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         </p>
       )}
       <div className="grid gap-5 md:grid-cols-2">
-        {slugAfterTitle(resource.fields, resource.type.admin.titleField).map((field) => (
+        {slugAfterTitle(resource.fields, resource.type.admin.titleField)
+          .filter((field) => !publishing || (field.name !== publishing.flag && field.name !== publishing.at))
+          .map((field) => (
           <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
               (field.kind === 'document' ? (
@@ -482,9 +506,21 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       </div>
       {blocked && <RefusedByChecks checks={blocked.checks} labelOf={labelOf} onFix={openField} onOverride={admin.user.role === 'admin' ? blocked.retry : undefined} />}
       {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={openField} />}
+      {publishing && !editingCopy && (
+        <PublishingChoice
+          type={resource.type}
+          mode={mode}
+          values={values}
+          live={state === 'published'}
+          disabled={!can.editContent}
+          error={errors[publishing.at]}
+          onChoose={choose}
+          onTime={(at) => set(publishing.at, at)}
+        />
+      )}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? t('common.saving') : editingCopy ? t('copy.saveAs') : t('common.save')}
+          {saving ? t('common.saving') : editingCopy ? t('copy.saveAs') : saveLabel}
         </button>
         {canHoldCopy && !editingCopy && state === 'published' && (
           <button type="button" className={buttonClass.secondary} disabled={saving} onClick={(event) => save(event, true)}>
@@ -856,7 +892,9 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       </>
     );
   } else if (field.kind === 'date') {
-    control = <input id={id} type="date" value={String(value ?? '').slice(0, 10)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+    // A moment (a blog post's) is shown as its day in the firm's time zone, not in UTC.
+    const day = typeof value === 'string' && value.length > 10 ? toZoneInput(value, timeZone).slice(0, 10) : String(value ?? '').slice(0, 10);
+    control = <input id={id} type="date" value={day} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   } else {
     control = <input id={id} type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   }

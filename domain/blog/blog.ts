@@ -16,7 +16,7 @@ export const blog = defineRecordType({
     category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
     author: author(),
     readTime: plainText('Read time', { required: true, max: 50 }),
-    publishedAt: date('Publication date', { default: () => new Date().toISOString() }),
+    publishedAt: date('Publication date', { default: () => new Date().toISOString(), wentLive: true }),
     image: image(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     published: yesNo('Published', { default: true, toggle: true }),

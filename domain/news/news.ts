@@ -15,7 +15,7 @@ export const news = defineRecordType({
     content: documentText('Content', { required: true, search: true }),
     category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
     author: author(),
-    date: date('Date', { default: () => new Date().toISOString().slice(0, 10) }),
+    date: date('Date', { default: () => new Date().toISOString().slice(0, 10), wentLive: true }),
     image: image(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     published: yesNo('Published', { default: true, toggle: true }),

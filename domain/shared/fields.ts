@@ -102,6 +102,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   label?: AdminTexts;
   /** The moment a record goes live (`publish`) or stops being shown (`unpublish`). */
   schedule?: 'publish' | 'unpublish';
+  /** The record's own date (an article's), set to the moment it goes live when a save schedules it. */
+  wentLive?: boolean;
   /** A document per language (rich text): rendered to HTML when saved. */
   document?: boolean;
 }
@@ -190,8 +192,8 @@ export function siteLink(label: string, options: Options & { default?: string } 
   return { storage: 'text', schema: () => link(label), localized: false, required: false, widget: 'text', default: () => options.default ?? '', label: options.label };
 }
 
-export function date(label: string, options: Options & { default: () => string }): FieldDeclaration<ReturnType<typeof isoDate>> {
-  return { storage: 'text', schema: () => isoDate(label), localized: false, required: false, widget: 'date', default: options.default, label: options.label };
+export function date(label: string, options: Options & { default: () => string; wentLive?: boolean }): FieldDeclaration<ReturnType<typeof isoDate>> {
+  return { storage: 'text', schema: () => isoDate(label), localized: false, required: false, widget: 'date', default: options.default, label: options.label, ...(options.wentLive ? { wentLive: true } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { slugify } from './slug.ts';
 import { z } from 'zod';
 import { transliterationBetween } from '../languages/uzbek-script.ts';
 import { fillLanguage } from './copy-language.ts';
+import { dayIn } from './days.ts';
 import { textSavedAfter, translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
@@ -57,6 +58,8 @@ export interface ServiceEnvironment {
   workingCopies?: WorkingCopies;
   /** Sign-off of records (domain/versions/reviews.ts). */
   reviews?: Reviews;
+  /** The firm's time zone (TIME_ZONE): the day of a moment, as an article's date says it. */
+  timeZone?: string;
   /** The site's setting "publishing needs approval" (site configuration, `publishing.requireApproval`). */
   needsApproval?(): Promise<boolean>;
   /**
@@ -165,6 +168,18 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     }
   }
 
+  /**
+   * A save that schedules a record dates it by the moment it goes live (not the day it was written):
+   * the moment itself, or its day in the firm's time zone for a date without a time.
+   */
+  function datedByGoingLive(values: Record<string, unknown>) {
+    const field = type.wentLiveField;
+    const at = type.scheduleFields ? values[type.scheduleFields.publish] : undefined;
+    if (!field || typeof at !== 'string' || !at || at <= now()) return;
+    const current = values[field];
+    values[field] = typeof current === 'string' && current.length === 10 ? dayIn(at, environment.timeZone ?? 'UTC') : at;
+  }
+
   const pathOf = (slug: unknown) => (type.publicPath && typeof slug === 'string' && slug ? `${type.publicPath}/${slug}` : undefined);
 
   /**
@@ -236,6 +251,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
     }
     checkSchedule(merged);
+    datedByGoingLive(merged);
     if (onlyLanguages) {
       const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, onlyLanguages);
       if (outside) {
@@ -266,6 +282,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       checkSchedule(values, true);
+      datedByGoingLive(values);
       if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
       await assertChecksPass(undefined, values, {}, input.override, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));

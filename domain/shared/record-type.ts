@@ -138,6 +138,8 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   visibilityField?: string;
   /** The moments between which a visitor sees a record (types with `schedule()` fields). */
   scheduleFields?: { publish: string; unpublish: string };
+  /** The date a scheduled save sets to its moment of going live (an article's date). */
+  wentLiveField?: string;
   /** Whether a visitor sees this record at `now`. */
   isPublic(record: Record<string, unknown>, now: string): boolean;
   /** What a visitor sees of the record at `now`, as the admin lists say it. */
@@ -177,6 +179,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   const publishField = entries.find(([, field]) => field.schedule === 'publish')?.[0];
   const unpublishField = entries.find(([, field]) => field.schedule === 'unpublish')?.[0];
   const scheduleFields = publishField && unpublishField ? { publish: publishField, unpublish: unpublishField } : undefined;
+  const wentLiveField = entries.find(([, field]) => field.wentLive)?.[0];
 
   function publicConditions(now: string): Condition[] {
     if (!visibilityField) return [];
@@ -285,6 +288,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     ...options,
     visibilityField,
     scheduleFields,
+    wentLiveField,
     isPublic: (record, now) => publicState(record, now) === 'published',
     publicState,
     storage: Object.fromEntries(entries.map(([name, field]) => [name, field.storage])),

@@ -1,3 +1,4 @@
+import { dayIn } from '../shared/days.ts';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 
@@ -41,11 +42,10 @@ export function referrerHost(referer: string | undefined): string {
 }
 
 export function createVisitCounter(database: Database, timeZone: string) {
-  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   /** `day \u0000 path \u0000 lang \u0000 referrer` → visits not yet written */
   let pending = new Map<string, number>();
 
-  const day = (at: Date) => dayOf.format(at);
+  const day = (at: Date) => dayIn(at, timeZone);
 
   return {
     count(visit: Visit, at = new Date()): void {

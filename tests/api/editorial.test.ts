@@ -91,6 +91,22 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       expect(cleared.body.data).toMatchObject({ publishAt: null, publicState: 'published' });
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
     });
+
+    it('dates a scheduled article by the moment it goes live (the firm’s day), not the day it was written', async () => {
+      const year = new Date().getUTCFullYear() + 1;
+      // 01:30 in Tashkent on 2 March is still 1 March in UTC.
+      const news = (await app.api('/api/news', { token, body: article('Kechiktirilgan', { date: '2020-01-01', publishAt: `${year}-03-02T01:30:00+05:00` }) })).body.data;
+      expect(news).toMatchObject({ date: `${year}-03-02`, publicState: 'scheduled' });
+      const moved = (await app.api(`/api/news/${news._id}`, { method: 'PUT', token, body: { publishAt: `${year}-04-10T10:00:00+05:00` } })).body.data;
+      expect(moved.date).toBe(`${year}-04-10`);
+      // A blog post's date is a moment: it becomes the moment itself.
+      const post = (await app.api('/api/blog', { token, body: { ...article('Rejadagi maqola'), author: { name: { uz: 'A' } }, readTime: '5 min', publishAt: `${year}-03-02T09:00:00+05:00` } })).body.data;
+      expect(post.publishedAt).toBe(`${year}-03-02T04:00:00.000Z`);
+      // Published now, the date is left as the editor set it.
+      const now = (await app.api('/api/news', { token, body: article('Hozirgi', { date: '2026-11-14' }) })).body.data;
+      expect(now.date).toBe('2026-11-14');
+      for (const [path, id] of [['news', news._id], ['blog', post._id], ['news', now._id]]) await app.api(`/api/${path}/${id}`, { method: 'DELETE', token });
+    });
   });
 
   describe('preview links', () => {

@@ -874,21 +874,52 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
     // Some twenty-five screens, each loaded and checked: on two busy cores that takes over a minute.
   }, 180_000);
-  it('schedules an article in the firm’s time zone, shows it as scheduled, and lists it as next on the dashboard', async () => {
+  it('offers draft, publish now or schedule: a time means scheduled, and a scheduled article is dated the day it goes live', async () => {
     const { page, context, errors } = await signedIn();
-    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Dushanba e’loni', en: 'Monday notice' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;
+    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Dushanba e’loni', en: 'Monday notice' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, published: false, date: '2020-01-01' } })).body.data;
     await goto(page, `/admin/news/${article._id}/edit`);
-    expect(await page.locator('#field-publishAt').evaluate((input) => input.getAttribute('aria-describedby'))).toBeTruthy();
-    await expect.poll(() => page.getByText('Time zone: Asia/Tashkent (UTC+05:00)').first().isVisible()).toBe(true);
+    const publishing = page.getByTestId('publishing');
+    // No "Published" switch beside a time that did nothing while it was off: three actions, the save button says which.
+    expect(await page.locator('#field-published').count()).toBe(0);
+    expect(await page.locator('#field-publishAt').count()).toBe(0);
+    expect(await publishing.getByLabel('Draft').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save as draft' }).waitFor();
+    await publishing.getByLabel('Schedule').check();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    // Scheduling without a time is refused beside the field, nothing saved.
+    await expect.poll(() => page.locator('#field-publish-at-error').textContent()).toContain('Choose when it goes live');
+    expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.version).toBe(1);
+    expect(await page.locator('#field-publish-at').evaluate((input) => input.getAttribute('aria-describedby'))).toContain('zone');
+    await expect.poll(() => publishing.getByText('Time zone: Asia/Tashkent (UTC+05:00)').isVisible()).toBe(true);
     const nextYear = new Date().getUTCFullYear() + 1;
-    await page.fill('#field-publishAt', `${nextYear}-03-02T09:00`);
+    // 02:30 in Tashkent is the evening before in UTC: the article's date is the firm's day.
+    await page.fill('#field-publish-at', `${nextYear}-03-02T02:30`);
     await page.fill('#field-unpublishAt', `${nextYear}-03-01T09:00`);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     // Refused by the server, said beside the field, nothing saved.
     await expect.poll(() => page.locator('#field-unpublishAt-error').textContent()).toContain('later than Publish at');
     expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.version).toBe(1);
-    await page.getByRole('button', { name: 'Clear' }).nth(1).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-field="unpublishAt"]').getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.publishAt).toBe(`${nextYear}-03-01T21:30:00.000Z`);
+    const scheduled = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
+    expect(scheduled).toMatchObject({ published: true, publicState: 'scheduled', date: `${nextYear}-03-02` });
+    await expect.poll(() => page.locator('#field-date').inputValue()).toBe(`${nextYear}-03-02`);
+    expect(await publishing.getByLabel('Schedule').isChecked()).toBe(true);
+    // Draft clears the time (a time is only ever a schedule); "Publish now" makes it live.
+    await publishing.getByLabel('Draft').check();
+    expect(await page.locator('#field-publish-at').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data).toMatchObject({ published: false, publishAt: null, publicState: 'draft' });
+    await publishing.getByLabel('Publish now').check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.publicState).toBe('published');
+    await expect.poll(() => publishing.getByLabel('On the site').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    // Scheduled again for the lists below.
+    await publishing.getByLabel('Schedule').check();
+    await page.fill('#field-publish-at', `${nextYear}-03-02T09:00`);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect.poll(async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.publishAt).toBe(`${nextYear}-03-02T04:00:00.000Z`);
     await goto(page, '/admin/news?status=scheduled');
     await expect.poll(() => page.locator('[data-state=scheduled]').first().textContent()).toMatch(/Scheduled\s*· Goes live .*9:00/);

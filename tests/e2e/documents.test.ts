@@ -245,8 +245,8 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
     const panel = page.getByTestId('checks');
     await panel.locator('li[data-check="bad_law_link"]').waitFor();
     expect(await panel.locator('li[data-check="bad_law_link"]').textContent()).toContain('Error');
-    await page.getByLabel('Published').check();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('publishing').getByLabel('Publish now').check();
+    await page.getByRole('button', { name: 'Publish now', exact: true }).click();
     const refused = page.getByTestId('checks-failed');
     await refused.waitFor();
     expect(await refused.textContent()).toContain('Not published: fix the errors in UZ first.');

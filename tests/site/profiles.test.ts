@@ -87,6 +87,21 @@ describe.each(DIALECTS)('lawyer profiles on %s', (dialect) => {
     expect(service).toContain(members[0].name.en);
   });
 
+  it('dates a lawyer’s post on the profile by the firm’s day, as its own page does', async () => {
+    const author = members[0];
+    // 20:30 UTC on 13 November is 01:30 on 14 November in Tashkent.
+    const post = (await app.api('/api/blog', { token, body: { title: { uz: 'Tungi maqola', ru: 'Ночная статья' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, readTime: '3', author: { id: author._id, name: author.name }, publishedAt: '2026-11-13T20:30:00Z' } })).body.data;
+    try {
+      const profile = (await page(`/ru/team/${author.slug}`)).html;
+      const article = (await page(`/ru/blog/${post.slug}`)).html;
+      const on = (html: string) => new RegExp(`<time dateTime="([^"]+)"[^>]*>([^<]*)</time>`).exec(html.slice(html.indexOf('Ночная статья')))?.slice(1);
+      expect(on(profile)).toEqual(['2026-11-14', '14 ноября 2026 г.']);
+      expect(article).toContain('>14 ноября 2026 г.</time>');
+    } finally {
+      await app.api(`/api/blog/${post._id}`, { method: 'DELETE', token });
+    }
+  });
+
   it('answers 404 for no such lawyer and for one who is not shown, and lists profiles in the sitemap', async () => {
     expect((await page('/team/no-such-lawyer')).status).toBe(404);
     const hidden = members.at(-1)!;

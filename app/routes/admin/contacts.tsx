@@ -13,6 +13,7 @@ import { useListFilters } from '../../admin/list-filters.ts';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
+import { dayIn } from '../../../domain/shared/days.ts';
 
 /** The CSV's columns and their names in the admin's language. */
 const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
@@ -131,7 +132,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     }
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([toCsv(all, t, timeZone)], { type: 'text/csv;charset=utf-8' }));
-    link.download = `contact-requests-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.download = `contact-requests-${dayIn(Date.now(), timeZone)}.csv`;
     link.click();
     URL.revokeObjectURL(link.href);
   }

@@ -8,6 +8,7 @@ import { localizeIssue } from '../../admin/field-labels.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/redirects';
+import { dayIn } from '../../../domain/shared/days.ts';
 
 export async function clientLoader() {
   return loadScreen(async () => {
@@ -107,7 +108,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       if (!response.ok) throw new Error(t('common.error'));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await response.blob());
-      link.download = `redirects-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.download = `redirects-${dayIn(Date.now(), timeZone)}.csv`;
       link.click();
       URL.revokeObjectURL(link.href);
     } catch (caught) {

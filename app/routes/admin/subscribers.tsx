@@ -8,6 +8,7 @@ import { formatMoment } from '../../admin/time-zone.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import type { Route } from './+types/subscribers';
+import { dayIn } from '../../../domain/shared/days.ts';
 
 type State = 'pending' | 'confirmed' | 'unsubscribed';
 interface Subscriber {
@@ -81,7 +82,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
       if (!response.ok) throw new Error(t('common.error'));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(await response.blob());
-      link.download = `subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.download = `subscribers-${dayIn(Date.now(), timeZone)}.csv`;
       link.click();
       URL.revokeObjectURL(link.href);
     } catch (caught) {

@@ -16,6 +16,7 @@ import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/industry';
+import { dayOf } from '../../../domain/shared/days.ts';
 
 type Industry = Awaited<ReturnType<DomainServices['records']['industries']['get']>>;
 
@@ -56,7 +57,7 @@ export async function pageData(services: DomainServices, industry: Industry, lan
   const articles = new Map<string, Article>();
   for (const found of perService) {
     for (const article of found.news) articles.set(`news/${article._id}`, { kind: 'news', slug: article.slug, title: article.title, date: article.date });
-    for (const post of found.blog) articles.set(`blog/${post._id}`, { kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) });
+    for (const post of found.blog) articles.set(`blog/${post._id}`, { kind: 'blog', slug: post.slug, title: post.title, date: dayOf(post.publishedAt, services.timeZone) });
   }
   const leadIds = [...new Set(its.map((service) => service.lead).filter(Boolean))];
   const lawyers = leadIds.length ? await lawyerNames(services) : new Map();

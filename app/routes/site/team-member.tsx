@@ -13,6 +13,7 @@ import { besideLimit, shownMatters, shownRankings } from '../../site/firm-record
 import { awardText, MattersSection, RankingList } from '../../site/firm-record.tsx';
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';
+import { dayOf } from '../../../domain/shared/days.ts';
 
 const ARTICLES_SHOWN = 6;
 
@@ -39,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]);
     const articles: Written[] = [
       ...news.data.map((article): Written => ({ kind: 'news', slug: article.slug, title: article.title, date: article.date })),
-      ...blog.data.map((post): Written => ({ kind: 'blog', slug: post.slug, title: post.title, date: post.publishedAt.slice(0, 10) })),
+      ...blog.data.map((post): Written => ({ kind: 'blog', slug: post.slug, title: post.title, date: dayOf(post.publishedAt, services.timeZone) })),
     ]
       .sort((a, b) => b.date.localeCompare(a.date))
       .slice(0, ARTICLES_SHOWN);

@@ -15,6 +15,7 @@ import type { Route } from './+types/vacancy';
 import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { ApplicationForm, type ApplicationOutcome } from '../../site/application-form.tsx';
+import { dayOf } from '../../../domain/shared/days.ts';
 
 type Vacancy = Awaited<ReturnType<DomainServices['records']['vacancies']['get']>>;
 
@@ -121,7 +122,7 @@ export function View({ data, preview = false, application }: { data: Awaited<Ret
                   '@type': 'JobPosting',
                   title,
                   description: data.html,
-                  datePosted: vacancy.createdAt.slice(0, 10),
+                  datePosted: dayOf(vacancy.createdAt, site.timeZone),
                   validThrough: vacancy.closesAt,
                   employmentType: vacancy.employmentType,
                   hiringOrganization: { '@type': 'Organization', '@id': `${site.publicUrl}/#firm`, name: text(config.companyName), sameAs: site.publicUrl },
