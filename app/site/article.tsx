@@ -7,6 +7,9 @@ import type { Localized } from '../../domain/shared/localized.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { Picture } from './picture.tsx';
+import { Avatar } from './portrait.tsx';
+import { SocialIcon } from './icons.tsx';
+import type { ArticleLawyer, RelatedArticle } from './loading.server.ts';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
@@ -41,7 +44,14 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
   });
 }
 
-export function ArticlePage({ article, html, body, kind, topics = [] }: { article: Article | null; html: string; body: string; kind: ArticleKind; topics?: Array<{ _id: string; title: string }> }) {
+/** What follows an article: the lawyer to ask, what the question is about, more to read (app/site/loading.server.ts). */
+export interface ArticleEnd {
+  lawyer?: ArticleLawyer;
+  askAbout: string;
+  related: RelatedArticle[];
+}
+
+export function ArticlePage({ article, html, body, kind, topics = [], end }: { article: Article | null; html: string; body: string; kind: ArticleKind; topics?: Array<{ _id: string; title: string }>; end?: ArticleEnd }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -141,10 +151,79 @@ export function ArticlePage({ article, html, body, kind, topics = [] }: { articl
             </ul>
           </div>
         )}
+        <NextStep kind={kind} slug={article.slug || article._id} title={title} end={end} />
         {/* The next step for a reader who wants more of this: the alerts of its topics, by e-mail. */}
         {site.alerts && <AlertsForm topics={topics} />}
+        {end && end.related.length > 0 && <RelatedArticles kind={kind} related={end.related} />}
       </div>
     </article>
+  );
+}
+
+/**
+ * An article's end for a reader who wants to act on it: the lawyer who wrote it (or leads its
+ * practice) with "Ask a question", and "Share on Telegram" (where most of our readers come from).
+ * The shared address is the site's public one, never built from the request's Host.
+ */
+function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string; title: string; end?: ArticleEnd }) {
+  const { t, text, href, publicUrl } = useSite();
+  const url = publicUrl + href(`/${kind}/${slug}`);
+  const share = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`;
+  const ask = end?.askAbout ? `${href('/contact')}?service=${encodeURIComponent(end.askAbout)}` : href('/contact');
+  const lawyer = end?.lawyer;
+  const name = lawyer ? text(lawyer.name as Localized) : '';
+  return (
+    <aside aria-label={t('article.ask')} data-testid="article-end" className="mt-10 space-y-4 border-t border-slate-200 pt-8">
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
+        {lawyer && (
+          <div className="flex flex-1 items-center gap-4">
+            <Avatar name={name} image={lawyer.image || undefined} />
+            <div className="min-w-0">
+              <p className="text-sm text-slate-600">{t(lawyer.wrote ? 'article.writtenBy' : 'article.leadLawyer')}</p>
+              <a href={href(`/team/${lawyer.slug}`)} className="font-semibold text-brand-900 underline-offset-4 hover:underline">
+                {name}
+              </a>
+              <p className="text-sm text-slate-600">{text(lawyer.position as Localized)}</p>
+            </div>
+          </div>
+        )}
+        <a href={ask} className={`inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 ${lawyer ? '' : 'sm:ml-auto'}`}>
+          {t('article.ask')}
+        </a>
+      </div>
+      <p>
+        <a href={share} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-brand-800 hover:bg-slate-50">
+          <SocialIcon network="telegram" />
+          {t('article.shareTelegram')}
+        </a>
+      </p>
+    </aside>
+  );
+}
+
+/** Two or three more articles: of the same practice area, then of the same category, then the latest. */
+function RelatedArticles({ kind, related }: { kind: ArticleKind; related: RelatedArticle[] }) {
+  const { t, text, href, formatDate } = useSite();
+  return (
+    <section aria-labelledby="related-articles" className="mt-10">
+      <h2 id="related-articles" className="text-xl font-semibold text-brand-900">
+        {t('article.related')}
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
+        {related.map((item) => (
+          <li key={item._id}>
+            <a href={href(`/${kind}/${item.slug}`)} className="flex flex-col gap-1 py-4 hover:text-brand-700 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
+              <span className="font-display text-lg text-brand-900">{text(item.title as Localized)}</span>
+              {item.date && (
+                <time dateTime={item.date} className="shrink-0 text-sm text-slate-600">
+                  {formatDate(item.date)}
+                </time>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
-import type { StoredRecord } from '../../domain/shared/entity.ts';
+import type { ListQuery, StoredRecord } from '../../domain/shared/entity.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
@@ -48,22 +48,70 @@ export async function shownArticle<R extends StoredRecord & { content: unknown }
   return { article, html: await records.html(record, 'content', lang), body: pickText(content, lang, defaultLanguage) };
 }
 
+type ArticleRecords<R> = Pick<RecordService, 'html' | 'type'> & { listPage(query: ListQuery): Promise<{ data: R[] }>; getBySlugOrId(key: string, options: { admin: boolean }): Promise<R>; withPendingViews(record: R): R };
+
+/** An article shown in "Read next": its address, title and date. */
+export interface RelatedArticle {
+  _id: string;
+  slug: string;
+  title: unknown;
+  date: string;
+}
+
+/** Who a reader of an article may ask: its author, or the lawyer who leads its first practice area. */
+export interface ArticleLawyer {
+  slug: string;
+  name: unknown;
+  position: unknown;
+  image: string;
+  wrote: boolean;
+}
+
+const RELATED_SHOWN = 3;
+
+/**
+ * What follows an article (issue: "articles end with a next step"): the lawyer to ask (its author,
+ * else the lead lawyer of its first topic), the topic the question is about, and up to three more
+ * articles to read — of the same topic first, then of its category, then the latest.
+ */
+async function articleEnd<R extends StoredRecord>(services: DomainServices, records: { listPage(query: ListQuery): Promise<{ data: R[] }> }, found: R, lang: string) {
+  const topicIds = Array.isArray(found.topics) ? found.topics.map(String) : [];
+  const service = topicIds[0] ? await services.records.services.get(topicIds[0], { admin: false }).catch(() => undefined) : undefined;
+  const authorId = typeof found.author === 'object' && found.author !== null && 'id' in found.author && typeof found.author.id === 'string' ? found.author.id : '';
+  const lawyerId = authorId || (typeof service?.lead === 'string' ? service.lead : '');
+  const member = lawyerId ? await services.records.team.get(lawyerId, { admin: false }).catch(() => undefined) : undefined;
+  const lawyer: ArticleLawyer | undefined = member && { slug: member.slug || member._id, name: member.name, position: member.position, image: member.image, wrote: member._id === authorId };
+  const related = new Map<string, RelatedArticle>();
+  const add = (list: R[]) => {
+    for (const item of list) {
+      if (item._id === found._id || related.size >= RELATED_SHOWN) continue;
+      related.set(item._id, { _id: item._id, slug: String(item.slug || item._id), title: item.title, date: String(item.date ?? item.publishedAt ?? '') });
+    }
+  };
+  const category = pickText(found.category as never, lang);
+  for (const filter of [topicIds[0] ? { topic: topicIds[0] } : undefined, category ? { category } : undefined, {}]) {
+    if (!filter || related.size >= RELATED_SHOWN) continue;
+    add((await records.listPage({ lang, admin: false, ...filter, limit: RELATED_SHOWN + 1 })).data);
+  }
+  return { lawyer, askAbout: service ? pickText(service.title, lang) : '', related: [...related.values()] };
+}
+
 /**
  * A published article by slug or id. The page is cached like any other; the host counts every
  * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
  */
-export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: Pick<RecordService, 'html' | 'type'> & { getBySlugOrId(key: string, options: { admin: boolean }): Promise<R>; withPendingViews(record: R): R }, key: string, lang: string, defaultLanguage: string) {
+export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: ArticleRecords<R>, key: string, lang: string, defaultLanguage: string) {
   return loadOr(
     services,
     'an article',
     async () => {
       const found = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
-      const shown = await shownArticle(records, found, lang, defaultLanguage);
+      const [shown, end] = await Promise.all([shownArticle(records, found, lang, defaultLanguage), articleEnd(services, records, found, lang)]);
       // Its topics, named, for the alerts' form at its end (when alerts are open).
       const chosen = Array.isArray(found.topics) ? found.topics.map(String) : [];
       const topics = services.subscriptions.ready && chosen.length ? (await services.subscriptions.topics(lang)).filter((topic) => chosen.includes(topic._id)) : [];
       // This visit is counted by the host once the page is sent; the page already shows it.
-      return { ...shown, topics, article: { ...shown.article, views: Number(found.views) + 1 } };
+      return { ...shown, ...end, topics, article: { ...shown.article, views: Number(found.views) + 1 } };
     },
     ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );

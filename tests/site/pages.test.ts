@@ -246,6 +246,47 @@ describe('the public website, rendered on the server', () => {
     expect(chosen((await page('/ru/contact?service=%3Cscript%3E')).html) ?? '').toBe('');
   });
 
+  it('ends an article with a next step: its author or the practice’s lead lawyer with “Ask a question”, Telegram sharing, and more to read', async () => {
+    const service = (await app.api('/api/services?lang=ru')).body.data.find((item: { lead?: string }) => item.lead);
+    const lead = (await app.api(`/api/team/${service.lead}`)).body.data;
+    const writer = (await app.api('/api/team')).body.data.find((member: { _id: string }) => member._id !== service.lead);
+    const body = (title: string, extra: Record<string, unknown>) => ({ title: { uz: title, ru: `${title} ru` }, excerpt: { uz: 'x', ru: 'x' }, content: { uz: 'x', ru: 'x' }, category: { uz: 'Sinov', ru: 'Проба' }, topics: [service._id], ...extra });
+    const made = [];
+    for (const [title, extra] of [
+      ['Yozgan maqola', { author: { id: writer._id, name: writer.name } }],
+      ['Muallifsiz maqola', { author: { name: {} } }],
+      ['Qo‘shni maqola', {}],
+    ] as const) made.push((await app.api('/api/news', { token, body: body(title, extra) })).body.data);
+    try {
+      const end = (html: string) => html.slice(html.indexOf('data-testid="article-end"'));
+      // Its author, asked about its practice area; the shared address is the site's, whatever Host the request named.
+      const written = (await page(`/ru/news/${made[0].slug}`, { headers: { host: 'evil.example' } })).html;
+      expect(end(written)).toContain('>Автор</p>');
+      expect(end(written)).toContain(`href="/ru/team/${writer.slug}"`);
+      expect(end(written)).toContain(`href="/ru/contact?service=${encodeURIComponent(service.title.ru)}"`);
+      expect(end(written)).toContain('Задать вопрос');
+      const share = /href="(https:\/\/t\.me\/share\/url\?[^"]+)"/.exec(end(written))![1].replace(/&amp;/g, '&');
+      expect(new URL(share).searchParams.get('url')).toBe(`https://lawfirm.test/ru/news/${made[0].slug}`);
+      expect(new URL(share).searchParams.get('text')).toBe('Yozgan maqola ru');
+      expect(written).not.toContain('evil.example');
+      // Without an author: the lawyer who leads the practice.
+      const unsigned = (await page(`/ru/news/${made[1].slug}`)).html;
+      expect(end(unsigned)).toContain('Юрист, ведущий это направление');
+      expect(end(unsigned)).toContain(`href="/ru/team/${lead.slug}"`);
+      // More to read: the same practice's articles first, never itself, at most three.
+      const related = end(unsigned).slice(end(unsigned).indexOf('id="related-articles"'));
+      const shown = [...related.matchAll(/href="\/ru\/news\/([^"]+)"/g)].map(([, slug]) => slug);
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      expect(shown.length).toBeLessThanOrEqual(3);
+      expect(shown).not.toContain(made[1].slug);
+      expect(shown.slice(0, 2).sort()).toEqual([made[0].slug, made[2].slug].sort());
+      // No public view counts.
+      expect(written).not.toMatch(/просмотр/i);
+    } finally {
+      for (const article of made) await app.api(`/api/news/${article._id}`, { method: 'DELETE', token });
+    }
+  });
+
   it('says a blog post’s read time in the page’s language and keeps the Origin of its forms', async () => {
     const ru = await page('/ru/blog');
     expect(ru.html).toMatch(/\d+ мин чтения/);

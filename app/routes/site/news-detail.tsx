@@ -17,5 +17,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage article={loaderData.failed ? null : loaderData.article} html={loaderData.failed ? '' : loaderData.html} body={loaderData.failed ? '' : loaderData.body} kind="news" topics={loaderData.failed ? [] : loaderData.topics} />;
+  return <ArticlePage article={loaderData.failed ? null : loaderData.article} html={loaderData.failed ? '' : loaderData.html} body={loaderData.failed ? '' : loaderData.body} kind="news" topics={loaderData.failed ? [] : loaderData.topics} end={loaderData.failed ? undefined : loaderData} />;
 }
