@@ -93,6 +93,7 @@ export function ArticleList({
   hrefOf,
   emptyText,
   errorText,
+  categories = [],
 }: {
   kind: ArticleKind;
   items: Article[];
@@ -103,8 +104,11 @@ export function ArticleList({
   hrefOf: (page: number) => string;
   emptyText: string;
   errorText: string;
+  /** The list's categories: a cover without a picture takes its category's place among them (each category its own look). */
+  categories?: string[];
 }) {
-  const { t } = useSite();
+  const { t, text } = useSite();
+  const coverOf = (item: Article) => categories.indexOf(text(item.category));
   const featured = page === 1 ? items.find((item) => item.featured) : undefined;
   const others = items.filter((item) => item !== featured);
   return (
@@ -120,13 +124,13 @@ export function ArticleList({
         <>
           {featured && (
             <div className="mb-10">
-              <ArticleCard article={featured} kind={kind} featured />
+              <ArticleCard article={featured} kind={kind} featured cover={coverOf(featured)} />
             </div>
           )}
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {others.map((item, index) => (
               <li key={item._id} id={`item-${index + 1}`}>
-                <ArticleCard article={item} kind={kind} />
+                <ArticleCard article={item} kind={kind} cover={coverOf(item)} />
               </li>
             ))}
           </ul>

@@ -289,7 +289,7 @@ function AlertsForm({ topics }: { topics: Array<{ _id: string; title: string }> 
 
 /** A card in a news or blog list. */
 /** Lists have no section headings between the page title and the cards, so card titles are h2. */
-export function ArticleCard({ article, kind, featured = false }: { article: Article; kind: ArticleKind; featured?: boolean }) {
+export function ArticleCard({ article, kind, featured = false, cover = -1 }: { article: Article; kind: ArticleKind; featured?: boolean; cover?: number }) {
   const { text, t, href, formatDate } = useSite();
   const date = articleDate(article);
   const author = text(article.author.name);
@@ -309,7 +309,7 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
           className={`aspect-video w-full ${featured ? 'md:w-1/2' : ''}`}
         />
       ) : (
-        <TypographicCover label={text(article.category)} className={featured ? 'md:w-1/2' : ''} />
+        <TypographicCover label={text(article.category)} place={cover} className={featured ? 'md:w-1/2' : ''} />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -345,17 +345,41 @@ export function ArticleCard({ article, kind, featured = false }: { article: Arti
 }
 
 /**
- * A list card's picture when its article has none, in the firm's colours like its share card: the
- * category and the section mark, and the title too on a wide featured card (elsewhere the card's
- * heading says it right below).
+ * The covers of articles without a picture, one look per category (chosen by the category's name,
+ * so every article of a category looks alike and the next category differs): the firm's navy in
+ * four shades, each with its own mark, never a stock photograph.
  */
-function TypographicCover({ label, className }: { label: string; className: string }) {
+const COVERS = [
+  { background: 'from-brand-700 to-brand-900', mark: '§' },
+  { background: 'from-[#1f4d46] to-[#0f2a26]', mark: '¶' },
+  { background: 'from-[#4a2c4f] to-[#26152a]', mark: '№' },
+  { background: 'from-[#5a3a1c] to-[#2b1b0c]', mark: '†' },
+  { background: 'from-slate-600 to-slate-900', mark: '‡' },
+] as const;
+
+/**
+ * A category's cover: by its place among the list's categories (so that a few categories never share
+ * a look), else by its name (the same name always gives the same look).
+ */
+function coverOf(category: string, place: number): (typeof COVERS)[number] {
+  if (place >= 0) return COVERS[place % COVERS.length];
+  let sum = 0;
+  for (const char of category.trim().toLowerCase()) sum = (sum * 31 + (char.codePointAt(0) ?? 0)) % 9973;
+  return COVERS[sum % COVERS.length];
+}
+
+/**
+ * A list card's picture when its article has none, in the firm's colours like its share card: the
+ * category and the category's mark (the card's heading says the title right below).
+ */
+function TypographicCover({ label, place, className }: { label: string; place: number; className: string }) {
   const { text, config } = useSite();
+  const cover = coverOf(label, place);
   return (
-    <div aria-hidden="true" className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-amber-50 ${className}`}>
+    <div aria-hidden="true" data-cover={cover.mark} className={`flex aspect-video w-full flex-col justify-between overflow-hidden bg-gradient-to-br ${cover.background} p-5 text-amber-50 ${className}`}>
       <p className="text-[11px] font-semibold uppercase tracking-widest text-accent-500">{label}</p>
       {/* The card's heading says the title once; the cover says the kind of text and whose. */}
-      <p className="font-display text-6xl leading-none text-accent-500/80">§</p>
+      <p className="font-display text-6xl leading-none text-accent-500/80">{cover.mark}</p>
       <p className="border-t border-white/20 pt-2 text-xs font-semibold">{text(config.companyName)}</p>
     </div>
   );

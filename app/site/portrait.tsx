@@ -21,11 +21,12 @@ export function Portrait({ name, image, sizes, eager = false, wide = false, clas
   );
 }
 
-/** A small round picture of a person beside their name: their photo, or their initials. */
-export function Avatar({ name, image }: { name: string; image?: string }) {
-  if (image) return <Picture src={image} alt="" width={48} height={48} sizes="48px" className="h-12 w-12 rounded-full" />;
+/** A small round picture of a person beside their name: their photo, or their initials (`large`: 64 px instead of 48). */
+export function Avatar({ name, image, large = false }: { name: string; image?: string; large?: boolean }) {
+  const size = large ? 'h-16 w-16' : 'h-12 w-12';
+  if (image) return <Picture src={image} alt="" width={large ? 64 : 48} height={large ? 64 : 48} sizes={large ? '64px' : '48px'} className={`${size} rounded-full`} />;
   return (
-    <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-800 font-display text-lg text-amber-100" aria-hidden="true">
+    <span className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-brand-800 font-display ${large ? 'text-2xl' : 'text-lg'} text-amber-100`} aria-hidden="true">
       {initialsOf(name)}
     </span>
   );

@@ -268,6 +268,48 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await context.close();
   });
 
+  it.each(['uz', 'ru'])('keeps the home page’s services and the team short on a phone, whole on a desktop, and gives article covers a look per category (%s)', async (lang) => {
+    const prefix = lang === 'uz' ? '' : '/ru';
+    for (const width of [375, 1280]) {
+      const { page, context, errors } = await open(`${prefix}/`, width);
+      const cards = page.locator('section[aria-labelledby="services-title"] article');
+      const heights = await cards.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+      const descriptions = await cards.locator('p.text-slate-600').evaluateAll((items) => items.filter((item) => item.getBoundingClientRect().height > 0).length);
+      expect(heights.length).toBe(6);
+      if (width === 375) {
+        // One row each: icon, title, link (six services in well under two screens, not ten thousand pixels).
+        expect(Math.max(...heights)).toBeLessThan(130);
+        expect(descriptions).toBe(0);
+      } else {
+        expect(Math.min(...heights)).toBeGreaterThan(300);
+        expect(descriptions).toBe(6);
+      }
+      // Each service's link is still there to follow.
+      expect(await cards.getByRole('link').count()).toBe(6);
+      const team = await open(`${prefix}/team`, width);
+      // A lawyer without a photograph: initials in a small round mark beside the name, not a card-sized picture.
+      const marks = await team.page.locator('main li span.rounded-full[aria-hidden="true"]').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+      expect(marks.length).toBeGreaterThan(0);
+      for (const height of marks) expect(height).toBe(64);
+      expect(await team.page.locator('main [role="img"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await team.context.close();
+      await context.close();
+    }
+    // Covers of articles without pictures differ by category, the same category alike.
+    const news = await open(`${prefix}/news`);
+    const covers = await news.page.locator('main article').evaluateAll((cards) => cards.flatMap((card) => {
+      const cover = card.querySelector('[data-cover]');
+      return cover ? [[card.querySelector('.rounded-full.bg-brand-50')?.textContent ?? '', cover.getAttribute('data-cover')]] : [];
+    }));
+    const byCategory = new Map<string, Set<string | null>>();
+    for (const [category, mark] of covers) byCategory.set(category!, (byCategory.get(category!) ?? new Set()).add(mark));
+    expect(byCategory.size).toBeGreaterThan(1);
+    for (const marks of byCategory.values()) expect(marks.size).toBe(1);
+    expect(new Set(covers.map(([, mark]) => mark)).size).toBeGreaterThan(1);
+    await news.context.close();
+  });
+
   it('fits a 360 px phone without sideways scrolling on any page', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();

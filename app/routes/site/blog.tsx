@@ -68,6 +68,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <Section>
         <CategoryFilter base={base} categories={data.categories} active={data.category} extra={data.search ? { search: data.search } : {}} />
         <ArticleList
+          categories={data.categories}
           kind="blog"
           items={data.items}
           page={data.page}

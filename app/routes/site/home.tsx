@@ -117,10 +117,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {services.length > 0 && (
         <Section id="services" title={text(home.services.title)} subtitle={text(home.services.subtitle)}>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
             {services.map((service) => (
               <li key={service._id}>
-                <ServiceCard service={service} />
+                <ServiceCard service={service} compact />
               </li>
             ))}
           </ul>

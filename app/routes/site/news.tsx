@@ -43,6 +43,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       <Section>
         <CategoryFilter base={base} categories={data.categories} active={data.category} />
         <ArticleList
+          categories={data.categories}
           kind="news"
           items={data.items}
           page={data.page}

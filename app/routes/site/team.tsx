@@ -3,7 +3,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
-import { Portrait } from '../../site/portrait.tsx';
+import { Avatar, Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -64,20 +64,29 @@ export default function Team({ loaderData }: Route.ComponentProps) {
               const name = text(member.name);
               return (
                 <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                  <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
-                    <Portrait name={name} image={member.image || undefined} wide sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
-                  </a>
+                  {/* A photograph is the card's picture; without one, the initials are a small mark beside the name, not a screen of colour. */}
+                  {member.image && (
+                    <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
+                      <Portrait name={name} image={member.image} wide sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+                    </a>
+                  )}
                   <div className="p-6">
-                    <h2 className="text-xl font-semibold text-brand-900">
-                      <a href={href(`/team/${member.slug}`)} className="hover:text-brand-700 hover:underline">
-                        {name}
-                      </a>
-                    </h2>
-                    <p className="font-medium text-brand-700">{text(member.position)}</p>
-                    <p className="mt-1 text-sm text-slate-600">
+                    <div className="flex items-center gap-4">
+                      {!member.image && <Avatar name={name} large />}
+                      <div className="min-w-0">
+                        <h2 className="text-xl font-semibold text-brand-900">
+                          <a href={href(`/team/${member.slug}`)} className="hover:text-brand-700 hover:underline">
+                            {name}
+                          </a>
+                        </h2>
+                        <p className="font-medium text-brand-700">{text(member.position)}</p>
+                      </div>
+                    </div>
+                    <p className="mt-2 text-sm text-slate-600">
                       {text(member.specialization)} · {t('team.experience', { years: member.experience })}
                     </p>
-                    <p className="mt-3 text-slate-700">{text(member.bio)}</p>
+                    {/* The whole story is on the profile. */}
+                    <p className="mt-3 line-clamp-3 text-slate-700">{text(member.bio)}</p>
                     <p className="mt-3 text-sm text-slate-600">
                       <span className="font-semibold">{t('team.education')}: </span>
                       {text(member.education)}
