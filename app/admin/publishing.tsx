@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, Eye } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
@@ -141,7 +141,7 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
 export type PublishMode = 'draft' | 'now' | 'schedule';
 
 /** The fields the three actions set: the record's "published" flag and its moment of going live. */
-export const publishingFields = (type: RecordType) => (type.visibilityField && type.scheduleFields ? { flag: type.visibilityField, at: type.scheduleFields.publish } : undefined);
+export const publishingFields = (type: RecordType) => (type.visibilityField && type.scheduleFields ? { flag: type.visibilityField, at: type.scheduleFields.publish, until: type.scheduleFields.unpublish } : undefined);
 
 /** The action a record's values amount to: a time to come means scheduled, never a draft with a forgotten time. */
 export function publishModeOf(type: RecordType, values: Record<string, unknown>, now = new Date().toISOString()): PublishMode {
@@ -165,7 +165,7 @@ export function valuesFor(type: RecordType, mode: PublishMode, values: Record<st
  * a "Published" switch beside a time that did nothing while it was off. The form's save button says
  * the chosen action.
  */
-export function PublishingChoice({ type, mode, values, live, disabled, error, onChoose, onTime }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void }) {
+export function PublishingChoice({ type, mode, values, live, disabled, error, onChoose, onTime, children }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void; children?: ReactNode }) {
   const { t, timeZone } = useAdmin();
   const fields = publishingFields(type);
   if (!fields) return null;
@@ -226,6 +226,7 @@ export function PublishingChoice({ type, mode, values, live, disabled, error, on
           )}
         </div>
       )}
+      {children}
     </fieldset>
   );
 }

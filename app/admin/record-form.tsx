@@ -474,7 +474,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       )}
       <div className="grid gap-5 md:grid-cols-2">
         {slugAfterTitle(resource.fields, resource.type.admin.titleField)
-          .filter((field) => !publishing || (field.name !== publishing.flag && field.name !== publishing.at))
+          .filter((field) => !publishing || ![publishing.flag, publishing.at, publishing.until].includes(field.name))
           .map((field) => (
           <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
@@ -494,6 +494,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               note={active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
               onChange={(value) => set(field.name, value)}
               onBlock={comparing ? (index) => setBlock({ field: field.name, index }) : undefined}
+              computed={resource.type.fields[field.name]?.whenEmpty?.(values, defaultLanguage)}
             />
             {field.name === 'slug' && resource.type.publicPath !== undefined && textValue(values.slug) && (
               // The whole address visitors will use, in the default language.
@@ -516,7 +517,16 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           error={errors[publishing.at]}
           onChoose={choose}
           onTime={(at) => set(publishing.at, at)}
-        />
+        >
+          {/* When it stops being shown (optional), with the three actions it belongs to. */}
+          {resource.fields
+            .filter((field) => field.name === publishing.until)
+            .map((field) => (
+              <div key={field.name} data-field={field.name} className="mt-3 max-w-sm">
+                <Field field={field} labels={resource.labels} value={values[field.name]} active={active} errors={errors} choices={choices} onChange={(value) => set(field.name, value)} />
+              </div>
+            ))}
+        </PublishingChoice>
       )}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
@@ -627,9 +637,11 @@ interface FieldProps {
   onChange: (value: unknown) => void;
   /** A document field tells which of its blocks the cursor is in (side-by-side translation). */
   onBlock?: (index: number) => void;
+  /** What the field becomes when saved empty (a reading time computed from the text). */
+  computed?: string;
 }
 
-function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange, onBlock }: FieldProps) {
+function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange, onBlock, computed }: FieldProps) {
   const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
@@ -723,8 +735,11 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     );
   }
   if (field.kind === 'author') {
+    // One author field: a lawyer of the firm (their name in every language comes with them), or someone else by name.
     const stored = objectValue(value);
     const author = { id: textValue(stored.id), name: textsValue(stored.name) };
+    const member = team.find((candidate) => candidate._id === author.id);
+    const other = !member;
     return (
       <div className="md:col-span-2 grid gap-3 md:grid-cols-2">
         {team.length > 0 && (
@@ -734,28 +749,30 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
             </label>
             <select
               id={`${id}-member`}
-              value={author.id ?? ''}
+              value={member ? member._id : ''}
               onChange={(event) => {
-                const member = team.find((candidate) => candidate._id === event.target.value);
-                onChange(member ? { id: member._id, name: member.name } : { name: author.name ?? {} });
+                const chosen = team.find((candidate) => candidate._id === event.target.value);
+                onChange(chosen ? { id: chosen._id, name: chosen.name } : { name: {} });
               }}
               className={inputClass}
             >
-              <option value="">—</option>
-              {team.map((member) => (
-                <option key={member._id} value={member._id}>
-                  {pickText(member.name, lang, defaultLanguage)}
+              <option value="">{t('author.someoneElse')}</option>
+              {team.map((candidate) => (
+                <option key={candidate._id} value={candidate._id}>
+                  {pickText(candidate.name, lang, defaultLanguage)}
                 </option>
               ))}
             </select>
           </div>
         )}
-        <div>
-          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-            {label} ({active.toUpperCase()})
-          </label>
-          <input id={id} value={author.name?.[active] ?? ''} onChange={(event) => onChange({ ...author, name: { ...(author.name ?? {}), [active]: event.target.value } })} className={inputClass} />
-        </div>
+        {other && (
+          <div>
+            <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+              {team.length > 0 ? t('author.name') : label} ({active.toUpperCase()})
+            </label>
+            <input id={id} value={author.name?.[active] ?? ''} onChange={(event) => onChange({ name: { ...(author.name ?? {}), [active]: event.target.value } })} className={inputClass} />
+          </div>
+        )}
       </div>
     );
   }
@@ -895,6 +912,22 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     // A moment (a blog post's) is shown as its day in the firm's time zone, not in UTC.
     const day = typeof value === 'string' && value.length > 10 ? toZoneInput(value, timeZone).slice(0, 10) : String(value ?? '').slice(0, 10);
     control = <input id={id} type="date" value={day} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  } else if (computed !== undefined) {
+    // Empty means "computed from the text when saved"; what is typed is kept.
+    const hintId = `${id}-computed`;
+    control = (
+      <>
+        <input id={id} value={textValue(value)} placeholder={computed} onChange={(event) => onChange(event.target.value)} className={inputClass} aria-describedby={ownError ? `${hintId} ${errorId}` : hintId} {...(ownError ? { 'aria-invalid': true } : {})} />
+        <p id={hintId} className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          {t('form.computed', { value: computed })}
+          {textValue(value) !== computed && (
+            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onChange(computed)}>
+              {t('form.useComputed')}
+            </button>
+          )}
+        </p>
+      </>
+    );
   } else {
     control = <input id={id} type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   }

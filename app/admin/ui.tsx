@@ -57,6 +57,7 @@ export const buttonClass = {
   primary: 'inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60',
   secondary: 'inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60',
   danger: 'inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50',
+  small: 'inline-flex min-h-10 items-center gap-1.5 rounded-md border border-slate-300 px-2.5 text-xs font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50',
   icon: 'inline-flex min-h-10 min-w-10 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:opacity-50',
 };
 

@@ -3,6 +3,7 @@ import { references, counter, date, image, localizedText, plainText, slug, textL
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
+import { readingTime } from '../documents/reading-time.ts';
 
 export const blog = defineRecordType({
   name: 'blog',
@@ -15,7 +16,8 @@ export const blog = defineRecordType({
     content: documentText('Content', { required: true, search: true }),
     category: localizedText('Category', { required: true, max: 100, filter: { param: 'category' } }),
     author: author(),
-    readTime: plainText('Read time', { required: true, max: 50 }),
+    // Left empty, it is computed from the text at each save (editable: a typed time is kept).
+    readTime: plainText('Read time', { max: 50, whenEmpty: (values, defaultLanguage) => readingTime(values.content, defaultLanguage) }),
     publishedAt: date('Publication date', { default: () => new Date().toISOString(), wentLive: true }),
     image: image(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),

@@ -104,6 +104,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   schedule?: 'publish' | 'unpublish';
   /** The record's own date (an article's), set to the moment it goes live when a save schedules it. */
   wentLive?: boolean;
+  /** What a save left empty is filled with (a blog post's reading time, from its text). */
+  whenEmpty?: (values: Record<string, unknown>, defaultLanguage: string) => string;
   /** A document per language (rich text): rendered to HTML when saved. */
   document?: boolean;
 }
@@ -152,7 +154,7 @@ export function documentText(label: string, options: Options & { required?: bool
 /** Plain text, the same in every language. */
 export function plainText(
   label: string,
-  options: Options & { required?: boolean; max?: number; multiline?: boolean; filter?: string } = {},
+  options: Options & { required?: boolean; max?: number; multiline?: boolean; filter?: string; whenEmpty?: FieldDeclaration['whenEmpty'] } = {},
 ): FieldDeclaration<ReturnType<typeof text>> {
   const { required = false, max = SHORT_TEXT } = options;
   return {
@@ -166,6 +168,7 @@ export function plainText(
     search: options.search,
     filter: options.filter ? { param: options.filter, kind: 'value' } : undefined,
     label: options.label,
+    ...(options.whenEmpty ? { whenEmpty: options.whenEmpty } : {}),
   };
 }
 

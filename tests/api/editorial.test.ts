@@ -92,6 +92,22 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
     });
 
+    it('computes a blog post’s reading time from its text when it is left empty, and keeps a typed one', async () => {
+      const words = (count: number) => Array.from({ length: count }, (_, index) => `so‘z${index}`).join(' ');
+      const post = (extra: Record<string, unknown>) => app.api('/api/blog', { token, body: { ...article('O‘qish vaqti'), author: { name: { uz: 'A' } }, ...extra } });
+      const computed = (await post({ content: { uz: words(900), ru: words(20) } })).body.data;
+      expect(computed.readTime).toBe('5 min');
+      // A save that empties it computes it again from the text as it is now.
+      const shorter = (await app.api(`/api/blog/${computed._id}`, { method: 'PUT', token, body: { readTime: '', content: { uz: words(100) } } })).body.data;
+      expect(shorter.readTime).toBe('1 min');
+      const typed = (await post({ readTime: '12 min' })).body.data;
+      expect(typed.readTime).toBe('12 min');
+      // A text of 200,000 characters in one word is counted in one pass.
+      const long = (await post({ content: { uz: 'x'.repeat(200_000) } })).body.data;
+      expect(long.readTime).toBe('1 min');
+      for (const id of [computed._id, typed._id, long._id]) await app.api(`/api/blog/${id}`, { method: 'DELETE', token });
+    });
+
     it('dates a scheduled article by the moment it goes live (the firm’s day), not the day it was written', async () => {
       const year = new Date().getUTCFullYear() + 1;
       // 01:30 in Tashkent on 2 March is still 1 March in UTC.

@@ -150,17 +150,21 @@ export default function Media({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-slate-500">{t('media.unused')}</p>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <button type="button" className={buttonClass.icon} onClick={() => copy(image)} aria-label={`${t('media.copyUrl')}: ${image.filename}`}>
+                  <button type="button" className={buttonClass.small} onClick={() => copy(image)} aria-label={`${t('media.copyUrl')}: ${image.filename}`}>
                     <Copy className="h-4 w-4" aria-hidden="true" />
+                    {t('media.copyUrl')}
                   </button>
-                  <a href={image.url} download={image.filename} className={buttonClass.icon} aria-label={`${t('media.download')}: ${image.filename}`}>
+                  <a href={image.url} download={image.filename} className={buttonClass.small} aria-label={`${t('media.download')}: ${image.filename}`}>
                     <Download className="h-4 w-4" aria-hidden="true" />
+                    {t('media.download')}
                   </a>
-                  <button type="button" className={buttonClass.icon} onClick={() => setPreview(image)} aria-label={`${t('media.preview')}: ${image.filename}`}>
+                  <button type="button" className={buttonClass.small} onClick={() => setPreview(image)} aria-label={`${t('media.preview')}: ${image.filename}`}>
                     <Eye className="h-4 w-4" aria-hidden="true" />
+                    {t('media.preview')}
                   </button>
-                  <button type="button" className={buttonClass.icon} onClick={() => remove(image)} aria-label={`${t('common.delete')}: ${image.filename}`}>
+                  <button type="button" className={`${buttonClass.small} text-red-800`} onClick={() => remove(image)} aria-label={`${t('common.delete')}: ${image.filename}`}>
                     <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                    {t('common.delete')}
                   </button>
                 </div>
               </div>
