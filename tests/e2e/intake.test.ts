@@ -132,6 +132,18 @@ describe.skipIf(!CHROME_PATH)('intake in Chromium', () => {
     const uz = await staff('uz', 375);
     const phone = await uz.newPage();
     await phone.goto(`${app.url}/admin/contacts?kind=matter`);
+    // A new matter's card shows its whole status ("Manfaatlar to‘qnashuvi tekshiruvi"), not cut at the select's edge.
+    const select = phone.getByTestId('contact-cards').locator('select').first();
+    await select.waitFor();
+    const fits = await select.evaluate((element: HTMLSelectElement) => {
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(element.selectedOptions[0].text).width;
+      return { text, room: element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), shown: element.selectedOptions[0].text };
+    });
+    expect(fits.shown).toBe('Manfaatlar to‘qnashuvi tekshiruvi');
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
     await phone.getByRole('button', { name: 'Batafsil: Jasur Karimov' }).first().click();
     await expect.poll(() => phone.getByTestId('conflicts').textContent()).toContain('Toshkent Agro MChJ');
     await shot(phone, 'admin-intake-uz-375');

@@ -142,7 +142,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       <label htmlFor={id} className="sr-only">
         {t('common.status')}: {item.name}
       </label>
-      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 min-w-40`}>
+      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 w-full min-w-40`}>
         {(kindOf(item) === 'matter' ? MATTER_STATUSES : MESSAGE_STATUSES).map((value) => (
           <option key={value} value={value}>
             {t(`contacts.status.${value}`)}
@@ -226,7 +226,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="mt-3 flex flex-wrap items-end gap-2">
-                <div className="min-w-40 flex-1">{statusSelect(item, `card-status-${item._id}`)}</div>
+                {/* The whole width: a new matter’s statuses are long words ("Manfaatlar to‘qnashuvi tekshiruvi"). */}
+                <div className="w-full">{statusSelect(item, `card-status-${item._id}`)}</div>
                 <button type="button" className={buttonClass.secondary} onClick={() => openRequest(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
                   <Eye className="h-4 w-4" aria-hidden="true" />
                   {t('contacts.details')}
