@@ -62,7 +62,7 @@ function signedOut() {
   if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') location.assign('/admin/login');
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Envelope<T>> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Envelope<T>> {
   const token = getToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -75,6 +75,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
       cache: 'no-store',
+      // A request that must outlive the page (a form's abandoned uploads removed as the tab closes).
+      ...(init.keepalive ? { keepalive: true } : {}),
     });
   } catch (caught) {
     // Left the page (aborted): nobody to tell. Otherwise the server could not be reached.

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
 import { ApiError, upload } from './api.ts';
 import { LibraryPicker } from './media-library.tsx';
+import { useUploadTracking } from './abandoned-uploads.tsx';
 import { buttonClass } from './ui.tsx';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -34,6 +35,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
   const [picking, setPicking] = useState(false);
+  const tracking = useUploadTracking();
 
   async function send(file: File | undefined) {
     if (!file) return;
@@ -48,6 +50,7 @@ export function ImageUploader({ label, value, onChange }: { label: string; value
     setProgress(0);
     try {
       const result = await upload<{ images: { large: string } }>('/upload/single', form, setProgress);
+      tracking?.(result.data.images.large);
       onChange(result.data.images.large);
     } catch (caught) {
       setError(uploadFailure(caught, admin));

@@ -17,6 +17,7 @@ import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
 import { NamedIcon } from '../site/icons.tsx';
 import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
+import { UploadTracking, useAbandonedUploads } from './abandoned-uploads.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, publishingFields, PublishingChoice, publishModeOf, StateBadge, valuesFor, type PublishMode } from './publishing.tsx';
 import { ReviewPanel } from './review-panel.tsx';
@@ -154,6 +155,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   const leaving = useUnsavedChanges(dirty && !saving);
   const { ask, dialog: confirmDialog } = useConfirm();
+  const uploads = useAbandonedUploads();
   // Draft, publish now or schedule (types with a schedule): "schedule" is held while its time is being chosen.
   const publishing = publishingFields(resource.type);
   const [scheduling, setScheduling] = useState(false);
@@ -269,6 +271,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     try {
       if (record && asCopy) {
         const kept = await api<StoredRecord & { draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version } });
+        uploads.settle(kept.data);
         setCopy({ savedAt: kept.data.draftSavedAt, baseVersion: kept.data.baseVersion, differs: differsFrom(kept.data) });
         setEditingCopy(true);
         setDirty(false);
@@ -278,6 +281,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       const body = { ...values, ...(record ? { version } : {}), ...(override ? { override: { reason: override } } : {}) };
       const saved = record ? await api<StoredRecord>(`${resource.path}/${record._id}`, { method: 'PUT', body }) : await api<StoredRecord>(resource.path, { body });
       setDirty(false);
+      uploads.settle(saved.data);
       setValues(editable(saved.data, {}));
       setScheduling(false);
       setVersion(saved.data.version);
@@ -383,6 +387,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const saveLabel = !publishing || (mode === 'now' && state === 'published') ? t('common.save') : mode === 'draft' ? t('publishing.saveDraft') : mode === 'now' ? t('publishing.publishNow') : t('publishing.scheduleSave');
   const locked = (field: FieldSpec) => translating && (!['ml', 'document', 'ml-list', 'features'].includes(field.kind) || !can.editLanguage(active));
   return (
+    <UploadTracking value={uploads.track}>
     <form onSubmit={save} noValidate className="space-y-5">
       {leaving}
       {confirmDialog}
@@ -573,6 +578,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         />
       )}
     </form>
+    </UploadTracking>
   );
 }
 

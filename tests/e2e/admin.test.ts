@@ -900,6 +900,37 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
+  it('removes the images a form uploaded and did not keep: replaced before a save, or the form left unsaved', async () => {
+    const { page, context, errors } = await signedIn();
+    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Rasmli xabar' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' } } })).body.data;
+    const png = (colour: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer();
+    const names = async () => ((await app.api('/api/upload/list', { token })).body.data.images as Array<{ filename: string }>).map((image) => image.filename);
+    const field = page.locator('[data-field="image"]');
+    const send = async (name: string, colour: string) => {
+      await field.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: await png(colour) });
+      await expect.poll(async () => (await names()).includes(name)).toBe(true);
+      await expect.poll(() => field.locator('img').count()).toBe(1);
+    };
+    await goto(page, `/admin/news/${article._id}/edit`);
+    await send('first-choice.png', '#aa0000');
+    await send('second-choice.png', '#00aa00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // The one the record shows stays; the one replaced before the save is gone.
+    await expect.poll(async () => (await names()).includes('first-choice.png')).toBe(false);
+    expect(await names()).toContain('second-choice.png');
+    // Uploaded, then the form left without saving: removed; the saved picture stays.
+    await send('left-behind.png', '#0000aa');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await confirmIn(page, 'Leave without saving');
+    await expect.poll(async () => (await names()).includes('left-behind.png')).toBe(false);
+    expect(await names()).toContain('second-choice.png');
+    expect((await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.image).toMatch(/-large\.webp$/);
+    expect(errors).toEqual([]);
+    await app.api(`/api/news/${article._id}`, { method: 'DELETE', token });
+    await context.close();
+  });
+
   it('offers draft, publish now or schedule: a time means scheduled, and a scheduled article is dated the day it goes live', async () => {
     const { page, context, errors } = await signedIn();
     const article = (await app.api('/api/news', { token, body: { title: { uz: 'Dushanba e’loni', en: 'Monday notice' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, published: false, date: '2020-01-01' } })).body.data;
