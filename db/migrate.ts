@@ -26,6 +26,7 @@ import * as firmsRecord from './migrations/023-firms-record.ts';
 import * as vacancies from './migrations/024-vacancies.ts';
 import * as events from './migrations/025-events.ts';
 import * as intake from './migrations/026-intake.ts';
+import * as imageAlt from './migrations/027-image-alt.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '024-vacancies': vacancies,
   '025-events': events,
   '026-intake': intake,
+  '027-image-alt': imageAlt,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -22,6 +22,8 @@ export const hero = defineRecordType({
     cardSubtitle: localizedText('Card Subtitle', { required: true, max: MEDIUM_TEXT }),
     features: custom({ storage: 'json', schema: () => heroFeatures, widget: 'features', localized: true, itemOrder: true, default: () => [] }),
     image: image(),
+    // What the picture shows, in each language (read aloud by screen readers, shown when it does not load).
+    imageAlt: localizedText('Image description', { max: 200, label: texts('What the picture shows (for those who cannot see it)', 'Что на изображении (для тех, кто его не видит)', 'Rasmda nima bor (uni ko‘ra olmaydiganlar uchun)') }),
     order: position(),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
   },

@@ -125,6 +125,34 @@ describe('the public website, rendered on the server', () => {
     expect(textOf(service.html, 'h1')).toEqual(['Право недвижимости']);
   });
 
+  it('describes the home page’s picture in each language by its own words, and by general ones where none are written', async () => {
+    const [hero] = (await app.api('/api/hero?admin=true', { token })).body.data;
+    const form = new FormData();
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#1d4e89' } }).png().toBuffer();
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'office.png');
+    const uploaded = await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json();
+    const saved = (await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { image: uploaded.data.images.large, imageAlt: { uz: 'Firmaning Toshkentdagi ofisi', ru: 'Офис фирмы в Ташкенте' }, version: hero.version } })).body.data;
+    try {
+      expect(saved.imageAlt).toEqual({ uz: 'Firmaning Toshkentdagi ofisi', ru: 'Офис фирмы в Ташкенте' });
+      const key = String(uploaded.data.images.large).replace(/-large\.webp$/, '');
+      const alt = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes(key)).map((tag) => /alt="([^"]*)"/.exec(tag)?.[1])[0];
+      expect(alt((await page('/')).html)).toBe('Firmaning Toshkentdagi ofisi');
+      expect(alt((await page('/ru')).html)).toBe('Офис фирмы в Ташкенте');
+      // English has none written: the default language's, like every text not translated yet.
+      expect(alt((await page('/en')).html)).toBe('Firmaning Toshkentdagi ofisi');
+      // None written at all: general words, never an empty description of a picture that means something.
+      const again = (await app.api(`/api/hero/${hero._id}?admin=true`, { token })).body.data;
+      await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { imageAlt: {}, version: again.version } });
+      expect(alt((await page('/en')).html)).toBe('Our lawyers at work');
+      expect(alt((await page('/ru')).html)).toBe('Наши юристы за работой');
+      const tooLong = await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { imageAlt: { uz: 'x'.repeat(201) } } });
+      expect(tooLong.status).toBe(400);
+    } finally {
+      const now = (await app.api(`/api/hero/${hero._id}?admin=true`, { token })).body.data;
+      await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { image: '', imageAlt: {}, version: now.version } });
+    }
+  });
+
   it('shows text as text: a title with <script> is escaped in the page, the meta tags and JSON-LD', async () => {
     const evil = '</script><script>alert("x")</script> & <b>bold</b>';
     const created = await app.api('/api/news', { body: { title: { uz: evil }, excerpt: { uz: `Excerpt ${evil}` }, content: { uz: 'x' }, category: { uz: 'Xavfsizlik' }, slug: 'escaping-test' }, token });

@@ -78,7 +78,7 @@ function Hero({ hero }: { hero: HeroSection }) {
         </div>
         <div className="relative">
           {typeof hero.image === 'string' && hero.image !== '' && (
-            <Picture src={hero.image} alt={t('home.hero.imageAlt')} width={800} height={500} sizes="(min-width: 1024px) 40vw, 100vw" eager className="aspect-[8/5] w-full rounded-xl shadow-2xl" />
+            <Picture src={hero.image} alt={text(hero.imageAlt) || t('home.hero.imageAlt')} width={800} height={500} sizes="(min-width: 1024px) 40vw, 100vw" eager className="aspect-[8/5] w-full rounded-xl shadow-2xl" />
           )}
           <div className={`rounded-xl bg-white p-6 text-slate-900 shadow-xl ${hero.image ? 'relative -mt-16 mx-4 md:mx-8' : ''}`}>
             <p className="text-xl font-bold text-brand-900">{text(hero.cardTitle)}</p>
