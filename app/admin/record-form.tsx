@@ -184,8 +184,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
 
   /** Fills the empty texts of the language shown from another one (converted), as a draft to check and save. */
   function fillFrom(from: string, convert?: (text: string) => string) {
-    const filled = Object.fromEntries(resource.type.localizedFields.map((field) => [field, fillLanguage(values[field], from, active, convert)]));
-    const changed = resource.type.localizedFields.filter((field) => JSON.stringify(filled[field]) !== JSON.stringify(values[field]));
+    const filled: Values = Object.fromEntries(resource.type.localizedFields.map((field) => [field, fillLanguage(values[field], from, active, convert)]));
+    // An author's name is written in each language too (Uzbek Cyrillic from the Latin).
+    for (const field of resource.fields.filter((candidate) => candidate.kind === 'author')) {
+      const author = objectValue(values[field.name]);
+      filled[field.name] = { ...author, name: fillLanguage(author.name ?? {}, from, active, convert) };
+    }
+    const changed = Object.keys(filled).filter((field) => JSON.stringify(filled[field]) !== JSON.stringify(values[field]));
     const language = from.toUpperCase();
     if (!changed.length) {
       setBeforeFill({ values, message: t('translation.nothingToFill', { language: active.toUpperCase() }) });

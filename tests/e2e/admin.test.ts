@@ -1289,6 +1289,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       const saved = (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data;
       expect(saved.title['uz-Cyrl']).toBe(title);
       expect(JSON.stringify(saved.content['uz-Cyrl'])).toMatch(/"type":"doc".*[\u0400-\u04FF]{3}/);
+      // Its author's name too.
+      expect(current.author.name.uz).toBeTruthy();
+      expect(saved.author.name['uz-Cyrl']).toMatch(/^[\u0400-\u04FF ʼ'-]+$/);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
