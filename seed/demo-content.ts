@@ -9,7 +9,7 @@ export const firm = {
   companyName: t('Adliya Partners', 'Адлия Партнерс', 'Adliya Partners'),
   companyDescription: t(
     'Adliya Partners — 2001-yildan beri O‘zbekiston bizneslari va oilalariga yuridik yordam ko‘rsatib kelayotgan mustaqil yuridik firma. Korporativ huquq, nizolar, ko‘chmas mulk va oilaviy masalalar bo‘yicha ishonchli maslahatchingiz.',
-    'Adliya Partners — независимая юридическая фирма, с 2001 года помогающая бизнесу и семьям Узбекистана. Надёжный советник в корпоративном праве, спорах, недвижимости и семейных делах.',
+    'Адлия Партнерс — независимая юридическая фирма, с 2001 года помогающая бизнесу и семьям Узбекистана. Надёжный советник в корпоративном праве, спорах, недвижимости и семейных делах.',
     'Adliya Partners is an independent law firm that has served businesses and families in Uzbekistan since 2001: a trusted adviser in corporate law, disputes, real estate and family matters.',
   ),
   seo: {
@@ -116,9 +116,9 @@ export const heroSection = {
   title: t('Biznesingiz uchun', 'Надёжная правовая защита', 'Reliable legal protection'),
   titleHighlight: t('ishonchli huquqiy himoya', 'для вашего бизнеса', 'for your business'),
   subtitle: t(
-    'Adliya Partners yuristlari 20 yildan ortiq vaqt davomida kompaniyalar va oilalarga murakkab huquqiy masalalarni hal qilishda yordam beradi.',
-    'Юристы Adliya Partners более 20 лет помогают компаниям и семьям решать сложные правовые вопросы.',
-    'For more than 20 years the lawyers of Adliya Partners have helped companies and families solve difficult legal problems.',
+    'Adliya Partners yuristlari 25 yildan beri kompaniyalar va oilalarga murakkab huquqiy masalalarni hal qilishda yordam beradi.',
+    'Юристы Адлия Партнерс 25 лет помогают компаниям и семьям решать сложные правовые вопросы.',
+    'For 25 years the lawyers of Adliya Partners have helped companies and families solve difficult legal problems.',
   ),
   getConsultationText: t('Bepul maslahat olish', 'Получить бесплатную консультацию', 'Get Free Consultation'),
   meetTeamText: t('Jamoamiz bilan tanishing', 'Познакомиться с командой', 'Meet Our Team'),
@@ -291,7 +291,7 @@ export const testimonials = [
     company: t('“Silk Road Logistics” MChJ', 'ООО «Silk Road Logistics»', 'Silk Road Logistics LLC'),
     content: t(
       'Soliq tekshiruvi paytida Adliya Partners jamoasi har bir qadamni tushuntirib berdi va nizoni kompaniyamiz foydasiga hal qildi.',
-      'Во время налоговой проверки команда Adliya Partners объясняла каждый шаг и решила спор в пользу нашей компании.',
+      'Во время налоговой проверки команда Адлия Партнерс объясняла каждый шаг и решила спор в пользу нашей компании.',
       'During a tax inspection the Adliya Partners team explained every step and resolved the dispute in our company’s favour.',
     ),
   },
@@ -468,9 +468,9 @@ const NEWS_CATEGORY = {
 
 /** What a profile adds to each lawyer above (same order): languages spoken, bar licence, services they lead. */
 export const teamProfiles = [
-  { languages: t('O‘zbek, rus, ingliz', 'Узбекский, русский, английский', 'Uzbek, Russian, English'), licence: '00123', leads: ['corporate', 'real-estate'] },
-  { languages: t('O‘zbek, rus, ingliz, turk', 'Узбекский, русский, английский, турецкий', 'Uzbek, Russian, English, Turkish'), licence: '00457', leads: ['criminal'] },
-  { languages: t('O‘zbek, rus', 'Узбекский, русский', 'Uzbek, Russian'), licence: '01189', leads: ['personal-injury'] },
+  { languages: t('O‘zbek, rus, ingliz', 'Узбекский, русский, английский', 'Uzbek, Russian, English'), licence: '00123', leads: ['corporate'] },
+  { languages: t('O‘zbek, rus, ingliz, turk', 'Узбекский, русский, английский, турецкий', 'Uzbek, Russian, English, Turkish'), licence: '00457', leads: ['criminal', 'personal-injury'] },
+  { languages: t('O‘zbek, rus', 'Узбекский, русский', 'Uzbek, Russian'), licence: '01189', leads: ['real-estate'] },
   { languages: t('O‘zbek, rus, nemis', 'Узбекский, русский, немецкий', 'Uzbek, Russian, German'), licence: '02034', leads: ['family', 'estate'] },
 ];
 
@@ -493,7 +493,7 @@ export const news = [
   },
   {
     featured: false, date: daysAgo(9), category: NEWS_CATEGORY.firm,
-    title: t('Adliya Partners Samarqandda filial ochdi', 'Adliya Partners открыла филиал в Самарканде', 'Adliya Partners opens a branch in Samarkand'),
+    title: t('Adliya Partners Samarqandda filial ochdi', 'Адлия Партнерс открыла филиал в Самарканде', 'Adliya Partners opens a branch in Samarkand'),
     excerpt: t(
       'Endi Samarqand viloyati mijozlari yuristlarimiz bilan shaxsan uchrashishi mumkin.',
       'Теперь клиенты из Самаркандской области могут встретиться с нашими юристами лично.',

@@ -74,7 +74,7 @@ Aloqa shakli orqali ismingiz, elektron pochtangiz, telefon raqamingiz va xabarin
 Ma’lumotlar O‘zbekiston hududidagi serverlarda saqlanadi va faqat murojaatni ko‘rib chiqayotgan firma xodimlariga ochiq. Ular uchinchi shaxslarga sotilmaydi va berilmaydi, qonunda nazarda tutilgan hollar bundan mustasno.
 
 Siz istalgan vaqtda ma’lumotlaringiz nusxasini olishni, ularni tuzatishni yoki o‘chirishni so‘rashingiz mumkin: info@adliya-partners.uz manziliga yozing. So‘rovingizga 10 ish kuni ichida javob beramiz.`,
-    `Настоящая политика объясняет, как Adliya Partners (далее — фирма) собирает, хранит и использует ваши персональные данные, когда вы пользуетесь сайтом и обращаетесь к нам. Мы соблюдаем Закон Республики Узбекистан «О персональных данных».
+    `Настоящая политика объясняет, как Адлия Партнерс (далее — фирма) собирает, хранит и использует ваши персональные данные, когда вы пользуетесь сайтом и обращаетесь к нам. Мы соблюдаем Закон Республики Узбекистан «О персональных данных».
 
 Через форму обратной связи мы получаем ваше имя, адрес электронной почты, телефон и текст сообщения. Они используются только для ответа на ваше обращение и, при необходимости, для оказания юридической помощи. На сайте нет рекламных трекеров и сторонних систем аналитики; посещения считаются без cookie-файлов и без сохранения IP-адресов.
 
@@ -102,7 +102,7 @@ Aloqa shakli orqali yuborilgan xabar firma bilan shartnoma tuzilganini anglatmay
 Saytdan firma, uning xodimlari yoki boshqa foydalanuvchilarga zarar yetkazadigan maqsadlarda foydalanish, avtomatik so‘rovlar bilan ishini buzishga urinish taqiqlanadi.
 
 Biz ushbu shartlarni vaqti-vaqti bilan yangilashimiz mumkin; amaldagi tahrir har doim shu sahifada e’lon qilinadi. Shartlarga O‘zbekiston Respublikasi qonunchiligi qo‘llaniladi.`,
-    `Пользуясь этим сайтом, вы соглашаетесь со следующими условиями. Тексты, изображения и оформление сайта принадлежат фирме Adliya Partners; их можно цитировать в личных целях со ссылкой на источник.
+    `Пользуясь этим сайтом, вы соглашаетесь со следующими условиями. Тексты, изображения и оформление сайта принадлежат фирме «Адлия Партнерс»; их можно цитировать в личных целях со ссылкой на источник.
 
 Сообщение, отправленное через форму обратной связи, не означает заключения договора с фирмой. Отношения по оказанию юридической помощи возникают только после подписания письменного договора.
 

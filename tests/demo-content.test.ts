@@ -61,6 +61,34 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     }
   });
 
+  it('tells one story: the firm’s name in Russian, one age of the firm, and each practice led by the lawyer who practises it', async () => {
+    // Russian texts name the firm in Cyrillic, as its Russian name says.
+    const russian: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) key === 'ru' && typeof inner === 'string' ? russian.push(inner) : collect(inner);
+    };
+    collect((await app.api('/api/site-config')).body.data);
+    for (const type of ['hero', 'news', 'blog', 'testimonials', 'pages', 'services', 'features']) collect((await app.api(`/api/${type}?limit=100`)).body.data);
+    expect(russian.length).toBeGreaterThan(50);
+    expect(russian.filter((text) => text.includes('Adliya Partners'))).toEqual([]);
+    // Founded in 2001 (the description and the managing partner's story), 25 years of practice (the figures, the hero, the partner).
+    const config = (await app.api('/api/site-config')).body.data;
+    expect(config.companyDescription.uz).toContain('2001');
+    const experience = (await app.api('/api/stats')).body.data.find((stat: { category: string }) => stat.category === 'experience');
+    const [hero] = (await app.api('/api/hero')).body.data;
+    const [partner] = (await app.api('/api/team')).body.data;
+    expect(experience.number).toBe(25);
+    expect(hero.subtitle.uz).toContain('25 yil');
+    expect(partner.experience).toBe('25+');
+    // A practice's lead lawyer is the one whose specialisation it is.
+    const members = new Map(((await app.api('/api/team')).body.data as Array<{ _id: string; specialization: { uz: string } }>).map((member) => [member._id, member.specialization.uz.toLowerCase()]));
+    for (const [slug, word] of [['corporate', 'korporativ'], ['real-estate', 'ko‘chmas mulk'], ['family', 'oila'], ['estate', 'meros']]) {
+      const service = (await app.api(`/api/services/slug/${slug}`)).body.data;
+      expect(members.get(service.lead), slug).toContain(word);
+    }
+  });
+
   it('leaves the demo out with DEMO_CONTENT=false but still creates languages and configuration', async () => {
     const bare = await startTestApp(dialect, { demo: false });
     try {
