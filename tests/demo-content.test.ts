@@ -66,7 +66,12 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     const russian: string[] = [];
     const collect = (value: unknown): void => {
       if (Array.isArray(value)) value.forEach(collect);
-      else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) key === 'ru' && typeof inner === 'string' ? russian.push(inner) : collect(inner);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'ru' && typeof inner === 'string') russian.push(inner);
+          else collect(inner);
+        }
+      }
     };
     collect((await app.api('/api/site-config')).body.data);
     for (const type of ['hero', 'news', 'blog', 'testimonials', 'pages', 'services', 'features']) collect((await app.api(`/api/${type}?limit=100`)).body.data);
