@@ -1,7 +1,11 @@
-import type { EntityDefinition } from '../shared/entity.ts';
+import type { Condition, EntityDefinition, ListQuery } from '../shared/entity.ts';
 import { bySearch, byValue, combine } from '../shared/list-filters.ts';
 import { searchText } from '../shared/search.ts';
 import { ContactFormSchema } from './contact-schema.ts';
+
+/** `status=waiting`: what nobody has acted on yet — a new message or application, and a new matter awaiting its conflict check. */
+export const WAITING_STATUSES = ['new', 'conflict_check'];
+const byStatus = (query: ListQuery): Condition[] => (query.status === 'waiting' ? [{ column: 'status', op: 'in', values: WAITING_STATUSES }] : byValue('status', 'status')(query));
 
 export const contactEntity: EntityDefinition = {
   label: 'Submission',
@@ -17,5 +21,5 @@ export const contactEntity: EntityDefinition = {
     search_text: searchText([r.name as string, r.email as string, r.subject as string, r.message as string, r.company as string, ...(Array.isArray(r.counterparties) ? (r.counterparties as string[]) : [])]),
     ...(typeof r.clientKey === 'string' ? { client_key: r.clientKey } : {}),
   }),
-  listConditions: combine(byValue('status', 'status'), byValue('kind', 'kind'), bySearch),
+  listConditions: combine(byStatus, byValue('kind', 'kind'), bySearch),
 };

@@ -618,7 +618,7 @@ export function buildOpenApiDocument() {
           responses: { 201: answer('Stored', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 429) },
         },
         get: operation('Contact', 'listContactRequests', 'List contact requests, newest first', { 200: answer('Requests', { type: 'array', items: untyped }, pagination), ...errors(400, 401) }, {
-          parameters: [page, limit, parameter('status', 'A status (a new matter\'s: conflict_check, cleared, declined, matter_opened)', { type: 'string', enum: [...CONTACT_STATUSES] }), parameter('kind', 'message, matter or application', { type: 'string', enum: [...CONTACT_KINDS] }), search],
+          parameters: [page, limit, parameter('status', 'A status (a new matter\'s: conflict_check, cleared, declined, matter_opened), or waiting: new and conflict_check together (what nobody has acted on yet)', { type: 'string', enum: [...CONTACT_STATUSES, 'waiting'] }), parameter('kind', 'message, matter or application', { type: 'string', enum: [...CONTACT_KINDS] }), search],
         }),
       },
       '/contact/export': {

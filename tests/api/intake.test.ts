@@ -143,6 +143,23 @@ describe.each(DIALECTS)('intake on %s', (dialect) => {
     expect((await app.api(`/api/contact/${message.body.data._id}`, { method: 'PUT', token, body: { status: 'cleared' } })).status).toBe(400);
   });
 
+  it('lists what waits for the office together: new messages and new matters at their conflict check, not what was acted on', async () => {
+    const waitingMatter = (await matter({ company: 'Kutayotgan MChJ' })).body.data._id;
+    const clearedMatter = (await matter({ company: 'Tekshirilgan MChJ' })).body.data._id;
+    await app.api(`/api/contact/${clearedMatter}`, { method: 'PUT', token, body: { status: 'cleared' } });
+    const newMessage = (await app.api('/api/contact', { body: { name: 'B', email: 'b@b.uz', subject: 'Yangi savol', message: 'Salom' }, headers: from() })).body.data._id;
+    const readMessage = (await app.api('/api/contact', { body: { name: 'C', email: 'c@b.uz', subject: 'O‘qilgan', message: 'Salom' }, headers: from() })).body.data._id;
+    await app.api(`/api/contact/${readMessage}`, { method: 'PUT', token, body: { status: 'read' } });
+    const waiting = await app.api('/api/contact?status=waiting&limit=100', { token });
+    const ids = waiting.body.data.map((item: { _id: string }) => item._id);
+    expect(ids).toEqual(expect.arrayContaining([waitingMatter, newMessage]));
+    expect(ids).not.toContain(clearedMatter);
+    expect(ids).not.toContain(readMessage);
+    const counts = (await app.api('/api/contact/counts', { token })).body.data;
+    expect(waiting.body.pagination.total).toBe((counts.new ?? 0) + (counts.conflict_check ?? 0));
+    expect((await app.api('/api/contact?status=waiting', { token: translator })).status).toBe(403);
+  });
+
   it('makes a one-time link (token and an editor’s role needed), e-mailed in the request’s language', async () => {
     const created = await matter({ lang: 'ru', email: 'client.ru@example.uz' });
     const id = created.body.data._id;

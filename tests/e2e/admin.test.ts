@@ -508,6 +508,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   it('shows contact requests as cards on a phone: a call link, opening marks read, deleting asks in its own dialog', async () => {
     // Stored as the form stores it (the visitors' rate limit is not what this test is about).
     const sent = { body: { data: await app.services.contacts.submit({ name: 'Karta Sinov', email: 'karta@example.uz', phone: '+998 90 111 22 33', subject: 'Telefon orqali', message: 'Qo‘ng‘iroq qiling' }) } };
+    await app.services.contacts.submit({ kind: 'matter', name: 'Matter Sinov', email: 'matter@example.uz', company: 'Kutayotgan Agro', acknowledged: true });
     const { page, context, errors } = await signedIn(375);
     try {
       // The dashboard lists it first thing: name, subject, the phone to call.
@@ -515,6 +516,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       const fresh = page.getByTestId('new-requests').locator('li', { hasText: 'Karta Sinov' });
       expect(await fresh.textContent()).toContain('Telefon orqali');
       expect(await fresh.getByRole('link', { name: '+998 90 111 22 33' }).getAttribute('href')).toBe('tel:+998901112233');
+      // A new matter waiting for its conflict check is listed there too (it is never "new", but nobody acted on it yet).
+      expect(await page.getByTestId('new-requests').textContent()).toContain('Kutayotgan Agro');
       await goto(page, '/admin/contacts');
       const card = page.getByTestId('contact-cards').locator('li', { hasText: 'Karta Sinov' });
       await card.waitFor();

@@ -183,6 +183,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="contacts-status" value={status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
             <option value="">{t('common.all')}</option>
+            <option value="waiting">{t('contacts.status.waiting')}</option>
             {CONTACT_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(`contacts.status.${value}`)}

@@ -58,8 +58,8 @@ async function loadDashboard(): Promise<DashboardData> {
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
     api<Waiting[]>('/reviews/mine'),
   ]);
-  // The newest requests nobody opened yet: what the office answers first (translators do not read them).
-  const requests = await api<StoredRecord[]>('/contact?status=new&page=1&limit=5').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? null : Promise.reject(error)));
+  // The newest requests nobody acted on yet (new, or a new matter awaiting its conflict check): what the office answers first (translators do not read them).
+  const requests = await api<StoredRecord[]>('/contact?status=waiting&page=1&limit=5').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? null : Promise.reject(error)));
   return {
     counts: { team: team.data.length, news: news.pagination?.total ?? 0, blog: blog.pagination?.total ?? 0, partners: partners.data.length },
     news: news.data.slice(0, 3),
@@ -184,7 +184,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <Link to="/admin/contacts?status=new" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
+              <Link to="/admin/contacts?status=waiting" className="mt-3 inline-block font-semibold text-brand-700 hover:underline">
                 {t('dashboard.allRequests')}
               </Link>
             </section>

@@ -9,11 +9,16 @@ import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, clearToken, getToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
+import { WAITING_STATUSES } from '../../../domain/contacts/contact-entity.ts';
 
 export const handle = { hydrate: true };
 
 const loadLanguages = async () => (await api<SiteLanguage[]>('/languages?admin=true')).data;
-const loadUnread = async () => (await api<Record<string, number>>('/contact/counts')).data.new ?? 0;
+// What waits for the office: new messages and applications, and new matters awaiting their conflict check.
+const loadUnread = async () => {
+  const counts = (await api<Record<string, number>>('/contact/counts')).data;
+  return WAITING_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+};
 
 /** The admin area is shown only with a stored token; the server refuses every call without a valid one. */
 export async function clientLoader() {
