@@ -60,6 +60,19 @@ describe('the public website, rendered on the server', () => {
     });
   });
 
+  it('preloads the faces a first screen needs: Latin on an Uzbek page, Cyrillic and Latin on a Russian one (digits, addresses), each a served font', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map(([, href]) => href);
+    const uz = preloads((await page('/')).html);
+    const ru = preloads((await page('/ru/news')).html);
+    expect(uz.map((href) => /(lora|inter)-(latin|cyrillic)-(\d+)/.exec(href)?.[0])).toEqual(['lora-latin-600', 'inter-latin-400']);
+    expect(ru.map((href) => /(lora|inter)-(latin|cyrillic)-(\d+)/.exec(href)?.[0])).toEqual(['lora-cyrillic-600', 'inter-cyrillic-400', 'inter-latin-400', 'inter-latin-600']);
+    for (const href of [...uz, ...ru]) {
+      const font = await fetch(app.url + href);
+      expect(font.status, href).toBe(200);
+      expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1'), href).toBe('wOF2');
+    }
+  });
+
   it('allows no inline script but its own: the page’s script by hash, nothing unsafe-inline', async () => {
     const { headers, html } = await page('/ru');
     const policy = headers.get('content-security-policy')!;
