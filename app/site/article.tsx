@@ -171,7 +171,7 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
   const share = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`;
   const ask = end?.askAbout ? `${href('/contact')}?service=${encodeURIComponent(end.askAbout)}` : href('/contact');
   const lawyer = end?.lawyer;
-  const name = lawyer ? text(lawyer.name as Localized) : '';
+  const name = lawyer ? text(lawyer.name) : '';
   return (
     <aside aria-label={t('article.ask')} data-testid="article-end" className="mt-10 space-y-4 border-t border-slate-200 pt-8">
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
@@ -183,7 +183,7 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
               <a href={href(`/team/${lawyer.slug}`)} className="font-semibold text-brand-900 underline-offset-4 hover:underline">
                 {name}
               </a>
-              <p className="text-sm text-slate-600">{text(lawyer.position as Localized)}</p>
+              <p className="text-sm text-slate-600">{text(lawyer.position)}</p>
             </div>
           </div>
         )}
@@ -213,7 +213,7 @@ function RelatedArticles({ kind, related }: { kind: ArticleKind; related: Relate
         {related.map((item) => (
           <li key={item._id}>
             <a href={href(`/${kind}/${item.slug}`)} className="flex flex-col gap-1 py-4 hover:text-brand-700 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6">
-              <span className="font-display text-lg text-brand-900">{text(item.title as Localized)}</span>
+              <span className="font-display text-lg text-brand-900">{text(item.title)}</span>
               {item.date && (
                 <time dateTime={item.date} className="shrink-0 text-sm text-slate-600">
                   {formatDate(item.date)}
@@ -349,19 +349,19 @@ export function ArticleCard({ article, kind, featured = false, cover = -1 }: { a
  * so every article of a category looks alike and the next category differs): the firm's navy in
  * four shades, each with its own mark, never a stock photograph.
  */
-const COVERS = [
+const COVERS: ReadonlyArray<{ background: string; mark: string }> = [
   { background: 'from-brand-700 to-brand-900', mark: '§' },
   { background: 'from-[#1f4d46] to-[#0f2a26]', mark: '¶' },
   { background: 'from-[#4a2c4f] to-[#26152a]', mark: '№' },
   { background: 'from-[#5a3a1c] to-[#2b1b0c]', mark: '†' },
   { background: 'from-slate-600 to-slate-900', mark: '‡' },
-] as const;
+];
 
 /**
  * A category's cover: by its place among the list's categories (so that a few categories never share
  * a look), else by its name (the same name always gives the same look).
  */
-function coverOf(category: string, place: number): (typeof COVERS)[number] {
+function coverOf(category: string, place: number): { background: string; mark: string } {
   if (place >= 0) return COVERS[place % COVERS.length];
   let sum = 0;
   for (const char of category.trim().toLowerCase()) sum = (sum * 31 + (char.codePointAt(0) ?? 0)) % 9973;

@@ -3,7 +3,7 @@ import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import type { ListQuery, StoredRecord } from '../../domain/shared/entity.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
-import { pickText } from '../../domain/shared/localized.ts';
+import { isPlainObject, pickText, type Localized } from '../../domain/shared/localized.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
 
 /**
@@ -54,20 +54,23 @@ type ArticleRecords<R> = Pick<RecordService, 'html' | 'type'> & { listPage(query
 export interface RelatedArticle {
   _id: string;
   slug: string;
-  title: unknown;
+  title: Localized;
   date: string;
 }
 
 /** Who a reader of an article may ask: its author, or the lawyer who leads its first practice area. */
 export interface ArticleLawyer {
   slug: string;
-  name: unknown;
-  position: unknown;
+  name: Localized;
+  position: Localized;
   image: string;
   wrote: boolean;
 }
 
 const RELATED_SHOWN = 3;
+
+/** A record's multilingual text as a map of languages to texts (what is not one is none). */
+const localizedOf = (value: unknown): Localized => (isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {});
 
 /**
  * What follows an article (issue: "articles end with a next step"): the lawyer to ask (its author,
@@ -85,10 +88,10 @@ async function articleEnd<R extends StoredRecord>(services: DomainServices, reco
   const add = (list: R[]) => {
     for (const item of list) {
       if (item._id === found._id || related.size >= RELATED_SHOWN) continue;
-      related.set(item._id, { _id: item._id, slug: String(item.slug || item._id), title: item.title, date: String(item.date ?? item.publishedAt ?? '') });
+      related.set(item._id, { _id: item._id, slug: String(item.slug || item._id), title: localizedOf(item.title), date: String(item.date ?? item.publishedAt ?? '') });
     }
   };
-  const category = pickText(found.category as never, lang);
+  const category = pickText(found.category, lang);
   for (const filter of [topicIds[0] ? { topic: topicIds[0] } : undefined, category ? { category } : undefined, {}]) {
     if (!filter || related.size >= RELATED_SHOWN) continue;
     add((await records.listPage({ lang, admin: false, ...filter, limit: RELATED_SHOWN + 1 })).data);

@@ -258,14 +258,15 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
     }
     checkSchedule(merged);
-    datedByGoingLive(merged);
-    filledIn(merged, defaultLanguage);
     if (onlyLanguages) {
       const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, onlyLanguages);
       if (outside) {
         throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`);
       }
     }
+    // What the save itself derives (after the translator's check: it is not theirs to answer for).
+    datedByGoingLive(merged);
+    filledIn(merged, defaultLanguage);
     return merged;
   }
 

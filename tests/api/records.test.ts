@@ -48,7 +48,7 @@ const RECORD_TYPES: RecordType[] = [
     valid: { title: uz('Maqola'), excerpt: uz('Qisqacha'), content: uz('Matn'), category: uz('Biznes'), readTime: '5 min' },
     update: { readTime: '6 min', tags: [uz('soliq')] },
     hide: { published: false },
-    required: ['Title (UZ) is required', 'Excerpt (UZ) is required', 'Content (UZ) is required', 'Category (UZ) is required', 'Read time is required'],
+    required: ['Title (UZ) is required', 'Excerpt (UZ) is required', 'Content (UZ) is required', 'Category (UZ) is required'],
     defaults: { published: true, featured: false, views: 0 },
   },
   {

@@ -136,7 +136,8 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
     expect(after).toEqual({
       '/services': 'hit',
       '/ru/faq': 'hit',
-      [`/news/${a.slug}`]: 'hit',
+      // Another article's page lists news ("Read next"), which any save of an article may change.
+      [`/news/${a.slug}`]: null,
       [`/news/${b.slug}`]: null,
       '/news': null,
       '/api/services': 'hit',
@@ -147,6 +148,6 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
     // The site configuration is on every page: saving it drops them all.
     const config = (await app.api('/api/site-config', { token })).body.data;
     expect((await app.api('/api/site-config', { method: 'PUT', token, body: { ...config, phone: '+998 71 200 00 00' } })).status).toBe(200);
-    for (const address of ['/services', `/news/${a.slug}`]) expect((await page(address)).headers.get('x-cache')).toBeNull();
+    for (const address of ['/services', '/ru/faq']) expect((await page(address)).headers.get('x-cache')).toBeNull();
   });
 });
