@@ -2,7 +2,7 @@ import { Download, Eye, Mail, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactKind, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
+import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
 import { IntakePanel } from '../../admin/intake-panel.tsx';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
@@ -14,6 +14,7 @@ import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Phone
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { dayIn } from '../../../domain/shared/days.ts';
+import { KindBadge, kindOf } from '../../admin/contact-kind.tsx';
 
 /** The CSV's columns and their names in the admin's language. */
 const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
@@ -31,7 +32,6 @@ const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
   ['counterparties', 'contacts.counterparties'],
 ];
 const isStatus = (value: unknown): value is ContactStatus => CONTACT_STATUSES.some((status) => status === value);
-const kindOf = (item: StoredRecord): ContactKind => (item.kind === 'matter' ? 'matter' : item.kind === 'application' ? 'application' : 'message');
 
 /**
  * CSV that opens correctly in Excel: UTF-8 with BOM, every cell quoted, formulas neutralised; the
@@ -151,11 +151,6 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       </select>
     </>
   );
-  /** A new matter or an application says so beside its subject. */
-  const kindBadge = (item: StoredRecord) =>
-    kindOf(item) === 'message' ? null : (
-      <span className="mr-2 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t(`contacts.kind.${kindOf(item)}`)}</span>
-    );
 
   return (
     <div>
@@ -217,7 +212,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
               <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
               <p className="text-sm text-slate-700">
-                {kindBadge(item)}
+                <KindBadge item={item} />
                 {item.subject}
               </p>
               <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
@@ -260,7 +255,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                     <span className="block font-normal text-slate-600">{item.email}</span>
                   </td>
                   <td className="px-4 py-3">
-                    {kindBadge(item)}
+                    <KindBadge item={item} />
                     {item.subject}
                   </td>
                   <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>

@@ -8,6 +8,7 @@ import { shown } from '../../admin/display.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
+import { KindBadge } from '../../admin/contact-kind.tsx';
 
 interface Activity {
   _id: string;
@@ -175,7 +176,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <li key={item._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
                     <span className="min-w-0">
                       <span className="font-semibold text-slate-900">{String(item.name)}</span>
-                      <span className="block text-slate-700">{String(item.subject)}</span>
+                      <span className="block text-slate-700">
+                        <KindBadge item={item} />
+                        {String(item.subject)}
+                      </span>
                     </span>
                     <span className="flex flex-wrap items-baseline gap-x-3">
                       {item.phone ? <PhoneLink phone={String(item.phone)} /> : null}
