@@ -1,57 +1,22 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../../app/admin/resources.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { adminBrowser } from '../helpers/admin-browser.ts';
 import { totp } from '../helpers/totp.ts';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((violation) => `${violation.id} @ ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
 
 describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   let app: TestApp;
   let browser: Browser;
   let token: string;
 
-  /** A signed-in admin page in English (the token stored as the login page would). */
-  async function signedIn(width = 1280, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
-    const session = await app.login();
-    await context.addInitScript(([value]) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', value);
-        localStorage.setItem('i18nextLng', 'en');
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, [session]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
-    });
-    page.on('dialog', (dialog) => void dialog.accept());
-    return { context, page, errors };
-  }
+  const { signedIn, goto } = adminBrowser(() => app, () => browser);
 
   /** The admin's own confirmation dialog (not the browser's): its confirming button. */
   const confirmIn = (page: Page, name: string) => page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name, exact: true }).click();
-
-  const goto = async (page: Page, path: string) => {
-    await page.goto(app.url + path);
-    await page.waitForSelector('#admin-main h1');
-  };
 
   beforeAll(async () => {
     app = await startTestApp('sqlite', { demo: true, ssr: true });
@@ -858,29 +823,6 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
-  it('has no accessibility violations on any admin screen (axe-core)', async () => {
-    // bypassCSP: the page's policy would (rightly) block the injected axe-core script.
-    const { page, context } = await signedIn(1280, { bypassCSP: true });
-    const news = (await app.api('/api/news?admin=true&limit=1', { token })).body.data[0];
-    const found: Record<string, string[]> = {};
-    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/team/new', `/admin/news/${news._id}/edit`, `/admin/news/${news._id}`, '/admin/contacts', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics', '/admin/trash', '/admin/redirects'];
-    for (const path of screens) {
-      await goto(page, path);
-      await page.waitForTimeout(300);
-      const violations = await axeViolations(page);
-      if (violations.length) found[path] = violations;
-    }
-    const signedOut = await browser.newContext({ bypassCSP: true });
-    const login = await signedOut.newPage();
-    await login.goto(`${app.url}/admin/login`);
-    await login.waitForSelector('h1');
-    const loginViolations = await axeViolations(login);
-    if (loginViolations.length) found['/admin/login'] = loginViolations;
-    expect(found).toEqual({});
-    await signedOut.close();
-    await context.close();
-    // Some twenty-five screens, each loaded and checked: on two busy cores that takes over a minute.
-  }, 180_000);
   it('asks for one author (a lawyer, or someone else by name) and computes the reading time unless one is typed', async () => {
     const { page, context, errors } = await signedIn();
     await goto(page, '/admin/blog/new');
@@ -1128,22 +1070,6 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it.each(['uz', 'ru'])('never scrolls sideways on a 375 px phone, in %s, on any admin screen', async (lang) => {
-    const screens = ['/admin', ...RESOURCES.map((resource) => `/admin/${resource.key}`), '/admin/contacts', '/admin/trash', '/admin/redirects', '/admin/languages', '/admin/media', '/admin/site-config', '/admin/settings', '/admin/analytics'];
-    const { page, context } = await signedIn(375);
-    await goto(page, '/admin');
-    await page.evaluate((code) => localStorage.setItem('i18nextLng', code), lang);
-    const wide: string[] = [];
-    for (const path of screens) {
-      await goto(page, path);
-      await page.waitForTimeout(150);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 375) wide.push(`${lang} ${path}: ${width}px`);
-    }
-    expect(wide).toEqual([]);
-    await context.close();
-  }, 180_000);
 
   it('shows a translator only what they may change: their language’s texts, no creating, deleting or settings of others', async () => {
     const email = 'tarjimon@example.uz';

@@ -1,20 +1,11 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { axeViolations as wcagViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.help} @ ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-  });
-}
+/** WCAG 2.2 AA and axe's best practices. */
+const axeViolations = (page: Page) => wcagViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
 
 describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
   let app: TestApp;

@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 
 /** Set by scripts/test.ts when a Chromium was found; browser tests skip (with a notice) otherwise. */
 export const CHROME_PATH = process.env.CHROME_PATH;
@@ -15,4 +17,16 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ locale: 'uz-UZ', ...options });
   return browser;
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 AA violations axe-core finds on the page (its script injected: open the context with bypassCSP). */
+export async function axeViolations(page: Page, tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values } });
+    return result.violations.map((violation) => `${violation.id} @ ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+  }, tags);
 }
