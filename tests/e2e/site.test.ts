@@ -301,6 +301,30 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     await news.context.close();
   });
 
+  it.each(['uz', 'ru'])('ends an article with the lawyer to ask, Telegram sharing and more to read, on a phone and a desktop (%s)', async (lang) => {
+    const prefix = lang === 'uz' ? '' : '/ru';
+    const [article] = (await app.api('/api/news?limit=1')).body.data;
+    for (const width of [375, 1280]) {
+      const { page, context, errors } = await open(`${prefix}/news/${article.slug}`, width);
+      const end = page.getByTestId('article-end');
+      const ask = end.getByRole('link', { name: lang === 'uz' ? 'Savol berish' : 'Задать вопрос' });
+      expect(await ask.isVisible()).toBe(true);
+      const box = (await ask.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      const share = end.getByRole('link', { name: lang === 'uz' ? 'Telegramda ulashish' : 'Поделиться в Telegram' });
+      expect(new URL((await share.getAttribute('href'))!).searchParams.get('url')).toBe(`https://lawfirm.test${prefix}/news/${article.slug}`);
+      const related = page.locator('section[aria-labelledby="related-articles"] li a');
+      expect(await related.count()).toBeGreaterThanOrEqual(2);
+      // The question goes to the contact form (its practice chosen when the article has one).
+      await ask.click();
+      await page.waitForURL(`**${prefix}/contact**`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('fits a 360 px phone without sideways scrolling on any page', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
