@@ -156,7 +156,9 @@ export function valuesFor(type: RecordType, mode: PublishMode, values: Record<st
   const fields = publishingFields(type);
   if (!fields) return {};
   const at = values[fields.at];
-  const kept = mode === 'schedule' && typeof at === 'string' && at > new Date().toISOString() ? at : mode === 'now' && typeof at === 'string' && at <= new Date().toISOString() ? at : null;
+  // A future time stays for "schedule", a past one for "now" (when it went live); otherwise none.
+  const future = typeof at === 'string' && at > new Date().toISOString();
+  const kept = typeof at === 'string' && ((mode === 'schedule' && future) || (mode === 'now' && !future)) ? at : null;
   return { [fields.flag]: mode !== 'draft', [fields.at]: kept };
 }
 

@@ -77,8 +77,7 @@ const localizedOf = (value: unknown): Localized => (isPlainObject(value) ? Objec
  * else the lead lawyer of its first topic), the topic the question is about, and up to three more
  * articles to read — of the same topic first, then of its category, then the latest.
  */
-async function articleEnd<R extends StoredRecord>(services: DomainServices, records: { listPage(query: ListQuery): Promise<{ data: R[] }> }, found: R, lang: string) {
-  const topicIds = Array.isArray(found.topics) ? found.topics.map(String) : [];
+async function articleEnd<R extends StoredRecord>(services: DomainServices, records: { listPage(query: ListQuery): Promise<{ data: R[] }> }, found: R, topicIds: string[], lang: string) {
   const service = topicIds[0] ? await services.records.services.get(topicIds[0], { admin: false }).catch(() => undefined) : undefined;
   const authorId = typeof found.author === 'object' && found.author !== null && 'id' in found.author && typeof found.author.id === 'string' ? found.author.id : '';
   const lawyerId = authorId || (typeof service?.lead === 'string' ? service.lead : '');
@@ -109,9 +108,9 @@ export function loadArticle<R extends StoredRecord & { content: unknown; views: 
     'an article',
     async () => {
       const found = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
-      const [shown, end] = await Promise.all([shownArticle(records, found, lang, defaultLanguage), articleEnd(services, records, found, lang)]);
-      // Its topics, named, for the alerts' form at its end (when alerts are open).
       const chosen = Array.isArray(found.topics) ? found.topics.map(String) : [];
+      const [shown, end] = await Promise.all([shownArticle(records, found, lang, defaultLanguage), articleEnd(services, records, found, chosen, lang)]);
+      // Its topics, named, for the alerts' form at its end (when alerts are open).
       const topics = services.subscriptions.ready && chosen.length ? (await services.subscriptions.topics(lang)).filter((topic) => chosen.includes(topic._id)) : [];
       // This visit is counted by the host once the page is sent; the page already shows it.
       return { ...shown, ...end, topics, article: { ...shown.article, views: Number(found.views) + 1 } };
