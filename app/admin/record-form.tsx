@@ -273,6 +273,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setSaving(true);
     setNotice('');
     const asCopy = editingCopy || copyAsked;
+    let replaced = false;
     try {
       if (record && asCopy) {
         const kept = await api<StoredRecord & { draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version } });
@@ -292,6 +293,9 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       setVersion(saved.data.version);
       setState(saved.data.publicState);
       setJustSaved(true);
+      // A new record's form is replaced by its edit page (or its dialog closes): it stays "Saving…" until
+      // then, so nothing is typed into a form about to go and "Saved" shows on the page that stays.
+      replaced = !record;
       onSaved(saved.data);
     } catch (caught) {
       if (refusedByChecks(caught, (reason) => void save({ preventDefault() {} }, copyAsked, reason))) return;
@@ -303,7 +307,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         setFormError(t('common.saveError'));
       }
     } finally {
-      setSaving(false);
+      if (!replaced) setSaving(false);
     }
   }
 

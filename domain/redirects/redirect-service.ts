@@ -145,6 +145,36 @@ export function createRedirectService(database: Database, changed: (event: Chang
   }
 
   const pendingNotFound = new Map<string, { hits: number; lastSeenAt: string }>();
+  /** One write of the log at a time: the timer's and a caller's would otherwise interleave. */
+  let flushing: Promise<void> = Promise.resolve();
+  async function writeNotFound() {
+    if (!pendingNotFound.size) return;
+    const taken = [...pendingNotFound];
+    pendingNotFound.clear();
+    for (const [path, { hits, lastSeenAt }] of taken) {
+      await db
+        .insertInto('not_found_paths')
+        .values({ path, hits, first_seen_at: lastSeenAt, last_seen_at: lastSeenAt })
+        .onConflict((conflict) => conflict.column('path').doUpdateSet({ hits: sql`not_found_paths.hits + ${hits}`, last_seen_at: lastSeenAt }))
+        .execute();
+    }
+    const count = Number((await db.selectFrom('not_found_paths').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+    if (count > NOT_FOUND_KEPT) {
+      const extra = await db.selectFrom('not_found_paths').select('path').orderBy('hits', 'asc').orderBy('last_seen_at', 'asc').limit(count - NOT_FOUND_KEPT).execute();
+      await db.deleteFrom('not_found_paths').where('path', 'in', extra.map((row) => row.path)).execute();
+    }
+  }
+  const flushNotFound = (): Promise<void> => {
+    const next = flushing.catch(() => undefined).then(writeNotFound);
+    flushing = next;
+    return next;
+  };
+  /** Addresses dealt with (they redirect now) leave the log, and a write in flight cannot bring them back. */
+  async function forgetNotFound(paths: string[]) {
+    await flushing.catch(() => undefined);
+    for (const path of paths) pendingNotFound.delete(path);
+    for (const path of paths) await db.deleteFrom('not_found_paths').where('path', '=', path).execute();
+  }
 
   return {
     async list(): Promise<Redirect[]> {
@@ -164,7 +194,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
       const id = newId();
       await db.insertInto('redirects').values({ id, created_at: now, updated_at: now, version: 1, from_path: values.from, to_path: values.to, status: values.status, automatic: false }).execute();
       await collapse(values.from, values.to);
-      await db.deleteFrom('not_found_paths').where('path', '=', values.from).execute();
+      await forgetNotFound([values.from]);
       await changed({ entity: 'redirects', action: 'create', id, actor, summary: `Redirect ${values.from} → ${values.to}` });
       return this.get(id);
     },
@@ -206,7 +236,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
         .values({ id: newId(), created_at: now, updated_at: now, version: 1, from_path: change.from, to_path: change.to, status: 301, automatic: true })
         .onConflict((conflict) => conflict.column('from_path').doUpdateSet({ to_path: change.to, status: 301, automatic: true, updated_at: now }))
         .execute();
-      await db.deleteFrom('not_found_paths').where('path', '=', change.from).execute();
+      await forgetNotFound([change.from]);
     },
 
     /**
@@ -283,7 +313,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
           }
         }
       });
-      for (const entry of parsed) await db.deleteFrom('not_found_paths').where('path', '=', entry.from).execute();
+      await forgetNotFound(parsed.map((entry) => entry.from));
       await changed({ entity: 'redirects', action: 'update', id: '', actor, summary: `Redirects imported: ${created} new, ${updated} changed` });
       return { created, updated };
     },
@@ -301,24 +331,8 @@ export function createRedirectService(database: Database, changed: (event: Chang
       }
     },
 
-    /** Writes the counted 404s and keeps the log bounded. */
-    async flushNotFound(): Promise<void> {
-      if (!pendingNotFound.size) return;
-      const taken = [...pendingNotFound];
-      pendingNotFound.clear();
-      for (const [path, { hits, lastSeenAt }] of taken) {
-        await db
-          .insertInto('not_found_paths')
-          .values({ path, hits, first_seen_at: lastSeenAt, last_seen_at: lastSeenAt })
-          .onConflict((conflict) => conflict.column('path').doUpdateSet({ hits: sql`not_found_paths.hits + ${hits}`, last_seen_at: lastSeenAt }))
-          .execute();
-      }
-      const count = Number((await db.selectFrom('not_found_paths').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
-      if (count > NOT_FOUND_KEPT) {
-        const extra = await db.selectFrom('not_found_paths').select('path').orderBy('hits', 'asc').orderBy('last_seen_at', 'asc').limit(count - NOT_FOUND_KEPT).execute();
-        await db.deleteFrom('not_found_paths').where('path', 'in', extra.map((row) => row.path)).execute();
-      }
-    },
+    /** Writes the counted 404s and keeps the log bounded (after any write already under way). */
+    flushNotFound,
 
     /** Addresses that answered 404, most hit first. */
     async notFoundLog(limit = 200): Promise<NotFoundEntry[]> {
@@ -328,7 +342,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
 
     /** Forgets an address of the log (it was dealt with). */
     async dismissNotFound(path: string): Promise<void> {
-      await db.deleteFrom('not_found_paths').where('path', '=', path).execute();
+      await forgetNotFound([path]);
     },
   };
 }

@@ -317,6 +317,25 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       expect((await app.api('/api/redirects/not-found')).status).toBe(401);
     });
 
+    it('finishes a write of the not-found log already under way before saying it is written (the timer and a caller never interleave)', async () => {
+      const paths = Array.from({ length: 40 }, (_, n) => `/gone-${n}`);
+      for (const path of paths) app.services.redirects.notFound(path);
+      // The timer's write takes all forty and is still writing when another write is asked for.
+      const underWay = app.services.redirects.flushNotFound();
+      await app.services.redirects.flushNotFound();
+      const log = ((await app.api('/api/redirects/not-found', { token })).body.data as Array<{ path: string }>).map((entry) => entry.path);
+      for (const path of paths) expect(log).toContain(path);
+      await underWay;
+      // A redirect made while a write is under way: the address leaves the log and stays out.
+      app.services.redirects.notFound('/gone-late');
+      const writing = app.services.redirects.flushNotFound();
+      await app.api('/api/redirects', { token, body: { from: '/gone-late', to: '/services' } });
+      await writing;
+      await app.services.redirects.flushNotFound();
+      expect(((await app.api('/api/redirects/not-found', { token })).body.data as Array<{ path: string }>).map((entry) => entry.path)).not.toContain('/gone-late');
+      for (const path of paths) await app.api('/api/redirects/not-found', { method: 'DELETE', token, body: { path } });
+    });
+
     it('keeps the not-found log bounded whatever a scanner asks for', async () => {
       for (let n = 0; n < 700; n += 1) app.services.redirects.notFound(`/scan/${n}`);
       await app.services.redirects.flushNotFound();

@@ -136,6 +136,9 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       if (resource.placement === 'page') {
         // A save stays on the form and says so: a new record's form becomes its edit page.
         await page.waitForURL(new RegExp(`/admin/${key}/[0-9a-f]{24}/edit$`));
+        // The edit page has taken over (its title names the record) before anything is typed: the
+        // create form said nothing while it was being replaced (CI once typed into it and lost the words).
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(marker);
         await saved.waitFor();
       } else await page.waitForSelector(`text=${marker}`);
       const stored = (await app.api(`/api${resource.path}?admin=true&limit=100`, { token })).body.data.find((record: Record<string, unknown>) => JSON.stringify(record).includes(marker));
