@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     setupFiles: ['tests/helpers/console-guard.ts'],
+    // The demo site seeded once per run, copied by the tests that start on it (SQLite).
+    globalSetup: ['tests/helpers/demo-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

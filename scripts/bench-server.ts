@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /* What both benchmarks share: the real server on a fresh demo database, and where figures go. */
 
@@ -27,9 +28,10 @@ async function waitForHealth(url: string) {
  */
 export async function startBenchServer(extraEnv: Record<string, string> = {}, { root = ROOT, port = 3900 + Math.floor(Math.random() * 50) } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-bench-'));
+  const database = await freshDatabase();
   const server = spawn(process.execPath, [path.join(root, 'build/server.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', ...extraEnv },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: database.url, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -40,9 +42,31 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}, { 
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * SQLite in the data folder, or with BENCH_DATABASE_URL a PostgreSQL schema of its own (made
+ * here, dropped after), so that every run starts from the demo site as on SQLite.
+ */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (!given) return { url: '', drop: async () => {} };
+  const schema = `bench_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return { url: `${given}${given.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 export const machineLine = () =>

@@ -6,13 +6,16 @@
  * `npm run bench -- --scale` measures a site grown to 10,000 articles instead (scripts/bench-scale.ts);
  * `npm run bench -- --start` only how long a start takes (scripts/bench-start.ts), which a whole run
  * measures last; `npm run bench -- --render [--against REF]` an uncached article page against an
- * earlier commit, in the same run (scripts/bench-render.ts).
+ * earlier commit, in the same run (scripts/bench-render.ts); `npm run bench -- --saves` cached pages
+ * while an editor saves every second (scripts/bench-saves.ts). With BENCH_DATABASE_URL=postgres://…
+ * every one of them runs on PostgreSQL (a fresh schema per server).
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
 import { benchRender } from './bench-render.ts';
+import { benchSaves } from './bench-saves.ts';
 import { benchStart } from './bench-start.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
@@ -31,6 +34,12 @@ async function main() {
   }
   if (process.argv.includes('--render')) {
     await benchRender();
+    return;
+  }
+  if (process.argv.includes('--saves')) {
+    const table = await benchSaves();
+    console.log(`\n${table}`);
+    if (process.argv.includes('--write')) replaceSection(path.join(ROOT, 'docs/performance.md'), 'saves', table);
     return;
   }
   if (!process.argv.includes('--start')) await benchPages();

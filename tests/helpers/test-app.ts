@@ -2,15 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { seedDemoContent } from '../../seed/demo.ts';
 import type { AppServices } from '../../server/app-services.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { loadServerBuild, startApplication, type Application } from '../../server/start.ts';
 import { createPostgresSchema, type TestDialect } from './databases.ts';
+import { TEMPLATE_ADMIN } from './demo-template.ts';
 
-export const ADMIN_EMAIL = 'admin@example.uz';
-export const ADMIN_PASSWORD = 'correct-horse-battery';
+export const ADMIN_EMAIL = TEMPLATE_ADMIN.email;
+export const ADMIN_PASSWORD = TEMPLATE_ADMIN.password;
+/** Settings that change what a first start writes: a test that sets one seeds its own site. */
+const SEEDING_SETTINGS = /^(ADMIN_|DEMO_|DATA_DIR|DATABASE_URL|MEDIA_|S3_|TIME_ZONE|.*_KEY$)/;
 
 export interface TestApp {
   url: string;
@@ -51,6 +55,9 @@ export interface TestAppOptions {
 /** The whole application on a real database file (or a fresh PostgreSQL schema) and a real port. */
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
+  // The demo on SQLite: a copy of the one seeded for this run (tests/helpers/demo-template.ts).
+  const template = dialect === 'sqlite' && options.demo && !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name)) ? inject('sqliteDemoTemplate') : undefined;
+  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   const postgres = options.existing
     ? options.existing.schema
       ? { schema: options.existing.schema, drop: async () => {} }
