@@ -72,8 +72,12 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
 export const machineLine = () =>
   `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`;
 
-/** Replaces what stands between `<!-- {name}:start -->` and `<!-- {name}:end -->` in a document. */
-export function replaceSection(file: string, name: string, content: string) {
+/**
+ * Replaces what stands between `<!-- {name}:start -->` and `<!-- {name}:end -->` in a document;
+ * figures measured on PostgreSQL go to the section `{name}-postgres` beside SQLite's.
+ */
+export function replaceSection(file: string, section: string, content: string) {
+  const name = process.env.BENCH_DATABASE_URL ? `${section}-postgres` : section;
   const text = fs.readFileSync(file, 'utf8');
   const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
   if (!pattern.test(text)) throw new Error(`${file} has no <!-- ${name}:start --> … <!-- ${name}:end --> section`);

@@ -128,11 +128,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           sendHomeRedirect(response, home);
           return;
         }
-        if (serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe })) {
+        const cached = { log: logHit, countView: services.countView, countVisit: services.countVisit, observe };
+        if (serveFromCache(services.cache, request, response, cached)) {
           metrics?.cache('hit');
           return;
         }
-        if (metrics && isPublicRead(request.method, request.url, request.headers.authorization)) metrics.cache('miss');
+        const publicRead = isPublicRead(request.method, request.url, request.headers.authorization);
+        // The same page asked for while its miss is being answered: wait for that answer, then serve it.
+        const earlier = publicRead ? services.cache.answering(request.url!, response) : undefined;
+        if (earlier) {
+          void earlier.then(() => {
+            if (serveFromCache(services.cache, request, response, cached)) {
+              metrics?.cache('hit');
+              return;
+            }
+            metrics?.cache('miss');
+            handler(request, response);
+          });
+          return;
+        }
+        if (publicRead) metrics?.cache('miss');
         handler(request, response);
       }),
     routerOptions: { maxParamLength: 300 },

@@ -74,6 +74,8 @@ function sourceOf(url: string | undefined): string | undefined {
  */
 export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 2 * 1024 * 1024 } = {}) {
   const entries = new Map<string, CachedResponse>();
+  /** Misses being answered now, by key (see `answering`). */
+  const answering = new Map<string, Promise<void>>();
   let generation = 0;
   let bytes = 0;
   const remove = (key: string) => {
@@ -118,6 +120,24 @@ export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 
     invalidate(tags: string[]) {
       generation += 1;
       for (const [key, entry] of entries) if (!entry.tags || tags.some((tag) => entry.tags!.has(tag))) remove(key);
+    },
+    /**
+     * A miss for `key` is answered by `response`. When another miss for it is already being answered,
+     * its promise (settled once that answer is sent) is given instead: the caller waits for it and
+     * then reads the cache, so a page dropped by a save is rendered once, not once per visitor
+     * asking in the meantime (an answer that is not kept: the waiters then answer it themselves).
+     */
+    answering(key: string, response: ServerResponse): Promise<void> | undefined {
+      const earlier = answering.get(key);
+      if (earlier) return earlier;
+      const sent = new Promise<void>((resolve) =>
+        response.once('close', () => {
+          if (answering.get(key) === sent) answering.delete(key);
+          resolve();
+        }),
+      );
+      answering.set(key, sent);
+      return undefined;
     },
     size: () => entries.size,
     bytes: () => bytes,
