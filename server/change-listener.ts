@@ -26,6 +26,9 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     }
     if (change) forgetChange(services.cache, change);
     else services.cache.clear();
+    // The languages kept in memory are read again only when they (or, unreadable, anything) changed:
+    // not at every save of an article.
+    if (change && change.entity !== 'languages') return;
     services.languages.forgetCached();
     void services.refreshSiteLanguages();
   };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -28,5 +31,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes in another schema of th
     const mine = (await first.api('/api/services?admin=true', { token: own })).body.data[0];
     expect((await first.api(`/api/services/${mine._id}`, { method: 'PUT', token: own, body: { order: 98, version: mine.version } })).status).toBe(200);
     expect(await cache(first)).toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances of one site on PostgreSQL', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const secondData = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-second-'));
+  beforeAll(async () => {
+    first = await startTestApp('postgres', { ssr: true });
+    second = await startTestApp('postgres', { ssr: true, existing: { dataDir: secondData, schema: first.schema } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    fs.rmSync(secondData, { recursive: true, force: true });
+  });
+
+  it('hears a language made on the other instance (its list and its pages), and a save drops only what it showed', async () => {
+    const cache = async (pathname: string) => (await fetch(second.url + pathname)).headers.get('x-cache');
+    // Kept once the instance has settled (its listener clears everything when it connects).
+    for (const pathname of ['/api/services', '/api/faqs']) await expect.poll(() => cache(pathname), { timeout: 5000 }).toBe('hit');
+    const token = await first.login();
+    expect((await first.api('/api/faqs', { token, body: { question: { uz: 'Savol?' }, answer: { uz: 'Javob.' } } })).status).toBe(201);
+    await expect.poll(() => cache('/api/faqs'), { timeout: 5000 }).toBeNull();
+    expect(await cache('/api/services')).toBe('hit');
+    expect((await first.api('/api/languages', { method: 'POST', token, body: { code: 'kk', name: 'Kazakh', nativeName: 'Қазақша', isActive: true } })).status).toBe(201);
+    await expect.poll(async () => ((await second.api('/api/languages')).body.data as Array<{ code: string }>).map((language) => language.code), { timeout: 5000 }).toContain('kk');
+    await expect.poll(async () => (await fetch(`${second.url}/kk`)).status, { timeout: 5000 }).toBe(200);
   });
 });
