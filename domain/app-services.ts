@@ -100,6 +100,7 @@ export function createDomainServices(host: DomainHost) {
   const environment: ServiceEnvironment = {
     defaultLanguage: () => languages.defaultLanguage(),
     async changed(event) {
+      forgetTexts(event.entity, event.id);
       await host.changed?.(event);
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
       await renderLinksTo(event).catch((error: unknown) => log.error({ err: error }, 'could not render the links to a changed record'));
@@ -188,6 +189,13 @@ export function createDomainServices(host: DomainHost) {
   const records = Object.fromEntries(
     RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views, versions)]),
   ) as unknown as RecordServices;
+  /**
+   * A record was written (here, or on another instance: server/change-listener.ts): the translation
+   * status reads its texts again. Without a table (a change that cannot be read), every record's.
+   */
+  function forgetTexts(table?: string, id?: string): void {
+    for (const type of RECORD_TYPES) if (!table || type.table === table) records[type.name as keyof RecordServices].forgetTexts(table ? id || undefined : undefined);
+  }
 
   /** Writes the counted views, one statement per record type; on failure they wait for the next try. */
   async function flushViews(): Promise<void> {
@@ -353,6 +361,7 @@ export function createDomainServices(host: DomainHost) {
     database,
     storage,
     log,
+    forgetTexts,
     publicUrl: host.publicUrl,
     timeZone: host.timeZone ?? 'Asia/Tashkent',
     environment,
@@ -398,6 +407,7 @@ export function createDomainServices(host: DomainHost) {
           const { table } = store.definition;
           if (!store.definition.derive || (done.get(table) ?? 0) >= SEARCH_TEXT_VERSION) continue;
           written += await store.rederive();
+          forgetTexts(table);
           await database.db
             .insertInto('derived_versions')
             .values({ table_name: table, version: SEARCH_TEXT_VERSION })

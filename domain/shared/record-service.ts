@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { transliterationBetween } from '../languages/uzbek-script.ts';
 import { fillLanguage } from './copy-language.ts';
 import { dayIn } from './days.ts';
-import { textSavedAfter, translationState } from './translation-state.ts';
+import { textSavedAfter, translationState, type TranslationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 import type { VersionService } from '../versions/version-service.ts';
 import type { Check } from '../checks/document-checks.ts';
@@ -124,6 +124,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   }
 
   const now = () => new Date().toISOString();
+  const textRows = keptTextRows(store, type.admin.titleField);
 
   function visible(record: StoredRecord | undefined, admin: boolean): Stored {
     if (!record) throw notFound(label);
@@ -575,15 +576,24 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return type.slugFrom ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
     },
 
-    /** Every record's state in each of `languages` (the translation status screen). */
+    /**
+     * Every record's state in each of `languages` (the translation status screen), from what is kept
+     * in memory: a record's texts are read again only after a write to it (`forgetTexts`), and its
+     * state in a language is worked out once until then.
+     */
     async translationStates(languages: string[]) {
       const defaultLanguage = await environment.defaultLanguage();
-      const rows = await store.listTextShapes(type.admin.titleField);
-      return rows.map(({ _id, title, textSaved, shape }) => ({
-        _id,
-        title: pickText(title as Localized | string | undefined, defaultLanguage),
-        states: Object.fromEntries(languages.map((lang) => [lang, translationState(shape, textSaved, type.localizedFields, lang, defaultLanguage)])),
+      const rows = await textRows.current();
+      return rows.map((row) => ({
+        _id: row._id,
+        title: (row.titles[defaultLanguage] ??= pickText(row.title as Localized | string | undefined, defaultLanguage)),
+        states: Object.fromEntries(languages.map((lang) => [lang, (row.states[`${defaultLanguage}\u0000${lang}`] ??= translationState(row.shape, row.textSaved, type.localizedFields, lang, defaultLanguage))])),
       }));
+    },
+
+    /** A record of this type was written (here or on another instance): its texts are read again when asked for; all of them without an id. */
+    forgetTexts(id?: string) {
+      textRows.forget(id);
     },
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
@@ -660,3 +670,56 @@ function changedOutside(before: Record<string, unknown>, after: Record<string, u
 
 /** The service of one record type; `RecordService` alone accepts any type's service. */
 export type RecordService<T extends RecordType = RecordType> = ReturnType<typeof createRecordService<T>>;
+
+type TextRow = Awaited<ReturnType<RecordStore['listTextShapes']>>[number] & {
+  /** The title in a language, and the state in a language after a default language (`default\0lang`), once worked out. */
+  titles: Record<string, string>;
+  states: Record<string, { state: TranslationState; fields: string[] }>;
+};
+
+/**
+ * Every record's texts as the translation status needs them (which languages have text where, and
+ * when each was saved), kept in memory: read whole once, then only the records written since.
+ */
+function keptTextRows(store: RecordStore, titleField: string) {
+  let rows: Map<string, TextRow> | undefined;
+  let sorted: TextRow[] | undefined;
+  /** Records written since they were read (a write during a read is read again the next time). */
+  const written = new Set<string>();
+  /** Grows when everything is to be read again: a whole read begun before it is not kept. */
+  let epoch = 0;
+  const kept = (row: Awaited<ReturnType<RecordStore['listTextShapes']>>[number]): TextRow => ({ ...row, titles: {}, states: {} });
+  return {
+    async current(): Promise<TextRow[]> {
+      if (!rows) {
+        const began = epoch;
+        written.clear();
+        const read = new Map((await store.listTextShapes(titleField)).map((row) => [row._id, kept(row)]));
+        if (began !== epoch) return [...read.values()];
+        rows = read;
+        sorted = undefined;
+      }
+      if (written.size) {
+        const ids = [...written];
+        written.clear();
+        const read = new Map((await store.listTextShapes(titleField, ids)).map((row) => [row._id, row]));
+        for (const id of ids) {
+          const row = read.get(id);
+          if (row) rows.set(id, kept(row));
+          else rows.delete(id);
+        }
+        sorted = undefined;
+      }
+      // Newest first (ids grow with time).
+      sorted ??= [...rows.values()].sort((a, b) => (a._id < b._id ? 1 : -1));
+      return sorted;
+    },
+    forget(id?: string) {
+      if (id) written.add(id);
+      else {
+        rows = undefined;
+        epoch += 1;
+      }
+    },
+  };
+}

@@ -53,8 +53,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances of one site on Po
     // Kept once the instance has settled (its listener clears everything when it connects).
     for (const pathname of ['/api/services', '/api/faqs']) await expect.poll(() => cache(pathname), { timeout: 5000 }).toBe('hit');
     const token = await first.login();
-    expect((await first.api('/api/faqs', { token, body: { question: { uz: 'Savol?' }, answer: { uz: 'Javob.' } } })).status).toBe(201);
+    // The translation status the second instance keeps in memory follows the first one's writes.
+    const other = await second.login();
+    const status = async () => (await second.api('/api/translations/status?type=faqs', { token: other })).body.data.records as Array<{ _id: string; states: Record<string, string> }>;
+    expect(await status()).toEqual([]);
+    const created = await first.api('/api/faqs', { token, body: { question: { uz: 'Savol?' }, answer: { uz: 'Javob.' } } });
+    expect(created.status).toBe(201);
     await expect.poll(() => cache('/api/faqs'), { timeout: 5000 }).toBeNull();
+    await expect.poll(async () => (await status()).map((row) => `${row._id} ${row.states.ru}`), { timeout: 5000 }).toEqual([`${created.body.data._id} missing`]);
+    const faq = created.body.data;
+    expect((await first.api(`/api/faqs/${faq._id}`, { method: 'PUT', token, body: { question: { uz: 'Savol?', ru: 'Вопрос?' }, answer: { uz: 'Javob.', ru: 'Ответ.' }, version: faq.version } })).status).toBe(200);
+    await expect.poll(async () => (await status()).map((row) => row.states.ru), { timeout: 5000 }).toEqual(['complete']);
     expect(await cache('/api/services')).toBe('hit');
     expect((await first.api('/api/languages', { method: 'POST', token, body: { code: 'kk', name: 'Kazakh', nativeName: 'Қазақша', isActive: true } })).status).toBe(201);
     await expect.poll(async () => ((await second.api('/api/languages')).body.data as Array<{ code: string }>).map((language) => language.code), { timeout: 5000 }).toContain('kk');
