@@ -27,6 +27,7 @@ import * as vacancies from './migrations/024-vacancies.ts';
 import * as events from './migrations/025-events.ts';
 import * as intake from './migrations/026-intake.ts';
 import * as imageAlt from './migrations/027-image-alt.ts';
+import * as viewsOrder from './migrations/028-views-order.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025-events': events,
   '026-intake': intake,
   '027-image-alt': imageAlt,
+  '028-views-order': viewsOrder,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */
