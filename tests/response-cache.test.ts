@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createResponseCache, serveFromCache, type CachedResponse } from '../server/http/response-cache.ts';
@@ -22,6 +23,29 @@ describe('the response cache', () => {
     cache.set('/f', entry(100), cache.generation());
     expect(cache.size()).toBe(3);
     expect(cache.bytes()).toBeLessThanOrEqual(10_000);
+  });
+
+  it('lets visitors waiting for a page go as soon as its answer is kept, not when a slow visitor has downloaded it', async () => {
+    const cache = createResponseCache();
+    // The first visitor's answer: its connection stays open (a phone on a slow network).
+    const slow = new EventEmitter() as unknown as ServerResponse;
+    expect(cache.answering('/ru/faq', slow)).toBeUndefined();
+    const waiting = cache.answering('/ru/faq', new EventEmitter() as unknown as ServerResponse)!;
+    let released = false;
+    void waiting.then(() => (released = true));
+    await Promise.resolve();
+    expect(released).toBe(false);
+    cache.set('/ru/faq', entry(100), cache.generation());
+    await waiting;
+    expect(released).toBe(true);
+    // Kept and released: the next miss for it (after a write) is answered anew, not waited for.
+    expect(cache.answering('/ru/faq', new EventEmitter() as unknown as ServerResponse)).toBeUndefined();
+    // An answer that is not kept lets its waiters go when it is sent.
+    const unkept = new EventEmitter() as unknown as ServerResponse;
+    expect(cache.answering('/api/health', unkept)).toBeUndefined();
+    const other = cache.answering('/api/health', new EventEmitter() as unknown as ServerResponse)!;
+    (unkept as unknown as EventEmitter).emit('close');
+    await other;
   });
 
   it('does not keep an answer larger than one entry may be, and replaces an entry without counting it twice', () => {

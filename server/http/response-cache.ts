@@ -74,8 +74,8 @@ function sourceOf(url: string | undefined): string | undefined {
  */
 export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 2 * 1024 * 1024 } = {}) {
   const entries = new Map<string, CachedResponse>();
-  /** Misses being answered now, by key (see `answering`). */
-  const answering = new Map<string, Promise<void>>();
+  /** Misses being answered now, by key (see `answering`), and how to let their waiters go. */
+  const answering = new Map<string, { sent: Promise<void>; settle: () => void }>();
   let generation = 0;
   let bytes = 0;
   const remove = (key: string) => {
@@ -104,6 +104,8 @@ export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 
       entries.set(key, entry);
       bytes += sizeOf(entry);
       evict();
+      // Kept: whoever waits for this answer takes the copy now, not after a slow visitor's download.
+      answering.get(key)?.settle();
     },
     /** A compressed copy was added to the entry kept under `key`: it counts toward the bound. */
     grew(key: string, entry: CachedResponse, added: number) {
@@ -123,20 +125,24 @@ export function createResponseCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 
     },
     /**
      * A miss for `key` is answered by `response`. When another miss for it is already being answered,
-     * its promise (settled once that answer is sent) is given instead: the caller waits for it and
+     * its promise (settled once that answer is kept, or sent) is given instead: the caller waits for it and
      * then reads the cache, so a page dropped by a save is rendered once, not once per visitor
      * asking in the meantime (an answer that is not kept: the waiters then answer it themselves).
      */
     answering(key: string, response: ServerResponse): Promise<void> | undefined {
       const earlier = answering.get(key);
-      if (earlier) return earlier;
-      const sent = new Promise<void>((resolve) =>
-        response.once('close', () => {
-          if (answering.get(key) === sent) answering.delete(key);
-          resolve();
-        }),
-      );
-      answering.set(key, sent);
+      if (earlier) return earlier.sent;
+      let release = () => {};
+      const sent = new Promise<void>((resolve) => (release = resolve));
+      const flight = {
+        sent,
+        settle() {
+          if (answering.get(key) === flight) answering.delete(key);
+          release();
+        },
+      };
+      answering.set(key, flight);
+      response.once('close', flight.settle);
       return undefined;
     },
     size: () => entries.size,
