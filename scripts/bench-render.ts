@@ -16,12 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { documentToText, type Doc, type DocNode } from '../domain/documents/document.ts';
-import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BEFORE_DOCUMENTS = 'cd02bdc^';
-const ADMIN = { ADMIN_EMAIL: 'bench@example.uz', ADMIN_PASSWORD: 'bench-password-1' };
 
 const text = (value: string, marks?: DocNode['marks']): DocNode => ({ type: 'text', text: value, ...(marks ? { marks } : {}) });
 const paragraph = (...content: DocNode[]): DocNode => ({ type: 'paragraph', content });
@@ -79,10 +78,10 @@ function checkout(ref: string) {
 }
 
 async function addArticle(base: string, title: string, content: unknown): Promise<string> {
-  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }) })).json();
+  const token = await signIn(base);
   const response = await fetch(`${base}/api/news`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: { uz: title }, excerpt: { uz: 'Soliq kodeksidagi oʻzgarishlar haqida qisqacha.' }, category: { uz: 'Soliq' }, content: { uz: content } }),
   });
   if (response.status !== 201) throw new Error(`POST /api/news: ${response.status} ${await response.text()}`);
@@ -116,12 +115,12 @@ export async function benchRender() {
   const earlier = checkout(ref);
   const servers: Array<{ stop: () => Promise<void> }> = [];
   try {
-    const before = await startBenchServer(ADMIN, { root: earlier.dir, port: 3950 });
+    const before = await startBenchServer(BENCH_ADMIN, { root: earlier.dir, port: 3950 });
     servers.push(before);
-    const now = await startBenchServer(ADMIN, { port: 3951 });
+    const now = await startBenchServer(BENCH_ADMIN, { port: 3951 });
     servers.push(now);
     // A server of its own for each case: each one's memory holds only its own answers.
-    const rich = await startBenchServer(ADMIN, { port: 3952 });
+    const rich = await startBenchServer(BENCH_ADMIN, { port: 3952 });
     servers.push(rich);
     const cases = [
       { name: `${commit} (${ref === BEFORE_DOCUMENTS ? 'before documents' : 'the commit compared'}): the alert as plain text`, pid: before.pid, url: `${before.base}/news/${await addArticle(before.base, 'Soliq alerti', plain)}` },

@@ -7,12 +7,11 @@
  */
 import autocannon from 'autocannon';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
-import { machineLine, READER, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, machineLine, READER, signIn, startBenchServer } from './bench-server.ts';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 5);
 const ROUNDS = 3;
-const ADMIN = { email: 'bench@example.uz', password: 'bench-password-1' };
 
 interface Article {
   _id: string;
@@ -33,7 +32,7 @@ const load = (origin: string, paths: string[]) =>
   );
 
 export async function benchSaves(): Promise<string> {
-  const server = await startBenchServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const server = await startBenchServer(BENCH_ADMIN);
   const { base } = server;
   try {
     const json = async (path: string, init: RequestInit = {}) => {
@@ -41,7 +40,7 @@ export async function benchSaves(): Promise<string> {
       if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     };
-    const token = (await json('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).data.token as string;
+    const token = await signIn(base);
     const [edited, other] = (await json('/api/news?limit=2')).data as Article[];
     const service = (await json('/api/services?limit=1')).data[0] as { slug: string };
     // What a shared link brings visitors to: the home page, another article, the FAQ, contacts, a service.

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const NEWS = Number(process.env.SCALE_NEWS ?? 10_000);
 const BLOG = Number(process.env.SCALE_BLOG ?? 2_000);
@@ -132,11 +132,10 @@ function peakMemory(pid: number): string {
 }
 
 async function main() {
-  const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.uz', ADMIN_PASSWORD: 'bench-password-1' });
+  const server = await startBenchServer(BENCH_ADMIN);
   try {
     const { base } = server;
-    const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.uz', password: 'bench-password-1' }) })).json();
-    const token = login.data.token as string;
+    const token = await signIn(base);
     console.log('small site (demo content):');
     const small = await measureAll(base, token, await measuresFor(base));
     console.log(`growing to ${NEWS} news articles and ${BLOG} blog posts through the API…`);

@@ -22,6 +22,16 @@ async function waitForHealth(url: string) {
   throw new Error('server did not start');
 }
 
+/** The administrator a benchmark's server is started with (`startBenchServer(BENCH_ADMIN)`), and signs in as. */
+export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.uz', ADMIN_PASSWORD: 'bench-password-1' };
+
+/** A session token of BENCH_ADMIN on the server at `base`. */
+export async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_ADMIN.ADMIN_EMAIL, password: BENCH_ADMIN.ADMIN_PASSWORD }) });
+  if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  return (await response.json()).data.token as string;
+}
+
 /**
  * One Node process (so one core) serving a fresh demo site; the load comes from this process.
  * `root` serves another checkout's build (a same-run comparison with an earlier commit).

@@ -128,27 +128,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           sendHomeRedirect(response, home);
           return;
         }
-        const cached = { log: logHit, countView: services.countView, countVisit: services.countVisit, observe };
-        if (serveFromCache(services.cache, request, response, cached)) {
+        const fromCache = () => {
+          if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe })) return false;
           metrics?.cache('hit');
-          return;
-        }
-        const publicRead = isPublicRead(request.method, request.url, request.headers.authorization);
+          return true;
+        };
+        const rendered = () => {
+          metrics?.cache('miss');
+          handler(request, response);
+        };
+        if (fromCache()) return;
+        if (!isPublicRead(request.method, request.url, request.headers.authorization)) return handler(request, response);
         // The same page asked for while its miss is being answered: wait for that answer, then serve it.
-        const earlier = publicRead ? services.cache.answering(request.url!, response) : undefined;
-        if (earlier) {
-          void earlier.then(() => {
-            if (serveFromCache(services.cache, request, response, cached)) {
-              metrics?.cache('hit');
-              return;
-            }
-            metrics?.cache('miss');
-            handler(request, response);
-          });
-          return;
-        }
-        if (publicRead) metrics?.cache('miss');
-        handler(request, response);
+        const earlier = services.cache.answering(request.url!, response);
+        if (earlier) void earlier.then(() => fromCache() || rendered());
+        else rendered();
       }),
     routerOptions: { maxParamLength: 300 },
   });

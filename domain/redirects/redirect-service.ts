@@ -173,7 +173,7 @@ export function createRedirectService(database: Database, changed: (event: Chang
   async function forgetNotFound(paths: string[]) {
     await flushing.catch(() => undefined);
     for (const path of paths) pendingNotFound.delete(path);
-    for (const path of paths) await db.deleteFrom('not_found_paths').where('path', '=', path).execute();
+    for (let start = 0; start < paths.length; start += 500) await db.deleteFrom('not_found_paths').where('path', 'in', paths.slice(start, start + 500)).execute();
   }
 
   return {

@@ -671,7 +671,8 @@ function changedOutside(before: Record<string, unknown>, after: Record<string, u
 /** The service of one record type; `RecordService` alone accepts any type's service. */
 export type RecordService<T extends RecordType = RecordType> = ReturnType<typeof createRecordService<T>>;
 
-type TextRow = Awaited<ReturnType<RecordStore['listTextShapes']>>[number] & {
+type TextShape = Awaited<ReturnType<RecordStore['listTextShapes']>>[number];
+type TextRow = TextShape & {
   /** The title in a language, and the state in a language after a default language (`default\0lang`), once worked out. */
   titles: Record<string, string>;
   states: Record<string, { state: TranslationState; fields: string[] }>;
@@ -688,16 +689,17 @@ function keptTextRows(store: RecordStore, titleField: string) {
   const written = new Set<string>();
   /** Grows when everything is to be read again: a whole read begun before it is not kept. */
   let epoch = 0;
-  const kept = (row: Awaited<ReturnType<RecordStore['listTextShapes']>>[number]): TextRow => ({ ...row, titles: {}, states: {} });
+  const kept = (row: TextShape): TextRow => ({ ...row, titles: {}, states: {} });
   return {
     async current(): Promise<TextRow[]> {
       if (!rows) {
         const began = epoch;
         written.clear();
-        const read = new Map((await store.listTextShapes(titleField)).map((row) => [row._id, kept(row)]));
-        if (began !== epoch) return [...read.values()];
-        rows = read;
-        sorted = undefined;
+        // Read newest first: kept in that order until a record is read again.
+        const read = (await store.listTextShapes(titleField)).map(kept);
+        if (began !== epoch) return read;
+        rows = new Map(read.map((row) => [row._id, row]));
+        sorted = read;
       }
       if (written.size) {
         const ids = [...written];

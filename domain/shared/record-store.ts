@@ -146,21 +146,20 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return row ? { record: fromRow(row), textSaved: definition.keepsTextSaved ? parseSaved(row.text_saved) : {} } : undefined;
     },
 
-    /** Every record with when its texts were saved (the translation status). */
     /**
-     * What the translation status needs of every row, not the texts: the title, when each text was
-     * saved and which languages have text where (`text_shape`, written with the row).
+     * What the translation status needs of every row (or, with `ids`, of those rows), not the texts:
+     * the title, when each text was saved and which languages have text where (`text_shape`,
+     * written with the row); newest first.
      */
-    /** Every record's (or, with `ids`, those records') title and text marks, newest first. */
     async listTextShapes(titleField: string, ids?: string[]): Promise<Array<{ _id: string; title: unknown; textSaved: TextSaved; shape: Record<string, unknown> }>> {
       noteRead(table);
       const title = fieldColumns.find((candidate) => candidate.field === titleField);
       const columns = ['id', 'text_saved', 'text_shape', ...(title ? [title.column] : [])];
       // No order: SQLite answers from the index of these columns alone (migration 013); newest first here.
-      const parts: Array<string[] | undefined> = [];
-      for (let start = 0; ids && start < ids.length; start += 500) parts.push(ids.slice(start, start + 500));
-      const read = (await Promise.all((ids ? parts : [undefined]).map((part) => (part ? db.selectFrom(table).select(columns).where('id', 'in', part) : db.selectFrom(table).select(columns)).execute()))).flat();
-      const rows = read.sort((a, b) => (String(a.id) < String(b.id) ? 1 : -1));
+      const read = db.selectFrom(table).select(columns);
+      const parts: Array<Promise<Array<Record<string, unknown>>>> = [];
+      for (let start = 0; ids && start < ids.length; start += 500) parts.push(read.where('id', 'in', ids.slice(start, start + 500)).execute());
+      const rows = (ids ? (await Promise.all(parts)).flat() : await read.execute()).sort((a, b) => (String(a.id) < String(b.id) ? 1 : -1));
       return rows.map((row) => ({ _id: String(row.id), title: title ? (title.kind === 'json' ? parseObject(row[title.column]) : row[title.column]) : undefined, textSaved: parseSaved(row.text_saved), shape: parseObject(row.text_shape) }));
     },
 

@@ -23,7 +23,7 @@ declare module 'vitest' {
 /** The settings a template site and a test site share; only a test with other ones seeds its own. */
 export const TEMPLATE_ADMIN = { email: 'admin@example.uz', password: 'correct-horse-battery' };
 
-function templateConfig(dataDir: string, env: Record<string, string> = {}) {
+function templateConfig(dataDir: string) {
   return loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: TEMPLATE_ADMIN.email,
@@ -31,7 +31,6 @@ function templateConfig(dataDir: string, env: Record<string, string> = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEMO_CONTENT: 'true',
     PUBLIC_URL: 'https://lawfirm.test',
-    ...env,
   });
 }
 
