@@ -55,8 +55,9 @@ export interface TestAppOptions {
 /** The whole application on a real database file (or a fresh PostgreSQL schema) and a real port. */
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
-  // The demo on SQLite: a copy of the one seeded for this run (tests/helpers/demo-template.ts).
-  const template = dialect === 'sqlite' && options.demo && !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name)) ? inject('sqliteDemoTemplate') : undefined;
+  // On SQLite: a copy of the site migrated (and, for the demo, seeded) once for this run (tests/helpers/demo-template.ts).
+  const copied = dialect === 'sqlite' && !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name));
+  const template = copied ? inject(options.demo ? 'sqliteDemoTemplate' : 'sqliteEmptyTemplate') : undefined;
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   const postgres = options.existing
     ? options.existing.schema
