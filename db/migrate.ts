@@ -28,6 +28,7 @@ import * as events from './migrations/025-events.ts';
 import * as intake from './migrations/026-intake.ts';
 import * as imageAlt from './migrations/027-image-alt.ts';
 import * as viewsOrder from './migrations/028-views-order.ts';
+import * as linkIndex from './migrations/029-link-index.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '026-intake': intake,
   '027-image-alt': imageAlt,
   '028-views-order': viewsOrder,
+  '029-link-index': linkIndex,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

