@@ -104,6 +104,11 @@ const EnvSchema = z.object({
     .min(1, 'must be a number of hours from 1 to 720')
     .max(720, 'must be a number of hours from 1 to 720')
     .default(24),
+  MEMORY_TARGET_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes: 0 (off), or from 128 to 65536' })
+    .int('must be a whole number of megabytes: 0 (off), or from 128 to 65536')
+    .refine((value) => value === 0 || (value >= 128 && value <= 65_536), 'must be a whole number of megabytes: 0 (off), or from 128 to 65536')
+    .default(384),
   EVENT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number of days from 1 to 3650' })
     .int('must be a whole number of days from 1 to 3650')
@@ -204,6 +209,8 @@ export interface AppConfig {
   mailRatePerMinute: number;
   /** Registrations for an event are erased this many days after it ends. */
   eventRetentionDays: number;
+  /** Over this resident memory the heap is collected when the server is next checked (0: never). */
+  memoryTargetBytes: number;
   /**
    * Client documents (intake): kept this many days unless the matter was opened; applications for
    * vacancies this many; scanned by clamd at this socket when set; encrypted with this key (else
@@ -276,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
     mailRatePerMinute: value.MAIL_RATE_PER_MINUTE,
     eventRetentionDays: value.EVENT_RETENTION_DAYS,
+    memoryTargetBytes: value.MEMORY_TARGET_MB * 1024 * 1024,
     intake: {
       documentRetentionDays: value.DOCUMENT_RETENTION_DAYS,
       applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,

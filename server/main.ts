@@ -55,6 +55,11 @@ async function main() {
   }
   await application.app.listen({ port: config!.port, host: config!.host });
   logger.info(`site ready at ${config!.publicUrl} (${application.database.dialect})`);
+  // The heap collected when the process holds more than MEMORY_TARGET_MB (server/operations/memory.ts).
+  if (config!.memoryTargetBytes) {
+    const { keepMemory } = await import('./operations/memory.ts');
+    keepMemory({ targetBytes: config!.memoryTargetBytes, collected: (before, after) => logger.debug({ heapBefore: before, heapAfter: after }, 'memory over its target: heap collected') });
+  }
   // After the first requests had their turn: the warming renders one page at a time in the background.
   await new Promise((resolve) => setTimeout(resolve, 1000).unref());
   void application

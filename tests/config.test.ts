@@ -6,6 +6,15 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', logLevel: 'info', demoContent: true, trustProxy: false });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.memoryTargetBytes).toBe(384 * 1024 * 1024);
+  });
+
+  it('takes MEMORY_TARGET_MB as 0 (off) or 128 MB and more, and says so otherwise', () => {
+    expect(loadConfig({ MEMORY_TARGET_MB: '0' }).memoryTargetBytes).toBe(0);
+    expect(loadConfig({ MEMORY_TARGET_MB: '256' }).memoryTargetBytes).toBe(256 * 1024 * 1024);
+    for (const value of ['100', '1.5', 'lots']) {
+      expect(() => loadConfig({ MEMORY_TARGET_MB: value })).toThrow(`Invalid configuration: MEMORY_TARGET_MB must be a whole number of megabytes: 0 (off), or from 128 to 65536 (got "${value}").`);
+    }
   });
 
   it('stops with one clear line per bad variable, naming it and what is allowed', () => {
