@@ -194,7 +194,8 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         /*
          * A page of search results: first the page's ids, ordered from the order index (SQLite
          * sorts no whole rows, and reads no row past its long texts to find its date), then those
-         * rows. 200 matches among 10,000 articles: 10 ms for the page read whole, 4 ms this way.
+         * rows. 200 matches among 10,000 articles: the page's query took 10 ms read whole, 6 ms for its
+         * ids; the site search 18.8 → 16.5 ms p50.
          */
         const ids = (await paged(ordered(db.selectFrom(table).select('id').where((eb) => where(eb, options.conditions, useIndex)))).execute()).map((row) => String(row.id));
         if (!ids.length) return [];

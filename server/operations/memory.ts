@@ -3,7 +3,7 @@ import vm from 'node:vm';
 
 /*
  * V8 collects its garbage when its heap needs room, not when the server falls quiet. After a burst
- * of writes — 12,000 articles posted through the API, four at a time — the server kept 655–752 MB
+ * of writes — 12,000 articles posted through the API, four at a time — the server kept 655–757 MB
  * resident although a full collection then leaves about 300 MB (measured: 603 MB → 311 MB within
  * 12 s of a collection). So every half minute, when the resident memory is over the target
  * (MEMORY_TARGET_MB) and the heap has grown by at least 32 MB since the last collection (else there
@@ -15,9 +15,8 @@ const EVERY_MS = 30_000;
 const SLACK_BYTES = 32 * 1024 * 1024;
 
 export interface MemoryKeeper {
-  /** Collections made, and the bytes of heap the last one freed. */
+  /** Collections made so far. */
   readonly collections: number;
-  readonly lastFreedBytes: number;
   stop(): void;
 }
 
@@ -40,7 +39,6 @@ function collector(): () => void {
 export function keepMemory(options: { targetBytes: number; everyMs?: number; collected?: (before: number, after: number) => void }): MemoryKeeper {
   const gc = collector();
   let collections = 0;
-  let lastFreedBytes = 0;
   let heapAfterLast = 0;
   const timer = setInterval(() => {
     if (process.memoryUsage.rss() < options.targetBytes) return;
@@ -50,16 +48,12 @@ export function keepMemory(options: { targetBytes: number; everyMs?: number; col
     gc();
     heapAfterLast = process.memoryUsage().heapUsed;
     collections += 1;
-    lastFreedBytes = Math.max(0, before - heapAfterLast);
     options.collected?.(before, heapAfterLast);
   }, options.everyMs ?? EVERY_MS);
   timer.unref();
   return {
     get collections() {
       return collections;
-    },
-    get lastFreedBytes() {
-      return lastFreedBytes;
     },
     stop: () => clearInterval(timer),
   };
