@@ -58,7 +58,12 @@ async function main() {
   // The heap collected when the process holds more than MEMORY_TARGET_MB (server/operations/memory.ts).
   if (config!.memoryTargetBytes) {
     const { keepMemory } = await import('./operations/memory.ts');
-    keepMemory({ targetBytes: config!.memoryTargetBytes, collected: (before, after) => logger.debug({ heapBefore: before, heapAfter: after }, 'memory over its target: heap collected') });
+    let answering = 0;
+    application.app.server.on('request', (_request, response) => {
+      answering += 1;
+      response.once('close', () => (answering -= 1));
+    });
+    keepMemory({ targetBytes: config!.memoryTargetBytes, busy: () => answering > 0, collected: (before, after) => logger.debug({ heapBefore: before, heapAfter: after }, 'memory over its target: heap collected') });
   }
   // After the first requests had their turn: the warming renders one page at a time in the background.
   await new Promise((resolve) => setTimeout(resolve, 1000).unref());

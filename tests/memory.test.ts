@@ -35,6 +35,21 @@ describe('the memory keeper (server/operations/memory.ts)', () => {
     }
   });
 
+  it('waits while requests are being answered', async () => {
+    let busy = true;
+    const keeper = keepMemory({ targetBytes: 1, everyMs: 20, busy: () => busy });
+    try {
+      const array = unheld();
+      await pause(200);
+      expect(keeper.collections).toBe(0);
+      busy = false;
+      await expect.poll(() => keeper.collections, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+      expect(array.deref()).toBeUndefined();
+    } finally {
+      keeper.stop();
+    }
+  });
+
   it('does nothing while the process is under its target', async () => {
     const keeper = keepMemory({ targetBytes: 64 * 1024 * 1024 * 1024, everyMs: 20 });
     try {

@@ -7,7 +7,8 @@ import vm from 'node:vm';
  * resident although a full collection then leaves about 300 MB (measured: 603 MB → 311 MB within
  * 12 s of a collection). So every half minute, when the resident memory is over the target
  * (MEMORY_TARGET_MB) and the heap has grown by at least 32 MB since the last collection (else there
- * is little to free, and what is there is in use), the heap is collected once (20–60 ms).
+ * is little to free, and what is there is in use), the heap is collected once (20–60 ms), at a
+ * check when no request is being answered, so that the pause holds up no visitor.
  */
 
 const EVERY_MS = 30_000;
@@ -36,12 +37,18 @@ function collector(): () => void {
   return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
-export function keepMemory(options: { targetBytes: number; everyMs?: number; collected?: (before: number, after: number) => void }): MemoryKeeper {
+export function keepMemory(options: {
+  targetBytes: number;
+  everyMs?: number;
+  /** True while requests are being answered: the collection (a pause of 20–60 ms) waits for a quiet check. */
+  busy?: () => boolean;
+  collected?: (before: number, after: number) => void;
+}): MemoryKeeper {
   const gc = collector();
   let collections = 0;
   let heapAfterLast = 0;
   const timer = setInterval(() => {
-    if (process.memoryUsage.rss() < options.targetBytes) return;
+    if (options.busy?.() || process.memoryUsage.rss() < options.targetBytes) return;
     // Measured on the heap, which is what a collection frees.
     const before = process.memoryUsage().heapUsed;
     if (before - heapAfterLast < SLACK_BYTES) return;
