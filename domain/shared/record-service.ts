@@ -125,6 +125,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
   const now = () => new Date().toISOString();
   const textRows = keptTextRows(store, type.admin.titleField);
+  let keptStates: { rows?: readonly TextRow[]; byLanguages: Map<string, readonly RecordStates[]> } = { byLanguages: new Map() };
 
   function visible(record: StoredRecord | undefined, admin: boolean): Stored {
     if (!record) throw notFound(label);
@@ -581,14 +582,23 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * in memory: a record's texts are read again only after a write to it (`forgetTexts`), and its
      * state in a language is worked out once until then.
      */
-    async translationStates(languages: string[]) {
+    async translationStates(languages: string[]): Promise<readonly RecordStates[]> {
       const defaultLanguage = await environment.defaultLanguage();
       const rows = await textRows.current();
-      return rows.map((row) => ({
+      const key = `${defaultLanguage}\u0000${languages.join('\u0000')}`;
+      // The same answer until a record is written (the same array, so a caller may keep what it made of it).
+      if (keptStates.rows !== rows) keptStates = { rows, byLanguages: new Map() };
+      const kept = keptStates.byLanguages.get(key);
+      if (kept) return kept;
+      const states = rows.map((row) => ({
         _id: row._id,
         title: (row.titles[defaultLanguage] ??= pickText(row.title as Localized | string | undefined, defaultLanguage)),
         states: Object.fromEntries(languages.map((lang) => [lang, (row.states[`${defaultLanguage}\u0000${lang}`] ??= translationState(row.shape, row.textSaved, type.localizedFields, lang, defaultLanguage))])),
       }));
+      // A few sets of languages at most (all of them, or one); the oldest goes first.
+      if (keptStates.byLanguages.size >= 8) keptStates.byLanguages.delete(keptStates.byLanguages.keys().next().value!);
+      keptStates.byLanguages.set(key, states);
+      return states;
     },
 
     /** A record of this type was written (here or on another instance): its texts are read again when asked for; all of them without an id. */
@@ -670,6 +680,13 @@ function changedOutside(before: Record<string, unknown>, after: Record<string, u
 
 /** The service of one record type; `RecordService` alone accepts any type's service. */
 export type RecordService<T extends RecordType = RecordType> = ReturnType<typeof createRecordService<T>>;
+
+/** One record's translation state in each language asked for (the translation status screen). */
+export interface RecordStates {
+  _id: string;
+  title: string;
+  states: Record<string, { state: TranslationState; fields: string[] }>;
+}
 
 type TextShape = Awaited<ReturnType<RecordStore['listTextShapes']>>[number];
 type TextRow = TextShape & {

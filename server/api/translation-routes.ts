@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { validationError } from '../../domain/shared/errors.ts';
-import { paginationOf } from '../../domain/shared/record-service.ts';
+import { paginationOf, type RecordStates } from '../../domain/shared/record-service.ts';
 import type { TranslationState } from '../../domain/shared/translation-state.ts';
 import type { AppServices } from '../app-services.ts';
 import { requireUser } from '../http/auth.ts';
@@ -23,8 +23,34 @@ const STATUS_QUERY = z.object({
 /** A page of the status holds at most this many records (all of them when no limit is asked). */
 const MOST_PER_PAGE = 500;
 
+interface StatusRow extends RecordStates {
+  type: string;
+}
+
+/** The totals of `rows` in each language, and those in `state` (all without one) as the answer shows them. */
+function summarize(rows: StatusRow[], languages: string[], state: TranslationState | undefined) {
+  const totals = Object.fromEntries(languages.map((lang) => [lang, { complete: 0, missing: 0, outdated: 0 } as Record<TranslationState, number>]));
+  for (const row of rows) for (const lang of languages) totals[lang][row.states[lang].state] += 1;
+  const records = rows
+    .filter((row) => !state || languages.some((lang) => row.states[lang].state === state))
+    .map((row) => ({
+      type: row.type,
+      _id: row._id,
+      title: row.title,
+      states: Object.fromEntries(languages.map((lang) => [lang, row.states[lang].state])),
+      fields: Object.fromEntries(languages.filter((lang) => row.states[lang].fields.length).map((lang) => [lang, row.states[lang].fields])),
+    }));
+  return { totals, records };
+}
+
 /** GET /api/translations/status: every record × every active language, complete / missing / outdated (API-2.md "Translation"). */
 export async function translationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  /**
+   * What a question (types, languages, state) made of the kept states, until a record is written:
+   * a page of 12,000 records × 4 languages is then a slice, not 48,000 states summed again.
+   */
+  const summaries = new Map<string, { from: ReadonlyArray<readonly RecordStates[]>; summary: ReturnType<typeof summarize> }>();
+
   app.get('/translations/status', { preHandler: requireUser }, async (request) => {
     const query = parseQuery(request.query, STATUS_QUERY);
     const active = (await services.languages.list({ admin: true })).filter((language) => language.isActive).map((language) => String(language.code));
@@ -33,28 +59,25 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
     }
     const languages = query.lang ? [query.lang] : active;
     const types = query.type ? TRANSLATED.filter((type) => type.name === query.type) : TRANSLATED;
-    const rows = (
-      await Promise.all(
-        types.map(async (type) => (await services.recordService(type).translationStates(languages)).map((row) => ({ type: type.name, ...row }))),
-      )
-    )
-      .flat()
-      .filter((row) => !query.id || row._id === query.id);
-    const totals = Object.fromEntries(languages.map((lang) => [lang, { complete: 0, missing: 0, outdated: 0 } as Record<TranslationState, number>]));
-    for (const row of rows) for (const lang of languages) totals[lang][row.states[lang].state] += 1;
-    const matching = rows.filter((row) => !query.state || languages.some((lang) => row.states[lang].state === query.state));
+    const from = await Promise.all(types.map((type) => services.recordService(type).translationStates(languages)));
+    const rowsOf = () => from.flatMap((states, index) => states.map((row) => ({ type: types[index].name, ...row })));
+    let summary: ReturnType<typeof summarize>;
+    if (query.id) summary = summarize(rowsOf().filter((row) => row._id === query.id), languages, query.state);
+    else {
+      const key = JSON.stringify([query.type ?? '', languages, query.state ?? '']);
+      const kept = summaries.get(key);
+      if (kept && kept.from.length === from.length && kept.from.every((states, index) => states === from[index])) summary = kept.summary;
+      else {
+        summary = summarize(rowsOf(), languages, query.state);
+        // Types × languages × states: a few dozen questions at most; the oldest goes first.
+        if (summaries.size >= 64) summaries.delete(summaries.keys().next().value!);
+        summaries.set(key, { from, summary });
+      }
+    }
     // Totals count every record; the records can come a page at a time (beyond API-2.md: a long list for a screen).
     const limit = query.limit ? Math.min(query.limit, MOST_PER_PAGE) : undefined;
     const page = query.page ?? 1;
-    const shown = limit ? matching.slice((page - 1) * limit, page * limit) : matching;
-    const records = shown
-      .map((row) => ({
-        type: row.type,
-        _id: row._id,
-        title: row.title,
-        states: Object.fromEntries(languages.map((lang) => [lang, row.states[lang].state])),
-        fields: Object.fromEntries(languages.filter((lang) => row.states[lang].fields.length).map((lang) => [lang, row.states[lang].fields])),
-      }));
-    return ok({ languages, records, totals }, limit ? { pagination: paginationOf(page, limit, matching.length) } : {});
+    const records = limit ? summary.records.slice((page - 1) * limit, page * limit) : summary.records;
+    return ok({ languages, records, totals: summary.totals }, limit ? { pagination: paginationOf(page, limit, summary.records.length) } : {});
   });
 }

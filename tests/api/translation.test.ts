@@ -155,9 +155,15 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     expect(outdated.states.ru).toBe('outdated');
     expect(outdated.fields.ru).toEqual(['title']);
     // A page at a time for a screen (beyond API-2.md), the totals still of every record.
+    const counted = (data: { totals: Record<string, Record<string, number>> }) => Object.values(data.totals.uz).reduce((sum, count) => sum + count, 0);
+    const beforeSecond = await status('?type=news');
+    expect(await status('?type=news')).toEqual(beforeSecond);
     expect((await app.api('/api/news', { method: 'POST', token, body: { title: { uz: 'Ikkinchi maqola' }, excerpt: { uz: 'Qisqa' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' } } })).status).toBe(201);
     const whole = await status('?type=news');
     expect(whole.records.length).toBeGreaterThanOrEqual(2);
+    // What a question made of the states is kept between requests, and not past a write.
+    expect(counted(whole)).toBe(counted(beforeSecond) + 1);
+    expect(whole.records.length).toBe(beforeSecond.records.length + 1);
     const second = await app.api('/api/translations/status?type=news&limit=1&page=2', { token });
     expect(second.body.pagination).toEqual({ page: 2, limit: 1, total: whole.records.length, pages: whole.records.length });
     expect(second.body.data.records).toEqual(whole.records.slice(1, 2));
@@ -172,6 +178,9 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { title: { ...next.title, ru: 'Новые изменения в Налоговом кодексе' }, version: next.version } })).status).toBe(200);
     expect((await row()).states.ru).toBe('complete');
+    const none = await status('?type=news&lang=ru&state=outdated');
+    expect(none.records).toEqual([]);
+    expect(none.totals.ru.outdated).toBe(0);
     expect((await app.api('/api/translations/status?type=nothing', { token })).status).toBe(400);
     expect((await app.api('/api/translations/status?lang=kk', { token })).status).toBe(400);
     expect((await app.api('/api/translations/status')).status).toBe(401);
