@@ -290,6 +290,24 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       return Number(row.count);
     },
 
+    /**
+     * The soonest moment after `after` in any of these text columns of moments (a scheduled
+     * publication, an end), read from their indexes; undefined when none is to come.
+     */
+    async nextMoment(columns: string[], after: string): Promise<string | undefined> {
+      const soonest = await Promise.all(
+        columns.map(async (column) => {
+          const row = await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.min(sql.ref(column)).as('next'))
+            .where(sql.ref(column), '>', after)
+            .executeTakeFirst();
+          return row?.next ? String(row.next) : undefined;
+        }),
+      );
+      return soonest.filter((moment) => moment !== undefined).sort()[0];
+    },
+
     async remove(id: string): Promise<boolean> {
       const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

@@ -118,6 +118,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     const saved = await fetch(`${urlOf(first)}/api/site-config`, { method: 'PUT', headers, body: JSON.stringify({ ...config, contactInfo: { ...config.contactInfo, phone: '+998 71 200 00 01' } }) });
     expect(saved.status).toBe(200);
     await expect.poll(async () => (await read()).contactInfo.phone, { timeout: 5000 }).toBe('+998 71 200 00 01');
+    // A list's total, kept by each instance, is counted again after a write on the other.
+    const total = async () => (await (await fetch(`${urlOf(second)}/api/news?admin=true&limit=1`, { headers })).json()).pagination.total as number;
+    const before = await total();
+    expect(await total()).toBe(before);
+    const created = await fetch(`${urlOf(first)}/api/news`, { method: 'POST', headers, body: JSON.stringify({ title: { uz: 'Ikki nusxada' }, excerpt: { uz: 'Qisqa' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' } }) });
+    expect(created.status).toBe(201);
+    await expect.poll(total, { timeout: 5000 }).toBe(before + 1);
   });
 
   it('shares the contact limit between instances, counting only accepted requests', async () => {
