@@ -134,6 +134,17 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return typed(record);
   }
 
+  /**
+   * A page of a list whose total is kept: the total first, then the page read from whichever end of
+   * the order is nearer (the last page of 10,000 articles skips no rows).
+   */
+  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
+    const total = await counts.count(conditions);
+    if (offset >= total || offset + limit / 2 <= total / 2) return [total, await store.list({ conditions, limit, offset })];
+    const shown = Math.min(limit, total - offset);
+    return [total, await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true })];
+  }
+
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
 
   /**
@@ -563,7 +574,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const page = query.page ?? 1;
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = await listConditionsOf(query);
-      const [total, data] = await Promise.all([counts.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
+      const offset = (page - 1) * limit;
+      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await Promise.all([counts.count(conditions), store.list({ conditions, limit, offset })]);
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
@@ -708,11 +720,15 @@ function keptCounts(store: RecordStore) {
   /** Grows with every write: a count begun before one is not kept. */
   let epoch = 0;
   return {
+    /** Whether the count of these conditions is kept: when they compare their moments with one "now" (as a list's do) and search no words. */
+    keeps(conditions: Condition[]): boolean {
+      const moments = conditions.filter((condition) => condition.op === 'unset-or' || condition.op === 'set-and');
+      return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
+    },
     async count(conditions: Condition[]): Promise<number> {
       const moments = conditions.filter((condition) => condition.op === 'unset-or' || condition.op === 'set-and');
       const at = moments[0]?.value;
-      // Kept only when the conditions compare their moments with one "now" (as a list's do) and search no words.
-      if (moments.some((condition) => condition.value !== at) || conditions.some((condition) => condition.column === 'search_text')) return store.count(conditions);
+      if (!this.keeps(conditions)) return store.count(conditions);
       const key = JSON.stringify(conditions.map((condition) => (condition.op === 'unset-or' || condition.op === 'set-and' ? { ...condition, value: '' } : condition)));
       const found = kept.get(key);
       if (found && (at === undefined || found.until === undefined || at < found.until)) return found.count;

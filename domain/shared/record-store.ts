@@ -10,6 +10,11 @@ export interface ListOptions {
   conditions: Condition[];
   limit?: number;
   offset?: number;
+  /**
+   * Count the offset from the end of the order (the rows still come in the list's order): a page
+   * near the end of 10,000 is then read from the near end of the index, not past 9,990 rows.
+   */
+  fromEnd?: boolean;
 }
 
 /**
@@ -184,10 +189,13 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async list(options: ListOptions): Promise<StoredRecord[]> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
+      const flip = (direction: 'asc' | 'desc') => (options.fromEnd ? (direction === 'asc' ? 'desc' : 'asc') : direction);
+      // Either way round, NULLs keep their place at one end (SQLite: smallest, PostgreSQL: largest), so the reverse order is exact.
       const ordered = <Query extends { orderBy: (column: string, direction: 'asc' | 'desc') => Query }>(query: Query) => {
-        for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
-        return query.orderBy('id', 'desc');
+        for (const [column, direction] of definition.orderBy) query = query.orderBy(column, flip(direction));
+        return query.orderBy('id', flip('desc'));
       };
+      const inOrder = <Row>(rows: Row[]) => (options.fromEnd ? rows.reverse() : rows);
       const paged = <Query extends { limit: (limit: number) => { offset: (offset: number) => Query } }>(query: Query) =>
         options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
       if (useIndex && options.limit !== undefined) {
@@ -197,12 +205,12 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
          * rows. 200 matches among 10,000 articles: the page's query took 10 ms read whole, 6 ms for its
          * ids; the site search 18.8 → 16.5 ms p50.
          */
-        const ids = (await paged(ordered(db.selectFrom(table).select('id').where((eb) => where(eb, options.conditions, useIndex)))).execute()).map((row) => String(row.id));
+        const ids = inOrder((await paged(ordered(db.selectFrom(table).select('id').where((eb) => where(eb, options.conditions, useIndex)))).execute()).map((row) => String(row.id)));
         if (!ids.length) return [];
         const rows = new Map((await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
         return ids.flatMap((id) => (rows.has(id) ? [fromRow(rows.get(id)!)] : []));
       }
-      const rows = await paged(ordered(db.selectFrom(table).selectAll().where((eb) => where(eb, options.conditions, useIndex)))).execute();
+      const rows = inOrder(await paged(ordered(db.selectFrom(table).selectAll().where((eb) => where(eb, options.conditions, useIndex)))).execute());
       return rows.map(fromRow);
     },
 

@@ -150,4 +150,36 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
     expect((await app.api('/api/site-config', { method: 'PUT', token, body: { ...config, phone: '+998 71 200 00 00' } })).status).toBe(200);
     for (const address of ['/services', '/ru/faq']) expect((await page(address)).headers.get('x-cache')).toBeNull();
   });
+  it('gives every page, read from either end of the list, the rows of one sort (ties on the date included)', async () => {
+    // 23 articles of one day, older than the rest: the end of the list, read from its own end.
+    const tied: string[] = [];
+    for (let index = 0; index < 23; index += 1) {
+      tied.push((await app.services.records.news.create({ title: { uz: `Bir kun ${index}` }, excerpt: { uz: 'Qisqa' }, content: { uz: 'Matn' }, category: CATEGORIES[0], date: '2025-06-01' }))._id);
+    }
+    // Written in the same moment, as a bulk import can: the id orders them.
+    await app.services.database.db.updateTable('news').set({ created_at: '2025-06-01T09:00:00.000Z' }).where('id', 'in', tied.slice(0, 12)).execute();
+    try {
+      const records = (await app.services.records.news.list({ lang: 'uz', admin: true })) as unknown as Array<{ _id: string; date: string; createdAt: string }>;
+      const sorted = records.sort((a, b) => (b.date !== a.date ? (b.date < a.date ? -1 : 1) : b.createdAt !== a.createdAt ? (b.createdAt < a.createdAt ? -1 : 1) : b._id < a._id ? -1 : 1)).map((record) => record._id);
+      const shown = new Set(((await app.services.records.news.list({ lang: 'uz', admin: false })) as unknown as News[]).map((record) => record._id));
+      for (const limit of [7, 30, 100]) {
+        for (const [list, expected] of [
+          ['/api/news?', sorted.filter((id) => shown.has(id))],
+          ['/api/news?admin=true&', sorted],
+        ] as const) {
+          const pages = Math.ceil(expected.length / limit);
+          const read: string[] = [];
+          for (let number = 1; number <= pages; number += 1) {
+            const answer = (await app.api(`${list}limit=${limit}&page=${number}`, { token })).body;
+            expect(answer.pagination).toMatchObject({ total: expected.length, pages });
+            read.push(...answer.data.map((item: News) => item._id));
+          }
+          expect(read, `${list}limit=${limit}`).toEqual(expected);
+          expect((await app.api(`${list}limit=${limit}&page=${pages + 1}`, { token })).body.data).toEqual([]);
+        }
+      }
+    } finally {
+      for (const id of tied) await app.services.records.news.remove(id);
+    }
+  });
 });
