@@ -29,6 +29,7 @@ import * as intake from './migrations/026-intake.ts';
 import * as imageAlt from './migrations/027-image-alt.ts';
 import * as viewsOrder from './migrations/028-views-order.ts';
 import * as linkIndex from './migrations/029-link-index.ts';
+import * as searchMatches from './migrations/030-search-matches.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '027-image-alt': imageAlt,
   '028-views-order': viewsOrder,
   '029-link-index': linkIndex,
+  '030-search-matches': searchMatches,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

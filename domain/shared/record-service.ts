@@ -145,6 +145,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return [total, await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true })];
   }
 
+  /** A page of a search with its total, counted in the same query (apart when the page is past the end). */
+  async function searchPage(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
+    const { total, records } = await store.listCounted({ conditions, limit, offset });
+    return [total ?? (offset ? await store.count(conditions) : 0), records];
+  }
+
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
 
   /**
@@ -575,7 +581,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
-      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await Promise.all([counts.count(conditions), store.list({ conditions, limit, offset })]);
+      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await searchPage(conditions, limit, offset);
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },

@@ -104,6 +104,15 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
     expect(await searchTotal('say "yes"')).toBe(count((n) => n % 17 === 0));
     expect(await searchTotal('Новость 399')).toBe(1);
     expect(await searchTotal('no such words')).toBe(0);
+    // Pages of a search (its total counted in the page's query): in order, and a page past the end still says the total.
+    const found = all.filter((item) => (item as unknown as { excerpt: { uz: string } }).excerpt.uz.includes('arbitraj')).map((item) => item._id);
+    const last = Math.ceil(found.length / 8);
+    const pages = Array.from({ length: last + 1 }, (_, index) => app.api(`/api/news?search=arbitraj&limit=8&page=${index + 1}`));
+    const answers = (await Promise.all(pages)).map((answer) => answer.body);
+    expect(answers.flatMap((answer) => answer.data.map((item: News) => item._id))).toEqual(found);
+    for (const answer of answers) expect(answer.pagination).toMatchObject({ total: found.length, pages: last });
+    expect(answers[last].data).toEqual([]);
+    expect((await app.api('/api/news?search=no+such+words&limit=8&page=2')).body.pagination.total).toBe(0);
     // A save changes what is found, and a deleted article is not found.
     const target = all.find((item) => (item as unknown as { excerpt: { uz: string } }).excerpt.uz.includes('arbitraj'))!;
     const saved = await app.api(`/api/news/${target._id}`, { method: 'PUT', token, body: { excerpt: { uz: 'Boshqa matn' }, version: target.version } });
