@@ -2,7 +2,8 @@
  * npm run bench -- --scale: what a page costs as the content grows. Starts the real server on a
  * fresh demo database, measures the reads a visitor, a search engine and an editor make (uncached:
  * every request a new address, so each one is rendered or queried; and cached), then grows the site
- * through the API to 10,000 news articles and 2,000 blog posts and measures the same again.
+ * through the API to 10,000 news articles and 2,000 blog posts (measuring uncached reads once more
+ * after the first 100, to tell the cost of their size from that of their number) and measures the same again.
  * SCALE_NEWS / SCALE_BLOG change the numbers; `--write` puts the table into docs/performance.md.
  */
 import fs from 'node:fs';
@@ -18,6 +19,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORDS = ['shartnoma', 'soliq', 'korxona', 'investitsiya', 'nizo', 'sud', 'huquq', 'kompaniya', 'aksiyador', 'litsenziya', 'mehnat', 'mulk', 'bank', 'kredit', 'eksport', 'bojxona'];
 const RU_WORDS = ['договор', 'налог', 'предприятие', 'инвестиции', 'спор', 'суд', 'право', 'компания', 'акционер', 'лицензия', 'труд', 'собственность', 'банк', 'кредит', 'экспорт', 'таможня'];
 const SEARCHED = 'arbitraj';
+/** The articles like the large site's added first: their cost apart from their number. */
+const FEW = 100;
 const CATEGORIES = [
   { uz: 'Soliq', ru: 'Налоги', en: 'Tax' },
   { uz: 'Korporativ huquq', ru: 'Корпоративное право', en: 'Corporate law' },
@@ -49,9 +52,10 @@ function article(index: number, kind: 'news' | 'blog') {
   };
 }
 
-async function grow(base: string, token: string, kind: 'news' | 'blog', count: number) {
+async function grow(base: string, token: string, kind: 'news' | 'blog', count: number, after = 0) {
   const started = performance.now();
-  let next = 0;
+  let next = after;
+  count += after;
   const worker = async () => {
     while (next < count) {
       const index = (next += 1);
@@ -119,11 +123,11 @@ async function uncached(base: string, url: string, token?: string): Promise<{ p5
   return { p50: at(0.5), p99: at(0.99), total: times.length };
 }
 
-async function measureAll(base: string, token: string, measures: Measure[]) {
+async function measureAll(base: string, token: string, measures: Measure[], { cachedToo = true } = {}) {
   const results = new Map<string, { fresh: { p50: number; p99: number; total: number }; cached?: autocannon.Result }>();
   for (const item of measures) {
     const fresh = await uncached(base, item.url, item.admin ? token : undefined);
-    const cached = item.admin ? undefined : await measure(base, item.url, { fresh: false, connections: 32 });
+    const cached = item.admin || !cachedToo ? undefined : await measure(base, item.url, { fresh: false, connections: 32 });
     const failed = cached ? cached.non2xx + cached.errors : 0;
     if (failed || !fresh.total) throw new Error(`${item.url}: ${failed} of ${cached?.requests.total ?? 0} cached answers failed or were not 2xx`);
     results.set(item.name, { fresh, cached });
@@ -171,9 +175,14 @@ async function main() {
     const token = await signIn(base);
     console.log('small site (demo content):');
     const small = await measureAll(base, token, await measuresFor(base));
+    // The demo's few articles are short: a site of FEW articles like the large site's tells what their size costs, apart from their number.
+    console.log(`adding ${FEW} news articles and ${FEW / 5} blog posts like those of the large site…`);
+    await grow(base, token, 'news', FEW);
+    await grow(base, token, 'blog', FEW / 5);
+    const few = await measureAll(base, token, await measuresFor(base), { cachedToo: false });
     console.log(`growing to ${NEWS} news articles and ${BLOG} blog posts through the API…`);
-    const newsSeconds = await grow(base, token, 'news', NEWS);
-    const blogSeconds = await grow(base, token, 'blog', BLOG);
+    const newsSeconds = await grow(base, token, 'news', NEWS - FEW, FEW);
+    const blogSeconds = await grow(base, token, 'blog', BLOG - FEW / 5, FEW / 5);
     console.log(`  ${Math.round(newsSeconds)} s for the news, ${Math.round(blogSeconds)} s for the blog posts`);
     // The server looks at its memory every 30 s (MEMORY_TARGET_MB, server/operations/memory.ts).
     const afterGrowth = memory(server.pid, 'VmRSS');
@@ -188,16 +197,18 @@ async function main() {
     const during = await measure(base, '/', { fresh: false, connections: 8 });
     await heavy;
 
+    const ratio = (large: number, small: number) => `${(large / Math.max(small, 0.1)).toFixed(1)}×`;
     const rows = [...large].map(([name, { fresh, cached }]) => {
-      const before = small.get(name)!.fresh.p50;
+      const demo = small.get(name)!.fresh.p50;
+      const hundred = few.get(name)!.fresh.p50;
       const cachedText = cached ? `${Math.round(cached.requests.average)} req/s, p99 ${cached.latency.p99} ms` : 'never cached';
-      return `| ${name} | ${before} ms | ${fresh.p50} ms | ${fresh.p99} ms | ${(fresh.p50 / Math.max(before, 0.1)).toFixed(1)}× | ${cachedText} |`;
+      return `| ${name} | ${demo} ms | ${hundred} ms | ${fresh.p50} ms | ${fresh.p99} ms | ${ratio(fresh.p50, demo)} | ${ratio(fresh.p50, hundred)} | ${cachedText} |`;
     });
     const table = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s for all but the first ${FEW + FEW / 5}). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each. "${FEW} articles": the demo site with the first ${FEW} news articles and ${FEW / 5} blog posts of the large one (about 2 KB of text per language each, where the demo's are a few lines), so that "large ÷ ${FEW}" is the cost of their number alone.`,
       '',
-      '| request | uncached p50, demo site | uncached p50, large site | uncached p99, large | large ÷ small | cached, large site |',
-      '|---|---|---|---|---|---|',
+      `| request | uncached p50, demo site | uncached p50, ${FEW} articles | uncached p50, large site | uncached p99, large | large ÷ demo | large ÷ ${FEW} | cached, large site |`,
+      '|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
       `While two connections asked for uncached sitemaps, the cached home page answered ${Math.round(during.requests.average)} requests/s with p99 ${during.latency.p99} ms. The server's resident memory: ${afterGrowth} when the last article was posted, ${afterRest} 35 s later, ${memory(server.pid, 'VmRSS')} at the end of the measurements; at its highest ${memory(server.pid, 'VmHWM')}.`,
