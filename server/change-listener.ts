@@ -27,6 +27,7 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     if (change) forgetChange(services.cache, change);
     else services.cache.clear();
     services.forgetTexts(change?.entity, change?.id);
+    if (!change || change.entity === 'site_config') services.siteConfig.forgetCached();
     // The languages kept in memory are read again only when they (or, unreadable, anything) changed:
     // not at every save of an article.
     if (change && change.entity !== 'languages') return;

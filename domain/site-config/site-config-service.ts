@@ -21,17 +21,41 @@ export function createSiteConfigService(database: Database, environment: Service
     return db.selectFrom('site_config').selectAll().orderBy('created_at', 'asc').executeTakeFirst();
   }
 
+  async function read(): Promise<SiteConfigRecord> {
+    const row = await readRow();
+    const stored = row ? (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) : undefined;
+    return {
+      ...mergeOverDefaults(siteConfigDefaults(), stored),
+      _id: row?.id ?? null,
+      version: row ? Number(row.version) : 0,
+      updatedAt: row?.updated_at ?? null,
+    };
+  }
+
+  /**
+   * The configuration as last read, until it is saved here or on another instance (`forgetCached`):
+   * every signed-in request asks whether two-factor sign-in is required, every save whether it needs
+   * a partner's approval — on PostgreSQL three reads of the row (and a merge over the defaults) a save.
+   */
+  let kept: Promise<SiteConfigRecord> | undefined;
+  const forgetCached = () => {
+    kept = undefined;
+  };
+
   return {
+    /** The whole configuration: a copy of it, so that a caller's change never reaches the kept one. */
     async get(): Promise<SiteConfigRecord> {
-      const row = await readRow();
-      const stored = row ? (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) : undefined;
-      return {
-        ...mergeOverDefaults(siteConfigDefaults(), stored),
-        _id: row?.id ?? null,
-        version: row ? Number(row.version) : 0,
-        updatedAt: row?.updated_at ?? null,
-      };
+      const reading = (kept ??= read());
+      try {
+        return structuredClone(await reading);
+      } catch (error) {
+        if (kept === reading) kept = undefined;
+        throw error;
+      }
     },
+
+    /** Another instance saved the configuration (or something unknown changed): read it afresh. */
+    forgetCached,
 
     async update(body: unknown, actor?: Actor, options: { restoredFrom?: number } = {}): Promise<SiteConfigRecord> {
       const input = assertObject(body);
@@ -53,6 +77,7 @@ export function createSiteConfigService(database: Database, environment: Service
         const result = await query.executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw staleVersion();
       }
+      forgetCached();
       const saved = await this.get();
       const { _id, version: savedVersion, updatedAt: _updatedAt, ...data } = saved;
       // A restore is kept as one (API-2.md: every restore keeps a version with action "restore").

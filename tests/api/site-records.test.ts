@@ -144,5 +144,21 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
       expect(stale.status).toBe(409);
       expect((await app.api('/api/site-config')).body.data.companyName.uz).toBe('Yangi firma');
     });
+
+    it('keeps the configuration in memory as saved: a reader’s change to its copy reaches no one, a save everyone at once', async () => {
+      const copy = await app.services.siteConfig.get();
+      copy.companyName.uz = 'Faqat shu nusxada';
+      copy.security.requireTwoFactor = true;
+      const again = await app.services.siteConfig.get();
+      expect(again.companyName.uz).not.toBe('Faqat shu nusxada');
+      expect(again.security.requireTwoFactor).toBe(false);
+      // Saved outside the API (as a seed or a restore of a version does): the next read has it.
+      await app.services.siteConfig.update({ ...again, version: undefined, companyName: { uz: 'Xotiradagi firma', ru: 'Фирма в памяти' } });
+      expect((await app.services.siteConfig.get()).companyName.uz).toBe('Xotiradagi firma');
+      const saved = await app.api('/api/site-config', { method: 'PUT', body: { ...(await app.services.siteConfig.get()), companyName: { uz: 'Yangi firma', ru: 'Новая фирма' } }, token });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await app.services.siteConfig.get()).companyName.uz).toBe('Yangi firma');
+      expect((await app.services.siteConfig.get()).version).toBe(saved.body.data.version);
+    });
   });
 });
