@@ -136,7 +136,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
   /**
    * A page of a list whose total is kept: the total first, then the page read from whichever end of
-   * the order is nearer (the last page of 10,000 articles skips no rows).
+   * the order is nearer (the last page of 10,000 articles skips no rows). A total not yet forgotten
+   * after another instance's write shifts such a page by that write, as any write between two
+   * page requests does.
    */
   async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
     const total = await counts.count(conditions);
@@ -145,8 +147,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return [total, await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true })];
   }
 
-  /** A page of a search with its total, counted in the same query (apart when the page is past the end). */
-  async function searchPage(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
+  /** A page with its total counted in the same query (apart when the page is past the end): a search's. */
+  async function countedPage(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
     const { total, records } = await store.listCounted({ conditions, limit, offset });
     return [total ?? (offset ? await store.count(conditions) : 0), records];
   }
@@ -581,7 +583,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
-      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await searchPage(conditions, limit, offset);
+      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await countedPage(conditions, limit, offset);
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
@@ -715,6 +717,9 @@ type TextRow = TextShape & {
   states: Record<string, { state: TranslationState; fields: string[] }>;
 };
 
+/** A condition on a scheduled moment (publish, unpublish, an end), compared with "now". */
+const isMoment = (condition: Condition): condition is Extract<Condition, { op: 'unset-or' | 'set-and' }> => condition.op === 'unset-or' || condition.op === 'set-and';
+
 /**
  * How many records match a list's conditions, kept until a record of the type is written (here or
  * on another instance: `forget`) or the soonest scheduled moment among them passes. Counting 10,000
@@ -728,14 +733,14 @@ function keptCounts(store: RecordStore) {
   return {
     /** Whether the count of these conditions is kept: when they compare their moments with one "now" (as a list's do) and search no words. */
     keeps(conditions: Condition[]): boolean {
-      const moments = conditions.filter((condition) => condition.op === 'unset-or' || condition.op === 'set-and');
+      const moments = conditions.filter(isMoment);
       return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
     },
     async count(conditions: Condition[]): Promise<number> {
-      const moments = conditions.filter((condition) => condition.op === 'unset-or' || condition.op === 'set-and');
+      const moments = conditions.filter(isMoment);
       const at = moments[0]?.value;
       if (!this.keeps(conditions)) return store.count(conditions);
-      const key = JSON.stringify(conditions.map((condition) => (condition.op === 'unset-or' || condition.op === 'set-and' ? { ...condition, value: '' } : condition)));
+      const key = JSON.stringify(conditions.map((condition) => (isMoment(condition) ? { ...condition, value: '' } : condition)));
       const found = kept.get(key);
       if (found && (at === undefined || found.until === undefined || at < found.until)) return found.count;
       const began = epoch;

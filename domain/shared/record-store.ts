@@ -17,6 +17,9 @@ export interface ListOptions {
   fromEnd?: boolean;
 }
 
+/** A query that can be ordered by a column (Kysely's select builders). */
+type Orderable<Query> = { orderBy: (column: string, direction: 'asc' | 'desc') => Query };
+
 /**
  * The HTML kept with each record read (its `rendered` column), for the pages: under a symbol, so
  * it is never part of the record's JSON (nor of a page's serialized data), yet goes with a copy of
@@ -80,6 +83,17 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       database.dialect === 'sqlite'
         ? sql<{ one: number }>`select 1 as one from sqlite_master where name = ${searchIndex}`.execute(db).then((result) => result.rows.length > 0)
         : Promise.resolve(false));
+  /**
+   * A query in the list's order (the type's, then newest id), or in its reverse (`fromEnd`): either
+   * way round NULLs keep their place at one end (SQLite: smallest, PostgreSQL: largest), so the
+   * reverse is exact.
+   */
+  function inListOrder<Query extends Orderable<Query>>(query: Query, fromEnd = false): Query {
+    const flip = (direction: 'asc' | 'desc') => (fromEnd ? (direction === 'asc' ? 'desc' : 'asc') : direction);
+    for (const [column, direction] of definition.orderBy) query = query.orderBy(column, flip(direction));
+    return query.orderBy('id', flip('desc'));
+  }
+
   async function searchReady(conditions: Condition[]): Promise<boolean> {
     return conditions.some((condition) => condition.op === 'contains') && (await hasSearchIndex());
   }
@@ -189,12 +203,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async list(options: ListOptions): Promise<StoredRecord[]> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
-      const flip = (direction: 'asc' | 'desc') => (options.fromEnd ? (direction === 'asc' ? 'desc' : 'asc') : direction);
-      // Either way round, NULLs keep their place at one end (SQLite: smallest, PostgreSQL: largest), so the reverse order is exact.
-      const ordered = <Query extends { orderBy: (column: string, direction: 'asc' | 'desc') => Query }>(query: Query) => {
-        for (const [column, direction] of definition.orderBy) query = query.orderBy(column, flip(direction));
-        return query.orderBy('id', flip('desc'));
-      };
+      const ordered = <Query extends Orderable<Query>>(query: Query) => inListOrder(query, options.fromEnd);
       const inOrder = <Row>(rows: Row[]) => (options.fromEnd ? rows.reverse() : rows);
       const paged = <Query extends { limit: (limit: number) => { offset: (offset: number) => Query } }>(query: Query) =>
         options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
@@ -223,12 +232,11 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async listCounted(options: ListOptions & { limit: number }): Promise<{ total?: number; records: StoredRecord[] }> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
-      let query = db
+      const query = db
         .selectFrom(table)
         .select((eb) => ['id', eb.fn.countAll().over().as('total')])
         .where((eb) => where(eb, options.conditions, useIndex));
-      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
-      const page = await query.orderBy('id', 'desc').limit(options.limit).offset(options.offset ?? 0).execute();
+      const page = await inListOrder(query).limit(options.limit).offset(options.offset ?? 0).execute();
       if (!page.length) return { records: [] };
       const rows = new Map((await db.selectFrom(table).selectAll().where('id', 'in', page.map((row) => String(row.id))).execute()).map((row) => [String(row.id), row]));
       return { total: Number(page[0].total), records: page.flatMap((row) => (rows.has(String(row.id)) ? [fromRow(rows.get(String(row.id))!)] : [])) };
@@ -237,12 +245,11 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     /** The slug and last change of matching records in list order, one page of them: no content is read. */
     async pageAddresses(conditions: Condition[], limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
       noteRead(table);
-      let query = db
+      const query = db
         .selectFrom(table)
         .select(['slug', 'updated_at'])
         .where((eb) => where(eb, conditions));
-      for (const [column, direction] of definition.orderBy) query = query.orderBy(column, direction);
-      const rows = await query.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+      const rows = await inListOrder(query).limit(limit).offset(offset).execute();
       return rows.map((row) => ({ slug: String(row.slug), updatedAt: String(row.updated_at) }));
     },
 
