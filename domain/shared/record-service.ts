@@ -125,7 +125,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
   const now = () => new Date().toISOString();
   const textRows = keptTextRows(store, type.admin.titleField);
-  const counts = keptCounts(store);
+  const answers = keptAnswers(store);
   let keptStates: { rows?: readonly TextRow[]; byLanguages: Map<string, readonly RecordStates[]> } = { byLanguages: new Map() };
 
   function visible(record: StoredRecord | undefined, admin: boolean): Stored {
@@ -141,7 +141,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
    * page requests does.
    */
   async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
-    const total = await counts.count(conditions);
+    const total = await answers.count(conditions);
     if (offset >= total || offset + limit / 2 <= total / 2) return [total, await store.list({ conditions, limit, offset })];
     const shown = Math.min(limit, total - offset);
     return [total, await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true })];
@@ -166,7 +166,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return Promise.all(
       checks.map(async ({ field, value }): Promise<Condition> => {
         const column = columnOf(field);
-        const stored = await store.distinctValues(column, [], { raw: true });
+        const stored = await answers.distinctValues(column, [], { raw: true });
         const values = stored.filter((raw) => pickText(parseStored(raw), query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
         return { column, op: 'in', values };
       }),
@@ -583,14 +583,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
-      const [total, data] = counts.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await countedPage(conditions, limit, offset);
+      const [total, data] = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await countedPage(conditions, limit, offset);
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
 
     /** How many records a visitor may open (the sitemap index). */
     async publicCount(): Promise<number> {
-      return counts.count(type.publicConditions(now()));
+      return answers.count(type.publicConditions(now()));
     },
 
     /** The addresses of a page of public records with their last change (a sitemap file): no content is read. */
@@ -625,7 +625,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     /** A record of this type was written (here or on another instance): its texts are read again when asked for; all of them without an id. */
     forgetTexts(id?: string) {
       textRows.forget(id);
-      counts.forget();
+      answers.forget();
     },
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
@@ -635,7 +635,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
     /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted; read from an index, not from the records. */
     async distinct(field: string, query: ListQuery): Promise<string[]> {
-      const [raws, defaultLanguage] = await Promise.all([store.distinctValues(columnOf(field), conditionsOf({ lang: query.lang, admin: query.admin })), environment.defaultLanguage()]);
+      const [raws, defaultLanguage] = await Promise.all([answers.distinctValues(columnOf(field), conditionsOf({ lang: query.lang, admin: query.admin })), environment.defaultLanguage()]);
       const values = new Set<string>();
       for (const raw of raws) {
         for (const item of Array.isArray(raw) ? raw : [raw]) {
@@ -721,37 +721,47 @@ type TextRow = TextShape & {
 const isMoment = (condition: Condition): condition is Extract<Condition, { op: 'unset-or' | 'set-and' }> => condition.op === 'unset-or' || condition.op === 'set-and';
 
 /**
- * How many records match a list's conditions, kept until a record of the type is written (here or
- * on another instance: `forget`) or the soonest scheduled moment among them passes. Counting 10,000
- * visible articles reads every one's schedule (1.2 ms on SQLite), on every page of a list; a kept
- * count is a look-up. A search's count is not kept: its words are too many to keep.
+ * What a list's conditions answer — how many records match, the distinct values of a column (the
+ * category buttons) — kept until a record of the type is written (here or on another instance:
+ * `forget`) or the soonest scheduled moment among the records passes. Counting 10,000 visible
+ * articles reads every one's schedule (1.2 ms on SQLite) on every page of a list; PostgreSQL reads
+ * every row for the distinct categories of /ru/news and of every article page (11.5 ms). A kept
+ * answer is a look-up; callers do not change it. A search's answers are not kept: its words are
+ * too many to keep.
  */
-function keptCounts(store: RecordStore) {
-  const kept = new Map<string, { count: number; until?: string }>();
-  /** Grows with every write: a count begun before one is not kept. */
+function keptAnswers(store: RecordStore) {
+  const kept = new Map<string, { value: unknown; until?: string }>();
+  /** Grows with every write: an answer begun before one is not kept. */
   let epoch = 0;
+
+  /** Whether answers to these conditions are kept: when they compare their moments with one "now" (as a list's do) and search no words. */
+  function keeps(conditions: Condition[]): boolean {
+    const moments = conditions.filter(isMoment);
+    return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
+  }
+
+  async function answer<T>(question: string, conditions: Condition[], read: () => Promise<T>): Promise<T> {
+    if (!keeps(conditions)) return read();
+    const moments = conditions.filter(isMoment);
+    const at = moments[0]?.value;
+    const key = `${question}\u0000${JSON.stringify(conditions.map((condition) => (isMoment(condition) ? { ...condition, value: '' } : condition)))}`;
+    const found = kept.get(key);
+    if (found && (at === undefined || found.until === undefined || at < found.until)) return found.value as T;
+    const began = epoch;
+    const [value, until] = await Promise.all([read(), at === undefined ? undefined : store.nextMoment([...new Set(moments.map((condition) => condition.column))], at)]);
+    if (began === epoch) {
+      // Filters × statuses × questions: a few hundred at most; the oldest goes first.
+      if (kept.size >= 256) kept.delete(kept.keys().next().value!);
+      kept.set(key, { value, until });
+    }
+    return value;
+  }
+
   return {
-    /** Whether the count of these conditions is kept: when they compare their moments with one "now" (as a list's do) and search no words. */
-    keeps(conditions: Condition[]): boolean {
-      const moments = conditions.filter(isMoment);
-      return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
-    },
-    async count(conditions: Condition[]): Promise<number> {
-      const moments = conditions.filter(isMoment);
-      const at = moments[0]?.value;
-      if (!this.keeps(conditions)) return store.count(conditions);
-      const key = JSON.stringify(conditions.map((condition) => (isMoment(condition) ? { ...condition, value: '' } : condition)));
-      const found = kept.get(key);
-      if (found && (at === undefined || found.until === undefined || at < found.until)) return found.count;
-      const began = epoch;
-      const [count, until] = await Promise.all([store.count(conditions), at === undefined ? undefined : store.nextMoment([...new Set(moments.map((condition) => condition.column))], at)]);
-      if (began === epoch) {
-        // Filters × statuses: a few hundred questions at most; the oldest goes first.
-        if (kept.size >= 256) kept.delete(kept.keys().next().value!);
-        kept.set(key, { count, until });
-      }
-      return count;
-    },
+    keeps,
+    count: (conditions: Condition[]) => answer('count', conditions, () => store.count(conditions)),
+    distinctValues: (column: string, conditions: Condition[], options: { raw?: boolean } = {}) =>
+      answer(`distinct\u0000${column}\u0000${options.raw ? 'raw' : ''}`, conditions, () => store.distinctValues(column, conditions, options)),
     forget() {
       kept.clear();
       epoch += 1;
