@@ -145,10 +145,14 @@ describe.each(DIALECTS)('contacts, languages and site configuration on %s', (dia
       expect((await app.api('/api/site-config')).body.data.companyName.uz).toBe('Yangi firma');
     });
 
-    it('keeps the configuration in memory as saved: a reader’s change to its copy reaches no one, a save everyone at once', async () => {
-      const copy = await app.services.siteConfig.get();
-      copy.companyName.uz = 'Faqat shu nusxada';
-      copy.security.requireTwoFactor = true;
+    it('keeps the configuration in memory as saved: a reader cannot change it for the others, a save changes it for everyone at once', async () => {
+      const shared = await app.services.siteConfig.get();
+      expect(() => {
+        shared.companyName.uz = 'Faqat shu nusxada';
+      }).toThrow(TypeError);
+      expect(() => {
+        shared.security.requireTwoFactor = true;
+      }).toThrow(TypeError);
       const again = await app.services.siteConfig.get();
       expect(again.companyName.uz).not.toBe('Faqat shu nusxada');
       expect(again.security.requireTwoFactor).toBe(false);
