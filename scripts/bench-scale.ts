@@ -52,16 +52,17 @@ function article(index: number, kind: 'news' | 'blog') {
   };
 }
 
+/** Posts `count` more articles of `kind`, numbered after the first `after`. */
 async function grow(base: string, token: string, kind: 'news' | 'blog', count: number, after = 0) {
   const started = performance.now();
+  const last = after + count;
   let next = after;
-  count += after;
   const worker = async () => {
-    while (next < count) {
+    while (next < last) {
       const index = (next += 1);
       const response = await fetch(`${base}/api/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(article(index, kind)) });
       if (response.status !== 201) throw new Error(`POST /api/${kind}: ${response.status} ${await response.text()}`);
-      if (index % 1000 === 0) console.log(`  ${kind}: ${index} of ${count}`);
+      if (index % 1000 === 0) console.log(`  ${kind}: ${index} of ${last}`);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

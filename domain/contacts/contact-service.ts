@@ -216,8 +216,8 @@ export function createContactService(
       const page = query.page ?? 1;
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = store.definition.listConditions?.(query) ?? [];
-      const [total, data] = await Promise.all([store.count(conditions), store.list({ conditions, limit, offset: (page - 1) * limit })]);
-      return { data, pagination: paginationOf(page, limit, total) };
+      const { total, records } = await store.listCounted({ conditions, limit, offset: (page - 1) * limit });
+      return { data: records, pagination: paginationOf(page, limit, total) };
     },
 
     /** Every request sent with this e-mail (a person asking for their data), oldest first. */

@@ -140,17 +140,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
    * after another instance's write shifts such a page by that write, as any write between two
    * page requests does.
    */
-  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
+  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<{ total: number; records: StoredRecord[] }> {
     const total = await answers.count(conditions);
-    if (offset >= total || offset + limit / 2 <= total / 2) return [total, await store.list({ conditions, limit, offset })];
+    if (offset >= total || offset + limit / 2 <= total / 2) return { total, records: await store.list({ conditions, limit, offset }) };
     const shown = Math.min(limit, total - offset);
-    return [total, await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true })];
-  }
-
-  /** A page with its total counted in the same query (apart when the page is past the end): a search's. */
-  async function countedPage(conditions: Condition[], limit: number, offset: number): Promise<[number, StoredRecord[]]> {
-    const { total, records } = await store.listCounted({ conditions, limit, offset });
-    return [total ?? (offset ? await store.count(conditions) : 0), records];
+    return { total, records: await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true }) };
   }
 
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
@@ -583,7 +577,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const limit = Math.min(query.limit ?? pageSize, MAX_PAGE_SIZE);
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
-      const [total, data] = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await countedPage(conditions, limit, offset);
+      // A search's total is not kept: it comes with its page.
+      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await store.listCounted({ conditions, limit, offset });
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
@@ -735,14 +730,13 @@ function keptAnswers(store: RecordStore) {
   let epoch = 0;
 
   /** Whether answers to these conditions are kept: when they compare their moments with one "now" (as a list's do) and search no words. */
-  function keeps(conditions: Condition[]): boolean {
-    const moments = conditions.filter(isMoment);
+  function keeps(conditions: Condition[], moments = conditions.filter(isMoment)): boolean {
     return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
   }
 
   async function answer<T>(question: string, conditions: Condition[], read: () => Promise<T>): Promise<T> {
-    if (!keeps(conditions)) return read();
     const moments = conditions.filter(isMoment);
+    if (!keeps(conditions, moments)) return read();
     const at = moments[0]?.value;
     const key = `${question}\u0000${JSON.stringify(conditions.map((condition) => (isMoment(condition) ? { ...condition, value: '' } : condition)))}`;
     const found = kept.get(key);

@@ -127,7 +127,18 @@ describe.each(DIALECTS)('visit statistics on %s', (dialect) => {
     expect(body.data.views.news).toBe(expected.reduce((sum, article) => sum + article.views, 0));
     expect(body.data.views.topNews.map((article: { _id: string; views: number }) => [article._id, article.views])).toEqual(expected.slice(0, 10).map((article) => [article._id, article.views]));
     expect(body.data.views.topNews[0].title).toBeTypeOf('object');
-    const requests = (await app.api('/api/contact?limit=100', { token })).body.data as Array<{ createdAt: string }>;
+    const requests = (await app.api('/api/contact?limit=100', { token })).body.data as Array<{ _id: string; createdAt: string }>;
+    // The requests a page at a time, each with the total (counted with its page), and a search's.
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(requests.length / 2); page += 1) {
+      const answer = (await app.api(`/api/contact?limit=2&page=${page}`, { token })).body;
+      expect(answer.pagination.total).toBe(requests.length);
+      paged.push(...answer.data.map((item: { _id: string }) => item._id));
+    }
+    expect(paged).toEqual(requests.map((item) => item._id));
+    expect((await app.api(`/api/contact?limit=2&page=${requests.length + 1}`, { token })).body.pagination.total).toBe(requests.length);
+    const found = (await app.api('/api/contact?search=mijoz1%40example.uz&limit=1', { token })).body;
+    expect(found.pagination.total).toBe(1);
     expect(body.data.contacts.byWeek.reduce((sum: number, week: { count: number }) => sum + week.count, 0)).toBe(requests.length);
     const monday = (iso: string) => {
       const day = new Date(iso);
