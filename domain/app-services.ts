@@ -183,7 +183,10 @@ export function createDomainServices(host: DomainHost) {
     // Every table at once: a save waits for one round trip to PostgreSQL here, not nine in a row.
     const linking = await Promise.all([...stores.values()].map(async (store) => ({ store, ids: await store.renderLinkingTo(`${type.name}/${event.id}`) })));
     for (const { store, ids } of linking) {
-      for (const id of ids) await host.changed?.({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
+      for (const id of ids) {
+        forgetTexts(store.definition.table, id);
+        await host.changed?.({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
+      }
     }
   }
   const records = Object.fromEntries(

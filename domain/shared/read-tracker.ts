@@ -20,5 +20,23 @@ export function noteRead(table: string, id?: string): void {
   reads.getStore()?.add(id ? `${table}:${id}` : table);
 }
 
+/**
+ * What `read` read, for an answer kept in memory to say again each time it is given (`noteReads`):
+ * a page made from a kept answer depends on the same records as one made from the database.
+ * The tags are noted for the answer being made now as well.
+ */
+export async function readsOf<T>(read: () => Promise<T>): Promise<{ value: T; tags: readonly string[] }> {
+  const tags = new Set<string>();
+  const value = await reads.run(tags, read);
+  noteReads(tags);
+  return { value, tags: [...tags] };
+}
+
+/** The answer being made read these (tags from `readsOf`). */
+export function noteReads(tags: Iterable<string>): void {
+  const current = reads.getStore();
+  if (current) for (const tag of tags) current.add(tag);
+}
+
 /** The tags a write of record `id` in `table` touches: readers of the table and of that record. */
 export const touchedBy = (table: string, id: string): string[] => [table, `${table}:${id}`];

@@ -2,7 +2,9 @@ import { columnOf, type Condition, type ListQuery, type StoredRecord } from './e
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
-import { renderedOf, type RecordStore } from './record-store.ts';
+import { renderedOf, type ListOptions, type RecordStore } from './record-store.ts';
+import { frozen } from './frozen.ts';
+import { noteReads, readsOf } from './read-tracker.ts';
 import type { RenderedFields } from '../documents/record-documents.ts';
 import type { WorkingCopies } from '../versions/working-copies.ts';
 import type { Review, Reviews } from '../versions/reviews.ts';
@@ -136,15 +138,16 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
   /**
    * A page of a list whose total is kept: the total first, then the page read from whichever end of
-   * the order is nearer (the last page of 10,000 articles skips no rows). A total not yet forgotten
-   * after another instance's write shifts such a page by that write, as any write between two
-   * page requests does.
+   * the order is nearer (the last page of 10,000 articles skips no rows); a visitor's page is kept
+   * too. A total not yet forgotten after another instance's write shifts such a page by that
+   * write, as any write between two page requests does.
    */
-  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number): Promise<{ total: number; records: StoredRecord[] }> {
+  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number, admin: boolean): Promise<{ total: number; records: readonly StoredRecord[] }> {
+    const read = (options: ListOptions) => (admin ? store.list(options) : answers.list(options));
     const total = await answers.count(conditions);
-    if (offset >= total || offset + limit / 2 <= total / 2) return { total, records: await store.list({ conditions, limit, offset }) };
+    if (offset >= total || offset + limit / 2 <= total / 2) return { total, records: await read({ conditions, limit, offset }) };
     const shown = Math.min(limit, total - offset);
-    return { total, records: await store.list({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true }) };
+    return { total, records: await read({ conditions, limit: shown, offset: total - offset - shown, fromEnd: true }) };
   }
 
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
@@ -523,7 +526,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
     async get(id: string, options: { admin: boolean }): Promise<Stored> {
       if (!isId(id)) throw notFound(label);
-      const record = visible(await store.findById(id), options.admin);
+      const record = visible(await (options.admin ? store.findById(id) : answers.byId(id)), options.admin);
       return options.admin ? (withState(record) as Stored) : shown(record);
     },
 
@@ -566,7 +569,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     async list(query: ListQuery): Promise<Stored[]> {
-      const records = await store.list({ conditions: await listConditionsOf(query) });
+      const conditions = await listConditionsOf(query);
+      const records = await (query.admin ? store.list({ conditions }) : answers.list({ conditions }));
       const at = now();
       return (query.admin ? records.map((record) => withState(record, at)) : records.map(shown)).map(typed);
     },
@@ -578,7 +582,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
       // A search's total is not kept: it comes with its page.
-      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset) : await store.listCounted({ conditions, limit, offset });
+      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin)) : await store.listCounted({ conditions, limit, offset });
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },
@@ -625,7 +629,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
     async publicSlugs(): Promise<string[]> {
-      return type.slugFrom ? store.column('slug', type.publicConditions(now())) : [];
+      return type.slugFrom ? answers.column('slug', type.publicConditions(now())) : [];
     },
 
     /** The distinct texts of a multilingual field (or list of them) in `lang` after fallback, sorted; read from an index, not from the records. */
@@ -715,38 +719,59 @@ type TextRow = TextShape & {
 /** A condition on a scheduled moment (publish, unpublish, an end), compared with "now". */
 const isMoment = (condition: Condition): condition is Extract<Condition, { op: 'unset-or' | 'set-and' }> => condition.op === 'unset-or' || condition.op === 'set-and';
 
+/** How many records kept lists may hold at once, per record type; a longer answer than a quarter of it is not kept. */
+const KEPT_RECORDS = 512;
+
 /**
- * What a list's conditions answer — how many records match, the distinct values of a column (the
- * category buttons) — kept until a record of the type is written (here or on another instance:
- * `forget`) or the soonest scheduled moment among the records passes. Counting 10,000 visible
- * articles reads every one's schedule (1.2 ms on SQLite) on every page of a list; PostgreSQL reads
- * every row for the distinct categories of /ru/news and of every article page (11.5 ms). A kept
- * answer is a look-up; callers do not change it. A search's answers are not kept: its words are
- * too many to keep.
+ * What public reads answer — how many records match, the distinct values of a column (the
+ * category buttons), the records of a list or a page of it, a record by id — kept until a record
+ * of the type is written (here or on another instance: `forget`) or the soonest scheduled moment
+ * among the records passes. Counting 10,000 visible articles reads every one's schedule (1.2 ms on
+ * SQLite) on every page of a list; PostgreSQL reads every row for the distinct categories of
+ * /ru/news and of every article page (11.5 ms); an article page's own reads (the services of the
+ * footer, its lawyer, three lists of related articles) were a third of its render. A kept answer is
+ * a look-up: its records are frozen (a reader's change throws), and it notes again what its read
+ * read, so that a page made from it is dropped by the same writes as one made from the database.
+ * A search's answers are not kept: its words are too many to keep.
  */
 function keptAnswers(store: RecordStore) {
-  const kept = new Map<string, { value: unknown; until?: string }>();
+  const kept = new Map<string, { value: unknown; tags: readonly string[]; until?: string; records: number }>();
+  /** Records held by the kept answers (lists count their length). */
+  let records = 0;
   /** Grows with every write: an answer begun before one is not kept. */
   let epoch = 0;
+  const drop = (key: string) => {
+    records -= kept.get(key)?.records ?? 0;
+    kept.delete(key);
+  };
 
   /** Whether answers to these conditions are kept: when they compare their moments with one "now" (as a list's do) and search no words. */
   function keeps(conditions: Condition[], moments = conditions.filter(isMoment)): boolean {
     return moments.every((condition) => condition.value === moments[0].value) && !conditions.some((condition) => condition.column === 'search_text');
   }
 
-  async function answer<T>(question: string, conditions: Condition[], read: () => Promise<T>): Promise<T> {
+  async function answer<T>(question: string, conditions: Condition[], read: () => Promise<T>, recordsIn: (value: T) => number = () => 0): Promise<T> {
     const moments = conditions.filter(isMoment);
     if (!keeps(conditions, moments)) return read();
     const at = moments[0]?.value;
     const key = `${question}\u0000${JSON.stringify(conditions.map((condition) => (isMoment(condition) ? { ...condition, value: '' } : condition)))}`;
     const found = kept.get(key);
-    if (found && (at === undefined || found.until === undefined || at < found.until)) return found.value as T;
+    if (found && (at === undefined || found.until === undefined || at < found.until)) {
+      noteReads(found.tags);
+      // The most recently used go last, the least recently used first.
+      kept.delete(key);
+      kept.set(key, found);
+      return found.value as T;
+    }
     const began = epoch;
-    const [value, until] = await Promise.all([read(), at === undefined ? undefined : store.nextMoment([...new Set(moments.map((condition) => condition.column))], at)]);
-    if (began === epoch) {
-      // Filters × statuses × questions: a few hundred at most; the oldest goes first.
-      if (kept.size >= 256) kept.delete(kept.keys().next().value!);
-      kept.set(key, { value, until });
+    const [{ value, tags }, until] = await Promise.all([readsOf(read), at === undefined ? undefined : store.nextMoment([...new Set(moments.map((condition) => condition.column))], at)]);
+    const held = recordsIn(value);
+    if (began === epoch && held <= KEPT_RECORDS / 4) {
+      drop(key);
+      // Filters × statuses × pages × questions: a few hundred at most; the least recently used go first.
+      while (kept.size && (kept.size >= 256 || records + held > KEPT_RECORDS)) drop(kept.keys().next().value!);
+      kept.set(key, { value: frozen(value), tags, until, records: held });
+      records += held;
     }
     return value;
   }
@@ -756,8 +781,15 @@ function keptAnswers(store: RecordStore) {
     count: (conditions: Condition[]) => answer('count', conditions, () => store.count(conditions)),
     distinctValues: (column: string, conditions: Condition[], options: { raw?: boolean } = {}) =>
       answer(`distinct\u0000${column}\u0000${options.raw ? 'raw' : ''}`, conditions, () => store.distinctValues(column, conditions, options)),
+    /** The records of a list, or of a page of it, as a visitor sees them (frozen). */
+    list: (options: ListOptions) =>
+      answer(`list\u0000${options.limit ?? ''}\u0000${options.offset ?? ''}\u0000${options.fromEnd ? 'end' : ''}`, options.conditions, () => store.list(options), (list) => list.length),
+    /** A record by id, whether a visitor may see it or not (that is asked of it at each read). */
+    byId: (id: string) => answer(`id\u0000${id}`, [], () => store.findById(id), (record) => (record ? 1 : 0)),
+    column: (column: string, conditions: Condition[]) => answer(`column\u0000${column}`, conditions, () => store.column(column, conditions)),
     forget() {
       kept.clear();
+      records = 0;
       epoch += 1;
     },
   };

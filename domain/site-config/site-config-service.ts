@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connection.ts';
 import { notFound, staleVersion } from '../shared/errors.ts';
 import type { VersionService } from '../versions/version-service.ts';
+import { frozen } from '../shared/frozen.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
@@ -14,14 +15,6 @@ export type SiteConfigRecord = SiteConfig & { _id: string | null; version: numbe
 /** The site configuration's versions are kept under this name, beside the record types'. */
 const HISTORY_TYPE = 'site-config';
 
-/** `value` and everything in it made read-only (a change throws: modules run in strict mode). */
-function frozen<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) frozen(inner);
-  }
-  return value;
-}
 
 export function createSiteConfigService(database: Database, environment: ServiceEnvironment, history: VersionService) {
   const { db } = database;

@@ -69,9 +69,16 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect(await page(`/ru/news/${news.slug}`)).toContain('<a href="/ru/services/soliq">soliq xizmati</a>');
     expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq">soliq xizmati</a>');
 
+    // A visitor's list keeps the article it read (records in memory): the link's HTML follows too.
+    const listed = async () => {
+      const records = app.services.records.news;
+      return records.html((await records.listPage({ lang: 'uz', admin: false, limit: 100 })).data.find((item) => item._id === news._id)!, 'content', 'uz');
+    };
+    expect(await listed()).toContain('<a href="/services/soliq">');
     // Renamed: the link goes to the new address at once, not through a redirect.
     const renamed = await app.api(`/api/services/${service._id}`, { method: 'PUT', token, body: { slug: 'soliq-huquqi' } });
     expect(renamed.status).toBe(200);
+    expect(await listed()).toContain('<a href="/services/soliq-huquqi">');
     expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq-huquqi">soliq xizmati</a>');
     expect(await page(`/ru/news/${news.slug}`)).toContain('<a href="/ru/services/soliq-huquqi">soliq xizmati</a>');
     // Hidden: the words stay, the link goes.
@@ -112,6 +119,9 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     const read = await records.get(created._id, { admin: false });
     // Made at request time the HTML would follow the renderer; kept, it is what the column holds.
     await app.services.database.db.updateTable('news').set({ rendered: JSON.stringify({ content: { uz: '<p>kept at save</p>' } }) }).where('id', '=', created._id).execute();
+    // A write outside the services: what a visitor's reads keep in memory hides it until told (the notice another instance's write gives).
+    expect(await records.html(await records.get(created._id, { admin: false }), 'content', 'uz')).toContain('<h2');
+    app.services.forgetTexts('news', created._id);
     const again = await records.get(created._id, { admin: false });
     expect(await records.html(again, 'content', 'uz')).toBe('<p>kept at save</p>');
     // The copy a page makes to add the pending views keeps it too.

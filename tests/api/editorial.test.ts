@@ -107,6 +107,59 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       }
     });
 
+    it('keeps the records a visitor reads only until one of their type is written, and frozen', async () => {
+      const records = app.services.records.services;
+      const created = (await app.api('/api/services', { token, body: { title: { uz: 'Bojxona' }, description: { uz: 'Bojxona masalalari' }, slug: 'customs-kept' } })).body.data;
+      const read = async () => ({
+        list: (await records.list({ lang: 'uz', admin: false })).find((item) => item._id === created._id)?.title,
+        page: (await records.listPage({ lang: 'uz', admin: false, limit: 100 })).data.find((item) => item._id === created._id)?.title,
+        one: (await records.get(created._id, { admin: false })).title,
+      });
+      expect(await read()).toEqual({ list: { uz: 'Bojxona' }, page: { uz: 'Bojxona' }, one: { uz: 'Bojxona' } });
+      // Kept: the same objects again, which a reader cannot change for the next one.
+      const kept = await records.get(created._id, { admin: false });
+      expect(await records.get(created._id, { admin: false })).toBe(kept);
+      expect(() => Object.assign(kept.title as object, { uz: 'Boshqa' })).toThrow(TypeError);
+      const updated = await app.api(`/api/services/${created._id}`, { method: 'PUT', token, body: { ...created, title: { uz: 'Bojxona va savdo' } } });
+      expect(updated.status).toBe(200);
+      expect(await read()).toEqual({ list: { uz: 'Bojxona va savdo' }, page: { uz: 'Bojxona va savdo' }, one: { uz: 'Bojxona va savdo' } });
+      // Hidden by a write: the visitor's read says so at once, the admin's shows it.
+      await app.api(`/api/services/${created._id}`, { method: 'PUT', token, body: { ...updated.body.data, isActive: false } });
+      expect((await records.list({ lang: 'uz', admin: false })).map((item) => item._id)).not.toContain(created._id);
+      await expect(records.get(created._id, { admin: false })).rejects.toMatchObject({ status: 404 });
+      expect((await records.get(created._id, { admin: true })).title).toEqual({ uz: 'Bojxona va savdo' });
+      await app.api(`/api/services/${created._id}`, { method: 'DELETE', token });
+    });
+
+    it('drops a cached answer made from kept answers when a record it read is written (the category buttons, the sitemap index)', async () => {
+      const other = await startTestApp(dialect, { ssr: true });
+      try {
+        const admin = await other.login();
+        const read = async (path: string) => {
+          const response = await fetch(other.url + path);
+          return { cached: response.headers.get('x-cache') === 'hit', text: await response.text() };
+        };
+        const categories = '/api/news/categories?lang=uz';
+        // Read once: what the answers are made of is kept in memory, and the answers are cached.
+        for (const path of [categories, '/sitemap.xml']) expect((await read(path)).cached).toBe(false);
+        // Only the cache is emptied (a write elsewhere): the next answers are made from what is kept, and cached again.
+        const config = (await other.api('/api/site-config', { token: admin })).body.data;
+        expect((await other.api('/api/site-config', { method: 'PUT', token: admin, body: config })).status).toBe(200);
+        for (const path of [categories, '/sitemap.xml']) {
+          expect((await read(path)).cached).toBe(false);
+          expect((await read(path)).cached).toBe(true);
+        }
+        // A new article drops both: they read the news, even though not from the database this time.
+        await other.api('/api/news', { token: admin, body: { ...article('Yangi yo‘nalish', { slug: 'new-direction' }), category: { uz: 'Yoʻnalish' } } });
+        const after = await read(categories);
+        expect(after.cached).toBe(false);
+        expect(JSON.parse(after.text).data).toContain('Yoʻnalish');
+        expect((await read('/sitemap.xml')).cached).toBe(false);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('refuses a wrong publishAt and an unpublishAt before it, changing nothing', async () => {
       const post = { title: { uz: 'X' }, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, author: { name: { uz: 'A' } }, readTime: '5 min' };
       const wrongFormat = await app.api('/api/blog', { token, body: { ...post, publishAt: '30.11.2026 09:00' } });
