@@ -1,6 +1,6 @@
 import { consentText } from '../../domain/alerts/alert-mail.ts';
 import { DocumentBody } from './document-body.tsx';
-import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
+import { ArrowLeft, Calendar, Clock, User } from './lucide.ts';
 import type { BlogPost } from '../../domain/blog/blog.ts';
 import type { NewsArticle } from '../../domain/news/news.ts';
 import type { Localized } from '../../domain/shared/localized.ts';

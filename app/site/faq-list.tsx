@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from './lucide.ts';
 import type { Faq } from '../../domain/faqs/faqs.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import { DocumentBody } from './document-body.tsx';

@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from './lucide.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
 import { DocumentBody } from './document-body.tsx';
 import { Picture } from './picture.tsx';

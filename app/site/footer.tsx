@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from './lucide.ts';
 import { SocialIcon } from './icons.tsx';
 import { useLink } from './header.tsx';
 import { useSite } from './site-context.tsx';

@@ -1,4 +1,4 @@
-import { ChevronDown, Clock, Mail, Menu, MessageSquare, Phone, Search, Send } from 'lucide-react';
+import { ChevronDown, Clock, Mail, Menu, MessageSquare, Phone, Search, Send } from './lucide.ts';
 import type { SiteConfig } from '../../domain/site-config/site-config-schema.ts';
 import { LogoMark } from './icons.tsx';
 import { localePath } from '../../domain/shared/localized.ts';

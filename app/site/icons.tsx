@@ -1,4 +1,4 @@
-import { Award, CircleCheck, Clock, FileText, Gavel, Globe, Handshake, Heart, Phone, Quote, Scale, Shield, Star, Target, Users, Zap, type LucideIcon } from 'lucide-react';
+import { Award, CircleCheck, Clock, FileText, Gavel, Globe, Handshake, Heart, Phone, Quote, Scale, Shield, Star, Target, Users, Zap, type LucideIcon } from './lucide.ts';
 
 /** SPEC.md's icon names (Lucide's, with CheckCircle now called CircleCheck); unknown names are Shield. */
 const ICONS: Record<string, LucideIcon> = {

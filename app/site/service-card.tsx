@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, Clock } from 'lucide-react';
+import { ArrowRight, CircleCheck, Clock } from './lucide.ts';
 import type { Service } from '../../domain/services/services.ts';
 import type { UiTextKey } from '../i18n/ui-texts.ts';
 import { NamedIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import { DocumentBody } from './document-body.tsx';
-import { ArrowLeft, CircleCheck } from 'lucide-react';
+import { ArrowLeft, CircleCheck } from './lucide.ts';
 import type { Service } from '../../domain/services/services.ts';
 import { pickText, type Localized } from '../../domain/shared/localized.ts';
 import { NamedIcon } from './icons.tsx';

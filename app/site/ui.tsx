@@ -1,4 +1,4 @@
-import { Star, TriangleAlert } from 'lucide-react';
+import { Star, TriangleAlert } from './lucide.ts';
 import type { ReactNode } from 'react';
 import { useSite } from './site-context.tsx';
 

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticleList, CategoryFilter, listHref, pageParameter } from '../../site/article-list.tsx';

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from 'lucide-react';
+import { Clock, Mail, MapPin, Navigation, Phone, PhoneCall } from '../../site/lucide.ts';
 import { data, Form } from 'react-router';
 import { FALLBACK_SERVICE_CHOICES } from '../../../domain/contacts/contact-schema.ts';
 import { elapsedSince, HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, MapPin, MonitorPlay, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, MapPin, MonitorPlay, Users } from '../../site/lucide.ts';
 import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';

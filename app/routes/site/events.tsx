@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, MapPin, MonitorPlay } from 'lucide-react';
+import { ArrowRight, CalendarDays, MapPin, MonitorPlay } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck } from 'lucide-react';
+import { ArrowRight, CircleCheck } from '../../site/lucide.ts';
 import type { HeroSection } from '../../../domain/hero/hero.ts';
 import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { Globe, Mail, MapPin } from 'lucide-react';
+import { Globe, Mail, MapPin } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { servicesContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { Search as SearchIcon } from 'lucide-react';
+import { Search as SearchIcon } from '../../site/lucide.ts';
 import type { ReactNode } from 'react';
 import { MIN_QUERY, queryForms } from '../../../domain/search/site-search.ts';
 import { searchForm } from '../../../domain/shared/search.ts';

@@ -1,5 +1,5 @@
 import { DocumentBody } from '../../site/document-body.tsx';
-import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from 'lucide-react';
+import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from '../../site/lucide.ts';
 import { redirect } from 'react-router';
 import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';

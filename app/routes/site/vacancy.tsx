@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, MapPin } from 'lucide-react';
+import { ArrowLeft, Clock, MapPin } from '../../site/lucide.ts';
 import { redirect } from 'react-router';
 import { isAppError } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
