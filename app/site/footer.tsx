@@ -5,7 +5,24 @@ import { useSite } from './site-context.tsx';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
 
-export function SiteFooter() {
+const FOOTER_CLASS = 'bg-brand-900 text-slate-200';
+
+/**
+ * The site's footer. `html`: its content as made before for the same language and data
+ * (app/site/frame-html.server.tsx), given as is instead of rendered again.
+ */
+export function SiteFooter({ html }: { html?: string }) {
+  return html === undefined ? (
+    <footer className={FOOTER_CLASS}>
+      <FooterContent />
+    </footer>
+  ) : (
+    <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+/** What the footer holds: the same on every page of a language until the firm changes what it shows. */
+export function FooterContent() {
   const site = useSite();
   const { t, text, config } = site;
   const link = useLink();
@@ -34,7 +51,7 @@ export function SiteFooter() {
   const heading = 'mb-4 text-base font-semibold text-white';
 
   return (
-    <footer className="bg-brand-900 text-slate-200">
+    <>
       <div className="mx-auto grid max-w-7xl gap-10 px-5 sm:px-8 lg:px-12 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{text(config.companyName)}</p>
@@ -124,6 +141,6 @@ export function SiteFooter() {
           </nav>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

@@ -24,10 +24,19 @@ export function useLink() {
   return (link: string) => (link.startsWith('/') ? site.href(link) : link);
 }
 
-export function SiteHeader() {
+const TOP_BAR_CLASS = 'hidden bg-brand-900 text-sm text-white md:block';
+
+/**
+ * The site's header. `kept`: the contents of its top bar and of the menu's search form as made
+ * before for the same language and data (app/site/frame-html.server.tsx), given as they are; the
+ * rest (the links that mark the current page, the language switcher's addresses of this page) is
+ * rendered for each page.
+ */
+export function SiteHeader({ kept }: { kept?: { topBar: string; menuSearch: string } }) {
   const site = useSite();
   const { t, text, config } = site;
   const link = useLink();
+  const menuSearch = { method: 'get', action: site.href('/search'), role: 'search', 'aria-label': t('search.label'), className: 'mx-auto flex max-w-7xl gap-2 px-5 pt-4 sm:px-8 md:hidden' };
   const navigation = config.sections.navigation;
   const current = site.languages.find((language) => language.code === site.lang);
 
@@ -48,44 +57,13 @@ export function SiteHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
         {t('a11y.skipToContent')}
       </a>
-      <div className="hidden bg-brand-900 text-sm text-white md:block">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-5 sm:px-8 lg:px-12 py-2">
-          <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
-            <Phone className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">{t('header.phone')}: </span>
-            {config.contactInfo.phone}
-          </a>
-          <a href={`mailto:${config.contactInfo.email}`} className="inline-flex items-center gap-2 hover:underline">
-            <Mail className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">{t('header.email')}: </span>
-            {config.contactInfo.email}
-          </a>
-          <span className="inline-flex items-center gap-2 md:ml-auto">
-            <Clock className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only">{t('header.hours')}: </span>
-            {text(config.contactInfo.workingHours)}
-          </span>
-          <form method="get" action={site.href('/search')} role="search" aria-label={t('search.label')} className="flex items-center">
-            <label htmlFor="site-search" className="sr-only">
-              {t('search.label')}
-            </label>
-            <input
-              id="site-search"
-              type="search"
-              name="q"
-              required
-              minLength={2}
-              maxLength={200}
-              placeholder={t('search.label')}
-              className="h-8 w-44 rounded-l-md border-0 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 lg:w-56"
-            />
-            <button type="submit" className="flex h-8 w-9 items-center justify-center rounded-r-md bg-amber-400 text-brand-900 hover:bg-amber-300">
-              <Search className="h-4 w-4" aria-hidden="true" />
-              <span className="sr-only">{t('search.submit')}</span>
-            </button>
-          </form>
+      {kept ? (
+        <div className={TOP_BAR_CLASS} dangerouslySetInnerHTML={{ __html: kept.topBar }} />
+      ) : (
+        <div className={TOP_BAR_CLASS}>
+          <TopBarContent />
         </div>
-      </div>
+      )}
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
         <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
           <LogoMark className="h-9 w-9 shrink-0" />
@@ -137,25 +115,13 @@ export function SiteHeader() {
             <Menu className="h-6 w-6" aria-hidden="true" />
           </summary>
           <nav aria-label={t('a11y.mainNavigation')} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-lg">
-            <form method="get" action={site.href('/search')} role="search" aria-label={t('search.label')} className="mx-auto flex max-w-7xl gap-2 px-5 pt-4 sm:px-8 md:hidden">
-              <label htmlFor="menu-search" className="sr-only">
-                {t('search.label')}
-              </label>
-              <input
-                id="menu-search"
-                type="search"
-                name="q"
-                required
-                minLength={2}
-                maxLength={200}
-                placeholder={t('search.label')}
-                className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
-              />
-              <button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300">
-                <Search className="h-5 w-5" aria-hidden="true" />
-                <span className="sr-only">{t('search.submit')}</span>
-              </button>
-            </form>
+            {kept ? (
+              <form {...menuSearch} dangerouslySetInnerHTML={{ __html: kept.menuSearch }} />
+            ) : (
+              <form {...menuSearch}>
+                <MenuSearchContent />
+              </form>
+            )}
             <ul className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-2">
               {links('block rounded px-2 py-3 text-base')}
               <li className="py-2 sm:hidden">
@@ -171,38 +137,119 @@ export function SiteHeader() {
   );
 }
 
+/** The top bar's contents (wide screens): phone, e-mail, hours and the search form. */
+export function TopBarContent() {
+  const { t, text, config, href } = useSite();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-5 sm:px-8 lg:px-12 py-2">
+      <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
+        <Phone className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only">{t('header.phone')}: </span>
+        {config.contactInfo.phone}
+      </a>
+      <a href={`mailto:${config.contactInfo.email}`} className="inline-flex items-center gap-2 hover:underline">
+        <Mail className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only">{t('header.email')}: </span>
+        {config.contactInfo.email}
+      </a>
+      <span className="inline-flex items-center gap-2 md:ml-auto">
+        <Clock className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only">{t('header.hours')}: </span>
+        {text(config.contactInfo.workingHours)}
+      </span>
+      <form method="get" action={href('/search')} role="search" aria-label={t('search.label')} className="flex items-center">
+        <label htmlFor="site-search" className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          id="site-search"
+          type="search"
+          name="q"
+          required
+          minLength={2}
+          maxLength={200}
+          placeholder={t('search.label')}
+          className="h-8 w-44 rounded-l-md border-0 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 lg:w-56"
+        />
+        <button type="submit" className="flex h-8 w-9 items-center justify-center rounded-r-md bg-amber-400 text-brand-900 hover:bg-amber-300">
+          <Search className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">{t('search.submit')}</span>
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The phone menu's search form's contents. */
+export function MenuSearchContent() {
+  const { t } = useSite();
+  return (
+    <>
+      <label htmlFor="menu-search" className="sr-only">
+        {t('search.label')}
+      </label>
+      <input
+        id="menu-search"
+        type="search"
+        name="q"
+        required
+        minLength={2}
+        maxLength={200}
+        placeholder={t('search.label')}
+        className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
+      />
+      <button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300">
+        <Search className="h-5 w-5" aria-hidden="true" />
+        <span className="sr-only">{t('search.submit')}</span>
+      </button>
+    </>
+  );
+}
+
 /**
  * On a phone, calling, Telegram and the contact form stay one tap away at the foot of the screen
  * (the header scrolls away). Hidden from 768 px, where the top bar shows the phone.
  */
-export function PhoneActions() {
+export function PhoneActions({ html }: { html?: string }) {
+  const { t } = useSite();
+  const className = 'fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden';
+  // `html`: its content as made before for the same language and data (app/site/frame-html.server.tsx).
+  return html === undefined ? (
+    <nav aria-label={t('phoneBar.label')} className={className}>
+      <PhoneActionsContent />
+    </nav>
+  ) : (
+    <nav aria-label={t('phoneBar.label')} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+/** The phone bar's actions: call, Telegram, write. */
+export function PhoneActionsContent() {
   const { t, href, config } = useSite();
   const telegram = config.socialMedia.telegram;
   const action = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold';
   return (
-    <nav aria-label={t('phoneBar.label')} className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden">
-      <ul className="flex">
+    <ul className="flex">
+      <li className="flex flex-1">
+        <a href={`tel:${config.contactInfo.phone.replace(/[^\d+]/g, '')}`} className={`${action} bg-amber-400 text-brand-900`}>
+          <Phone className="h-5 w-5" aria-hidden="true" />
+          {t('phoneBar.call')}
+        </a>
+      </li>
+      {telegram && (
         <li className="flex flex-1">
-          <a href={`tel:${config.contactInfo.phone.replace(/[^\d+]/g, '')}`} className={`${action} bg-amber-400 text-brand-900`}>
-            <Phone className="h-5 w-5" aria-hidden="true" />
-            {t('phoneBar.call')}
+          <a href={telegram} className={action} rel="noopener noreferrer">
+            <Send className="h-5 w-5" aria-hidden="true" />
+            Telegram
           </a>
         </li>
-        {telegram && (
-          <li className="flex flex-1">
-            <a href={telegram} className={action} rel="noopener noreferrer">
-              <Send className="h-5 w-5" aria-hidden="true" />
-              Telegram
-            </a>
-          </li>
-        )}
-        <li className="flex flex-1">
-          <a href={href('/contact')} className={action}>
-            <MessageSquare className="h-5 w-5" aria-hidden="true" />
-            {t('phoneBar.write')}
-          </a>
-        </li>
-      </ul>
-    </nav>
+      )}
+      <li className="flex flex-1">
+        <a href={href('/contact')} className={action}>
+          <MessageSquare className="h-5 w-5" aria-hidden="true" />
+          {t('phoneBar.write')}
+        </a>
+      </li>
+    </ul>
   );
 }

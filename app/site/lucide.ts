@@ -1,44 +1,6 @@
-import {
-  ArrowLeft as arrowLeft,
-  ArrowRight as arrowRight,
-  Award as award,
-  Briefcase as briefcase,
-  Calendar as calendar,
-  CalendarDays as calendarDays,
-  ChevronDown as chevronDown,
-  CircleCheck as circleCheck,
-  Clock as clock,
-  ExternalLink as externalLink,
-  FileText as fileText,
-  Gavel as gavel,
-  Globe as globe,
-  GraduationCap as graduationCap,
-  Handshake as handshake,
-  Heart as heart,
-  Languages as languages,
-  Mail as mail,
-  MapPin as mapPin,
-  Menu as menu,
-  MessageSquare as messageSquare,
-  MonitorPlay as monitorPlay,
-  Navigation as navigation,
-  Phone as phone,
-  PhoneCall as phoneCall,
-  Quote as quote,
-  Scale as scale,
-  Search as search,
-  Send as send,
-  Shield as shield,
-  Star as star,
-  Target as target,
-  TriangleAlert as triangleAlert,
-  User as user,
-  Users as users,
-  Zap as zap,
-  type LucideIcon,
-  type LucideProps,
-} from 'lucide-react';
-import { createElement, forwardRef, type ReactElement } from 'react';
+import * as lucide from 'lucide-react';
+import type { LucideIcon, LucideProps } from 'lucide-react';
+import { createElement, forwardRef, isValidElement, type ReactElement } from 'react';
 
 /*
  * The public pages' icons, each made once for the props it is given and then the same element at
@@ -52,24 +14,24 @@ import { createElement, forwardRef, type ReactElement } from 'react';
 /** How many different sets of props an icon keeps (the pages use a few; more are made each time). */
 const KEPT_PER_ICON = 32;
 
-type Rendering = { render?: (props: object, ref: unknown) => ReactElement<object> | null };
+/** What a forwardRef component's element renders to (its `render` called as React would), or undefined for any other. */
+function renderedBy(element: ReactElement): unknown {
+  const type: unknown = element.type;
+  if (typeof type !== 'object' || type === null || !('render' in type) || typeof type.render !== 'function') return undefined;
+  return Reflect.apply(type.render, undefined, [element.props, null]);
+}
 
 /** What Lucide's component renders for `props`: its own forwardRef components, unwrapped down to the `<svg>`. */
 function lucideSvg(icon: LucideIcon, props: LucideProps): ReactElement | null {
-  let element: ReactElement<object> | null = createElement(icon, props);
-  for (let depth = 0; depth < 4 && element && typeof element.type === 'object'; depth += 1) {
-    const render: Rendering['render'] = (element.type as Rendering).render;
-    if (typeof render !== 'function') return null;
-    element = render(element.props, null);
-  }
-  return element && element.type === 'svg' ? element : null;
+  let element: unknown = createElement(icon, props);
+  for (let depth = 0; depth < 4 && isValidElement(element) && typeof element.type === 'object'; depth += 1) element = renderedBy(element);
+  return isValidElement(element) && element.type === 'svg' ? element : null;
 }
 
 /** A string naming plain props (strings, numbers, booleans) in the order given, or undefined when any is not one. */
-function keyOf(props: Record<string, unknown>): string | undefined {
+function keyOf(props: object): string | undefined {
   let key = '';
-  for (const name in props) {
-    const value = props[name];
+  for (const [name, value] of Object.entries(props)) {
     const type = typeof value;
     if (type === 'undefined') continue;
     if (type !== 'string' && type !== 'number' && type !== 'boolean') return undefined;
@@ -81,7 +43,7 @@ function keyOf(props: Record<string, unknown>): string | undefined {
 export function kept(icon: LucideIcon): LucideIcon {
   const made = new Map<string, ReactElement>();
   const Kept = forwardRef<SVGSVGElement, LucideProps>(function Kept(props, ref) {
-    const key = ref ? undefined : keyOf(props as Record<string, unknown>);
+    const key = ref ? undefined : keyOf(props);
     if (key === undefined) return createElement(icon, { ...props, ref });
     const found = made.get(key);
     if (found) return found;
@@ -91,43 +53,43 @@ export function kept(icon: LucideIcon): LucideIcon {
     return svg;
   });
   Kept.displayName = icon.displayName;
-  return Kept as LucideIcon;
+  return Kept;
 }
 
-export const ArrowLeft = kept(arrowLeft);
-export const ArrowRight = kept(arrowRight);
-export const Award = kept(award);
-export const Briefcase = kept(briefcase);
-export const Calendar = kept(calendar);
-export const CalendarDays = kept(calendarDays);
-export const ChevronDown = kept(chevronDown);
-export const CircleCheck = kept(circleCheck);
-export const Clock = kept(clock);
-export const ExternalLink = kept(externalLink);
-export const FileText = kept(fileText);
-export const Gavel = kept(gavel);
-export const Globe = kept(globe);
-export const GraduationCap = kept(graduationCap);
-export const Handshake = kept(handshake);
-export const Heart = kept(heart);
-export const Languages = kept(languages);
-export const Mail = kept(mail);
-export const MapPin = kept(mapPin);
-export const Menu = kept(menu);
-export const MessageSquare = kept(messageSquare);
-export const MonitorPlay = kept(monitorPlay);
-export const Navigation = kept(navigation);
-export const Phone = kept(phone);
-export const PhoneCall = kept(phoneCall);
-export const Quote = kept(quote);
-export const Scale = kept(scale);
-export const Search = kept(search);
-export const Send = kept(send);
-export const Shield = kept(shield);
-export const Star = kept(star);
-export const Target = kept(target);
-export const TriangleAlert = kept(triangleAlert);
-export const User = kept(user);
-export const Users = kept(users);
-export const Zap = kept(zap);
+export const ArrowLeft = kept(lucide.ArrowLeft);
+export const ArrowRight = kept(lucide.ArrowRight);
+export const Award = kept(lucide.Award);
+export const Briefcase = kept(lucide.Briefcase);
+export const Calendar = kept(lucide.Calendar);
+export const CalendarDays = kept(lucide.CalendarDays);
+export const ChevronDown = kept(lucide.ChevronDown);
+export const CircleCheck = kept(lucide.CircleCheck);
+export const Clock = kept(lucide.Clock);
+export const ExternalLink = kept(lucide.ExternalLink);
+export const FileText = kept(lucide.FileText);
+export const Gavel = kept(lucide.Gavel);
+export const Globe = kept(lucide.Globe);
+export const GraduationCap = kept(lucide.GraduationCap);
+export const Handshake = kept(lucide.Handshake);
+export const Heart = kept(lucide.Heart);
+export const Languages = kept(lucide.Languages);
+export const Mail = kept(lucide.Mail);
+export const MapPin = kept(lucide.MapPin);
+export const Menu = kept(lucide.Menu);
+export const MessageSquare = kept(lucide.MessageSquare);
+export const MonitorPlay = kept(lucide.MonitorPlay);
+export const Navigation = kept(lucide.Navigation);
+export const Phone = kept(lucide.Phone);
+export const PhoneCall = kept(lucide.PhoneCall);
+export const Quote = kept(lucide.Quote);
+export const Scale = kept(lucide.Scale);
+export const Search = kept(lucide.Search);
+export const Send = kept(lucide.Send);
+export const Shield = kept(lucide.Shield);
+export const Star = kept(lucide.Star);
+export const Target = kept(lucide.Target);
+export const TriangleAlert = kept(lucide.TriangleAlert);
+export const User = kept(lucide.User);
+export const Users = kept(lucide.Users);
+export const Zap = kept(lucide.Zap);
 export type { LucideIcon };

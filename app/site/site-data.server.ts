@@ -1,3 +1,4 @@
+import { frameHtml, type FrameHtml } from './frame-html.server.tsx';
 import { forThePageOnly } from './loading.server.ts';
 import { data, redirect } from 'react-router';
 import type { Service } from '../../domain/services/services.ts';
@@ -33,6 +34,8 @@ export interface SiteData {
   /** The page's path without the language prefix, for hreflang and the switcher. */
   path: string;
   year: number;
+  /** The footer's and the phone bar's contents, made once for this language and what they show. */
+  frame?: FrameHtml;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     services.records.pages.publicSlugs(),
   ]);
   const current = languages.find((language) => language.code === lang);
-  return forThePageOnly({
+  const site: Omit<SiteData, 'frame'> = {
     lang,
     defaultLanguage,
     dir: current?.rtl ? 'rtl' : 'ltr',
@@ -97,7 +100,8 @@ export async function loadSiteData(services: DomainServices, requested: string |
     timeZone: services.timeZone,
     path,
     year: new Date().getFullYear(),
-  });
+  };
+  return forThePageOnly({ ...site, frame: frameHtml(site) });
 }
 
 /** What a page loader needs: the services and the page's language (the layout's rules). */

@@ -22,12 +22,12 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
     <SiteProvider value={site}>
       <div className="flex min-h-screen flex-col pb-16 md:pb-0">
         {data.textPreview && <PreviewNote>{site.t('preview.texts')}</PreviewNote>}
-        <SiteHeader />
+        <SiteHeader kept={data.frame} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
-        <PhoneActions />
+        <SiteFooter html={data.frame?.footer} />
+        <PhoneActions html={data.frame?.phoneBar} />
         <p data-page-status role="status" hidden className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-brand-900 px-5 py-2 text-sm text-white shadow-lg" />
       </div>
     </SiteProvider>
