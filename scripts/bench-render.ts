@@ -1,7 +1,7 @@
 /*
  * npm run bench -- --render [--against REF]: what one uncached article page costs, against an
  * earlier commit in the same run. Checks REF out beside this one (a git worktree sharing
- * node_modules), builds it, starts both servers on fresh demo sites, adds the same legal alert to
+ * node_modules, or with REF's own when its lock file differs), builds it, starts both servers on fresh demo sites, adds the same legal alert to
  * each through the API and asks for the article page one connection at a time, every request a new
  * address (`?fresh=N`, so each one is rendered), in interleaved rounds; what a render costs is the server process's processor time (user and
  * system, from /proc) divided by the answers it gave, which the machine's other work does not change
@@ -67,7 +67,14 @@ function checkout(ref: string) {
   sh('git', ['worktree', 'add', '--detach', dir, ref], ROOT);
   const dispose = () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'inherit' });
   try {
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // The same dependencies: this checkout's are shared; others (a package added or removed since)
+    // are installed from REF's lock file, from npm's cache where it has them.
+    const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+    if (lock(dir) === lock(ROOT)) fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    else {
+      console.log(`installing ${ref}'s dependencies in ${dir}…`);
+      sh('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    }
     console.log(`building ${ref} in ${dir}…`);
     sh(process.execPath, ['scripts/build.ts'], dir);
     return { dir, dispose };

@@ -42,6 +42,13 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
   const { table, storage } = definition;
   const fieldColumns = Object.entries(storage).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
 
+  /**
+   * What a read of records selects: the columns `fromRow` makes the record of, not the derived ones
+   * that only filters and searches use (`search_text` is as long as all the texts together: a
+   * fifth of a long article's row) nor what the translation status reads apart.
+   */
+  const readColumns = ['id', 'created_at', 'updated_at', 'version', ...new Set(fieldColumns.map(({ column }) => column)), ...(documents ? ['rendered'] : [])];
+
   function toRow(values: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};
     for (const { field, kind, column } of fieldColumns) {
@@ -184,7 +191,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
 
     async findById(id: string): Promise<StoredRecord | undefined> {
       noteRead(table, id);
-      const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom(table).select(readColumns).where('id', '=', id).executeTakeFirst();
       return row ? fromRow(row) : undefined;
     },
 
@@ -192,7 +199,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       const useIndex = await searchReady(conditions);
       const row = await db
         .selectFrom(table)
-        .selectAll()
+        .select(readColumns)
         .where((eb) => where(eb, conditions, useIndex))
         .executeTakeFirst();
       // Found: the answer depends on that record; not found: on any record that may come to match.
@@ -203,7 +210,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     async list(options: ListOptions): Promise<StoredRecord[]> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
-      let query = inListOrder(db.selectFrom(table).selectAll().where((eb) => where(eb, options.conditions, useIndex)), options.fromEnd);
+      let query = inListOrder(db.selectFrom(table).select(readColumns).where((eb) => where(eb, options.conditions, useIndex)), options.fromEnd);
       if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
       const rows = await query.execute();
       if (options.fromEnd) rows.reverse();
@@ -225,7 +232,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
         .where((eb) => where(eb, options.conditions, useIndex));
       const page = await inListOrder(query).limit(options.limit).offset(options.offset ?? 0).execute();
       if (!page.length) return { total: options.offset ? await this.count(options.conditions) : 0, records: [] };
-      const rows = new Map((await db.selectFrom(table).selectAll().where('id', 'in', page.map((row) => String(row.id))).execute()).map((row) => [String(row.id), row]));
+      const rows = new Map((await db.selectFrom(table).select(readColumns).where('id', 'in', page.map((row) => String(row.id))).execute()).map((row) => [String(row.id), row]));
       return { total: Number(page[0].total), records: page.flatMap((row) => (rows.has(String(row.id)) ? [fromRow(rows.get(String(row.id))!)] : [])) };
     },
 
@@ -292,7 +299,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       noteRead(table);
       const rows = await db
         .selectFrom(table)
-        .selectAll()
+        .select(readColumns)
         .where((eb) => where(eb, conditions))
         .orderBy(sql.ref(column), 'desc')
         .orderBy('id', 'desc')
