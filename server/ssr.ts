@@ -84,7 +84,8 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     // PUBLIC_URL's. A form from any other origin keeps its Origin and is refused.
     if (request.method === 'POST' && originNamesHost(request.headers.origin, request.headers.host)) headers.set('origin', origin);
     const formBody = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
-    const response = await handle(new Request(url, { method: request.method, headers, body: formBody, signal: controller.signal }), context);
+    // A HEAD is rendered as its GET (the same headers: type, ETag, cache policy); Node leaves the body out.
+    const response = await handle(new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers, body: formBody, signal: controller.signal }), context);
 
     // No page here: an old address may have moved (redirects), else the 404 is logged for the editors.
     if (response.status === 404 && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -115,7 +116,8 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     if (url.pathname === '/') reply.header('vary', HOME_VARY);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    if (!response.body || request.method === 'HEAD') return reply.send();
+    // A HEAD's body is left out by Node when it is sent.
+    if (!response.body) return reply.send();
     const cacheable = isCacheable(request, response);
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     if (!cacheable && !html) return reply.send(Readable.fromWeb(response.body as WebReadableStream));

@@ -36,7 +36,7 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
       reply.header('cache-control', 'no-store');
       return payload;
     }
-    if (request.method !== 'GET' || !request.url.startsWith('/api/') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/api/') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = etagOf(payload);
     const storable = request.cacheGeneration !== undefined && request.routeOptions.config?.cache !== false;
     const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;

@@ -53,9 +53,10 @@ export function countReader(
   request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>,
   counters: { countView?: (key: string) => void; countVisit?: (path: string, referer: string | undefined, source?: string) => void },
 ): void {
-  if (!(page.countedView || page.visitPath) || isbot(request.headers['user-agent'])) return;
+  // A HEAD (a link checker's) reads no page.
+  if (!(page.countedView || page.visitPath) || request.method !== 'GET' || isbot(request.headers['user-agent'])) return;
   if (page.countedView) counters.countView?.(page.countedView);
-  if (page.visitPath && request.method === 'GET') counters.countVisit?.(page.visitPath, request.headers.referer, sourceOf(request.url));
+  if (page.visitPath) counters.countVisit?.(page.visitPath, request.headers.referer, sourceOf(request.url));
 }
 
 /** Where the firm's own links said a visitor came from (`?source=email` in alerts, `telegram` in channel posts). */
@@ -168,8 +169,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * A GET that any visitor would get the same answer to: API reads without a token or admin=true,
  * and public pages (not the admin area, not files). Only these are cached.
  */
+/** A read anyone may be given the same answer to: a GET, or a HEAD (answered as its GET, whose body Node leaves out). */
 export function isPublicRead(method: string | undefined, url: string | undefined, authorization: string | undefined): boolean {
-  if (method !== 'GET' || url === undefined || authorization) return false;
+  if ((method !== 'GET' && method !== 'HEAD') || url === undefined || authorization) return false;
   if (url.startsWith('/api/')) return !/[?&]admin=true(&|$)/.test(url);
   return !url.startsWith('/api') && !url.startsWith('/admin') && !url.startsWith('/uploads/') && !url.startsWith('/assets/');
 }

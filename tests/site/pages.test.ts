@@ -60,6 +60,32 @@ describe('the public website, rendered on the server', () => {
     });
   });
 
+  it('answers a HEAD as its GET, rendered or from the cache, without a body and without counting a view (ten rounds)', async () => {
+    const [article] = (await app.api('/api/news?limit=1')).body.data as Array<{ _id: string; slug: string }>;
+    const views = async () => (await app.api(`/api/news/${article._id}?admin=true`, { token })).body.data.views as number;
+    const reader = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0 Mobile Safari/537.36' };
+    for (let round = 0; round < 10; round += 1) {
+      for (const path of [`/ru/news/${article.slug}?head=${round}`, `/faq?head=${round}`, `/api/services?head=${round}`]) {
+        // Not cached yet (rendered for the HEAD), then the GET, then a HEAD from the cache.
+        const first = await fetch(app.url + path, { method: 'HEAD', headers: reader });
+        const get = await fetch(app.url + path, { headers: reader });
+        await get.arrayBuffer();
+        const cached = await fetch(app.url + path, { method: 'HEAD', headers: reader });
+        for (const head of [first, cached]) {
+          expect(head.status, path).toBe(200);
+          for (const name of ['content-type', 'etag', 'cache-control', 'content-security-policy']) expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+          expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+        }
+        expect(cached.headers.get('x-cache'), path).toBe('hit');
+      }
+    }
+    // Twenty HEADs of the article counted nothing; the ten GETs counted ten (written within seconds).
+    const before = await views();
+    for (let n = 0; n < 5; n += 1) await fetch(`${app.url}/ru/news/${article.slug}?head=views${n}`, { method: 'HEAD', headers: reader });
+    await app.services.flushViews();
+    expect(await views()).toBe(before);
+  });
+
   it('preloads the faces a first screen needs: Latin on an Uzbek page, Cyrillic and Latin on a Russian one (digits, addresses), each a served font', async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map(([, href]) => href);
     const uz = preloads((await page('/')).html);
