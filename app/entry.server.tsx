@@ -26,7 +26,6 @@ function hydrated(context: EntryContext): boolean {
  * engines get complete HTML, and the response can be cached and given an ETag for one whole body.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const nonce = loadContext.get(nonceContext) || undefined;
   // A public page is never hydrated and nothing on it suspends: rendered to one string at once, with
   // none of the stream's machinery. A page that throws is rendered again by the streaming path, which

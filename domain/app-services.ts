@@ -100,8 +100,7 @@ export function createDomainServices(host: DomainHost) {
   const environment: ServiceEnvironment = {
     defaultLanguage: () => languages.defaultLanguage(),
     async changed(event) {
-      forgetTexts(event.entity, event.id);
-      await host.changed?.(event);
+      await written(event);
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
       await renderLinksTo(event).catch((error: unknown) => log.error({ err: error }, 'could not render the links to a changed record'));
     },
@@ -176,6 +175,11 @@ export function createDomainServices(host: DomainHost) {
     },
   });
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type, type.documentFields.length ? (record) => documents.render(record, type.documentFields) : undefined)]));
+  /** A record was written: what this process keeps of it is forgotten, and the host drops the pages that showed it (here and on the other instances). */
+  async function written(event: ChangeEvent): Promise<void> {
+    forgetTexts(event.entity, event.id);
+    await host.changed?.(event);
+  }
   /** After a change of a record others link to: their HTML is made anew, and pages showing them are dropped. */
   async function renderLinksTo(event: ChangeEvent): Promise<void> {
     const type = RECORD_TYPES.find((candidate) => candidate.table === event.entity);
@@ -183,10 +187,7 @@ export function createDomainServices(host: DomainHost) {
     // Every table at once: a save waits for one round trip to PostgreSQL here, not nine in a row.
     const linking = await Promise.all([...stores.values()].map(async (store) => ({ store, ids: await store.renderLinkingTo(`${type.name}/${event.id}`) })));
     for (const { store, ids } of linking) {
-      for (const id of ids) {
-        forgetTexts(store.definition.table, id);
-        await host.changed?.({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
-      }
+      for (const id of ids) await written({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
     }
   }
   const records = Object.fromEntries(

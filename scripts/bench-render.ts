@@ -1,14 +1,15 @@
 /*
  * npm run bench -- --render [--against REF]: what one uncached article page costs, against an
  * earlier commit in the same run. Checks REF out beside this one (a git worktree sharing
- * node_modules, or with REF's own when its lock file differs), builds it, starts both servers on fresh demo sites, adds the same legal alert to
- * each through the API and asks for the article page one connection at a time, every request a new
- * address (`?fresh=N`, so each one is rendered), in interleaved rounds; what a render costs is the server process's processor time (user and
- * system, from /proc) divided by the answers it gave, which the machine's other work does not change
- * as much as it changes the time an answer takes. REF defaults to the commit
- * before long texts became documents (issue 24), whose article held a plain text; this commit gets
- * the same text as plain text and as a document with every element (headings, lists, a table,
- * links, footnotes). `--write` puts the table into docs/performance.md.
+ * node_modules, or with REF's own when its lock file differs), builds it, starts both servers on
+ * fresh demo sites, adds the same legal alert to each through the API and asks for the article page
+ * one connection at a time, every request a new address (`?fresh=N`, so each one is rendered), in
+ * interleaved rounds; what a render costs is the server process's processor time (user and system,
+ * from /proc) divided by the answers it gave, which the machine's other work does not change as
+ * much as it changes the time an answer takes. REF defaults to the commit before long texts became
+ * documents (issue 24), whose article held a plain text; this commit gets the same text as plain
+ * text and as a document with every element (headings, lists, a table, links, footnotes). `--write`
+ * puts the table into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,24 +1,13 @@
 import { Clock, Mail, MapPin, Phone } from './lucide.ts';
 import { SocialIcon } from './icons.tsx';
-import { useLink } from './header.tsx';
+import { contentsOf, useLink } from './header.tsx';
 import { useSite } from './site-context.tsx';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
 
-const FOOTER_CLASS = 'bg-brand-900 text-slate-200';
-
-/**
- * The site's footer. `html`: its content as made before for the same language and data
- * (app/site/frame-html.server.tsx), given as is instead of rendered again.
- */
+/** The site's footer; `html`: its contents as made before (see `contentsOf`). */
 export function SiteFooter({ html }: { html?: string }) {
-  return html === undefined ? (
-    <footer className={FOOTER_CLASS}>
-      <FooterContent />
-    </footer>
-  ) : (
-    <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  return <footer className="bg-brand-900 text-slate-200" {...contentsOf(html, <FooterContent />)} />;
 }
 
 /** What the footer holds: the same on every page of a language until the firm changes what it shows. */

@@ -3,6 +3,8 @@ import type { SiteConfig } from '../../domain/site-config/site-config-schema.ts'
 import { LogoMark } from './icons.tsx';
 import { localePath } from '../../domain/shared/localized.ts';
 import { useSite } from './site-context.tsx';
+import type { FrameHtml } from './frame-html.server.tsx';
+import type { ReactNode } from 'react';
 
 const NAVIGATION: Array<{ path: string; key: keyof SiteConfig['sections']['navigation'] }> = [
   { path: '/', key: 'homeText' },
@@ -24,7 +26,11 @@ export function useLink() {
   return (link: string) => (link.startsWith('/') ? site.href(link) : link);
 }
 
-const TOP_BAR_CLASS = 'hidden bg-brand-900 text-sm text-white md:block';
+/**
+ * An element's contents: `html` when given — the same contents made before for the page's language
+ * and data (app/site/frame-html.server.tsx) — else `children`, rendered now.
+ */
+export const contentsOf = (html: string | undefined, children: ReactNode) => (html === undefined ? { children } : { dangerouslySetInnerHTML: { __html: html } });
 
 /**
  * The site's header. `kept`: the contents of its top bar and of the menu's search form as made
@@ -32,11 +38,10 @@ const TOP_BAR_CLASS = 'hidden bg-brand-900 text-sm text-white md:block';
  * rest (the links that mark the current page, the language switcher's addresses of this page) is
  * rendered for each page.
  */
-export function SiteHeader({ kept }: { kept?: { topBar: string; menuSearch: string } }) {
+export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSearch'> }) {
   const site = useSite();
   const { t, text, config } = site;
   const link = useLink();
-  const menuSearch = { method: 'get', action: site.href('/search'), role: 'search', 'aria-label': t('search.label'), className: 'mx-auto flex max-w-7xl gap-2 px-5 pt-4 sm:px-8 md:hidden' };
   const navigation = config.sections.navigation;
   const current = site.languages.find((language) => language.code === site.lang);
 
@@ -57,13 +62,7 @@ export function SiteHeader({ kept }: { kept?: { topBar: string; menuSearch: stri
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
         {t('a11y.skipToContent')}
       </a>
-      {kept ? (
-        <div className={TOP_BAR_CLASS} dangerouslySetInnerHTML={{ __html: kept.topBar }} />
-      ) : (
-        <div className={TOP_BAR_CLASS}>
-          <TopBarContent />
-        </div>
-      )}
+      <div className="hidden bg-brand-900 text-sm text-white md:block" {...contentsOf(kept?.topBar, <TopBarContent />)} />
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
         <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
           <LogoMark className="h-9 w-9 shrink-0" />
@@ -115,13 +114,14 @@ export function SiteHeader({ kept }: { kept?: { topBar: string; menuSearch: stri
             <Menu className="h-6 w-6" aria-hidden="true" />
           </summary>
           <nav aria-label={t('a11y.mainNavigation')} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-lg">
-            {kept ? (
-              <form {...menuSearch} dangerouslySetInnerHTML={{ __html: kept.menuSearch }} />
-            ) : (
-              <form {...menuSearch}>
-                <MenuSearchContent />
-              </form>
-            )}
+            <form
+              method="get"
+              action={site.href('/search')}
+              role="search"
+              aria-label={t('search.label')}
+              className="mx-auto flex max-w-7xl gap-2 px-5 pt-4 sm:px-8 md:hidden"
+              {...contentsOf(kept?.menuSearch, <MenuSearchContent />)}
+            />
             <ul className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-2">
               {links('block rounded px-2 py-3 text-base')}
               <li className="py-2 sm:hidden">
@@ -212,14 +212,12 @@ export function MenuSearchContent() {
  */
 export function PhoneActions({ html }: { html?: string }) {
   const { t } = useSite();
-  const className = 'fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden';
-  // `html`: its content as made before for the same language and data (app/site/frame-html.server.tsx).
-  return html === undefined ? (
-    <nav aria-label={t('phoneBar.label')} className={className}>
-      <PhoneActionsContent />
-    </nav>
-  ) : (
-    <nav aria-label={t('phoneBar.label')} className={className} dangerouslySetInnerHTML={{ __html: html }} />
+  return (
+    <nav
+      aria-label={t('phoneBar.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden"
+      {...contentsOf(html, <PhoneActionsContent />)}
+    />
   );
 }
 

@@ -15,7 +15,6 @@ export type SiteConfigRecord = SiteConfig & { _id: string | null; version: numbe
 /** The site configuration's versions are kept under this name, beside the record types'. */
 const HISTORY_TYPE = 'site-config';
 
-
 export function createSiteConfigService(database: Database, environment: ServiceEnvironment, history: VersionService) {
   const { db } = database;
 

@@ -166,10 +166,10 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * A GET that any visitor would get the same answer to: API reads without a token or admin=true,
- * and public pages (not the admin area, not files). Only these are cached.
+ * A read any visitor would get the same answer to: API reads without a token or admin=true, and
+ * public pages (not the admin area, not files); a GET, or a HEAD (answered as its GET, whose body
+ * Node leaves out). Only these are cached.
  */
-/** A read anyone may be given the same answer to: a GET, or a HEAD (answered as its GET, whose body Node leaves out). */
 export function isPublicRead(method: string | undefined, url: string | undefined, authorization: string | undefined): boolean {
   if ((method !== 'GET' && method !== 'HEAD') || url === undefined || authorization) return false;
   if (url.startsWith('/api/')) return !/[?&]admin=true(&|$)/.test(url);
