@@ -33,7 +33,10 @@ export default function handleRequest(request: Request, status: number, headers:
   if (!hydrated(routerContext)) {
     try {
       headers.set('Content-Type', 'text/html; charset=utf-8');
-      return new Response(`<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)}`, { status, headers });
+      // As bytes: a Response made of a string checks all of it for lone surrogates and encodes it
+      // again (a tenth of an article page's render, measured); Buffer.from encodes it once.
+      const html = `<!DOCTYPE html>${renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />)}`;
+      return new Response(Buffer.from(html), { status, headers });
     } catch {
       // falls through to the stream
     }

@@ -41,14 +41,15 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
 /**
  * What an article page shows of an article: the record without its document (the page shows the
  * HTML kept for it; the document itself is thousands of values React Router would serialize for
- * nothing), that HTML, and the document's words for JSON-LD's `articleBody`.
+ * nothing), that HTML, and the document's words for JSON-LD's `articleBody` (kept too).
  */
-export async function shownArticle<R extends StoredRecord & { content: unknown }>(records: Pick<RecordService, 'html'>, record: R, lang: string, defaultLanguage: string) {
-  const { content, ...article } = record;
-  return { article, html: await records.html(record, 'content', lang), body: pickText(content, lang, defaultLanguage) };
+export async function shownArticle<R extends StoredRecord & { content: unknown }>(records: Pick<RecordService, 'html' | 'text'>, record: R, lang: string) {
+  const { content: _document, ...article } = record;
+  const [html, body] = await Promise.all([records.html(record, 'content', lang), records.text(record, 'content', lang)]);
+  return { article, html, body };
 }
 
-type ArticleRecords<R> = Pick<RecordService, 'html' | 'type'> & { listPage(query: ListQuery): Promise<{ data: R[] }>; getBySlugOrId(key: string, options: { admin: boolean }): Promise<R>; withPendingViews(record: R): R };
+type ArticleRecords<R> = Pick<RecordService, 'html' | 'text' | 'type'> & { listPage(query: ListQuery): Promise<{ data: R[] }>; shownIn(key: string, lang: string): Promise<R>; withPendingViews(record: R): R };
 
 /** An article shown in "Read next": its address, title and date. */
 export interface RelatedArticle {
@@ -102,14 +103,15 @@ async function articleEnd<R extends StoredRecord>(services: DomainServices, reco
  * A published article by slug or id. The page is cached like any other; the host counts every
  * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
  */
-export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: ArticleRecords<R>, key: string, lang: string, defaultLanguage: string) {
+export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: ArticleRecords<R>, key: string, lang: string) {
   return loadOr(
     services,
     'an article',
     async () => {
-      const found = records.withPendingViews(await records.getBySlugOrId(key, { admin: false }));
+      // Read without its document: the page shows the HTML and words kept of it in this language.
+      const found = records.withPendingViews(await records.shownIn(key, lang));
       const chosen = Array.isArray(found.topics) ? found.topics.map(String) : [];
-      const [shown, end] = await Promise.all([shownArticle(records, found, lang, defaultLanguage), articleEnd(services, records, found, chosen, lang)]);
+      const [shown, end] = await Promise.all([shownArticle(records, found, lang), articleEnd(services, records, found, chosen, lang)]);
       // Its topics, named, for the alerts' form at its end (when alerts are open).
       const topics = services.subscriptions.ready && chosen.length ? (await services.subscriptions.topics(lang)).filter((topic) => chosen.includes(topic._id)) : [];
       // This visit is counted by the host once the page is sent; the page already shows it.

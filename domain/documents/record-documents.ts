@@ -1,14 +1,24 @@
 import { documentReferences, hasText, isDocument, type Doc, type DocReference } from './document.ts';
 import { renderDocument, type RenderWords } from './render-html.ts';
+import { pickText } from '../shared/localized.ts';
 
 /*
- * The HTML of a record's documents, made when the record is saved and kept with it (the `rendered`
- * column: { field: { pageLanguage: html } }), and made again when a record it links to changes its
- * address or visibility. A page in a language without its own document shows the default
- * language's, with links into that page's language: so it is rendered per page language.
+ * What a record's documents show on its pages, made when the record is saved and kept with it (the
+ * `rendered` column: { html: { field: { pageLanguage: html } }, text: { … } }), and made again when a
+ * record it links to changes its address or visibility. A page in a language without its own
+ * document shows the default language's, with links into that page's language: so it is rendered
+ * per page language. A page reads only its own language's (record-store.ts `findShown`), never the
+ * documents themselves.
  */
 
+/** { field: { pageLanguage: value } } */
 export type RenderedFields = Record<string, Record<string, string>>;
+
+/** Each document's HTML, and its words (JSON-LD's `articleBody`), as a page in each language shows them. */
+export interface KeptDocuments {
+  html: RenderedFields;
+  text: RenderedFields;
+}
 
 export interface DocumentSite {
   /** The languages pages are shown in, and the default one. */
@@ -42,8 +52,8 @@ export function referencesColumn(record: Record<string, unknown>, fields: readon
 export function createDocumentRenderer(site: DocumentSite) {
   return {
     /** Every document field of a record in every page language (or in `only` these). */
-    async render(record: Record<string, unknown>, fields: readonly string[], only?: readonly string[]): Promise<RenderedFields> {
-      if (!fields.length) return {};
+    async render(record: Record<string, unknown>, fields: readonly string[], only?: readonly string[]): Promise<KeptDocuments> {
+      if (!fields.length) return { html: {}, text: {} };
       const { codes: active, defaultLanguage } = await site.languages();
       const codes = only ?? active;
       // Each linked record is looked up once, whatever the number of links and languages.
@@ -57,14 +67,20 @@ export function createDocumentRenderer(site: DocumentSite) {
           }
         }
       }
-      const rendered: RenderedFields = {};
+      const kept: KeptDocuments = { html: {}, text: {} };
       for (const field of fields) {
-        const byLanguage: Record<string, string> = {};
+        const html: Record<string, string> = {};
+        const text: Record<string, string> = {};
         for (const lang of codes) {
+          // Kept also when empty, so that a page never has to read the document to learn it.
+          text[lang] = pickText(record[field], lang, defaultLanguage);
           const doc = documentFor(record[field], lang, defaultLanguage);
-          if (!doc) continue;
+          if (!doc) {
+            html[lang] = '';
+            continue;
+          }
           const words = await site.words(lang);
-          byLanguage[lang] = renderDocument(doc, {
+          html[lang] = renderDocument(doc, {
             words,
             idPrefix: fields.length > 1 ? `${field}-` : '',
             resolve: (ref) => {
@@ -73,9 +89,10 @@ export function createDocumentRenderer(site: DocumentSite) {
             },
           }).html;
         }
-        rendered[field] = byLanguage;
+        kept.html[field] = html;
+        kept.text[field] = text;
       }
-      return rendered;
+      return kept;
     },
   };
 }

@@ -2,10 +2,10 @@ import { columnOf, type Condition, type ListQuery, type StoredRecord } from './e
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
-import { renderedOf, type ListOptions, type RecordStore } from './record-store.ts';
+import { keptOf, type ListOptions, type RecordStore } from './record-store.ts';
 import { frozen } from './frozen.ts';
 import { noteReads, readsOf } from './read-tracker.ts';
-import type { RenderedFields } from '../documents/record-documents.ts';
+import type { KeptDocuments } from '../documents/record-documents.ts';
 import type { WorkingCopies } from '../versions/working-copies.ts';
 import type { Review, Reviews } from '../versions/reviews.ts';
 import { textToDocument } from '../documents/document.ts';
@@ -54,8 +54,8 @@ export interface ServiceEnvironment {
    * lives at `to`). The redirects follow it.
    */
   pageMoved?(change: { from?: string; to: string }): Promise<void>;
-  /** The HTML of a record's documents in every page language (domain/documents/record-documents.ts). */
-  renderDocuments?(record: Record<string, unknown>, fields: readonly string[], languages?: readonly string[]): Promise<RenderedFields>;
+  /** The HTML and words of a record's documents in every page language (domain/documents/record-documents.ts). */
+  renderDocuments?(record: Record<string, unknown>, fields: readonly string[], languages?: readonly string[]): Promise<KeptDocuments>;
   /** Where working copies are kept (domain/versions/working-copies.ts). */
   workingCopies?: WorkingCopies;
   /** Sign-off of records (domain/versions/reviews.ts). */
@@ -102,6 +102,8 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   const typed = (record: StoredRecord) => record as unknown as Stored;
   /** What a visitor's read shows of a public record (the type's `visitorView`; its kept HTML goes with it). */
   const shown = <R extends StoredRecord>(record: R): R => (type.visitorView ? { ...record, ...type.visitorView(record) } : record);
+  /** The record with its document `field`: as given, or read whole when it was read for a page without it (`shownIn`). */
+  const withDocuments = async (record: StoredRecord, field: string): Promise<StoredRecord> => (field in record ? record : ((await store.findById(record._id)) ?? record));
 
   async function schemaNow() {
     const defaultLanguage = await environment.defaultLanguage();
@@ -536,19 +538,37 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return options.admin ? record : shown(record);
     },
 
-    /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
     /**
      * The HTML of a document field of a record as a page in `lang` shows it: as kept when the
-     * record was saved, or made now for a language that became public since.
+     * record was saved, or made now (a language that became public since, a working copy).
      */
     async html(record: StoredRecord, field: string, lang: string): Promise<string> {
-      const kept = renderedOf(record)[field]?.[lang];
+      const kept = keptOf(record).html[field]?.[lang];
       if (kept !== undefined) return kept;
-      return (await environment.renderDocuments?.(record, [field], [lang]))?.[field]?.[lang] ?? '';
+      return (await environment.renderDocuments?.(await withDocuments(record, field), [field], [lang]))?.html[field]?.[lang] ?? '';
     },
 
+    /** The words of a document field as a page in `lang` shows them (JSON-LD's `articleBody`): kept, or read now. */
+    async text(record: StoredRecord, field: string, lang: string): Promise<string> {
+      const kept = keptOf(record).text[field]?.[lang];
+      if (kept !== undefined) return kept;
+      return pickText((await withDocuments(record, field))[field], lang, await environment.defaultLanguage());
+    },
+
+    /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
     async getBySlugOrId(key: string, options: { admin: boolean }): Promise<Stored> {
       return isId(key) ? this.get(key, options) : this.getBySlug(key, options);
+    },
+
+    /**
+     * A public record by slug or id as its page in `lang` shows it: read by slug, without its
+     * documents (their kept HTML and words in that language go with it, for `html` and `text`), so
+     * an article's page reads its 13 KB, not the 80 KB of every language's. Not for the API.
+     */
+    async shownIn(key: string, lang: string): Promise<Stored> {
+      if (isId(key)) return this.get(key, { admin: false });
+      if (!type.slugFrom || key.length > 200) throw notFound(label);
+      return shown(visible(await store.findShown([{ column: 'slug', op: '=', value: key }], lang), false));
     },
 
     /**

@@ -4,7 +4,7 @@ import { columnOf, type Condition, type EntityDefinition, type StoredRecord, typ
 import { newId, nowIso } from './ids.ts';
 import { noteRead } from './read-tracker.ts';
 import { containsPattern } from './search.ts';
-import type { RenderedFields } from '../documents/record-documents.ts';
+import type { KeptDocuments, RenderedFields } from '../documents/record-documents.ts';
 
 export interface ListOptions {
   conditions: Condition[];
@@ -21,23 +21,35 @@ export interface ListOptions {
 type Orderable<Query> = { orderBy: (column: string, direction: 'asc' | 'desc') => Query };
 
 /**
- * The HTML kept with each record read (its `rendered` column), for the pages: under a symbol, so
- * it is never part of the record's JSON (nor of a page's serialized data), yet goes with a copy of
- * the record (`{ ...record, views }`), which a WeakMap keyed by the object would lose.
+ * What a record's documents show, kept with each record read (its `rendered` column), for the
+ * pages: under a symbol, so it is never part of the record's JSON (nor of a page's serialized
+ * data), yet goes with a copy of the record (`{ ...record, views }`), which a WeakMap keyed by the
+ * object would lose.
  */
 const RENDERED = Symbol('rendered HTML');
 
-/** The HTML of a read record's documents, as kept when it was saved (empty for a record read without it). */
-export const renderedOf = (record: object): RenderedFields => (RENDERED in record ? (record as { [RENDERED]: RenderedFields })[RENDERED] : {});
+const NOTHING_KEPT: KeptDocuments = Object.freeze({ html: {}, text: {} });
+
+/** A read record's documents as kept when it was saved (nothing for a record read without them). */
+export const keptOf = (record: object): KeptDocuments => (RENDERED in record ? (record as { [RENDERED]: KeptDocuments })[RENDERED] : NOTHING_KEPT);
+
+/** The kept column as read: a row written before texts were kept ({ field: { lang: html } }) keeps nothing. */
+function keptFrom(value: Record<string, unknown>): KeptDocuments {
+  const part = (name: 'html' | 'text') => (value[name] && typeof value[name] === 'object' ? (value[name] as RenderedFields) : {});
+  return { html: part('html'), text: part('text') };
+}
+
+/** A name that can stand in a JSON path unquoted by anything but its double quotes (fields, language codes). */
+const PATH_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
  * Reads and writes one record type's table; knows nothing of rules, only of columns. `render`
  * makes the HTML of a record's documents, kept with every write (types with document fields).
  */
-export function createRecordStore(database: Database, definition: EntityDefinition, render?: (record: Record<string, unknown>) => Promise<RenderedFields>) {
+export function createRecordStore(database: Database, definition: EntityDefinition, render?: (record: Record<string, unknown>) => Promise<KeptDocuments>) {
   const { db } = database;
   const documents = Boolean(definition.documentFields?.length && render);
-  /** The `rendered` column of a write: the HTML of every document in every page language. */
+  /** The `rendered` column of a write: the HTML and words of every document in every page language. */
   const renderedColumn = async (values: Record<string, unknown>) => (documents ? { rendered: JSON.stringify(await render!(values)) } : {});
   const { table, storage } = definition;
   const fieldColumns = Object.entries(storage).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
@@ -74,8 +86,33 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       else if (kind === 'time') record[field] = value ? String(value) : null;
       else record[field] = value ?? '';
     }
-    if (documents && row.rendered !== undefined) Object.assign(record, { [RENDERED]: parseObject(row.rendered) });
+    if (documents && row.rendered !== undefined) Object.assign(record, { [RENDERED]: keptFrom(parseObject(row.rendered)) });
     return record;
+  }
+
+  /**
+   * What a page in one language shows of a record: every column but its documents, and of what was
+   * kept of them only that language's HTML and words (an article's row: 25 KB of document and 53 KB
+   * of every language's HTML, of which the page shows 13 KB). A value not kept (a row written before
+   * texts were kept, a language made public since) is left out: `html`/`text` make it then.
+   */
+  const shownColumns = readColumns.filter((column) => column !== 'rendered' && !(definition.documentFields ?? []).some((field) => columnOf(field) === column));
+  function keptIn(part: keyof KeptDocuments, field: string, lang: string) {
+    return database.dialect === 'sqlite'
+      ? sql<string | null>`${sql.ref('rendered')} ->> ${`$.${part}."${field}"."${lang}"`}`.as(`${part}:${field}`)
+      : sql<string | null>`${sql.ref('rendered')} -> ${part}::text -> ${field}::text ->> ${lang}::text`.as(`${part}:${field}`);
+  }
+  function fromShownRow(row: Record<string, unknown>, lang: string): StoredRecord {
+    const record = fromRow(row);
+    const kept: KeptDocuments = { html: {}, text: {} };
+    for (const field of definition.documentFields ?? []) {
+      delete record[field];
+      for (const part of ['html', 'text'] as const) {
+        const value = row[`${part}:${field}`];
+        if (typeof value === 'string') kept[part][field] = { [lang]: value };
+      }
+    }
+    return Object.assign(record, { [RENDERED]: kept });
   }
 
   /*
@@ -205,6 +242,23 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       // Found: the answer depends on that record; not found: on any record that may come to match.
       noteRead(table, row ? String(row.id) : undefined);
       return row ? fromRow(row) : undefined;
+    },
+
+    /**
+     * One record as a page in `lang` shows it (see shownColumns): without its documents, with their
+     * kept HTML and words in that language only.
+     */
+    async findShown(conditions: Condition[], lang: string): Promise<StoredRecord | undefined> {
+      const fields = definition.documentFields ?? [];
+      if (!documents || !PATH_NAME.test(lang) || !fields.every((field) => PATH_NAME.test(field))) return this.findOne(conditions);
+      const useIndex = await searchReady(conditions);
+      const row = await db
+        .selectFrom(table)
+        .select([...shownColumns, ...fields.flatMap((field) => [keptIn('html', field, lang), keptIn('text', field, lang)])])
+        .where((eb) => where(eb, conditions, useIndex))
+        .executeTakeFirst();
+      noteRead(table, row ? String(row.id) : undefined);
+      return row ? fromShownRow(row, lang) : undefined;
     },
 
     async list(options: ListOptions): Promise<StoredRecord[]> {

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     const records = app.services.records.news;
     const read = await records.get(created._id, { admin: false });
     // Made at request time the HTML would follow the renderer; kept, it is what the column holds.
-    await app.services.database.db.updateTable('news').set({ rendered: JSON.stringify({ content: { uz: '<p>kept at save</p>' } }) }).where('id', '=', created._id).execute();
+    await app.services.database.db.updateTable('news').set({ rendered: JSON.stringify({ html: { content: { uz: '<p>kept at save</p>' } }, text: { content: { uz: 'kept words' } } }) }).where('id', '=', created._id).execute();
     // A write outside the services: what a visitor's reads keep in memory hides it until told (the notice another instance's write gives).
     expect(await records.html(await records.get(created._id, { admin: false }), 'content', 'uz')).toContain('<h2');
     app.services.forgetTexts('news', created._id);
@@ -129,9 +129,35 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect(await records.html({ ...again }, 'content', 'uz')).toBe('<p>kept at save</p>');
     expect(JSON.stringify(again)).not.toContain('kept at save');
     expect(JSON.stringify(read)).not.toContain('<h2');
-    // The page shows the kept HTML; its data carries no document (the words go to JSON-LD).
+    // The page shows the kept HTML and words (JSON-LD); its data carries no document.
     const page = await (await fetch(`${app.url}/news/${created.slug}`)).text();
     expect(page).toContain('<p>kept at save</p>');
+    expect(page).toContain('"articleBody":"kept words"');
     expect(page).not.toContain('"type":"doc"');
+  });
+
+  it('reads for an article page only what it shows: its language’s kept HTML and words, never the document', async () => {
+    const created = (await app.api('/api/news', { token, body: article(doc({ type: 'heading', attrs: { level: 2 }, content: [text('Muddatlar')] }, paragraph(text('Birinchi gap.')))) })).body.data;
+    const records = app.services.records.news;
+    // Kept at save for every page language: ru, without its own document, shows the default language's.
+    const shown = await records.shownIn(created.slug, 'ru');
+    expect('content' in shown).toBe(false);
+    expect(await records.html(shown, 'content', 'ru')).toContain('<h2');
+    expect(await records.text(shown, 'content', 'ru')).toBe('Muddatlar\n\nBirinchi gap.');
+    // A document changed under the page (outside the services): the page still shows what was kept, so it never read it.
+    const db = app.services.database.db;
+    await db.updateTable('news').set({ content: JSON.stringify({ uz: doc(paragraph(text('Not read by the page.'))) }) }).where('id', '=', created._id).execute();
+    const page = await (await fetch(`${app.url}/ru/news/${created.slug}?kept=1`)).text();
+    expect(page).toContain('Muddatlar</h2>');
+    expect(page).toContain('"articleBody":"Muddatlar\\n\\nBirinchi gap."');
+    expect(page).not.toContain('Not read by the page.');
+    // A row kept before the words were (its HTML alone, in the old shape): the page reads the document and shows it.
+    await db.updateTable('news').set({ rendered: JSON.stringify({ content: { uz: '<p>old shape</p>' } }) }).where('id', '=', created._id).execute();
+    const old = await (await fetch(`${app.url}/ru/news/${created.slug}?old=1`)).text();
+    expect(old).toContain('<p>Not read by the page.</p>');
+    expect(old).toContain('"articleBody":"Not read by the page."');
+    expect(old).not.toContain('old shape');
+    // A language whose code cannot stand in a JSON path is read whole, not put into one.
+    expect(await records.text(await records.shownIn(created.slug, 'x"y'), 'content', 'uz')).toBe('Not read by the page.');
   });
 });

@@ -6,8 +6,8 @@ import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/news-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.records.news, params.key, lang, defaultLanguage);
+  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadArticle(services, services.records.news, params.key, lang);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;

@@ -50,10 +50,10 @@ async function open(services: DomainServices, target: { type: string; id: string
       return { kind: 'services', service, html: await services.records.services.html(service, 'description', lang), faqs: await withHtml(services.records.faqs, faqs, 'answer', lang), expiresAt };
     }
     if (target.type === 'news') {
-      return { kind: 'news', ...(await shownArticle(services.records.news, target.draft ? await records.news.draft(target.id) : await records.news.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
+      return { kind: 'news', ...(await shownArticle(services.records.news, target.draft ? await records.news.draft(target.id) : await records.news.get(target.id, { admin: true }), lang)), expiresAt };
     }
     if (target.type === 'blog') {
-      return { kind: 'blog', ...(await shownArticle(services.records.blog, target.draft ? await records.blog.draft(target.id) : await records.blog.get(target.id, { admin: true }), lang, defaultLanguage)), expiresAt };
+      return { kind: 'blog', ...(await shownArticle(services.records.blog, target.draft ? await records.blog.draft(target.id) : await records.blog.get(target.id, { admin: true }), lang)), expiresAt };
     }
   } catch {
     // Deleted since the link was made.
