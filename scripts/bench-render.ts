@@ -1,6 +1,6 @@
 /*
- * npm run bench -- --render [--against REF]: what one uncached article page costs, against an
- * earlier commit in the same run. Checks REF out beside this one (a git worktree sharing
+ * npm run bench -- --render [--against REF]: what one uncached article page (and the home page)
+ * costs, against an earlier commit in the same run. Checks REF out beside this one (a git worktree sharing
  * node_modules, or with REF's own when its lock file differs), builds it, starts both servers on
  * fresh demo sites, adds the same legal alert to each through the API and asks for the article page
  * one connection at a time, every request a new address (`?fresh=N`, so each one is rendered), in
@@ -8,8 +8,8 @@
  * from /proc) divided by the answers it gave, which the machine's other work does not change as
  * much as it changes the time an answer takes. REF defaults to the commit before long texts became
  * documents (issue 24), whose article held a plain text; this commit gets the same text as plain
- * text and as a document with every element (headings, lists, a table, links, footnotes). `--write`
- * puts the table into docs/performance.md.
+ * text and as a document with every element (headings, lists, a table, links, footnotes); the home
+ * page is asked of both servers alike. `--write` puts the table into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { documentToText, type Doc, type DocNode } from '../domain/documents/document.ts';
-import { BENCH_ADMIN, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -104,10 +104,9 @@ function cpuMs(pid: number): number {
 
 /** One connection, every request a new address: the mean time of one render. */
 function measure(url: string) {
-  let counter = 0;
   return new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
-      { url, connections: 1, duration: SECONDS, headers: { 'user-agent': READER }, requests: [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?fresh=${(counter += 1)}` }) }] },
+      { url, connections: 1, duration: SECONDS, headers: { 'user-agent': READER }, requests: [{ setupRequest: (request) => ({ ...request, path: `${new URL(url).pathname}?${freshQuery()}` }) }] },
       (error, result) => (error ? reject(error) : resolve(result)),
     ),
   );
@@ -130,10 +129,13 @@ export async function benchRender() {
     // A server of its own for each case: each one's memory holds only its own answers.
     const rich = await startBenchServer(BENCH_ADMIN, { port: 3952 });
     servers.push(rich);
+    // Each case is compared with the case at `against` (the same page on REF's server).
     const cases = [
-      { name: `${commit} (${ref === BEFORE_DOCUMENTS ? 'before documents' : 'the commit compared'}): the alert as plain text`, pid: before.pid, url: `${before.base}/news/${await addArticle(before.base, 'Soliq alerti', plain)}` },
-      { name: 'this commit: the same plain text', pid: now.pid, url: `${now.base}/news/${await addArticle(now.base, 'Soliq alerti', plain)}` },
-      { name: 'this commit: the alert as a document (every element)', pid: rich.pid, url: `${rich.base}/news/${await addArticle(rich.base, 'Soliq alerti', alert)}` },
+      { name: `${commit} (${ref === BEFORE_DOCUMENTS ? 'before documents' : 'the commit compared'}): the alert as plain text`, pid: before.pid, url: `${before.base}/news/${await addArticle(before.base, 'Soliq alerti', plain)}`, against: 0 },
+      { name: 'this commit: the same plain text', pid: now.pid, url: `${now.base}/news/${await addArticle(now.base, 'Soliq alerti', plain)}`, against: 0 },
+      { name: 'this commit: the alert as a document (every element)', pid: rich.pid, url: `${rich.base}/news/${await addArticle(rich.base, 'Soliq alerti', alert)}`, against: 0 },
+      { name: `${commit}: the home page`, pid: before.pid, url: `${before.base}/`, against: 3 },
+      { name: 'this commit: the home page', pid: now.pid, url: `${now.base}/`, against: 3 },
     ];
     const results = cases.map(() => [] as autocannon.Result[]);
     const cpu = cases.map(() => [] as number[]);
@@ -150,15 +152,14 @@ export async function benchRender() {
       }
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const baseline = median(cpu[0]);
     const rows = cases.map((item, index) => {
       const mean = median(results[index].map((result) => result.latency.mean));
       const p99 = median(results[index].map((result) => result.latency.p99));
       const used = median(cpu[index]);
-      return `| ${item.name} | ${used.toFixed(2)} ms | ${(used / baseline).toFixed(2)} | ${mean.toFixed(2)} ms | ${p99} ms |`;
+      return `| ${item.name} | ${used.toFixed(2)} ms | ${(used / median(cpu[item.against])).toFixed(2)} | ${mean.toFixed(2)} ms | ${p99} ms |`;
     });
     const table = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; the article page \`/news/{slug}\` with a ${plain.length.toLocaleString('en')}-character legal alert, uncached (one connection, every request a new address), ${ROUNDS} interleaved rounds of ${SECONDS} s, medians.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; the article page \`/news/{slug}\` with a ${plain.length.toLocaleString('en')}-character legal alert and the home page, uncached (one connection, every request a new address), ${ROUNDS} interleaved rounds of ${SECONDS} s, medians; "÷ before" divides by the same page on ${commit}.`,
       '',
       '| server and article | processor time per render | ÷ before | mean answer time | p99 |',
       '|---|---|---|---|---|',

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const NEWS = Number(process.env.SCALE_NEWS ?? 10_000);
 const BLOG = Number(process.env.SCALE_BLOG ?? 2_000);
@@ -77,7 +77,6 @@ interface Measure {
 
 /** One measurement: p50/p99 and requests/s; `fresh` gives every request an address of its own. */
 function measure(base: string, url: string, options: { fresh: boolean; connections: number; token?: string }) {
-  let counter = 0;
   const joiner = url.includes('?') ? '&' : '?';
   return new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
@@ -86,7 +85,7 @@ function measure(base: string, url: string, options: { fresh: boolean; connectio
         connections: options.connections,
         duration: SECONDS,
         headers: { 'user-agent': READER, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-        requests: options.fresh ? [{ setupRequest: (request) => ({ ...request, path: `${url}${joiner}fresh=${(counter += 1)}` }) }] : undefined,
+        requests: options.fresh ? [{ setupRequest: (request) => ({ ...request, path: `${url}${joiner}${freshQuery()}` }) }] : undefined,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     ),
@@ -107,7 +106,7 @@ async function uncached(base: string, url: string, token?: string): Promise<{ p5
     while (performance.now() < until) {
       const started = performance.now();
       const status = await new Promise<number>((resolve, reject) => {
-        const request = http.get(`${base}${url}${joiner}fresh=${times.length + 1}`, { agent, headers: { 'user-agent': READER, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (response) => {
+        const request = http.get(`${base}${url}${joiner}${freshQuery()}`, { agent, headers: { 'user-agent': READER, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));
         });

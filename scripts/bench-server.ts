@@ -22,6 +22,14 @@ async function waitForHealth(url: string) {
   throw new Error('server did not start');
 }
 
+let asked = 0;
+/**
+ * `fresh=N`, never the same twice in a run: an "uncached" request must name an address no earlier
+ * request named. A counter started again for each measurement asked for ?fresh=1… once more, which
+ * the server then had in its cache, for some servers and rounds and not others.
+ */
+export const freshQuery = () => `fresh=${(asked += 1)}`;
+
 /** The administrator a benchmark's server is started with (`startBenchServer(BENCH_ADMIN)`), and signs in as. */
 export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.uz', ADMIN_PASSWORD: 'bench-password-1' };
 

@@ -194,7 +194,7 @@ describe('the public website, rendered on the server', () => {
 
   it('shows text as text: a title with <script> is escaped in the page, the meta tags and JSON-LD', async () => {
     const evil = '</script><script>alert("x")</script> & <b>bold</b>';
-    const created = await app.api('/api/news', { body: { title: { uz: evil }, excerpt: { uz: `Excerpt ${evil}` }, content: { uz: 'x' }, category: { uz: 'Xavfsizlik' }, slug: 'escaping-test' }, token });
+    const created = await app.api('/api/news', { body: { title: { uz: evil }, excerpt: { uz: `Excerpt ${evil}\u2028next line` }, content: { uz: 'x' }, category: { uz: 'Xavfsizlik' }, slug: 'escaping-test' }, token });
     expect(created.status).toBe(201);
     const { html } = await page('/news/escaping-test');
     expect(html).not.toContain('<script>alert(');
@@ -204,6 +204,11 @@ describe('the public website, rendered on the server', () => {
     expect(metaContent(html, 'og:title')).toBe(evil);
     const article = (jsonLd(html) as Array<Record<string, unknown>>).find((item) => item['@type'] === 'NewsArticle');
     expect(article?.headline).toBe(evil);
+    expect(article?.description).toBe(`Excerpt ${evil}\u2028next line`);
+    // In the script itself: no markup character and no line separator, only their escapes.
+    const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(script).not.toMatch(/[<>&\u2028]/);
+    expect(script).toContain('\\u003c/script\\u003e');
     const list = await page('/news');
     expect(list.html).not.toContain('<script>alert(');
   });
