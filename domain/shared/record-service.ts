@@ -130,6 +130,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   const now = () => new Date().toISOString();
   const textRows = keptTextRows(store, type.admin.titleField);
   const answers = keptAnswers(store);
+  /**
+   * The records a page read by slug (`shownIn`), kept apart from the lists: a crawler walking every
+   * article then churns only these, and each holds one language's HTML and words, not the documents.
+   */
+  const pageReads = keptAnswers(store, { answers: 128 });
   let keptStates: { rows?: readonly TextRow[]; byLanguages: Map<string, readonly RecordStates[]> } = { byLanguages: new Map() };
 
   function visible(record: StoredRecord | undefined, admin: boolean): Stored {
@@ -568,7 +573,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     async shownIn(key: string, lang: string): Promise<Stored> {
       if (isId(key)) return this.get(key, { admin: false });
       if (!type.slugFrom || key.length > 200) throw notFound(label);
-      return shown(visible(await store.findShown([{ column: 'slug', op: '=', value: key }], lang), false));
+      return shown(visible(await pageReads.shown(key, lang), false));
     },
 
     /**
@@ -645,6 +650,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     forgetTexts(id?: string) {
       textRows.forget(id);
       answers.forget();
+      pageReads.forget();
     },
 
     /** The slugs a visitor may open (the footer's legal links): no content is read. */
@@ -744,7 +750,8 @@ const KEPT_RECORDS = 512;
 
 /**
  * What public reads answer — how many records match, the distinct values of a column (the
- * category buttons), the records of a list or a page of it, a record by id — kept until a record
+ * category buttons), the records of a list or a page of it, a record by id or, for its page, by
+ * slug — kept until a record
  * of the type is written (here or on another instance: `forget`) or the soonest scheduled moment
  * among the records passes. Counting 10,000 visible articles reads every one's schedule (1.2 ms on
  * SQLite) on every page of a list; PostgreSQL reads every row for the distinct categories of
@@ -754,7 +761,7 @@ const KEPT_RECORDS = 512;
  * read, so that a page made from it is dropped by the same writes as one made from the database.
  * A search's answers are not kept: its words are too many to keep.
  */
-function keptAnswers(store: RecordStore) {
+function keptAnswers(store: RecordStore, limits = { answers: 256 }) {
   const kept = new Map<string, { value: unknown; tags: readonly string[]; until?: string; records: number }>();
   /** Records held by the kept answers (lists count their length). */
   let records = 0;
@@ -789,7 +796,7 @@ function keptAnswers(store: RecordStore) {
     if (began === epoch && held <= KEPT_RECORDS / 4) {
       drop(key);
       // Filters × statuses × pages × questions: a few hundred at most; the least recently used go first.
-      while (kept.size && (kept.size >= 256 || records + held > KEPT_RECORDS)) drop(kept.keys().next().value!);
+      while (kept.size && (kept.size >= limits.answers || records + held > KEPT_RECORDS)) drop(kept.keys().next().value!);
       kept.set(key, { value: frozen(value), tags, until, records: held });
       records += held;
     }
@@ -806,6 +813,11 @@ function keptAnswers(store: RecordStore) {
       answer(`list\u0000${options.limit ?? ''}\u0000${options.offset ?? ''}\u0000${options.fromEnd ? 'end' : ''}`, options.conditions, () => store.list(options), (list) => list.length),
     /** A record by id, whether a visitor may see it or not (that is asked of it at each read). */
     byId: (id: string) => answer(`id\u0000${id}`, [], () => store.findById(id), (record) => (record ? 1 : 0)),
+    /** A record by slug as a page in `lang` shows it (record-store.ts `findShown`), visible or not. */
+    shown: (slug: string, lang: string) => {
+      const bySlug: Condition[] = [{ column: 'slug', op: '=', value: slug }];
+      return answer(`shown\u0000${lang}`, bySlug, () => store.findShown(bySlug, lang), (record) => (record ? 1 : 0));
+    },
     column: (column: string, conditions: Condition[]) => answer(`column\u0000${column}`, conditions, () => store.column(column, conditions)),
     forget() {
       kept.clear();

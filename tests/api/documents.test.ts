@@ -144,20 +144,43 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect('content' in shown).toBe(false);
     expect(await records.html(shown, 'content', 'ru')).toContain('<h2');
     expect(await records.text(shown, 'content', 'ru')).toBe('Muddatlar\n\nBirinchi gap.');
-    // A document changed under the page (outside the services): the page still shows what was kept, so it never read it.
+    // A document changed under the page (outside the services, then told as another instance's write is): the page still shows what was kept, so it never read it.
     const db = app.services.database.db;
     await db.updateTable('news').set({ content: JSON.stringify({ uz: doc(paragraph(text('Not read by the page.'))) }) }).where('id', '=', created._id).execute();
+    app.services.forgetTexts('news', created._id);
     const page = await (await fetch(`${app.url}/ru/news/${created.slug}?kept=1`)).text();
     expect(page).toContain('Muddatlar</h2>');
     expect(page).toContain('"articleBody":"Muddatlar\\n\\nBirinchi gap."');
     expect(page).not.toContain('Not read by the page.');
     // A row kept before the words were (its HTML alone, in the old shape): the page reads the document and shows it.
     await db.updateTable('news').set({ rendered: JSON.stringify({ content: { uz: '<p>old shape</p>' } }) }).where('id', '=', created._id).execute();
+    app.services.forgetTexts('news', created._id);
     const old = await (await fetch(`${app.url}/ru/news/${created.slug}?old=1`)).text();
     expect(old).toContain('<p>Not read by the page.</p>');
     expect(old).toContain('"articleBody":"Not read by the page."');
     expect(old).not.toContain('old shape');
     // A language whose code cannot stand in a JSON path is read whole, not put into one.
     expect(await records.text(await records.shownIn(created.slug, 'x"y'), 'content', 'uz')).toBe('Not read by the page.');
+  });
+
+  it('keeps an article page’s read until the article is saved, and shows the save at once (ten rounds)', async () => {
+    const created = (await app.api('/api/news', { token, body: article(doc(paragraph(text('Round 0.')))) })).body.data;
+    const records = app.services.records.news;
+    const first = await records.shownIn(created.slug, 'uz');
+    // Kept: the same frozen record again, no database read.
+    expect(await records.shownIn(created.slug, 'uz')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    let version = created.version;
+    for (let round = 1; round <= 10; round += 1) {
+      const saved = await app.api(`/api/news/${created._id}`, { method: 'PUT', token, body: { content: { uz: doc(paragraph(text(`Round ${round}.`))) }, version } });
+      expect(saved.status).toBe(200);
+      version = saved.body.data.version;
+      const page = await (await fetch(`${app.url}/news/${created.slug}?round=${round}`)).text();
+      expect(page).toContain(`<p>Round ${round}.</p>`);
+      expect(page).toContain(`"articleBody":"Round ${round}."`);
+    }
+    // Hidden: the kept read does not keep it visible.
+    expect((await app.api(`/api/news/${created._id}`, { method: 'PUT', token, body: { published: false, version } })).status).toBe(200);
+    expect((await fetch(`${app.url}/news/${created.slug}?hidden=1`)).status).toBe(404);
   });
 });
