@@ -109,6 +109,17 @@ describe('the public website, rendered on the server', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
+  it('gives every rendered page a nonce of its own: 16 random bytes, never the same twice (600 renders, past the pool’s refills)', async () => {
+    const nonces = new Set<string>();
+    for (let index = 0; index < 600; index += 1) {
+      const { headers } = await page(`/ru/contact?nonce-round=${index}`);
+      const nonce = /'nonce-([^']+)'/.exec(headers.get('content-security-policy')!)![1];
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(600);
+  });
+
   it('writes every interface text in the page’s language', async () => {
     const uz = (await page('/contact')).html;
     const ru = (await page('/ru/contact')).html;
