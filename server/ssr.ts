@@ -66,11 +66,12 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const generation = services.cache.generation();
     const build = await loadBuild();
-    const { servicesContext, clientAddressContext, nonceContext, enhanceScriptHash } = build.entry.module as unknown as {
+    const { servicesContext, clientAddressContext, nonceContext, enhanceScriptHash, renderedBody } = build.entry.module as unknown as {
       servicesContext: RouterContext<AppServices>;
       clientAddressContext: RouterContext<string>;
       nonceContext: RouterContext<string>;
       enhanceScriptHash: string;
+      renderedBody: (response: Response) => Buffer | undefined;
     };
     const nonce = freshNonce();
     const context = new RouterContextProvider();
@@ -131,16 +132,18 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     if (url.pathname === '/') reply.header('vary', HOME_VARY);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
+    // A page rendered to a string comes as bytes beside its Response (app/entry.server.tsx).
+    const rendered = renderedBody(response);
     // A HEAD's body is left out by Node when it is sent.
-    if (!response.body) return reply.send();
+    if (!response.body && !rendered) return reply.send();
     const cacheable = isCacheable(request, response);
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (!cacheable && !html) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    if (!cacheable && !html && response.body) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 
     // Kept whole (the renderer waits for all content anyway). A page with the contact form gets the
     // time of this serving where its placeholder stands, also when it is kept (each copy from the
     // cache gets its own time, so it has no ETag).
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = rendered ?? Buffer.from(await response.arrayBuffer());
     const shownAt = html ? shownAtOffsets(body) : [];
     const served = shownAt.length ? stampShownAt(body, shownAt) : body;
     if (!cacheable) return reply.send(served);

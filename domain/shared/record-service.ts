@@ -171,11 +171,19 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       checks.map(async ({ field, value }): Promise<Condition> => {
         const column = columnOf(field);
         const stored = await answers.distinctValues(column, [], { raw: true });
-        const values = stored.filter((raw) => pickText(parseStored(raw), query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
+        const parsed = parsedValues(stored);
+        const values = stored.filter((_raw, index) => pickText(parsed[index], query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
         return { column, op: 'in', values };
       }),
     );
   }
+  /** The distinct stored values parsed, once per kept answer (a related-articles list asked for them at every article render). */
+  const parsedStored = new WeakMap<readonly unknown[], unknown[]>();
+  const parsedValues = (stored: readonly unknown[]) => {
+    let parsed = parsedStored.get(stored);
+    if (!parsed) parsedStored.set(stored, (parsed = stored.map(parseStored)));
+    return parsed;
+  };
   const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(query))];
 
   /** Admin reads say what a visitor sees of each record: published, draft, scheduled or expired. */

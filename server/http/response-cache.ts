@@ -48,13 +48,26 @@ const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.br?.length 
  * A person (not a crawler or a link preview) was served a page, rendered or from the cache: its
  * article's view and the page's visit count. The one rule for both paths.
  */
+/** Whether a user agent is a robot's, remembered for the last thousand asked (isbot's pattern costs ~25 µs a visit). */
+const robots = new Map<string, boolean>();
+function isRobot(userAgent: string | undefined): boolean {
+  if (!userAgent) return isbot(userAgent);
+  let robot = robots.get(userAgent);
+  if (robot === undefined) {
+    robot = isbot(userAgent);
+    if (robots.size >= 1000) robots.clear();
+    robots.set(userAgent, robot);
+  }
+  return robot;
+}
+
 export function countReader(
   page: Pick<CachedResponse, 'countedView' | 'visitPath'>,
   request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>,
   counters: { countView?: (key: string) => void; countVisit?: (path: string, referer: string | undefined, source?: string) => void },
 ): void {
   // A HEAD (a link checker's) reads no page.
-  if (!(page.countedView || page.visitPath) || request.method !== 'GET' || isbot(request.headers['user-agent'])) return;
+  if (!(page.countedView || page.visitPath) || request.method !== 'GET' || isRobot(request.headers['user-agent'])) return;
   if (page.countedView) counters.countView?.(page.countedView);
   if (page.visitPath) counters.countVisit?.(page.visitPath, request.headers.referer, sourceOf(request.url));
 }

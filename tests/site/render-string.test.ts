@@ -14,6 +14,7 @@ type EntryModule = ServerBuild['entry']['module'] & {
   servicesContext: RouterContext<unknown>;
   clientAddressContext: RouterContext<string>;
   nonceContext: RouterContext<string>;
+  renderedBody: (response: Response) => Buffer | undefined;
 };
 
 describe('public pages rendered to a string', () => {
@@ -34,8 +35,11 @@ describe('public pages rendered to a string', () => {
     context.set(entry.clientAddressContext, '127.0.0.1');
     context.set(entry.nonceContext, 'fixed-nonce');
     const response = await createRequestHandler(handlerBuild, 'production')(new Request(`https://lawfirm.test${path}`), context);
+    // Rendered to a string, the page's bytes come beside its Response; streamed, in its body.
+    const rendered = entry.renderedBody(response);
+    const html = rendered ? rendered.toString('utf8') : await response.text();
     // The contact form carries a signed moment it was shown (against robots): the same on both sides here.
-    return { status: response.status, type: response.headers.get('content-type'), html: (await response.text()).replace(/name="shownAt" value="[^"]*"/g, 'name="shownAt" value=""') };
+    return { status: response.status, type: response.headers.get('content-type'), rendered: Boolean(rendered), html: html.replace(/name="shownAt" value="[^"]*"/g, 'name="shownAt" value=""') };
   }
 
   it('gives every public page type the same bytes and status as the streaming render', async () => {
@@ -50,6 +54,7 @@ describe('public pages rendered to a string', () => {
       expect(asString.type, path).toBe(asStream.type);
       expect(asString.html.length, path).toBeGreaterThan(1000);
       expect(asString.html, path).toBe(asStream.html);
+      expect([asString.rendered, asStream.rendered], path).toEqual([true, false]);
     }
   });
 });
