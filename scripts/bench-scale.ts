@@ -4,6 +4,8 @@
  * every request a new address, so each one is rendered or queried; and cached), then grows the site
  * through the API to 10,000 news articles and 2,000 blog posts (measuring uncached reads once more
  * after the first 100, to tell the cost of their size from that of their number) and measures the same again.
+ * One article holding a word no other holds is posted first: a search for it answers one record at
+ * every size, where the benchmark's other word matches one article in 50.
  * SCALE_NEWS / SCALE_BLOG change the numbers; `--write` puts the table into docs/performance.md.
  */
 import fs from 'node:fs';
@@ -19,6 +21,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WORDS = ['shartnoma', 'soliq', 'korxona', 'investitsiya', 'nizo', 'sud', 'huquq', 'kompaniya', 'aksiyador', 'litsenziya', 'mehnat', 'mulk', 'bank', 'kredit', 'eksport', 'bojxona'];
 const RU_WORDS = ['договор', 'налог', 'предприятие', 'инвестиции', 'спор', 'суд', 'право', 'компания', 'акционер', 'лицензия', 'труд', 'собственность', 'банк', 'кредит', 'экспорт', 'таможня'];
 const SEARCHED = 'arbitraj';
+/** A word only one article holds, on every size of the site: a search whose answer does not grow with it. */
+const ONE_MATCH = 'mediatsiya';
 /** The articles like the large site's added first: their cost apart from their number. */
 const FEW = 100;
 const CATEGORIES = [
@@ -150,6 +154,8 @@ async function measuresFor(base: string): Promise<Measure[]> {
     { name: 'search `/api/news?search=…`', url: `/api/news?lang=ru&search=${SEARCHED}` },
     { name: 'site search `/api/search?q=…`', url: `/api/search?lang=uz&q=${SEARCHED}` },
     { name: 'search page in Cyrillic `/ru/search?q=арбитраж`', url: `/ru/search?q=${encodeURIComponent('арбитраж')}` },
+    { name: 'search, one match `/api/news?search=…`', url: `/api/news?lang=uz&search=${ONE_MATCH}` },
+    { name: 'site search, one match `/api/search?q=…`', url: `/api/search?lang=uz&q=${ONE_MATCH}` },
     { name: 'last API page `/api/news?page={last}`', url: `/api/news?lang=ru&page=${pages}` },
     { name: 'categories `/api/blog/categories`', url: '/api/blog/categories?lang=ru' },
     { name: 'sitemap `/sitemap.xml`', url: '/sitemap.xml' },
@@ -173,6 +179,10 @@ async function main() {
   try {
     const { base } = server;
     const token = await signIn(base);
+    // One article holding ONE_MATCH, there from the start: the searches for it answer one record at every size.
+    const one = { ...article(0, 'news'), title: { uz: `Nizolarni ${ONE_MATCH} orqali hal qilish` } };
+    const posted = await fetch(`${base}/api/news`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(one) });
+    if (posted.status !== 201) throw new Error(`POST /api/news: ${posted.status} ${await posted.text()}`);
     console.log('small site (demo content):');
     const small = await measureAll(base, token, await measuresFor(base));
     // The demo's few articles are short: a site of FEW articles like the large site's tells what their size costs, apart from their number.

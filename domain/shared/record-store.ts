@@ -39,12 +39,12 @@ function keptFrom(value: Record<string, unknown>): KeptDocuments {
   return { html: part('html'), text: part('text') };
 }
 
-/** A name that can stand in a JSON path unquoted by anything but its double quotes (fields, language codes). */
+/** A field name or language code that can stand between double quotes in a JSON path with nothing to escape. */
 const PATH_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
  * Reads and writes one record type's table; knows nothing of rules, only of columns. `render`
- * makes the HTML of a record's documents, kept with every write (types with document fields).
+ * makes the HTML and words of a record's documents, kept with every write (types with document fields).
  */
 export function createRecordStore(database: Database, definition: EntityDefinition, render?: (record: Record<string, unknown>) => Promise<KeptDocuments>) {
   const { db } = database;
