@@ -154,6 +154,10 @@ describe.each(DIALECTS)('Uzbek Cyrillic and copying between languages on %s', (d
     const outdated = await row();
     expect(outdated.states.ru).toBe('outdated');
     expect(outdated.fields.ru).toEqual(['title']);
+    // The whole status, kept as sent since the first question above, follows both saves.
+    const allNow = await status();
+    expect(allNow.records.find((record: { _id: string }) => record._id === article._id).states).toMatchObject({ ru: 'outdated' });
+    expect(all.records.find((record: { _id: string }) => record._id === article._id).states).toMatchObject({ ru: 'missing' });
     // A page at a time for a screen (beyond API-2.md), the totals still of every record.
     const counted = (data: { totals: Record<string, Record<string, number>> }) => Object.values(data.totals.uz).reduce((sum, count) => sum + count, 0);
     const beforeSecond = await status('?type=news');
