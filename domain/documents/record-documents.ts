@@ -1,6 +1,5 @@
-import { documentReferences, hasText, isDocument, type Doc, type DocReference } from './document.ts';
+import { documentReferences, documentToText, hasText, isDocument, type Doc, type DocReference } from './document.ts';
 import { renderDocument, type RenderWords } from './render-html.ts';
-import { pickText } from '../shared/localized.ts';
 
 /*
  * What a record's documents show on its pages, made when the record is saved and kept with it (the
@@ -72,9 +71,10 @@ export function createDocumentRenderer(site: DocumentSite) {
         const html: Record<string, string> = {};
         const text: Record<string, string> = {};
         for (const lang of codes) {
-          // Kept also when empty, so that a page never has to read the document to learn it.
-          text[lang] = pickText(record[field], lang, defaultLanguage);
           const doc = documentFor(record[field], lang, defaultLanguage);
+          // The words of the document the page shows; both kept also when empty, so that a page
+          // never has to read the document to learn it has none.
+          text[lang] = doc ? documentToText(doc) : '';
           if (!doc) {
             html[lang] = '';
             continue;

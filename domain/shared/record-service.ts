@@ -102,8 +102,19 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   const typed = (record: StoredRecord) => record as unknown as Stored;
   /** What a visitor's read shows of a public record (the type's `visitorView`; its kept HTML goes with it). */
   const shown = <R extends StoredRecord>(record: R): R => (type.visitorView ? { ...record, ...type.visitorView(record) } : record);
-  /** The record with its document `field`: as given, or read whole when it was read for a page without it (`shownIn`). */
-  const withDocuments = async (record: StoredRecord, field: string): Promise<StoredRecord> => (field in record ? record : ((await store.findById(record._id)) ?? record));
+  /**
+   * What a page in `lang` shows of a document field (its HTML or its words): as kept at save, or
+   * made now — a language made public since, a working copy, a row kept before words were. A record
+   * read for a page without its documents (`shownIn`) is read whole for it (kept, as by id).
+   */
+  async function keptPart(part: keyof KeptDocuments, record: StoredRecord, field: string, lang: string): Promise<string> {
+    const kept = keptOf(record)[part][field]?.[lang];
+    if (kept !== undefined) return kept;
+    const whole = field in record ? record : ((await answers.byId(record._id)) ?? record);
+    return (await environment.renderDocuments?.(whole, [field], [lang]))?.[part][field]?.[lang] ?? '';
+  }
+  /** Whether a slug may name a record of this type at all (longer ones are never made). */
+  const slugReadable = (slug: string) => Boolean(type.slugFrom) && slug.length <= 200;
 
   async function schemaNow() {
     const defaultLanguage = await environment.defaultLanguage();
@@ -546,27 +557,16 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     async getBySlug(slug: string, options: { admin: boolean }): Promise<Stored> {
-      if (!type.slugFrom || slug.length > 200) throw notFound(label);
+      if (!slugReadable(slug)) throw notFound(label);
       const record = visible(await store.findOne([{ column: 'slug', op: '=', value: slug }]), options.admin);
       return options.admin ? record : shown(record);
     },
 
-    /**
-     * The HTML of a document field of a record as a page in `lang` shows it: as kept when the
-     * record was saved, or made now (a language that became public since, a working copy).
-     */
-    async html(record: StoredRecord, field: string, lang: string): Promise<string> {
-      const kept = keptOf(record).html[field]?.[lang];
-      if (kept !== undefined) return kept;
-      return (await environment.renderDocuments?.(await withDocuments(record, field), [field], [lang]))?.html[field]?.[lang] ?? '';
-    },
+    /** The HTML of a document field of a record as a page in `lang` shows it (see keptPart). */
+    html: (record: StoredRecord, field: string, lang: string): Promise<string> => keptPart('html', record, field, lang),
 
-    /** The words of a document field as a page in `lang` shows them (JSON-LD's `articleBody`): kept, or read now. */
-    async text(record: StoredRecord, field: string, lang: string): Promise<string> {
-      const kept = keptOf(record).text[field]?.[lang];
-      if (kept !== undefined) return kept;
-      return pickText((await withDocuments(record, field))[field], lang, await environment.defaultLanguage());
-    },
+    /** The words of a document field as a page in `lang` shows them (JSON-LD's `articleBody`; see keptPart). */
+    text: (record: StoredRecord, field: string, lang: string): Promise<string> => keptPart('text', record, field, lang),
 
     /** A slug, or a 24-hex id (SPEC.md: the service page accepts either). */
     async getBySlugOrId(key: string, options: { admin: boolean }): Promise<Stored> {
@@ -580,7 +580,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      */
     async shownIn(key: string, lang: string): Promise<Stored> {
       if (isId(key)) return this.get(key, { admin: false });
-      if (!type.slugFrom || key.length > 200) throw notFound(label);
+      if (!slugReadable(key)) throw notFound(label);
       return shown(visible(await pageReads.shown(key, lang), false));
     },
 
@@ -759,9 +759,8 @@ const KEPT_RECORDS = 512;
 /**
  * What public reads answer — how many records match, the distinct values of a column (the
  * category buttons), the records of a list or a page of it, a record by id or, for its page, by
- * slug — kept until a record
- * of the type is written (here or on another instance: `forget`) or the soonest scheduled moment
- * among the records passes. Counting 10,000 visible articles reads every one's schedule (1.2 ms on
+ * slug — kept until a record of the type is written (here or on another instance: `forget`) or
+ * the soonest scheduled moment among the records passes. Counting 10,000 visible articles reads every one's schedule (1.2 ms on
  * SQLite) on every page of a list; PostgreSQL reads every row for the distinct categories of
  * /ru/news and of every article page (11.5 ms); an article page's own reads (the services of the
  * footer, its lawyer, three lists of related articles) were a third of its render. A kept answer is

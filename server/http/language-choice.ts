@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isbot } from 'isbot';
+import { isRobot } from './response-cache.ts';
 
 /*
  * A first visit to the home page opens in the visitor's language (SPEC.md section 4): the
@@ -61,7 +61,7 @@ function acceptedLanguages(header: string | undefined): string[] {
 export function homeRedirect(request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, languages: SiteLanguages | undefined): string | undefined {
   if (!languages || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const [pathname, search] = (request.url ?? '').split(/(?=\?)/);
-  if (pathname !== '/' || isbot(request.headers['user-agent'])) return undefined;
+  if (pathname !== '/' || isRobot(request.headers['user-agent'])) return undefined;
   const target = (code: string | undefined) => (code && code !== languages.defaultCode ? `/${code.toLowerCase()}${search ?? ''}` : undefined);
   const stored = cookieValue(request.headers.cookie, CHOICE_COOKIE);
   const chosen = stored ? languages.codes.find((code) => code === stored) : undefined;

@@ -44,13 +44,9 @@ const COMPRESS_FROM_BYTES = 1024;
 /** What one cached answer holds in memory: its body and the compressed copies made of it. */
 const sizeOf = (entry: CachedResponse) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 
-/**
- * A person (not a crawler or a link preview) was served a page, rendered or from the cache: its
- * article's view and the page's visit count. The one rule for both paths.
- */
-/** Whether a user agent is a robot's, remembered for the last thousand asked (isbot's pattern costs ~25 µs a visit). */
+/** Whether a user agent is a robot's (isbot), remembered for the last thousand asked: its pattern costs ~25 µs a visit. */
 const robots = new Map<string, boolean>();
-function isRobot(userAgent: string | undefined): boolean {
+export function isRobot(userAgent: string | undefined): boolean {
   if (!userAgent) return isbot(userAgent);
   let robot = robots.get(userAgent);
   if (robot === undefined) {
@@ -61,6 +57,10 @@ function isRobot(userAgent: string | undefined): boolean {
   return robot;
 }
 
+/**
+ * A person (not a crawler or a link preview) was served a page, rendered or from the cache: its
+ * article's view and the page's visit count. The one rule for both paths.
+ */
 export function countReader(
   page: Pick<CachedResponse, 'countedView' | 'visitPath'>,
   request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>,
