@@ -9,7 +9,7 @@ import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Bold, Heading2, Heading3, Heading4, ImageIcon, Italic, Link2, List, ListOrdered, Minus, Pilcrow, Quote, Redo2, Strikethrough, Subscript, Superscript, Table2, Underline, Undo2, Unlink, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isDocument, LINKABLE_TYPES, SAFE_LINK, textToDocument, type Doc } from '../../domain/documents/document.ts';
+import { isDocument, LINKABLE_TYPES, LIST_DEPTH, SAFE_LINK, textToDocument, type Doc } from '../../domain/documents/document.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { pickText } from '../../domain/shared/localized.ts';
 import { useAdmin } from './admin-context.tsx';
@@ -47,7 +47,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
     immediatelyRender: false,
     editorProps: {
       // Word, Google Docs and LibreOffice: their structure kept, their formatting dropped (paste.ts).
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => cleanPastedHtml(html, LIST_DEPTH),
       attributes: {
         id,
         lang,

@@ -4,7 +4,7 @@ import Image from '@tiptap/extension-image';
 import { ListItem } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { isMarkName, SAFE_LINK, type Doc, type DocMark, type DocNode } from '../../domain/documents/document.ts';
+import { isMarkName, LIST_DEPTH, SAFE_LINK, type Doc, type DocMark, type DocNode } from '../../domain/documents/document.ts';
 
 /*
  * The editor's schema, built from the server's closed set (domain/documents/document.ts): the same
@@ -85,7 +85,7 @@ export function editorExtensions(): AnyExtension[] {
             const { $from } = this.editor.state.selection;
             let lists = 0;
             for (let depth = $from.depth; depth > 0; depth -= 1) if (['bulletList', 'orderedList'].includes($from.node(depth).type.name)) lists += 1;
-            if (lists >= 3) return true;
+            if (lists >= LIST_DEPTH) return true;
             return this.editor.commands.sinkListItem(this.name);
           },
         };

@@ -61,8 +61,10 @@ type NodeName =
 /** The record types with pages of their own, which a document may link to by reference. */
 export const LINKABLE_TYPES: readonly string[] = ['news', 'blog', 'services', 'team', 'pages'];
 
+/** How deep lists may be nested (the editor's Tab and its paste fold deeper ones to this). */
+export const LIST_DEPTH = 3;
 /** Limits per document and language. */
-const DOCUMENT_LIMITS = { characters: 200_000, nodes: 5_000, listDepth: 3 } as const;
+const DOCUMENT_LIMITS = { characters: 200_000, nodes: 5_000, listDepth: LIST_DEPTH } as const;
 /** Link addresses a document may hold. */
 export const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9()\-\s.]+)$/i;
 const ID = /^[0-9a-f]{24}$/;
