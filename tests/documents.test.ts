@@ -127,6 +127,16 @@ describe('documents', () => {
     expect(headingId('Oʻzbekiston: 2026-yil!')).toBe('ozbekiston-2026-yil');
   });
 
+  it('publishes no list item without words (a pasted selection’s edge), keeps an item holding only a sub-list, and no list left empty', () => {
+    const list = doc(
+      { type: 'orderedList', content: [item(paragraph(), { type: 'orderedList', content: [item(paragraph(text('Ichki band')))] }), item(paragraph(text('Ikki'))), item(paragraph()), item(paragraph(text(' \u00a0')))] },
+      { type: 'bulletList', content: [item(paragraph())] },
+    );
+    expect(documentProblem(list, RULES)).toBeUndefined();
+    expect(renderDocument(list, { resolve: () => undefined, words: WORDS }).html).toBe('<ol><li><ol><li>Ichki band</li></ol></li><li>Ikki</li></ol>');
+    expect(documentToText(list)).toBe('Ichki band\nIkki');
+  });
+
   it('gives two headings of the same words two ids, and no contents list below three headings', () => {
     const twice = doc({ type: 'heading', attrs: { level: 2 }, content: [text('Muddat')] }, { type: 'heading', attrs: { level: 2 }, content: [text('Muddat')] });
     const { html, headings } = renderDocument(twice, { resolve: () => undefined, words: WORDS });

@@ -289,7 +289,6 @@ export function textToDocument(text: string): Doc {
   };
 }
 
-/** Every node of a document, depth first, with its parent's type. */
 /** Every node of a document's content, depth first. */
 export function* walk(nodes: readonly DocNode[] | undefined): Generator<DocNode> {
   for (const node of nodes ?? []) {
@@ -325,7 +324,7 @@ export function documentToText(doc: Doc | undefined | null): string {
         return inline(node.content);
       case 'bulletList':
       case 'orderedList':
-        return (node.content ?? []).map((item) => (item.content ?? []).map(block).join('\n')).join('\n');
+        return (node.content ?? []).filter(showsWords).map((item) => (item.content ?? []).map(block).filter(Boolean).join('\n')).join('\n');
       case 'blockquote':
         return (node.content ?? []).map(block).join('\n');
       case 'table':
@@ -343,6 +342,15 @@ export function documentToText(doc: Doc | undefined | null): string {
 /** Whether a document holds at least one letter or digit ("filled" for required fields and the translation status). */
 export function hasText(doc: Doc | undefined | null): boolean {
   for (const node of walk(doc?.content)) if (node.type === 'text' && /[\p{L}\p{N}]/u.test(node.text ?? '')) return true;
+  return false;
+}
+
+/**
+ * Whether a part of a document shows anything: a text that is not only spaces, or a footnote. A list
+ * item without (the edge of a selection pasted, an Enter too many) is not published.
+ */
+export function showsWords(node: DocNode): boolean {
+  for (const part of walk([node])) if ((part.type === 'text' && part.text?.trim()) || part.type === 'footnote') return true;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import type { Doc, DocMark, DocNode, DocReference } from './document.ts';
+import { showsWords, type Doc, type DocMark, type DocNode, type DocReference } from './document.ts';
 
 /*
  * A document as the semantic HTML of a public page (API-3.md): our own renderer, run when a record
@@ -139,7 +139,9 @@ export function renderDocument(doc: Doc, options: RenderOptions): RenderedDocume
       case 'orderedList': {
         const tag = node.type === 'bulletList' ? 'ul' : 'ol';
         const start = node.type === 'orderedList' && Number(node.attrs?.start ?? 1) !== 1 ? ` start="${Number(node.attrs?.start)}"` : '';
-        return `<${tag}${start}>${(node.content ?? []).map((item) => `<li>${listItem(item)}</li>`).join('')}</${tag}>`;
+        // An item without words shows only its number or bullet: it is left out.
+        const items = (node.content ?? []).filter(showsWords);
+        return items.length ? `<${tag}${start}>${items.map((item) => `<li>${listItem(item)}</li>`).join('')}</${tag}>` : '';
       }
       case 'blockquote':
         return `<blockquote>${(node.content ?? []).map(block).join('')}</blockquote>`;
