@@ -1,9 +1,10 @@
-import { isDocument, walk, type Doc, type DocReference } from '../documents/document.ts';
+import { isDocument, tidyLawLink, walk, type Doc, type DocReference } from '../documents/document.ts';
 
 /*
  * What a document is checked for before it is published (API-3.md "Checks before publishing"),
  * from the document alone: a skipped heading level, a link whose words say nothing ("here"), a
- * lex.uz address that is not a document's, a picture without alt text. Links to records of the
+ * lex.uz address that is not a document's (a warning: lex.uz has more addresses than we know), a
+ * picture without alt text. Links to records of the
  * site are given back to be looked up (a link to one that is not public is an error).
  */
 
@@ -33,13 +34,17 @@ export interface Check {
 }
 
 /** Errors stop publishing; the others are warnings. */
-const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'bad_law_link', 'image_without_alt', 'disclaimer_missing'];
+const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'image_without_alt', 'disclaimer_missing'];
 export const severityOf = (code: CheckCode): Check['severity'] => (ERROR_CODES.includes(code) ? 'error' : 'warning');
 
 /** Link words that say nothing of where they lead, in the site's languages (lower case, no final punctuation). */
 const GENERIC_LINK_WORDS = new Set(['bu yerda', 'shu yerda', 'bu yerga', 'shu yerga', 'havola', 'batafsil', 'бу ерда', 'шу ерда', 'здесь', 'тут', 'по ссылке', 'ссылка', 'подробнее', 'here', 'click here', 'this link', 'link', 'read more', 'more']);
-/** A lex.uz document: https://lex.uz/docs/{id} or https://lex.uz/{lang}/docs/{id}, an optional #anchor. */
-const LAW_LINK = /^https:\/\/lex\.uz\/(?:[a-z]{2}\/)?docs\/(?:-)?\d+\/?(?:#[\w-]+)?$/;
+/**
+ * A lex.uz document as lex.uz itself links it: `docs/{id}` (a negative id too) or `acts/{id}`, in a
+ * language (`ru/docs/…`), as in force on a date (`?ONDATE=01.01.2026`), at an article (`#anchor`).
+ * `http://` and `www.` are corrected when a document is saved (withLawLinksTidied), so not told.
+ */
+const LAW_LINK = /^https:\/\/lex\.uz\/(?:[a-z]{2}\/)?(?:docs|acts)\/-?\d+\/?(?:\?(?:ONDATE=\d{2}\.\d{2}\.\d{4}|otherlang=\d)(?:&(?:ONDATE=\d{2}\.\d{2}\.\d{4}|otherlang=\d))*)?(?:#[\w-]+)?$/i;
 
 /** The words of a run of text nodes that carry the same link mark. */
 function linkRuns(doc: Doc): Array<{ words: string; href?: string; ref?: DocReference }> {
@@ -78,7 +83,7 @@ export function documentChecks(value: unknown, field: string, lang: string): { c
   for (const run of linkRuns(value)) {
     const words = run.words.trim().toLowerCase().replace(/[.:!?…]+$/u, '');
     if (GENERIC_LINK_WORDS.has(words)) add('generic_link_text', `The link “${run.words.trim()}” does not say where it leads: use the words of what it opens`, { text: run.words.trim() });
-    if (run.href && /^https?:\/\/(www\.)?lex\.uz(\/|$)/i.test(run.href) && !LAW_LINK.test(run.href)) add('bad_law_link', `“${run.href}” is not the address of a document on lex.uz: open the law there and copy its address (https://lex.uz/docs/…)`, { href: run.href });
+    if (run.href && /^https?:\/\/(www\.)?lex\.uz([/?#]|$)/i.test(run.href.trim()) && !LAW_LINK.test(tidyLawLink(run.href))) add('bad_law_link', `“${run.href}” does not look like the address of a document on lex.uz: check that it opens the law (https://lex.uz/docs/…)`, { href: run.href });
     if (run.ref) references.push(run.ref);
   }
   return { checks, references };

@@ -378,6 +378,22 @@ export function mapDocumentText(doc: Doc, convert: (text: string) => string): Do
   return { type: 'doc', content: doc.content.map(copy) };
 }
 
+/** lex.uz as people paste it: with "www." or over http. */
+const LAW_HOST = /^https?:\/\/(?:www\.)?lex\.uz(?=[/?#]|$)/i;
+
+/** A lex.uz address as `https://lex.uz/…`; any other address as it is. */
+export const tidyLawLink = (href: string) => href.trim().replace(LAW_HOST, 'https://lex.uz');
+
+/**
+ * A copy whose lex.uz links are written the one way lex.uz answers them (`https://lex.uz/…`): a
+ * save corrects `http://` and `www.` quietly, rather than a check stopping the lawyer for it.
+ */
+export function withLawLinksTidied(doc: Doc): Doc {
+  const tidy = (mark: DocMark): DocMark => (mark.type === 'link' && mark.attrs?.href && LAW_HOST.test(mark.attrs.href) ? { ...mark, attrs: { ...mark.attrs, href: tidyLawLink(mark.attrs.href) } } : mark);
+  const copy = (node: DocNode): DocNode => ({ ...node, ...(node.marks ? { marks: node.marks.map(tidy) } : {}), ...(node.content ? { content: node.content.map(copy) } : {}) });
+  return { type: 'doc', content: doc.content.map(copy) };
+}
+
 /** The media-library paths of the images a document shows. */
 export function documentImages(doc: Doc | undefined | null): string[] {
   const found: string[] = [];

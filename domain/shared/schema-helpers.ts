@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODE_PATTERN } from './localized.ts';
-import { documentProblem, hasText, textToDocument, type Doc } from '../documents/document.ts';
+import { documentProblem, hasText, textToDocument, withLawLinksTidied, type Doc } from '../documents/document.ts';
 
 /*
  * Building blocks for the record schemas. Every schema here is safe to import in the browser:
@@ -76,7 +76,7 @@ export function localizedDocument(label: string, options: { requiredIn?: string;
           context.addIssue({ code: 'custom', path: [code, ...(problem.path ? problem.path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)) : [])], message: `${label} (${code.toUpperCase()}): ${problem.message}`, params: { code: problem.code } });
           continue;
         }
-        documents[code] = given as Doc;
+        documents[code] = withLawLinksTidied(given as Doc);
       }
       return documents;
     });

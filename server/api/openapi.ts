@@ -162,7 +162,7 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
       get: {
         tags: [tag],
         operationId: `check${name}`,
-        summary: `What to fix before publishing, in every public language, errors first: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, bad_law_link, image_without_alt, disclaimer_missing)`,
+        summary: `What to fix before publishing, in every public language, errors first: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, image_without_alt, disclaimer_missing)`,
         security: BEARER,
         parameters: [idParam, parameter('draft', 'true: check the working copy', { type: 'boolean' })],
         responses: { 200: answer('The problems', { type: 'array', items: { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }), ...errors(400, 401, 404) },

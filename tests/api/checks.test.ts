@@ -1,7 +1,8 @@
 /*
  * Checks before publishing (API-3.md), the part built so far: GET /api/{type}/{id}/checks on both
  * databases, for the record and for its working copy — a skipped heading level, link words that say
- * nothing, a lex.uz address that is not a document's, a link to a page visitors cannot open, and
+ * nothing, a lex.uz address that does not look like a document's (a warning; the addresses lawyers
+ * cite are accepted, http and www corrected on save), a link to a page visitors cannot open, and
  * languages not translated yet or changed since; errors first.
  */
 import http from 'node:http';
@@ -41,7 +42,8 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
     const article = (await app.api('/api/news', { token, body: { title: { uz: 'Tekshiruv', ru: 'Проверка' }, excerpt: { uz: 'x' }, category: { uz: 'Soliq' }, content: { uz: content }, published: false } })).body.data;
     const checks = (await app.api(`/api/news/${article._id}/checks`, { token })).body.data as Array<{ lang: string; field: string; code: string; severity: string }>;
     const codes = checks.map((check) => `${check.severity}:${check.code}:${check.lang}:${check.field}`);
-    expect(codes.slice(0, 2).sort()).toEqual(['error:bad_law_link:uz:content', 'error:link_to_unpublished:uz:content']);
+    expect(codes[0]).toBe('error:link_to_unpublished:uz:content');
+    expect(codes).toContain('warning:bad_law_link:uz:content');
     expect(codes).toContain('warning:heading_order:uz:content');
     expect(codes).toContain('warning:generic_link_text:uz:content');
     // Russian: the title is written, the rest is not.
@@ -112,8 +114,8 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
   it('clears the link errors once the link is right or its page is published, and finds a picture stored without alt text', async () => {
     const hidden = (await app.api('/api/services', { token, body: { title: { uz: 'Bojxona', ru: 'Таможня', en: 'Customs' }, description: { uz: 'Tavsif', ru: 'Описание', en: 'Description' }, isActive: false } })).body.data;
     const doc = (href: string) => ({ type: 'doc', content: [heading(2, 'Qism'), heading(3, 'Band'), paragraph(text('Bojxona kodeksi', link(href))), paragraph(text('Xizmat', [{ type: 'link', attrs: { ref: { type: 'services', id: hidden._id } } }]))] });
-    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Havolalar', ru: 'Ссылки', en: 'Links' }, excerpt: all, category: all, content: { uz: doc('https://lex.uz/acts/123'), ru: 'Текст', en: 'Text' }, published: false } })).body.data;
-    expect((await found(`/api/news/${article._id}/checks`)).slice(0, 2).sort()).toEqual(['bad_law_link:uz:content', 'link_to_unpublished:uz:content']);
+    const article = (await app.api('/api/news', { token, body: { title: { uz: 'Havolalar', ru: 'Ссылки', en: 'Links' }, excerpt: all, category: all, content: { uz: doc('https://lex.uz/uz/search?query=bojxona'), ru: 'Текст', en: 'Text' }, published: false } })).body.data;
+    expect(await found(`/api/news/${article._id}/checks`)).toEqual(['link_to_unpublished:uz:content', 'bad_law_link:uz:content']);
     await app.api(`/api/news/${article._id}`, { method: 'PUT', token, body: { content: { uz: doc('https://lex.uz/docs/-6445145'), ru: 'Текст', en: 'Text' } } });
     expect(await found(`/api/news/${article._id}/checks`)).toEqual(['link_to_unpublished:uz:content']);
     await app.api(`/api/services/${hidden._id}`, { method: 'PUT', token, body: { isActive: true } });
@@ -127,18 +129,50 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
     expect(codes.slice(0, 3).sort()).toEqual(['image_without_alt:en:content', 'image_without_alt:ru:content', 'image_without_alt:uz:content']);
   });
 
+  it('publishes the lex.uz addresses lawyers cite (a date, acts, a language), corrects http and www quietly, and only warns of a doubtful one', async () => {
+    const cited = [
+      'https://lex.uz/docs/-6445145?ONDATE=01.01.2026',
+      'https://lex.uz/acts/4674902',
+      'https://lex.uz/ru/docs/6445145',
+      'https://lex.uz/uz/docs/-5841063?ONDATE=01.01.2023#5841452',
+      'https://www.lex.uz/docs/4674902',
+      'http://lex.uz/docs/-6445145',
+      'http://www.lex.uz/ru/docs/111457?ONDATE=15.03.2025',
+    ];
+    const content = { type: 'doc', content: cited.map((href, index) => paragraph(text(`Qonun ${index + 1}`, link(href)))) };
+    const created = await app.api('/api/news', { token, body: { title: { uz: 'Qonunlar', ru: 'Законы', en: 'Laws' }, excerpt: all, category: all, content: { uz: content, ru: content, en: 'Text' } } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.published).toBe(true);
+    const stored = JSON.stringify((await app.api(`/api/news/${created.body.data._id}?admin=true`, { token })).body.data.content.uz);
+    for (const href of ['https://lex.uz/docs/-6445145?ONDATE=01.01.2026', 'https://lex.uz/acts/4674902', 'https://lex.uz/docs/4674902', 'https://lex.uz/docs/-6445145', 'https://lex.uz/ru/docs/111457?ONDATE=15.03.2025']) expect(stored).toContain(`"href":"${href}"`);
+    expect(stored).not.toMatch(/http:\/\/|www\./);
+    expect((await found(`/api/news/${created.body.data._id}/checks`)).filter((code) => code.startsWith('bad_law_link'))).toEqual([]);
+    // Public, as corrected.
+    const html = (await app.api(`/api/news/${created.body.data._id}?format=html`)).body.data.content.uz;
+    expect(html).toContain('<a href="https://lex.uz/docs/-6445145?ONDATE=01.01.2026" rel="noopener">Qonun 1</a>');
+    expect(html).toContain('<a href="https://lex.uz/ru/docs/111457?ONDATE=15.03.2025" rel="noopener">Qonun 7</a>');
+
+    // A lex.uz search is no citation: a warning to look at, not a refused publish.
+    const doubtful = { type: 'doc', content: [paragraph(text('Soliq kodeksi', link('https://lex.uz/uz/search?query=soliq')))] };
+    const warned = await app.api('/api/news', { token, body: { title: { uz: 'Qidiruv', ru: 'Поиск', en: 'Search' }, excerpt: all, category: all, content: { uz: doubtful, ru: 'Текст', en: 'Text' } } });
+    expect(warned.status).toBe(201);
+    const checks = (await app.api(`/api/news/${warned.body.data._id}/checks`, { token })).body.data as Found[];
+    expect(checks).toEqual([expect.objectContaining({ lang: 'uz', field: 'content', code: 'bad_law_link', severity: 'warning', params: { href: 'https://lex.uz/uz/search?query=soliq' } })]);
+  });
+
   it('refuses to publish with an error in the default language (422 checks_failed); an administrator may, with a reason kept in the log', async () => {
     const email = `editor-checks-${dialect}@example.uz`;
     expect((await app.api('/api/auth/users', { token, body: { email, password: 'correct-horse-battery-2', role: 'editor' } })).status).toBe(201);
     const editor = await app.login(email, 'correct-horse-battery-2');
-    const bad = { type: 'doc', content: [paragraph(text('Kodeks', link('https://lex.uz/uz/search?q=kodeks')))] };
+    const hidden = (await app.api('/api/services', { token, body: { title: { uz: 'Litsenziya', ru: 'Лицензия', en: 'Licence' }, description: all, isActive: false } })).body.data;
+    const bad = { type: 'doc', content: [paragraph(text('Litsenziya xizmati', [{ type: 'link', attrs: { ref: { type: 'services', id: hidden._id } } }]))] };
     const draft = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Eʼlon', ru: 'Объявление', en: 'Notice' }, excerpt: all, category: all, content: { uz: bad, ru: 'Текст', en: 'Text' }, published: false } })).body.data;
 
     const refused = await app.api(`/api/news/${draft._id}`, { method: 'PUT', token: editor, body: { published: true } });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ success: false, code: 'CHECKS_FAILED', reason: 'checks_failed' });
-    expect(refused.body.checks).toEqual([expect.objectContaining({ lang: 'uz', field: 'content', code: 'bad_law_link', severity: 'error' })]);
-    expect(refused.body.error).toContain('lex.uz');
+    expect(refused.body.checks).toEqual([expect.objectContaining({ lang: 'uz', field: 'content', code: 'link_to_unpublished', severity: 'error' })]);
+    expect(refused.body.error).toContain('not published');
     expect((await app.api(`/api/news/${draft._id}?admin=true`, { token })).body.data.published).toBe(false);
     // Creating it public is refused the same way, and so is a scheduled publishing.
     expect((await app.api('/api/news', { token: editor, body: { title: { uz: 'Yana' }, excerpt: { uz: 'x' }, category: { uz: 'x' }, content: { uz: bad } } })).status).toBe(422);
@@ -152,17 +186,17 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
     const noReason = await app.api(`/api/news/${draft._id}`, { method: 'PUT', token, body: { published: true, override: {} } });
     expect(noReason.status).toBe(400);
     expect(noReason.body.details[0]).toMatchObject({ path: 'override.reason', code: 'required' });
-    const overridden = await app.api(`/api/news/${draft._id}`, { method: 'PUT', token, body: { published: true, override: { reason: 'Manzil lex.uz da hali yoʻq' } } });
+    const overridden = await app.api(`/api/news/${draft._id}`, { method: 'PUT', token, body: { published: true, override: { reason: 'Xizmat sahifasi ertaga chiqadi' } } });
     expect(overridden.status).toBe(200);
     const activity = JSON.stringify((await app.api('/api/admin/activity?limit=20', { token })).body.data);
-    expect(activity).toContain('published although checks failed (bad_law_link) — Manzil lex.uz da hali yoʻq');
+    expect(activity).toContain('published although checks failed (link_to_unpublished) — Xizmat sahifasi ertaga chiqadi');
 
     // Applying a working copy is publishing too.
     const live = (await app.api('/api/news', { token: editor, body: { title: { uz: 'Jonli', ru: 'Живая', en: 'Live' }, excerpt: all, category: all, content: { uz: 'Matn', ru: 'Текст', en: 'Text' } } })).body.data;
     expect((await app.api(`/api/news/${live._id}/draft`, { method: 'PUT', token: editor, body: { content: { uz: bad, ru: 'Текст', en: 'Text' } } })).status).toBe(200);
     const apply = await app.api(`/api/news/${live._id}/draft/publish`, { method: 'POST', token: editor });
     expect(apply.status).toBe(422);
-    expect(apply.body.checks[0].code).toBe('bad_law_link');
+    expect(apply.body.checks[0].code).toBe('link_to_unpublished');
     expect((await app.api(`/api/news/${live._id}/draft`, { token })).status).toBe(200);
     expect((await app.api(`/api/news/${live._id}/draft/publish`, { method: 'POST', token, body: { override: { reason: 'Hamkor tasdiqladi' } } })).status).toBe(200);
     expect((await app.api(`/api/news/${live._id}/draft`, { token })).status).toBe(404);
@@ -195,7 +229,7 @@ describe.each(DIALECTS)('checks before publishing on %s', (dialect) => {
     expect(items.length).toBeGreaterThan(0);
     const firstWarning = items.findIndex((item) => item.severity === 'warning');
     expect(items.slice(firstWarning).every((item) => item.severity === 'warning')).toBe(true);
-    expect(items[0]).toMatchObject({ type: 'news', severity: 'error', code: 'bad_law_link' });
+    expect(items[0]).toMatchObject({ type: 'news', severity: 'error', code: 'link_to_unpublished' });
     // Published although their checks failed (or with an error only in Russian); drafts (the first tests' articles) are not listed.
     expect(items.filter((item) => item.severity === 'error').map((item) => item.title).sort()).toEqual(['Eʼlon', 'Jonli', 'Rus tilida xato']);
     expect(items.some((item) => item.title === 'Tekshiruv' || item.title === 'Havolalar')).toBe(false);
