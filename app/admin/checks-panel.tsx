@@ -8,7 +8,8 @@ import { buttonClass, inputClass } from './ui.tsx';
 /*
  * Checks before publishing in the admin (API-3.md): the problems of a record — or of its working
  * copy — language by language, each said as an error or a warning in words (not only a colour),
- * with a button that opens the field in that language. The same list explains a refused publish.
+ * with a button that opens the field in that language (in a document, at the link or heading it is
+ * about). The same list explains a refused publish.
  */
 
 /** Every code's words in the admin (a code without them does not compile). */
@@ -44,7 +45,7 @@ export function SeverityLabel({ severity }: { severity: Check['severity'] }) {
 }
 
 /** Checks grouped by language, the default language first; each with "Fix" opening its field. */
-function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix?: (field: string, lang: string) => void }) {
+function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix?: (check: Check) => void }) {
   const { t, languages, defaultLanguage, languageName } = useAdmin();
   const order = [defaultLanguage, ...languages.map((language) => language.code).filter((code) => code !== defaultLanguage)];
   const codes = [...new Set(checks.map((check) => check.lang))].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
@@ -65,7 +66,7 @@ function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; label
                     <span className="font-medium">{labelOf(check.field)}:</span> {checkMessage(check, t, defaultLanguage)}
                   </span>
                   {onFix && (
-                    <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onFix(check.field, check.lang)} aria-label={`${t('checks.fix')}: ${labelOf(check.field)} (${check.lang.toUpperCase()})`}>
+                    <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onFix(check)} aria-label={`${t('checks.fix')}: ${labelOf(check.field)} (${check.lang.toUpperCase()})`}>
                       {t('checks.fix')}
                     </button>
                   )}
@@ -79,7 +80,7 @@ function CheckList({ checks, labelOf, onFix }: { checks: readonly Check[]; label
 }
 
 /** The checks of a saved record or its working copy, read again whenever `version` changes. */
-export function ChecksPanel({ path, draft, version, labelOf, onFix }: { path: string; draft: boolean; version: string; labelOf: (field: string) => string; onFix: (field: string, lang: string) => void }) {
+export function ChecksPanel({ path, draft, version, labelOf, onFix }: { path: string; draft: boolean; version: string; labelOf: (field: string) => string; onFix: (check: Check) => void }) {
   const { t, defaultLanguage } = useAdmin();
   const [checks, setChecks] = useState<Check[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -121,7 +122,7 @@ export function ChecksPanel({ path, draft, version, labelOf, onFix }: { path: st
  * A publish the checks refused (422 `checks_failed`): what failed, each with Fix, and for an
  * administrator a reason to publish anyway (`onOverride`).
  */
-export function RefusedByChecks({ checks, labelOf, onFix, onOverride }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix: (field: string, lang: string) => void; onOverride?: (reason: string) => void }) {
+export function RefusedByChecks({ checks, labelOf, onFix, onOverride }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix: (check: Check) => void; onOverride?: (reason: string) => void }) {
   const { t, defaultLanguage } = useAdmin();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');

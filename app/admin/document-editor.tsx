@@ -1,11 +1,14 @@
 /*
  * The rich-text editor of a document field (loaded only when a form with one opens: see
  * DocumentField in record-form.tsx). Tiptap on the schema of document-schema.ts: a toolbar whose
- * every button has a name in the admin's language, the usual keyboard (Ctrl+B/I/U, "## " for a
- * heading, "- " and "1. " for lists, Ctrl+Z), links to an address or to a page of the site found
- * by its title, pictures from the media library with their alt text, tables and footnotes.
+ * every button has a name in the admin's language (one Tab stop, arrows inside: the WAI-ARIA
+ * toolbar), the usual keyboard (Ctrl+B/I/U, Ctrl+K for a link, "## " for a heading, "- " and "1. "
+ * for lists, Ctrl+Z), links to an address or to a page of the site found by its title, pictures
+ * from the media library with their alt text, tables and footnotes. A check's "Fix" selects what
+ * it is about (`pointAt`).
  */
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import type { Check } from '../../domain/checks/document-checks.ts';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Bold, Heading2, Heading3, Heading4, ImageIcon, Italic, Link2, List, ListOrdered, Minus, Pilcrow, Quote, Redo2, Strikethrough, Subscript, Superscript, Table2, Underline, Undo2, Unlink, MessageSquarePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,7 +18,7 @@ import { pickText } from '../../domain/shared/localized.ts';
 import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
-import { editorExtensions, fromEditor, refHref, toEditor } from './document-schema.ts';
+import { editorExtensions, footnoteContent, fromEditor, refHref, toEditor } from './document-schema.ts';
 import { cleanPastedHtml } from './paste.ts';
 import { buttonClass, inputClass } from './ui.tsx';
 
@@ -28,15 +31,50 @@ interface Props {
   invalid?: boolean;
   /** Told which block of the document the cursor is in (0 = the first): side-by-side translation shows the source's block beside it. */
   onBlock?: (index: number) => void;
+  /** A check to show the words of: its link or heading selected and scrolled to (a new object each time "Fix" is pressed). */
+  pointAt?: Pick<Check, 'code' | 'params'>;
+}
+
+/** Where in the editor's document what a check is about stands: the first such link, heading or picture. */
+function rangeOf(editor: Editor, check: Pick<Check, 'code' | 'params'>): { from: number; to: number; node?: boolean } | undefined {
+  const params = check.params ?? {};
+  const href = typeof params.href === 'string' ? params.href : params.type && params.id ? refHref(String(params.type), String(params.id)) : undefined;
+  let found: { from: number; to: number; node?: boolean } | undefined;
+  editor.state.doc.descendants((node, pos) => {
+    if (found) return false;
+    if (check.code === 'heading_order' && node.type.name === 'heading' && node.attrs.level === Number(params.level) && (params.text === undefined || node.textContent === params.text)) {
+      found = { from: pos + 1, to: pos + node.nodeSize - 1 };
+    } else if (check.code === 'image_without_alt' && node.type.name === 'image' && !String(node.attrs.alt ?? '').trim()) {
+      found = { from: pos, to: pos + node.nodeSize, node: true };
+    } else if (node.isTextblock || node.type.name === 'footnote') {
+      // The whole run of text carrying the link (or with the words a check names).
+      node.forEach((child, offset) => {
+        if (found || !child.isText) return;
+        const link = child.marks.find((mark) => mark.type.name === 'link');
+        const matches = link && (href ? link.attrs.href === href : check.code === 'generic_link_text' && child.text?.trim() === String(params.text ?? '').trim());
+        if (!matches) return;
+        let end = pos + 1 + offset + child.nodeSize;
+        node.forEach((next, nextOffset) => {
+          if (nextOffset >= offset + child.nodeSize && pos + 1 + nextOffset === end && next.marks.some((mark) => mark.eq(link))) end += next.nodeSize;
+        });
+        found = { from: pos + 1 + offset, to: end };
+      });
+    }
+    return !found;
+  });
+  return found;
 }
 
 type Dialog = null | 'link' | 'image' | 'footnote';
 
 const asDocument = (value: unknown): Doc => (isDocument(value) ? value : textToDocument(typeof value === 'string' ? value : ''));
 
-export default function DocumentEditor({ id, value, lang, onChange, describedBy, invalid, onBlock }: Props) {
+export default function DocumentEditor({ id, value, lang, onChange, describedBy, invalid, onBlock, pointAt }: Props) {
   const { t } = useAdmin();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The toolbar's one Tab stop: the button last moved to (WAI-ARIA toolbar, roving tabindex).
+  const [stop, setStop] = useState<AdminTextKey>('editor.paragraph');
+  const toolbar = useRef<HTMLDivElement>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
   const blockSeen = useRef(onBlock);
@@ -48,6 +86,12 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
     editorProps: {
       // Word, Google Docs and LibreOffice: their structure kept, their formatting dropped (paste.ts).
       transformPastedHTML: (html) => cleanPastedHtml(html, LIST_DEPTH),
+      // Ctrl+K (Cmd+K on a Mac) opens the link panel, as in Word and Google Docs.
+      handleKeyDown: (_view, event) => {
+        if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+        setDialog('link');
+        return true;
+      },
       attributes: {
         id,
         lang,
@@ -70,6 +114,18 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
     const given = asDocument(value);
     if (JSON.stringify(fromEditor(editor.getJSON())) !== JSON.stringify(given)) editor.commands.setContent(toEditor(given), { emitUpdate: false });
   }, [editor, value]);
+  // "Fix" in the checks: what the check is about, selected and in view.
+  useEffect(() => {
+    if (!editor || !pointAt) return;
+    const range = rangeOf(editor, pointAt);
+    if (!range) return;
+    const { tr, doc } = editor.state;
+    editor.view.dispatch(tr.setSelection(range.node ? NodeSelection.create(doc, range.from) : TextSelection.create(doc, range.from, range.to)));
+    editor.view.focus();
+    const at = editor.view.domAtPos(range.from);
+    const element = at.node instanceof Element ? at.node : at.node.parentElement;
+    element?.scrollIntoView({ block: 'center' });
+  }, [editor, pointAt]);
   const toolbarState = useEditorState({
     editor,
     selector: ({ editor: current }) =>
@@ -100,6 +156,22 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
   const state = toolbarState ?? { bold: false, italic: false, underline: false, strike: false, superscript: false, subscript: false, h2: false, h3: false, h4: false, bulletList: false, orderedList: false, quote: false, link: false, table: false, footnote: false, canUndo: false, canRedo: false };
 
   const chain = () => editor.chain().focus();
+  const closeDialog = () => {
+    setDialog(null);
+    editor.commands.focus();
+  };
+  // The Tab stop stays on a button that is there and enabled.
+  const shown = (label: AdminTextKey) => !(label === 'editor.undo' && !state.canUndo) && !(label === 'editor.redo' && !state.canRedo) && !(label === 'editor.unlink' && !state.link);
+  const tabStop = shown(stop) ? stop : 'editor.paragraph';
+  /** Arrows, Home and End move between the toolbar's buttons (Tab leaves it). */
+  const moveInToolbar = (event: React.KeyboardEvent) => {
+    const buttons = Array.from(toolbar.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? []);
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (next === undefined || !buttons.length) return;
+    event.preventDefault();
+    buttons[(next + buttons.length) % buttons.length].focus();
+  };
   const tableActions: Array<[AdminTextKey, () => void]> = [
     ['editor.addRow', () => chain().addRowAfter().run()],
     ['editor.removeRow', () => chain().deleteRow().run()],
@@ -115,6 +187,9 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
       aria-label={t(label)}
       aria-pressed={active}
       disabled={disabled}
+      tabIndex={label === tabStop ? 0 : -1}
+      data-label={label}
+      onFocus={() => setStop(label)}
       onMouseDown={(event) => event.preventDefault()}
       onClick={action}
       className={`inline-flex h-9 min-w-9 items-center justify-center rounded px-2 text-slate-800 hover:bg-slate-200 disabled:opacity-40 ${active ? 'bg-brand-100 text-brand-900' : ''}`}
@@ -125,7 +200,7 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
 
   return (
     <div className="mt-1">
-      <div role="toolbar" aria-label={t('editor.toolbar')} aria-controls={id} className="flex flex-wrap gap-0.5 rounded-t-md border border-slate-300 bg-slate-50 p-1">
+      <div ref={toolbar} role="toolbar" aria-label={t('editor.toolbar')} aria-controls={id} onKeyDown={moveInToolbar} className="flex flex-wrap gap-0.5 rounded-t-md border border-slate-300 bg-slate-50 p-1">
         {button('editor.paragraph', Pilcrow, () => chain().setParagraph().run())}
         {button('editor.heading2', Heading2, () => chain().toggleHeading({ level: 2 }).run(), state.h2)}
         {button('editor.heading3', Heading3, () => chain().toggleHeading({ level: 3 }).run(), state.h3)}
@@ -162,9 +237,9 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
         </div>
       )}
       <EditorContent editor={editor} />
-      {dialog === 'link' && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
-      {dialog === 'image' && <ImageDialog editor={editor} onClose={() => setDialog(null)} />}
-      {dialog === 'footnote' && <FootnoteDialog editor={editor} onClose={() => setDialog(null)} />}
+      {dialog === 'link' && <LinkDialog editor={editor} onClose={closeDialog} />}
+      {dialog === 'image' && <ImageDialog editor={editor} onClose={closeDialog} />}
+      {dialog === 'footnote' && <FootnoteDialog editor={editor} onClose={closeDialog} />}
     </div>
   );
 }
@@ -390,9 +465,10 @@ function FootnoteDialog({ editor, onClose }: { editor: Editor; onClose: () => vo
   const inputId = useId();
   const insert = () => {
     if (!text.trim()) return setError(t('editor.footnoteNeeded'));
-    // Unchanged words keep their bold, italic and links; changed ones are written anew.
+    // Unchanged words keep their bold, italic and links; changed ones are written anew, the
+    // addresses in them linked (a note citing lex.uz), the words of its links linked again.
     if (editing && text.trim() === editing.node.textContent) return onClose();
-    const note = { type: 'footnote', content: [{ type: 'text', text: text.trim() }] };
+    const note = { type: 'footnote', content: footnoteContent(text.trim(), editing?.node) };
     const chain = editor.chain().focus();
     (editing ? chain.insertContentAt({ from: editing.from, to: editing.to }, note) : chain.insertContent(note)).run();
     onClose();

@@ -1,4 +1,6 @@
-import { Mark, mergeAttributes, Node, type AnyExtension } from '@tiptap/core';
+import { Extension, Mark, mergeAttributes, Node, type AnyExtension } from '@tiptap/core';
+import type { Mark as EditorMark, Node as EditorDocument } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import Blockquote from '@tiptap/extension-blockquote';
 import Image from '@tiptap/extension-image';
 import { ListItem } from '@tiptap/extension-list';
@@ -46,6 +48,89 @@ const Footnote = Node.create({
   renderHTML: ({ HTMLAttributes }) => ['sup', mergeAttributes(HTMLAttributes, { 'data-footnote': '', class: 'editor-footnote' }), 0],
 });
 
+/** The link every letter of a range carries, when they all carry the same one. */
+function linkOver(doc: EditorDocument, from: number, to: number): EditorMark | undefined {
+  let link: EditorMark | undefined;
+  let whole = true;
+  doc.nodesBetween(from, to, (node) => {
+    if (!node.isText) return;
+    const mark = node.marks.find((candidate) => candidate.type.name === 'link');
+    if (!mark || (link && !link.eq(mark))) whole = false;
+    else link = mark;
+  });
+  return whole ? link : undefined;
+}
+
+interface Retyping {
+  link: EditorMark;
+  /** Where the cursor stands after what was typed so far. */
+  end: number;
+}
+const retyping = new PluginKey<Retyping | null>('retypedLink');
+
+/**
+ * A link's words selected and typed over stay one link, every word of them. Without this only the
+ * first word would: the link takes the first letters typed, then the autolink plugin unlinks the
+ * space after them, and what follows the space is typed outside the link.
+ */
+const RetypedLink = Extension.create({
+  name: 'retypedLink',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin<Retyping | null>({
+        key: retyping,
+        state: {
+          init: (): Retyping | null => null,
+          apply: (tr, value): Retyping | null => {
+            const next = tr.getMeta(retyping) as Retyping | undefined;
+            if (next) return next;
+            // Only the cursor staying where the retyping is keeps it going.
+            return value && !tr.docChanged && tr.selection.empty && tr.selection.from === value.end ? value : null;
+          },
+        },
+        props: {
+          handleTextInput(view, from, to, text) {
+            const going = retyping.getState(view.state);
+            const link = from < to ? linkOver(view.state.doc, from, to) : going && from === going.end ? going.link : undefined;
+            if (!link) return false;
+            const tr = view.state.tr.insertText(text, from, to);
+            tr.addMark(from, from + text.length, link).setMeta(retyping, { link, end: from + text.length }).setMeta('preventAutolink', true);
+            view.dispatch(tr);
+            return true;
+          },
+        },
+      }),
+    ];
+  },
+});
+
+/** An address written in a note's words (its final full stop or comma is the sentence's). */
+const ADDRESS_IN_TEXT = /(?:https?:\/\/|mailto:)[^\s]+?(?=[.,;:!?)»”]*(?:\s|$))/gi;
+
+/**
+ * A footnote's words as its content: the addresses in them linked, and the words a link of the
+ * note being rewritten had (found again, unchanged) linked as before.
+ */
+export function footnoteContent(text: string, before?: EditorDocument): EditorNode[] {
+  const links: Array<{ from: number; to: number; href: string }> = [];
+  for (const match of text.matchAll(ADDRESS_IN_TEXT)) if (SAFE_LINK.test(match[0])) links.push({ from: match.index, to: match.index + match[0].length, href: match[0] });
+  before?.forEach((node) => {
+    const href = node.marks.find((mark) => mark.type.name === 'link')?.attrs.href as string | undefined;
+    const at = href && node.text ? text.indexOf(node.text) : -1;
+    if (href && at >= 0 && !links.some((link) => link.from < at + node.text!.length && at < link.to)) links.push({ from: at, to: at + node.text!.length, href });
+  });
+  links.sort((a, b) => a.from - b.from);
+  const content: EditorNode[] = [];
+  let at = 0;
+  for (const link of links) {
+    if (link.from > at) content.push({ type: 'text', text: text.slice(at, link.from) });
+    content.push({ type: 'text', text: text.slice(link.from, link.to), marks: [{ type: 'link', attrs: { href: link.href } }] });
+    at = link.to;
+  }
+  if (at < text.length) content.push({ type: 'text', text: text.slice(at) });
+  return content;
+}
+
 /** A picture of the media library, with its alt text (required) and a caption. */
 const Figure = Image.extend({
   addAttributes() {
@@ -91,18 +176,20 @@ export function editorExtensions(): AnyExtension[] {
         };
       },
     }),
+    RetypedLink,
     Superscript,
     Subscript,
     Footnote,
     Figure,
-    Table.configure({ resizable: false }),
+    // In a box of its own that scrolls sideways: a wide table never widens the form.
+    Table.configure({ resizable: false, renderWrapper: true }),
     TableRow,
     TableHeader.extend({ content: 'paragraph+' }),
     TableCell.extend({ content: 'paragraph+' }),
   ];
 }
 
-interface EditorNode {
+export interface EditorNode {
   type: string;
   attrs?: Record<string, unknown>;
   content?: EditorNode[];

@@ -105,7 +105,11 @@ export function LanguageTabs({ active, onChange, problems }: { active: string; o
 export function RecordForm({ resource, record, onSaved, onCancel }: { resource: Resource; record?: StoredRecord; onSaved: (record: StoredRecord) => void; onCancel: () => void }) {
   const admin = useAdmin();
   const { t, lang, defaultLanguage, problem } = admin;
-  const initial = useMemo(() => editable(record, resource.type.defaults()), [record, resource]);
+  // A new record starts as a draft: publishing is chosen, never the default a lawyer saves into.
+  const initial = useMemo(() => {
+    const defaults = resource.type.defaults();
+    return editable(record, { ...defaults, ...valuesFor(resource.type, 'draft', defaults) });
+  }, [record, resource]);
   const [values, setValues] = useState<Values>(initial);
   const [version, setVersion] = useState(record?.version);
   // Opened on a language from the translation status (?lang=ru), else on the default one.
@@ -212,7 +216,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   };
 
   /** Shows a field (in a language) to fix: its tab, then the field scrolled to and focused. */
-  function openField(name: string, language?: string) {
+  function openField(name: string, language?: string, then?: () => void) {
     if (language && admin.languages.some((candidate) => candidate.code === language)) setActive(language);
     let tries = 0;
     const find = () => {
@@ -222,8 +226,15 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       if (!target && tries++ < 40) return void setTimeout(find, 50);
       holder?.scrollIntoView({ block: 'center' });
       (target ?? holder)?.focus();
+      then?.();
     };
     requestAnimationFrame(find);
+  }
+  // "Fix" of a check in a document: the field opened, and the editor told what to select in it.
+  const [pointAt, setPointAt] = useState<CheckFound | null>(null);
+  function fixCheck(check: CheckFound) {
+    // Once the field is open and in view; a new object each time, so that a second "Fix" selects again.
+    openField(check.field, check.lang, () => setPointAt({ ...check }));
   }
   const askedField = searchParams.get('field');
   // Once, for the field a link named (the site report's "Fix").
@@ -486,11 +497,12 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           {t('roles.translatorHint', { languages: admin.user.languages.map((code) => code.toUpperCase()).join(', ') })}
         </p>
       )}
-      <div className="grid gap-5 md:grid-cols-2">
+      {/* Columns of minmax(0, 1fr): a wide table in a document scrolls in its box, never widens the form. */}
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         {slugAfterTitle(resource.fields, resource.type.admin.titleField)
           .filter((field) => !publishing || ![publishing.flag, publishing.at, publishing.until].includes(field.name))
           .map((field) => (
-          <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
+          <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid min-w-0 grid-cols-1 gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
               (field.kind === 'document' ? (
                 <SourceBlocks label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
@@ -508,6 +520,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               note={active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
               onChange={(value) => set(field.name, value)}
               onBlock={comparing ? (index) => setBlock({ field: field.name, index }) : undefined}
+              pointAt={pointAt?.field === field.name && pointAt.lang === active ? pointAt : undefined}
               computed={resource.type.fields[field.name]?.whenEmpty?.(values, defaultLanguage)}
             />
             {field.name === 'slug' && resource.type.publicPath !== undefined && textValue(values.slug) && (
@@ -519,8 +532,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </fieldset>
         ))}
       </div>
-      {blocked && <RefusedByChecks checks={blocked.checks} labelOf={labelOf} onFix={openField} onOverride={admin.user.role === 'admin' ? blocked.retry : undefined} />}
-      {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={openField} />}
+      {blocked && <RefusedByChecks checks={blocked.checks} labelOf={labelOf} onFix={fixCheck} onOverride={admin.user.role === 'admin' ? blocked.retry : undefined} />}
+      {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={fixCheck} />}
       {publishing && !editingCopy && (
         <PublishingChoice
           type={resource.type}
@@ -654,9 +667,11 @@ interface FieldProps {
   onBlock?: (index: number) => void;
   /** What the field becomes when saved empty (a reading time computed from the text). */
   computed?: string;
+  /** A check's "Fix" in this field: a document selects what it is about. */
+  pointAt?: CheckFound;
 }
 
-function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange, onBlock, computed }: FieldProps) {
+function Field({ field, labels, value, active, errors, choices, fixedLength = false, note, onChange, onBlock, computed, pointAt }: FieldProps) {
   const { lang, t, defaultLanguage, timeZone } = useAdmin();
   const label = fieldLabel(field.name, lang, labels);
   const team = choices.team ?? [];
@@ -807,6 +822,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
           describedBy={ownError ? errorId : undefined}
           onChange={(doc) => onChange({ ...documents, [active]: doc })}
           onBlock={onBlock}
+          pointAt={pointAt}
         />
       </Suspense>
     );

@@ -74,7 +74,9 @@ export function documentChecks(value: unknown, field: string, lang: string): { c
   for (const node of walk(value.content)) {
     if (node.type === 'heading') {
       const level = Number(node.attrs?.level ?? 2);
-      if (level > previous + 1) add('heading_order', `A heading of level ${level} follows one of level ${previous}: do not skip a level (screen readers and search engines read the outline)`, { level, previous });
+      // Its words too: the admin's "Fix" selects that heading.
+      const text = (node.content ?? []).map((part) => part.text ?? '').join('');
+      if (level > previous + 1) add('heading_order', `A heading of level ${level} follows one of level ${previous}: do not skip a level (screen readers and search engines read the outline)`, { level, previous, text });
       previous = level;
     }
     if (node.type === 'image' && !String(node.attrs?.alt ?? '').trim()) add('image_without_alt', 'A picture has no alt text: describe it for people who cannot see it');
