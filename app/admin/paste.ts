@@ -84,7 +84,8 @@ function buildLists(document: Document, items: FlatItem[]): Element[] {
         continue;
       }
       const outer = stack.at(-1)!;
-      const parent = outer.list.lastElementChild ?? outer.list.appendChild(document.createElement('li'));
+      // An item with an empty paragraph holds sub-items whose own item was not selected (the editor's list item starts with a paragraph).
+      const parent = outer.list.lastElementChild ?? outer.list.appendChild(document.createElement('li')).appendChild(document.createElement('p')).parentElement!;
       const existing = parent.lastElementChild;
       const list = existing && existing.matches(LISTS) ? existing : parent.appendChild(document.createElement(tag));
       stack.push({ list, depth: outer.depth + 1 });
@@ -260,7 +261,8 @@ export function cleanPastedHtml(html: string, listDepth: number): string {
   body.querySelectorAll('img').forEach((image) => image.remove());
   // Empty paragraphs (Word's &nbsp; lines, Google Docs' spacing) go.
   body.querySelectorAll('p, div, h2, h3, h4').forEach((element) => {
-    if (!hasWords(element) && !element.querySelector('br + *, img, table')) element.remove();
+    const holder = element.matches('li > p:first-child') && element.nextElementSibling?.matches(LISTS);
+    if (!hasWords(element) && !holder && !element.querySelector('br + *, img, table')) element.remove();
   });
   // So do list items without words (the edge of a selection), and the lists they leave empty.
   Array.from(body.querySelectorAll('li')).reverse().forEach((item) => {
