@@ -9,7 +9,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 const CAPABILITY_PATH = /^((?:\/[a-z]{2,3}(?:-[A-Za-z0-9]+)?)?\/(?:upload|preview|subscribe\/confirm|subscribe\/preferences|unsubscribe|events\/cancel)\/|\/admin\/reset\/|\/api\/intake\/upload\/)[^/?#]+/;
 
 /** An address as logged: a capability's token replaced by `[token]` (deploy/nginx/lexsite.conf does the same). */
-export const withoutTokens = (url: string): string => url.replace(CAPABILITY_PATH, '$1[token]');
+const withoutTokens = (url: string): string => url.replace(CAPABILITY_PATH, '$1[token]');
 
 /** Structured logs; secrets never reach them even if someone logs a whole request. */
 export function createLogger(level: string, pretty = false, destination?: DestinationStream): Logger {

@@ -9,7 +9,7 @@ import { AppError } from '../../domain/shared/errors.ts';
  * client gone (also while it waits).
  */
 
-export const UPLOAD_LIMITS = {
+const UPLOAD_LIMITS = {
   /** Bodies read at once on an instance (each streams to disk: a few kilobytes of memory). */
   atOnce: 8,
   /** Of them, from one address: a visitor's further uploads wait for their own earlier ones. */
@@ -82,8 +82,6 @@ export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
         waiting.push(entry);
       });
     },
-    /** Places taken and requests waiting (the upload tests look). */
-    state: () => ({ taken, waiting: waiting.length }),
   };
 }
 export type UploadPlaces = ReturnType<typeof uploadPlaces>;

@@ -3,6 +3,7 @@
  * its access log holds capability links without their token (address and Referer), and a visitor
  * sends at most four anonymous uploads at once while another visitor's upload still goes through.
  */
+import net from 'node:net';
 import tls from 'node:tls';
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,7 @@ const multipart = (name: string, data: Buffer) =>
 
 /** An upload over TLS whose body is held back after its first bytes; resolves the answer's status if one comes. */
 function heldUpload(port: number, path: string, body: Buffer, from: string) {
-  const socket = tls.connect({ host: '127.0.0.1', port, localAddress: from, rejectUnauthorized: false, servername: 'lawfirm.uz' });
+  const socket = tls.connect({ socket: net.connect({ host: '127.0.0.1', port, localAddress: from }), rejectUnauthorized: false, servername: 'lawfirm.uz' });
   socket.on('error', () => {});
   let received = '';
   const status = new Promise<number>((resolve) => {
