@@ -72,8 +72,8 @@ export interface DomainHost {
   reviewAssigned?(notice: ReviewNotice): void;
   /** E-mail can be sent (SMTP is set up): subscriptions to alerts are open. */
   mail?: boolean;
-  /** Where clients' documents are kept (encrypted with `key`), and clamd when it is connected. */
-  documents: { storage: MediaStorage; key: () => Promise<Buffer>; scan?: Scanner };
+  /** Where clients' documents are kept (encrypted with `key`), where they wait while arriving, and clamd when it is connected. */
+  documents: { storage: MediaStorage; key: () => Promise<Buffer>; staging: string; scan?: Scanner };
 }
 
 /** What the person asked to review is told by e-mail (domain/notifications/review-message.ts). */

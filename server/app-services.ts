@@ -7,7 +7,7 @@ import { createLinkCheckJob } from '../domain/checks/link-check-job.ts';
 import { createLinkAsker } from './link-asker.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
 import { clamdScanner } from './intake/clamav.ts';
-import { documentKey } from './intake/document-store.ts';
+import { documentKey, stagingFolder } from './intake/document-store.ts';
 import { pickText } from '../domain/shared/localized.ts';
 import { touchedBy } from '../domain/shared/read-tracker.ts';
 import { RECORD_TYPES } from '../domain/registry.ts';
@@ -64,7 +64,7 @@ export function createAppServices(options: {
   const domain = createDomainServices({
     database,
     storage,
-    documents: { storage: documentStorage, key: documentKey(config), scan: config.intake.clamavSocket ? clamdScanner(config.intake.clamavSocket) : undefined },
+    documents: { storage: documentStorage, key: documentKey(config), staging: stagingFolder(config), scan: config.intake.clamavSocket ? clamdScanner(config.intake.clamavSocket) : undefined },
     log: logger,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,

@@ -25,7 +25,7 @@ import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { intakePageRoutes, intakeRoutes } from './api/intake-routes.ts';
 import { bearerToken } from './http/auth.ts';
-import { drainRequest } from './http/drain.ts';
+import { drainRequest, lingerAfterAnswer } from './http/drain.ts';
 import { refusedRequest, sendRefusal } from './http/request-target.ts';
 import { failure } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     // An answer given before the body was read (a 413, a 401 to an upload): the rest is read first,
     // so that the client gets the answer instead of a reset connection.
-    if (request.raw.complete) return done(null, payload);
+    if (request.raw.complete || lingerAfterAnswer(request.raw, reply)) return done(null, payload);
     drainRequest(request.raw, reply).then(() => done(null, payload), done);
   });
 

@@ -129,6 +129,8 @@ const EnvSchema = z.object({
     .default(180),
   /** clamd's socket: a path (/run/clamav/clamd.ctl) or tcp://host:port. */
   CLAMAV_SOCKET: z.string().regex(/^(\/\S+|tcp:\/\/[^\s:/]+:\d{1,5})$/, 'must be a socket path such as /run/clamav/clamd.ctl or tcp://127.0.0.1:3310').optional(),
+  /** `production` on a server: start-up then warns of what a server should not do (documents' key beside the data). */
+  NODE_ENV: z.string().optional(),
   /** The key client documents are encrypted with: 32 bytes in base64 (openssl rand -base64 32). */
   DOCUMENT_KEY: z
     .string()
@@ -217,6 +219,8 @@ export interface AppConfig {
    * with one kept in DATA_DIR/keys, made at first use).
    */
   intake: { documentRetentionDays: number; applicationRetentionDays: number; clamavSocket: string | undefined; documentKey: Buffer | undefined };
+  /** NODE_ENV=production: a server, not a developer's machine. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -290,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clamavSocket: value.CLAMAV_SOCKET,
       documentKey: value.DOCUMENT_KEY ? Buffer.from(value.DOCUMENT_KEY, 'base64') : undefined,
     },
+    production: value.NODE_ENV === 'production',
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

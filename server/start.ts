@@ -135,6 +135,12 @@ export async function startApplication(
     await storage.check?.().catch((error: unknown) => logger.error({ err: error }, 'the S3 media store cannot be reached: check S3_ENDPOINT, S3_BUCKET and the keys'));
     const prometheus = config.metricsToken ? await import('./http/prometheus.ts') : undefined;
     const documentStorage = await createDocumentStorage(config);
+    // Without DOCUMENT_KEY the key is made in DATA_DIR/keys: whoever copies the data folder has the documents too.
+    if (config.production && !config.intake.documentKey) {
+      logger.warn(
+        'DOCUMENT_KEY is not set: clients’ documents are encrypted with a key kept in DATA_DIR/keys, beside the data it protects. Set DOCUMENT_KEY (openssl rand -base64 32, or the content of DATA_DIR/keys/documents.key once documents exist) and keep a copy of it apart from the data and its backups.',
+      );
+    }
     const services = createAppServices({ database, config, storage, documentStorage, logger, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
 
     // Instances started together on a new database create the languages, the demo and the first administrator once.

@@ -1,10 +1,14 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/connection.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { AppError, badRequest, notFound, validationError } from '../shared/errors.ts';
 import { isId, newId, nowIso } from '../shared/ids.ts';
 import type { Actor, ChangeEvent } from '../shared/record-service.ts';
-import { claimedType, DOCUMENT_TYPES, safeFileName, sniffDocument, type DocumentType } from './file-types.ts';
+import { claimedType, documentSniffer, DOCUMENT_TYPES, safeFileName, type DocumentType } from './file-types.ts';
 
 /*
  * A client's documents (API-3.md "Intake"): sent once through a link staff made for one request,
@@ -21,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What clamd said: nothing found, or the name of what it found. */
 type ScanResult = { clean: true } | { clean: false; signature: string };
-export type Scanner = (data: Buffer) => Promise<ScanResult>;
+export type Scanner = (data: AsyncIterable<Buffer>) => Promise<ScanResult>;
 
 export interface IntakeFile {
   _id: string;
@@ -33,13 +37,18 @@ export interface IntakeFile {
   createdAt: string;
 }
 
-/** A file as it arrives: its name and bytes. */
+/**
+ * A file as it arrived: its name (made safe), its size, the type its bytes showed, and where it
+ * waits, already encrypted, for the checks (a file in the staging folder; keep moves it to the store).
+ */
 export interface Arriving {
   name: string;
-  data: Buffer;
+  size: number;
+  sniffed: DocumentType | undefined;
+  file: string;
 }
 
-/** A file that passed every check, ready to be encrypted and stored. */
+/** A file that passed every check, ready to be stored. */
 interface Checked extends Arriving {
   type: DocumentType;
   scan: IntakeFile['scan'];
@@ -61,11 +70,61 @@ async function inSlices(data: Buffer, step: (slice: Buffer) => Buffer): Promise<
   return parts;
 }
 
-async function encryptDocument(data: Buffer, key: Buffer): Promise<Buffer> {
+/** Where the tag is written once the whole file is encrypted: MAGIC, the key's id and the IV come first. */
+const TAG_AT = 24;
+const HEADER_BYTES = 40;
+
+/**
+ * A file's bytes as they arrive, encrypted on their way to a file of `folder` (never whole in
+ * memory), their size counted and their type read. The stored format is the document store's own.
+ */
+async function encryptArriving(name: string, body: AsyncIterable<Buffer>, key: Buffer, folder: string): Promise<Arriving> {
+  await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+  const file = path.join(folder, `${randomBytes(12).toString('hex')}.part`);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = [...(await inSlices(data, (slice) => cipher.update(slice))), cipher.final()];
-  return Buffer.concat([MAGIC, keyIdOf(key), iv, cipher.getAuthTag(), ...body]);
+  const sniffer = documentSniffer();
+  let size = 0;
+  try {
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        yield Buffer.concat([MAGIC, keyIdOf(key), iv, Buffer.alloc(16)]);
+        for await (const chunk of source) {
+          size += chunk.length;
+          sniffer.push(chunk);
+          yield cipher.update(chunk);
+        }
+        yield cipher.final();
+      },
+      createWriteStream(file, { flags: 'wx', mode: 0o600 }),
+    );
+    const handle = await fs.open(file, 'r+');
+    try {
+      await handle.write(cipher.getAuthTag(), 0, 16, TAG_AT);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  }
+  return { name: safeFileName(name), size, sniffed: sniffer.type(), file };
+}
+
+/** A staged file's bytes, decrypted as they are read (for the virus scanner). */
+async function* decryptedFrom(file: string, key: Buffer): AsyncIterable<Buffer> {
+  const header = Buffer.alloc(HEADER_BYTES);
+  const handle = await fs.open(file);
+  try {
+    await handle.read(header, 0, HEADER_BYTES, 0);
+  } finally {
+    await handle.close();
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(12, TAG_AT));
+  decipher.setAuthTag(header.subarray(TAG_AT, HEADER_BYTES));
+  for await (const chunk of createReadStream(file, { start: HEADER_BYTES })) yield decipher.update(chunk as Buffer);
+  yield decipher.final();
 }
 
 async function decryptDocument(stored: Buffer, key: Buffer): Promise<Buffer> {
@@ -73,9 +132,9 @@ async function decryptDocument(stored: Buffer, key: Buffer): Promise<Buffer> {
   if (!stored.subarray(4, 12).equals(keyIdOf(key))) {
     throw new AppError(503, 'UNAVAILABLE', 'This document was encrypted with another key: set the same DOCUMENT_KEY on every server (ask whoever runs the site).');
   }
-  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(12, 24));
-  decipher.setAuthTag(stored.subarray(24, 40));
-  return Buffer.concat([...(await inSlices(stored.subarray(40), (slice) => decipher.update(slice))), decipher.final()]);
+  const decipher = createDecipheriv('aes-256-gcm', key, stored.subarray(12, TAG_AT));
+  decipher.setAuthTag(stored.subarray(TAG_AT, HEADER_BYTES));
+  return Buffer.concat([...(await inSlices(stored.subarray(HEADER_BYTES), (slice) => decipher.update(slice))), decipher.final()]);
 }
 
 /** A file over 25 MB, said on that file (the upload's parser and the checks below refuse the same way). */
@@ -97,6 +156,8 @@ export function createIntakeDocuments(
   host: {
     storage: MediaStorage;
     key: () => Promise<Buffer>;
+    /** A local folder where arriving files wait, encrypted, until they are checked and kept. */
+    staging: string;
     scan?: Scanner;
     /** The address of the upload page in the request's language. */
     uploadUrl: (token: string, language: string) => Promise<string>;
@@ -125,21 +186,21 @@ export function createIntakeDocuments(
     if (files.length > MAX_DOCUMENTS) throw validationError([{ path: 'files', message: `Send at most ${MAX_DOCUMENTS} files at a time.`, code: 'too_many', params: { max: MAX_DOCUMENTS } }]);
     const checked: Checked[] = [];
     for (const [index, file] of files.entries()) {
-      const name = safeFileName(file.name);
+      const { name, sniffed: type } = file;
       const kinds = allowed.map((type) => DOCUMENT_TYPES[type].extensions[0].toUpperCase()).join(', ');
-      if (file.data.length > MAX_DOCUMENT_BYTES) throw fileTooLarge(index, name);
-      if (file.data.length === 0) throw fileProblem(index, `“${name}” is empty.`, { name });
-      const type = sniffDocument(file.data);
+      if (file.size > MAX_DOCUMENT_BYTES) throw fileTooLarge(index, name);
+      if (file.size === 0) throw fileProblem(index, `“${name}” is empty.`, { name });
       const claimed = claimedType(name);
       if (!type || !allowed.includes(type)) throw fileProblem(index, `“${name}” is not one of the accepted kinds (${kinds}).`, { name, kinds });
       if (claimed !== type) throw fileProblem(index, `“${name}” is not what its name says: its contents are ${type.toUpperCase()}. Rename it or send the right file.`, { name, kinds });
-      checked.push({ name, data: file.data, type, scan: 'not_scanned' });
+      checked.push({ ...file, type, scan: 'not_scanned' });
     }
     if (host.scan) {
+      const key = await host.key();
       for (const [index, file] of checked.entries()) {
         let result: ScanResult;
         try {
-          result = await host.scan(file.data);
+          result = await host.scan(decryptedFrom(file.file, key));
         } catch (error) {
           host.log.warn({ err: error }, 'the virus scanner (clamd) did not answer');
           throw new AppError(503, 'UNAVAILABLE', 'The files could not be checked for viruses just now. Nothing was kept: please try again in a few minutes.');
@@ -158,9 +219,8 @@ export function createIntakeDocuments(
     return checked;
   }
 
-  /** Encrypts and stores checked files for a request; all of them or, on a failure, none. */
+  /** Moves checked files (already encrypted) into the store for a request; all of them or, on a failure, none. */
   async function keep(contactId: string, files: Checked[]): Promise<IntakeFile[]> {
-    const key = await host.key();
     const written: string[] = [];
     const rows = [];
     try {
@@ -168,9 +228,9 @@ export function createIntakeDocuments(
       for (const [position, file] of files.entries()) {
         const id = newId();
         const storageKey = `${contactId}/${id}-${randomBytes(8).toString('hex')}.bin`;
-        await host.storage.put(storageKey, await encryptDocument(file.data, key));
+        await host.storage.putFile(storageKey, file.file);
         written.push(storageKey);
-        rows.push({ id, contact_id: contactId, name: file.name, size: file.data.length, type: DOCUMENT_TYPES[file.type].mime, scan: file.scan, storage_key: storageKey, created_at: at, position });
+        rows.push({ id, contact_id: contactId, name: file.name, size: file.size, type: DOCUMENT_TYPES[file.type].mime, scan: file.scan, storage_key: storageKey, created_at: at, position });
       }
       if (rows.length) await db.insertInto('intake_files').values(rows).execute();
     } catch (error) {
@@ -190,9 +250,40 @@ export function createIntakeDocuments(
     return found.length;
   }
 
+  /** The link's request, or the 404 or 410 that says why it no longer takes files. */
+  async function openLink(token: string): Promise<string> {
+    const state = await linkState(token);
+    if (state.state === 'unknown') throw new AppError(404, 'NOT_FOUND', 'This upload link does not exist: check that it was copied whole, or ask the firm for a new one.');
+    if (state.state === 'used') throw new AppError(410, 'GONE', LINK_USED);
+    if (state.state !== 'open') throw new AppError(410, 'GONE', LINK_EXPIRED);
+    return state.contactId;
+  }
+
+  async function linkState(token: string): Promise<LinkState> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: 'unknown' };
+    const link = await db.selectFrom('upload_links').selectAll().where('token_hash', '=', hashOf(token)).executeTakeFirst();
+    if (!link) return { state: 'unknown' };
+    const contactId = String(link.contact_id);
+    if (link.used_at) return { state: 'used', contactId };
+    if (String(link.expires_at) <= nowIso()) return { state: 'expired', contactId };
+    return { state: 'open', contactId, expiresAt: String(link.expires_at) };
+  }
+
   return {
     check,
     keep,
+    openLink,
+    linkState,
+
+    /** One file of a form, encrypted to the staging folder as it arrives (see Arriving). */
+    async arrive(name: string, body: AsyncIterable<Buffer>): Promise<Arriving> {
+      return encryptArriving(name, body, await host.key(), host.staging);
+    },
+
+    /** Removes what is left of arrived files in the staging folder (kept ones are no longer there). */
+    async discard(files: Arriving[]): Promise<void> {
+      await Promise.all(files.map((file) => fs.rm(file.file, { force: true })));
+    },
 
     /** A one-time link for this request's documents (the request is known to exist). */
     async createLink(contactId: string, body: unknown, language: string): Promise<{ url: string; expiresAt: string }> {
@@ -209,31 +300,18 @@ export function createIntakeDocuments(
       return { url: await host.uploadUrl(token, language), expiresAt };
     },
 
-    async linkState(token: string): Promise<LinkState> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: 'unknown' };
-      const link = await db.selectFrom('upload_links').selectAll().where('token_hash', '=', hashOf(token)).executeTakeFirst();
-      if (!link) return { state: 'unknown' };
-      const contactId = String(link.contact_id);
-      if (link.used_at) return { state: 'used', contactId };
-      if (String(link.expires_at) <= nowIso()) return { state: 'expired', contactId };
-      return { state: 'open', contactId, expiresAt: String(link.expires_at) };
-    },
-
     /**
      * The files sent through a link: checked, then the link taken (by one sender only, also when
      * two send at once), then encrypted and stored. A refused file leaves the link as it was.
      */
     async receive(token: string, files: Arriving[]): Promise<{ contactId: string; files: IntakeFile[] }> {
-      const state = await this.linkState(token);
-      if (state.state === 'unknown') throw new AppError(404, 'NOT_FOUND', 'This upload link does not exist: check that it was copied whole, or ask the firm for a new one.');
-      if (state.state === 'used') throw new AppError(410, 'GONE', LINK_USED);
-      if (state.state !== 'open') throw new AppError(410, 'GONE', LINK_EXPIRED);
-      const checked = await check(files, undefined, state.contactId);
+      const contactId = await openLink(token);
+      const checked = await check(files, undefined, contactId);
       const taken = await db.updateTable('upload_links').set({ used_at: nowIso() }).where('token_hash', '=', hashOf(token)).where('used_at', 'is', null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', LINK_USED);
       try {
-        const kept = await keep(state.contactId, checked);
-        return { contactId: state.contactId, files: kept };
+        const kept = await keep(contactId, checked);
+        return { contactId, files: kept };
       } catch (error) {
         await db.updateTable('upload_links').set({ used_at: null }).where('token_hash', '=', hashOf(token)).execute();
         throw error;
@@ -272,6 +350,13 @@ export function createIntakeDocuments(
       const removed = await removeFiles({ ids: old.map((file) => String(file.id)) });
       // Links that can no longer be used are of no more use.
       await db.deleteFrom('upload_links').where('expires_at', '<', before).execute();
+      // Files left in the staging folder by a process that stopped while receiving them.
+      const staged = await fs.readdir(host.staging).catch(() => [] as string[]);
+      for (const name of staged) {
+        const file = path.join(host.staging, name);
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (stat && stat.mtimeMs < now - DAY_MS) await fs.rm(file, { force: true });
+      }
       return removed;
     },
   };

@@ -19,6 +19,8 @@ interface StoredFile {
 export interface MediaStorage {
   readonly kind: 'disk' | 's3';
   put(key: string, data: Buffer): Promise<void>;
+  /** Moves a local file into the store under `key` (the file is gone from where it was). */
+  putFile(key: string, file: string): Promise<void>;
   /** The whole file, or undefined when there is none. */
   read(key: string): Promise<Buffer | undefined>;
   /** A stream for serving, or undefined when there is no such file. */
@@ -62,6 +64,20 @@ export function createDiskStorage(directory: string): MediaStorage {
       const temporary = `${file}.${process.pid}.tmp`;
       await fs.writeFile(temporary, data);
       await fs.rename(temporary, file);
+    },
+    async putFile(key, from) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fs.rename(from, file);
+      } catch (error) {
+        // Another file system: copied whole first, so that the store never holds half a file.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        const temporary = `${file}.${process.pid}.tmp`;
+        await fs.copyFile(from, temporary);
+        await fs.rename(temporary, file);
+        await fs.rm(from, { force: true });
+      }
     },
     async read(key) {
       try {

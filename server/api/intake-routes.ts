@@ -7,7 +7,8 @@ import { LANGUAGE_CODE_PATTERN, pickText } from '../../domain/shared/localized.t
 import { AppError, badRequest, isAppError, notFound, validationError } from '../../domain/shared/errors.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly } from '../http/auth.ts';
-import { drainRequest } from '../http/drain.ts';
+import { answerAtOnce, drainRequest } from '../http/drain.ts';
+import { inUploadPlace, uploadPlaces, type UploadPlaces } from '../intake/upload-places.ts';
 import { ok } from '../http/envelope.ts';
 
 /*
@@ -21,39 +22,50 @@ const closedVacancy = () => new AppError(409, 'CONFLICT', 'This vacancy is close
 /** The fields a form may carry beside its files, and their size. */
 const FORM_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: MAX_DOCUMENTS + 1, fields: 20, fieldSize: 64 * 1024, parts: MAX_DOCUMENTS + 21 };
 
-/**
- * At most this many uploads are read and kept at once on an instance (each holds up to 10 × 25 MB
- * until its files are stored); the others wait, their bodies held back by TCP, not by our memory.
- */
-const UPLOADS_AT_ONCE = 2;
-let uploading = 0;
-const waiting: Array<() => void> = [];
-async function oneOfFewUploads<T>(work: () => Promise<T>): Promise<T> {
-  if (uploading >= UPLOADS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else uploading += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else uploading -= 1;
-  }
-}
-
 interface Received {
   fields: Record<string, string>;
   files: Arriving[];
 }
 
+/** The places of each app (one per instance): see server/intake/upload-places.ts. */
+const placesOf = new WeakMap<AppServices, UploadPlaces>();
+const places = (services: AppServices) => placesOf.get(services) ?? placesOf.set(services, uploadPlaces()).get(services)!;
+
+/** A check made from the address alone (the link, the vacancy): its refusal is answered before any of the body is read. */
+async function before<T>(request: FastifyRequest, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    answerAtOnce(request.raw);
+    throw error;
+  }
+}
+
+/**
+ * An anonymous upload: `admit` (the link or the vacancy found open) first, then — in a place,
+ * within the time limits — `admit` again (the link may have been used meanwhile) and `work`, which
+ * reads the body. The files that arrived are removed from the staging folder however it ends.
+ */
+async function anonymousUpload<A, T>(services: AppServices, request: FastifyRequest, reply: FastifyReply, admit: () => Promise<A>, work: (admitted: A, files: Arriving[]) => Promise<T>): Promise<T> {
+  await before(request, admit);
+  const files: Arriving[] = [];
+  try {
+    return await inUploadPlace(places(services), request, reply, async () => work(await before(request, admit), files));
+  } finally {
+    await services.intakeDocuments.discard(files);
+  }
+}
+
 /**
  * The whole multipart body: its text fields and the files of `fileField` (each at most 25 MB, at
- * most `maxFiles`). Nothing is kept yet; a refused body is read to its end so the answer arrives.
+ * most `maxFiles`), each encrypted to the staging folder as it arrives and added to `files`. A
+ * refused body is read to its end so the answer arrives.
  */
-async function receive(request: FastifyRequest, reply: FastifyReply, fileField: string, maxFiles: number): Promise<Received> {
+async function receive(services: AppServices, request: FastifyRequest, reply: FastifyReply, fileField: string, maxFiles: number, files: Arriving[]): Promise<Received> {
   if (!request.isMultipart()) throw badRequest(`Send the form as multipart/form-data, the files in the field "${fileField}".`);
   const fields: Record<string, string> = {};
-  const files: Arriving[] = [];
-  // The file being read: a size refused by the parser (in toBuffer or in the iterator) is said on it.
+  const start = files.length;
+  // The file being read: a size refused by the parser (in the iterator) is said on it.
   let current = '';
   try {
     for await (const part of request.parts()) {
@@ -67,21 +79,20 @@ async function receive(request: FastifyRequest, reply: FastifyReply, fileField: 
         await part.toBuffer();
         continue;
       }
-      if (files.length >= maxFiles) throw validationError([{ path: 'files', message: `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at a time.`, code: 'too_many', params: { max: maxFiles } }]);
+      if (files.length - start >= maxFiles) throw validationError([{ path: 'files', message: `Send at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} at a time.`, code: 'too_many', params: { max: maxFiles } }]);
       current = part.filename;
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw fileTooLarge(files.length, current);
-      files.push({ name: part.filename, data });
+      files.push(await services.intakeDocuments.arrive(part.filename, part.file));
+      if (part.file.truncated) throw fileTooLarge(files.length - start - 1, current);
       current = '';
     }
   } catch (error) {
     await drainRequest(request.raw, reply);
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(files.length, current || 'A file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(files.length - start, current || 'A file');
     if (code === 'FST_FILES_LIMIT') throw validationError([{ path: 'files', message: `Send at most ${maxFiles} files at a time.`, code: 'too_many', params: { max: maxFiles } }]);
     throw error;
   }
-  return { fields, files };
+  return { fields, files: files.slice(start) };
 }
 
 /** A browser's form (it asks for HTML) is answered by going back to its page; a program gets JSON. */
@@ -153,13 +164,13 @@ export async function intakeRoutes(app: FastifyInstance, { services }: { service
 
   // A client's files through their one-time link (JSON; the page's form posts to pageRoutes below).
   app.post<{ Params: { token: string } }>('/intake/upload/:token', async (request, reply) => {
-    const received = await oneOfFewUploads(async () => services.intakeDocuments.receive(request.params.token, (await receive(request, reply, 'files', MAX_DOCUMENTS)).files));
+    const received = await uploadThroughLink(services, request, reply);
     return reply.status(201).send(ok(received.files, { message: `${received.files.length} files received` }));
   });
 
   app.post<{ Params: { id: string } }>('/vacancies/:id/applications', async (request, reply) => {
-    const vacancy = await openVacancy(() => services.records.vacancies.get(request.params.id, { admin: false }), () => services.records.vacancies.get(request.params.id, { admin: true }));
-    const created = await apply(services, request, reply, vacancy);
+    const { id } = request.params;
+    const created = await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.get(id, { admin: false }), () => services.records.vacancies.get(id, { admin: true })));
     return reply.status(201).send(ok({ _id: created._id }, { message: 'Thank you: your application was received' }));
   });
 }
@@ -178,13 +189,25 @@ async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promi
   }
 }
 
-/** An application: fields and CV checked first; the request and its CV are then kept together. */
-function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
-  return oneOfFewUploads(() => applyNow(services, request, reply, vacancy));
+/** The files sent through a link, once the link was found open: checked, then kept. */
+function uploadThroughLink(services: AppServices, request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
+  const { token } = request.params;
+  return anonymousUpload(
+    services,
+    request,
+    reply,
+    () => services.intakeDocuments.openLink(token),
+    async (_contactId, arrived) => services.intakeDocuments.receive(token, (await receive(services, request, reply, 'files', MAX_DOCUMENTS, arrived)).files),
+  );
 }
 
-async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
-  const { fields, files } = await receive(request, reply, 'cv', 1);
+/** An application, once its vacancy was found open: fields and CV checked first; the request and its CV are then kept together. */
+function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: () => Promise<Vacancy>): Promise<{ _id: string }> {
+  return anonymousUpload(services, request, reply, vacancy, (open, arrived) => applyNow(services, request, reply, open, arrived));
+}
+
+async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy, arrived: Arriving[]): Promise<{ _id: string }> {
+  const { fields, files } = await receive(services, request, reply, 'cv', 1, arrived);
   // Closed while the form was being filled in.
   if (vacancy.closesAt <= new Date().toISOString()) throw closedVacancy();
   const prepared = await services.contacts.checkApplication({ ...fields, ...elapsedSince(fields.renderedAt) }, { address: request.ip });
@@ -213,7 +236,7 @@ export async function intakePageRoutes(app: FastifyInstance, { services }: { ser
   const upload = async (request: FastifyRequest<{ Params: { token: string; lang?: string } }>, reply: FastifyReply) => {
     const page = `${languagePrefix(request.params.lang)}/upload/${encodeURIComponent(request.params.token)}`;
     try {
-      const received = await oneOfFewUploads(async () => services.intakeDocuments.receive(request.params.token, (await receive(request, reply, 'files', MAX_DOCUMENTS)).files));
+      const received = await uploadThroughLink(services, request, reply);
       if (!wantsPage(request)) return reply.status(201).send(ok(received.files));
       return reply.redirect(`${page}?sent=${received.files.length}`, 303);
     } catch (error) {
@@ -228,8 +251,7 @@ export async function intakePageRoutes(app: FastifyInstance, { services }: { ser
     const page = `${languagePrefix(request.params.lang)}/careers/${encodeURIComponent(request.params.slug)}`;
     try {
       const { slug } = request.params;
-      const vacancy = await openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true }));
-      await apply(services, request, reply, vacancy);
+      await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true })));
       if (!wantsPage(request)) return reply.status(201).send(ok(null));
       return reply.redirect(`${page}?applied=1#apply`, 303);
     } catch (error) {

@@ -784,7 +784,7 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Contact'],
           operationId: 'uploadClientDocuments',
-          summary: 'A client sends their documents through a one-time link (no account; the page /upload/{token} posts the same form): multipart, field `files`, up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB each, checked by their bytes and by ClamAV when connected. All or nothing; a refused file leaves the link usable; 410 once used or expired',
+          summary: 'A client sends their documents through a one-time link (no account; the page /upload/{token} posts the same form): multipart, field `files`, up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB each, checked by their bytes and by ClamAV when connected. All or nothing; a refused file leaves the link usable; 404 for an unknown link and 410 once used or expired, answered before the body is read; 503 with Retry-After while the instance receives too many uploads',
           security: PUBLIC,
           parameters: [parameter('token', 'The link\'s token', { type: 'string' }, 'path')],
           requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 10 } } } } } },
@@ -795,7 +795,7 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Vacancies'],
           operationId: 'applyForVacancy',
-          summary: 'Apply for an open vacancy (no account; its page\'s form posts the same): multipart with name, email, phone, letter, consent (required) and the CV (field `cv`, PDF or DOCX, 25 MB), kept encrypted like a client\'s documents; lands in the inbox as kind application; 409 registration_closed once the vacancy closed',
+          summary: 'Apply for an open vacancy (no account; its page\'s form posts the same): multipart with name, email, phone, letter, consent (required) and the CV (field `cv`, PDF or DOCX, 25 MB), kept encrypted like a client\'s documents; lands in the inbox as kind application; 409 registration_closed once the vacancy closed (answered before the body is read); 503 with Retry-After while the instance receives too many uploads',
           security: PUBLIC,
           parameters: [idParam],
           requestBody: {

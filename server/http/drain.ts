@@ -38,3 +38,40 @@ export async function drainRequest(request: IncomingMessage, reply: FastifyReply
     request.resume();
   });
 }
+
+/** Requests refused from their address alone (an unknown upload link): answered before their body is read. */
+const answeredAtOnce = new WeakSet<IncomingMessage>();
+
+/**
+ * Marks a request whose answer goes out at once, while its client may still be sending: the
+ * answer is not held back until the body has arrived (nothing of it is needed to refuse).
+ */
+export function answerAtOnce(request: IncomingMessage): void {
+  answeredAtOnce.add(request);
+}
+
+/**
+ * After an answer sent at once: the rest of the body is read and dropped (Node does so once the
+ * answer is out, and keeps the connection), so the client reads the answer instead of a reset; a
+ * body beyond the limits is not waited for, its connection is closed. Answers whether the request was marked.
+ */
+export function lingerAfterAnswer(request: IncomingMessage, reply: FastifyReply): boolean {
+  if (!answeredAtOnce.has(request)) return false;
+  const socket = request.socket;
+  const readBefore = socket.bytesRead;
+  reply.raw.once('finish', () => {
+    if (request.complete || request.destroyed) return;
+    const timer = setTimeout(() => socket.destroy(), DRAIN_TIMEOUT_MS);
+    const onData = () => {
+      if (socket.bytesRead - readBefore > DRAIN_LIMIT_BYTES) socket.destroy();
+    };
+    const done = () => {
+      clearTimeout(timer);
+      request.off('data', onData);
+    };
+    request.on('data', onData);
+    request.once('end', done);
+    request.once('close', done);
+  });
+  return true;
+}

@@ -34,15 +34,36 @@ export function clamdScanner(socket: string): Scanner {
         else reject(new Error(`clamd answered: ${text.slice(0, 200) || 'nothing'}`));
       });
       connection.once('connect', () => {
-        connection.write('zINSTREAM\0');
-        for (let at = 0; at < data.length; at += CHUNK) {
-          const chunk = data.subarray(at, at + CHUNK);
-          const length = Buffer.alloc(4);
-          length.writeUInt32BE(chunk.length);
-          connection.write(length);
-          connection.write(chunk);
-        }
-        connection.write(Buffer.alloc(4));
+        void send(connection, data).catch((error: unknown) => connection.destroy(error as Error));
       });
     });
+}
+
+/** The file's bytes as they are read (decrypted from the document store), in chunks of at most 64 KB. */
+async function send(connection: net.Socket, data: AsyncIterable<Buffer>): Promise<void> {
+  const write = (bytes: Buffer) =>
+    connection.write(bytes)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const done = () => {
+            connection.off('drain', done);
+            connection.off('close', done);
+            resolve();
+          };
+          connection.once('drain', done);
+          connection.once('close', done);
+        });
+  await write(Buffer.from('zINSTREAM\0'));
+  for await (const piece of data) {
+    for (let at = 0; at < piece.length; at += CHUNK) {
+      // clamd answered early (a size over its StreamMaxLength) or went away: its answer says why.
+      if (connection.destroyed || !connection.writable) return;
+      const chunk = piece.subarray(at, at + CHUNK);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(chunk.length);
+      connection.write(length);
+      await write(chunk);
+    }
+  }
+  if (connection.writable) connection.write(Buffer.alloc(4));
 }

@@ -14,6 +14,12 @@ export async function createDocumentStorage(config: AppConfig): Promise<MediaSto
 }
 
 /**
+ * Where a document waits while it arrives, already encrypted, until it is checked and kept:
+ * DATA_DIR/incoming, on this machine's disk whichever the store (a folder nothing serves).
+ */
+export const stagingFolder = (config: AppConfig) => path.join(config.dataDir, 'incoming');
+
+/**
  * The key the documents are encrypted with: DOCUMENT_KEY, or one made once at first use and kept
  * in DATA_DIR/keys/documents.key (readable by the server's user only). Neither is in the database,
  * nor in a backup: restoring documents elsewhere needs the same key there.

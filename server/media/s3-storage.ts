@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { type Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -32,6 +34,7 @@ export function createS3Storage(config: S3Config, options: { prefix?: string; pr
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
+  const headersOf = (key: string) => (options.private ? { ContentType: 'application/octet-stream', CacheControl: 'private, no-store' } : { ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL });
   return {
     kind: 's3',
     /** Fails with the store's own reason when the bucket cannot be reached with these credentials. */
@@ -39,8 +42,12 @@ export function createS3Storage(config: S3Config, options: { prefix?: string; pr
       await client.send(new HeadBucketCommand({ Bucket }));
     },
     async put(key, data) {
-      const type = options.private ? { ContentType: 'application/octet-stream', CacheControl: 'private, no-store' } : { ContentType: contentTypeOf(key), CacheControl: IMMUTABLE_CACHE_CONTROL };
-      await client.send(new PutObjectCommand({ Bucket, Key: prefix + key, Body: data, ...type }));
+      await client.send(new PutObjectCommand({ Bucket, Key: prefix + key, Body: data, ...headersOf(key) }));
+    },
+    async putFile(key, file) {
+      const { size } = await fs.stat(file);
+      await client.send(new PutObjectCommand({ Bucket, Key: prefix + key, Body: createReadStream(file), ContentLength: size, ...headersOf(key) }));
+      await fs.rm(file, { force: true });
     },
     async read(key) {
       try {

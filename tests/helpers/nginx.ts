@@ -41,6 +41,7 @@ export async function startNginx(upstreams: string[]) {
   site = replaceExactly(site, /\/etc\/nginx\/certificates\//g, `${folder}/certificates/`);
   site = replaceExactly(site, '/var/cache/nginx/lexsite', `${folder}/cache`);
   site = replaceExactly(site, '/var/www/certbot', `${folder}/certbot`);
+  site = replaceExactly(site, /\/var\/log\/nginx\//g, `${folder}/`);
   fs.writeFileSync(path.join(folder, 'lexsite.conf'), site);
   const temp = path.join(folder, 'temp');
   fs.writeFileSync(
@@ -86,6 +87,8 @@ http {
     httpUrl: `http://127.0.0.1:${httpPort}`,
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
     httpsPort,
+    /** The kit's own access log (its lexsite format). */
+    accessLog: path.join(folder, 'lexsite.access.log'),
     async stop() {
       child.kill('SIGQUIT');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));

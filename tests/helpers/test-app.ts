@@ -48,6 +48,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Scheduled backups every this many milliseconds (with BACKUP_DIR in env). */
   backupIntervalMs?: number;
+  /** Where the app's log goes (at info level), for a test that reads it; otherwise nothing is logged. */
+  logTo?: NodeJS.WritableStream;
   /** Start on a data folder and schema that already hold a site (after a restore); the caller removes them. */
   existing?: { dataDir: string; schema?: string };
 }
@@ -76,7 +78,8 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     ...(postgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...options.env,
   });
-  const application = await startApplication(config, createLogger(config.logLevel), {
+  const logger = options.logTo ? createLogger('info', false, options.logTo as never) : createLogger(config.logLevel);
+  const application = await startApplication(config, logger, {
     schema: postgres?.schema,
     ssrBuild: options.ssr ? await loadServerBuild() : undefined,
     seedDemo: seedDemoContent,

@@ -1,0 +1,193 @@
+/*
+ * Anonymous uploads under attack (a client's documents through their link, a CV with an
+ * application), over real sockets: a made-up link is answered while the body is still being sent;
+ * slow senders and senders that hang up halfway hold no place that a real visitor needs; and
+ * after any number of abandoned uploads every place is free again.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { SAMPLE } from '../helpers/documents.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const BOUNDARY = 'lexsite-upload-boundary';
+
+/** A multipart body as a browser sends it. */
+function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; data: Buffer }>): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const file of files) {
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+/** A PDF of `size` bytes: a real start, then padding. */
+const bigPdf = (size: number) => Buffer.concat([SAMPLE.pdf(), Buffer.alloc(size, 0x20)]);
+
+interface RawUpload {
+  /** Writes more of the body. */
+  write(bytes: Buffer): void;
+  /** The status of the answer, once its head arrived. */
+  status: Promise<number>;
+  close(): void;
+}
+
+/** A request whose head goes out at once and whose body the test writes as it likes. */
+function rawUpload(base: string, path: string, body: Buffer, headers: Record<string, string> = {}): RawUpload {
+  const url = new URL(path, base);
+  const socket = net.connect({ host: url.hostname, port: Number(url.port) });
+  socket.on('error', () => {});
+  const received: Buffer[] = [];
+  const status = new Promise<number>((resolve, reject) => {
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk);
+      const text = Buffer.concat(received).toString('latin1');
+      const head = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      if (head && text.includes('\r\n\r\n')) resolve(Number(head[1]));
+    });
+    socket.on('close', () => reject(new Error('closed without an answer')));
+  });
+  status.catch(() => {});
+  socket.write(
+    [
+      `POST ${url.pathname} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+      `Content-Length: ${body.length}`,
+      'Accept: application/json',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  return { write: (bytes) => socket.write(bytes), status, close: () => socket.destroy() };
+}
+
+/** Resolves with the promise's value, or fails saying what did not happen in time. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(DIALECTS)('anonymous uploads on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  let vacancy: string;
+  let visitor = 0;
+  const address = () => `198.51.100.${(visitor += 1) % 250}`;
+  const newLink = async () => {
+    const created = await app.api('/api/contact', { body: { kind: 'matter', name: 'Aziz Karimov', email: 'aziz@example.uz', company: 'Samarqand Invest', acknowledged: true }, headers: { 'x-forwarded-for': address() } });
+    expect(created.status, created.text).toBe(201);
+    const made = await app.api(`/api/contact/${created.body.data._id}/upload-link`, { token, body: {} });
+    expect(made.status, made.text).toBe(201);
+    return (made.body.data.url as string).split('/upload/')[1];
+  };
+  const application = (cv: Buffer) => multipart({ name: 'Dilnoza Rahimova', email: 'dilnoza@example.uz', consent: 'true', lang: 'uz' }, [{ field: 'cv', name: 'cv.pdf', data: cv }]);
+  /** A real visitor's upload through a link, with fetch, from its own address. */
+  const realUpload = (link: string, from: string) =>
+    fetch(`${app.url}/api/intake/upload/${link}`, { method: 'POST', headers: { 'x-forwarded-for': from, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: new Uint8Array(multipart({}, [{ field: 'files', name: 'shartnoma.pdf', data: SAMPLE.pdf() }])) });
+  const realApplication = (from: string) =>
+    fetch(`${app.url}/api/vacancies/${vacancy}/applications`, { method: 'POST', headers: { 'x-forwarded-for': from, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: new Uint8Array(application(SAMPLE.pdf())) });
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+    token = await app.login();
+    const made = await app.api('/api/vacancies', { token, body: { title: { uz: 'Katta yurist' }, description: { uz: 'Korporativ amaliyot' }, location: { uz: 'Toshkent' }, employmentType: 'FULL_TIME', closesAt: '2099-03-01T18:00:00+05:00' } });
+    expect(made.status, made.text).toBe(201);
+    vacancy = made.body.data._id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers a made-up, used or closed address while the body is still being sent (ten times)', async () => {
+    const used = await newLink();
+    expect((await realUpload(used, address())).status).toBe(201);
+    const closed = await app.api('/api/vacancies', { token, body: { title: { uz: 'Amaliyotchi' }, description: { uz: 'x' }, location: { uz: 'Toshkent' }, closesAt: new Date(Date.now() + 1000).toISOString() } });
+    await pause(1200);
+    const body = multipart({}, [{ field: 'files', name: 'katta.pdf', data: bigPdf(24 * 1024 * 1024) }]);
+    for (let round = 0; round < 10; round += 1) {
+      for (const [path, expected] of [
+        [`/api/intake/upload/${'x'.repeat(43)}`, 404],
+        [`/upload/${'y'.repeat(43)}`, 404],
+        [`/api/intake/upload/${used}`, 410],
+        [`/api/vacancies/${closed.body.data._id}/applications`, 409],
+        ['/api/vacancies/0123456789abcdef01234567/applications', 404],
+      ] as const) {
+        const upload = rawUpload(app.url, path, body, { 'x-forwarded-for': address() });
+        // The first 64 KB of 24 MB: the answer must come without the rest.
+        upload.write(body.subarray(0, 64 * 1024));
+        expect(await within(upload.status, 5000, `round ${round} ${path}`), path).toBe(expected);
+        upload.close();
+      }
+    }
+  });
+
+  it('lets a real visitor upload and apply while others trickle a byte a second or hang up halfway (ten rounds)', async () => {
+    const attacker = address();
+    for (let round = 0; round < 10; round += 1) {
+      const link = await newLink();
+      const body = multipart({}, [{ field: 'files', name: 'katta.pdf', data: bigPdf(1024 * 1024) }]);
+      const cv = application(bigPdf(1024 * 1024));
+      // Two slow senders, on the link and on the vacancy; two more from elsewhere that hang up halfway.
+      const slow = [rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': attacker }), rawUpload(app.url, `/api/vacancies/${vacancy}/applications`, cv, { 'x-forwarded-for': attacker })];
+      const trickle = setInterval(() => {
+        for (const sender of slow) sender.write(Buffer.from('-'));
+      }, 1000);
+      const quitters = [address(), address()].map((from, index) => {
+        const sender = index ? rawUpload(app.url, `/api/vacancies/${vacancy}/applications`, cv, { 'x-forwarded-for': from }) : rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': from });
+        sender.write((index ? cv : body).subarray(0, 300 * 1024));
+        return sender;
+      });
+      await pause(200);
+      for (const sender of quitters) sender.close();
+      try {
+        const [uploaded, applied] = await within(Promise.all([realUpload(await newLink(), address()), realApplication(address())]), 10_000, `round ${round}`);
+        expect(uploaded.status, `round ${round}: ${await uploaded.clone().text()}`).toBe(201);
+        expect(applied.status, `round ${round}: ${await applied.clone().text()}`).toBe(201);
+      } finally {
+        clearInterval(trickle);
+        for (const sender of slow) sender.close();
+      }
+    }
+  });
+
+  it('writes each file, encrypted, to disk as it arrives (never whole in memory), and keeps nothing of a sender who hangs up', async () => {
+    const staging = path.join(app.dataDir, 'incoming');
+    const secret = Buffer.from('Maxfiy hujjat 4815162342 '.repeat(40_000));
+    const body = multipart({}, [{ field: 'files', name: 'maxfiy.pdf', data: Buffer.concat([SAMPLE.pdf(), secret]) }]);
+    const sender = rawUpload(app.url, `/api/intake/upload/${await newLink()}`, body, { 'x-forwarded-for': address() });
+    sender.write(body.subarray(0, body.length / 2));
+    const staged = () => (fs.existsSync(staging) ? fs.readdirSync(staging).map((name) => fs.readFileSync(path.join(staging, name))) : []);
+    for (let waited = 0; waited < 50 && !staged().some((data) => data.length > 256 * 1024); waited += 1) await pause(100);
+    const [written] = staged();
+    expect(written?.length, 'half the file on disk before the body is complete').toBeGreaterThan(256 * 1024);
+    expect(written.includes(Buffer.from('Maxfiy hujjat'))).toBe(false);
+    expect(written.includes(Buffer.from('%PDF'))).toBe(false);
+    sender.close();
+    for (let waited = 0; waited < 50 && staged().length; waited += 1) await pause(100);
+    expect(staged()).toEqual([]);
+  });
+
+  it('frees every place of uploads whose client went away, while reading or still waiting', async () => {
+    const from = address();
+    const link = await newLink();
+    const body = multipart({}, [{ field: 'files', name: 'katta.pdf', data: bigPdf(4 * 1024 * 1024) }]);
+    // Twelve at once from one address: two are read, the others wait; all hang up.
+    for (let round = 0; round < 3; round += 1) {
+      const senders = Array.from({ length: 12 }, () => rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': from }));
+      for (const sender of senders) sender.write(body.subarray(0, 512 * 1024));
+      await pause(300);
+      for (const sender of senders) sender.close();
+    }
+    await pause(200);
+    // The same address, and a full instance's worth of others, are then served at once.
+    const answers = await within(Promise.all([realUpload(link, from), ...Array.from({ length: 8 }, async () => realUpload(await newLink(), address()))]), 10_000, 'after the abandoned uploads');
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 9 }, () => 201));
+  });
+});
