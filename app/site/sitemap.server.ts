@@ -51,9 +51,10 @@ export async function sitemapFile(services: DomainServices, file: string): Promi
       [
         '  <url>',
         `    <loc>${url(page.path, code)}</loc>`,
+        // The schema's order: loc, lastmod, then the other namespaces' elements (the alternates).
+        ...(page.modified ? [`    <lastmod>${page.modified.slice(0, 10)}</lastmod>`] : []),
         ...codes.map((other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${url(page.path, other)}"/>`),
         `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(page.path, defaultLanguage)}"/>`,
-        ...(page.modified ? [`    <lastmod>${page.modified.slice(0, 10)}</lastmod>`] : []),
         '  </url>',
       ].join('\n'),
     ),
