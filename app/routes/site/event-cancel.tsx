@@ -22,7 +22,9 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
-export const meta = ({ matches }: Route.MetaArgs) => privateMeta(matches, 'events.cancel.title');
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta(matches, 'events.cancel.title');
+}
 
 export default function EventCancel({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useSite();

@@ -27,7 +27,9 @@ export async function action({ context, params }: Route.ActionArgs) {
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
 // The heading the page shows: after its POST too (the loader runs again and says what the link is now).
-export const meta = ({ matches, loaderData }: Route.MetaArgs) => privateMeta(matches, loaderData?.found ? 'confirm.title' : 'subscriptionLink.title');
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privateMeta(matches, loaderData?.found ? 'confirm.title' : 'subscriptionLink.title');
+}
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useSite();

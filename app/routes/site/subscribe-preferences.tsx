@@ -30,7 +30,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
-export const meta = ({ matches, loaderData }: Route.MetaArgs) => privateMeta(matches, loaderData?.found ? 'preferences.title' : 'subscriptionLink.title');
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privateMeta(matches, loaderData?.found ? 'preferences.title' : 'subscriptionLink.title');
+}
 
 export default function Preferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useSite();

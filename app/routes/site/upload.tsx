@@ -36,7 +36,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
-export const meta = ({ matches }: Route.MetaArgs) => privateMeta(matches, 'upload.title');
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta(matches, 'upload.title');
+}
 
 export default function Upload({ loaderData }: Route.ComponentProps) {
   const { t, formatDateTime } = useSite();
