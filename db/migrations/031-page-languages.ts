@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /*
- * The languages each record's page is written in (`,uz,ru,`: every text its type requires in the
- * default language has text in them), for the record types with a page per record: the site offers
+ * The languages each record's page is written in (`,uz,ru,`: its title has text in them), for the record types with a page per record: the site offers
  * a page only in these — its lists, alternates, sitemap and feeds — and sends a visitor of another
  * language's address to one of them. Written with the record; the next start fills it for the rows
  * already there (derived_versions, SEARCH_TEXT_VERSION 6), before the site answers.

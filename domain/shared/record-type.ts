@@ -155,7 +155,7 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   countsViews: boolean;
   /**
    * For a type with a page per record (a public path and a slug): the languages a record's page is
-   * written in (translation-state.ts `writtenLanguages`), kept as `,uz,ru,` in `page_languages`.
+   * written in — those its title has text in — kept as `,uz,ru,` in `page_languages`.
    */
   pageLanguages?: (record: Record<string, unknown>) => string[];
 }
@@ -243,10 +243,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
 
   const localizedFields = entries.filter(([, field]) => field.localized).map(([name]) => name);
   const documentFields = entries.filter(([, field]) => field.document).map(([name]) => name);
-  // A page's own words: the texts required in the default language (its title, lead, body…), else its title.
-  const pageTexts = entries.filter(([, field]) => field.localized && field.required === 'default-language').map(([name]) => name);
-  const pageLanguages =
-    options.publicPath !== undefined && slugFrom ? (record: Record<string, unknown>) => writtenLanguages(record, pageTexts.length ? pageTexts : [slugFrom]) : undefined;
+  // A page is in the languages its title (the text its slug is made from) is written in, as an alert is sent in them (alert-sender.ts).
+  const pageLanguages = options.publicPath !== undefined && slugFrom ? (record: Record<string, unknown>) => writtenLanguages(record, [slugFrom]) : undefined;
   function derive(record: Record<string, unknown>): Record<string, string | null> {
     const columns: Record<string, string | null> = {};
     if (pageLanguages) columns[PAGE_LANGUAGES_COLUMN] = `,${pageLanguages(record).join(',')},`;

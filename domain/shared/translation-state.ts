@@ -49,9 +49,9 @@ export function textShape(record: Record<string, unknown>, fields: string[]): Re
 }
 
 /**
- * The languages a record's page is written in: those in which every one of `fields` (the texts the
- * type requires in the default language) has text. A page is offered only in these (the site's
- * lists, alternates, sitemap and feeds); in another it would show another language's words.
+ * The languages in which every one of `fields` has text: for a record's page, its title's (a page is
+ * offered only in these: the site's lists, alternates, sitemap and feeds; in another it would show
+ * another language's words).
  */
 export function writtenLanguages(record: Record<string, unknown>, fields: readonly string[]): string[] {
   const [first, ...rest] = fields.map((field) => textsByLanguage(record[field]));
