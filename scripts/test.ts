@@ -15,6 +15,7 @@ const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((candidate) => fs.exist
 if (!nginx) notices.push('Two instances behind nginx SKIPPED: install nginx (apt-get install nginx-light).');
 if (process.getuid?.() !== 0) notices.push('The Dockerfile steps SKIPPED: they run as root (the image has a user of its own).');
 if (!['/usr/bin/java', '/usr/local/bin/java'].some((candidate) => fs.existsSync(candidate))) notices.push('The HTML validity check SKIPPED: install Java (apt-get install default-jre-headless) for the W3C Nu checker.');
+if (!['/usr/bin/xmllint', '/usr/local/bin/xmllint'].some((candidate) => fs.existsSync(candidate))) notices.push('The sitemaps\' schema check SKIPPED: install xmllint (apt-get install libxml2-utils).');
 if (!fs.existsSync('/usr/bin/docker-compose')) notices.push('The compose file check SKIPPED: install docker-compose (apt-get install docker-compose).');
 
 for (const notice of notices) console.log(`\n*** NOTICE: ${notice}`);

@@ -28,7 +28,7 @@ function readTime(t: Translate, text: string): string {
 
 const articleDate = (article: Article) => ('date' in article ? article.date : article.publishedAt);
 
-export function articleMeta(site: SiteData | undefined, article: Article | null | undefined, kind?: ArticleKind) {
+export function articleMeta(site: SiteData | undefined, article: Article | null | undefined, kind?: ArticleKind, languages?: readonly string[]) {
   if (!site || !article) return [];
   const text = (value: Localized | string) => pickText(value, site.lang, site.defaultLanguage);
   const tags = article.tags.map(text).filter(Boolean);
@@ -41,6 +41,7 @@ export function articleMeta(site: SiteData | undefined, article: Article | null 
     publishedTime: articleDate(article),
     tags,
     feed: kind,
+    languages,
   });
 }
 

@@ -1,3 +1,4 @@
+import { listedIn } from './page-data.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
 import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import { coverPath, feedPath, previewImage, type FeedFormat } from './seo.tsx';
@@ -23,7 +24,7 @@ function publishedAt(article: Article): Date {
  */
 export async function renderFeed(services: DomainServices, kind: ArticleKind, format: FeedFormat, lang: string, defaultLanguage: string): Promise<string> {
   const records = kind === 'news' ? services.records.news : services.records.blog;
-  const [config, page] = await Promise.all([services.siteConfig.get(), records.listPage({ lang, admin: false, page: 1, limit: FEED_SIZE })]);
+  const [config, page] = await Promise.all([services.siteConfig.get(), records.listPage({ ...listedIn(lang), page: 1, limit: FEED_SIZE })]);
   const articles = page.data as Article[];
   const text = (value: Localized | string | undefined) => pickText(value, lang, defaultLanguage);
   const base = services.publicUrl;

@@ -1,10 +1,12 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { isAppError } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
+import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { ListQuery, StoredRecord } from '../../domain/shared/entity.ts';
 import type { DomainServices } from '../../domain/app-services.ts';
-import { isPlainObject, pickText, type Localized } from '../../domain/shared/localized.ts';
+import { isPlainObject, localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
 import { COUNTED_VIEW_HEADER } from '../../domain/shared/view-counter.ts';
+import { listedIn } from './page-data.ts';
 
 /**
  * A page's data with its properties kept from React Router's hydration encoder: on every document
@@ -36,6 +38,23 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
     const failed: { failed: true } = { failed: true };
     return data(failed, { status: 503, headers: { 'cache-control': 'no-store' } });
   }
+}
+
+/**
+ * The languages a record's page is written in (record-type.ts `pageLanguages`). Its address in
+ * another language answers no page in that language with another's words: it sends the visitor
+ * to the page in the default language, else in the first active language it is written in — a
+ * 302, since a translation may be published later at that very address.
+ */
+export async function pageLanguagesOf(services: DomainServices, type: RecordType, record: StoredRecord, lang: string, defaultLanguage: string): Promise<string[]> {
+  const languages = await services.recordService(type).pageLanguages(record._id);
+  if (languages.includes(lang)) return languages;
+  const active = (await services.languages.list({ admin: false })).map((language) => String(language.code));
+  // Nothing kept yet (a row the next start has not filled): offered as before, in every language.
+  if (!languages.length) return active;
+  const target = [defaultLanguage, ...active].find((code) => active.includes(code) && languages.includes(code));
+  if (!target) throw data(null, { status: 404 });
+  throw redirect(localePath(`${type.publicPath ?? ''}/${String(record.slug || record._id)}`, target, defaultLanguage), 302);
 }
 
 /**
@@ -94,7 +113,7 @@ async function articleEnd<R extends StoredRecord>(services: DomainServices, reco
   const category = pickText(found.category, lang);
   for (const filter of [topicIds[0] ? { topic: topicIds[0] } : undefined, category ? { category } : undefined, {}]) {
     if (!filter || related.size >= RELATED_SHOWN) continue;
-    add((await records.listPage({ lang, admin: false, ...filter, limit: RELATED_SHOWN + 1 })).data);
+    add((await records.listPage({ ...listedIn(lang), ...filter, limit: RELATED_SHOWN + 1 })).data);
   }
   return { lawyer, askAbout: service ? pickText(service.title, lang) : '', related: [...related.values()] };
 }
@@ -103,29 +122,31 @@ async function articleEnd<R extends StoredRecord>(services: DomainServices, reco
  * A published article by slug or id. The page is cached like any other; the host counts every
  * visit to it, rendered or from the cache, by the record the page names in COUNTED_VIEW_HEADER.
  */
-export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: ArticleRecords<R>, key: string, lang: string) {
+export function loadArticle<R extends StoredRecord & { content: unknown; views: number }>(services: DomainServices, records: ArticleRecords<R>, key: string, lang: string, defaultLanguage: string) {
   return loadOr(
     services,
     'an article',
     async () => {
       // Read without its document: the page shows the HTML and words kept of it in this language.
       const found = records.withPendingViews(await records.shownIn(key, lang));
+      const languages = await pageLanguagesOf(services, records.type, found, lang, defaultLanguage);
       const chosen = Array.isArray(found.topics) ? found.topics.map(String) : [];
       const [shown, end] = await Promise.all([shownArticle(records, found, lang), articleEnd(services, records, found, chosen, lang)]);
       // Its topics, named, for the alerts' form at its end (when alerts are open).
       const topics = services.subscriptions.ready && chosen.length ? (await services.subscriptions.topics(lang)).filter((topic) => chosen.includes(topic._id)) : [];
       // This visit is counted by the host once the page is sent; the page already shows it.
-      return { ...shown, ...end, topics, article: { ...shown.article, views: Number(found.views) + 1 } };
+      return { ...shown, ...end, topics, languages, article: { ...shown.article, views: Number(found.views) + 1 } };
     },
     ({ article }) => ({ [COUNTED_VIEW_HEADER]: `${records.type.table}/${article._id}` }),
   );
 }
 
 /** An active page of text by its slug (privacy policy, terms…), or the branded 404. */
-export function loadTextPage(services: DomainServices, slug: string, lang: string) {
+export function loadTextPage(services: DomainServices, slug: string, lang: string, defaultLanguage: string) {
   return loadOr(services, 'a page', async () => {
     const page = await services.records.pages.getBySlug(slug, { admin: false });
-    return { page, html: await services.records.pages.html(page, 'body', lang) };
+    const languages = await pageLanguagesOf(services, services.records.pages.type, page, lang, defaultLanguage);
+    return { page, languages, html: await services.records.pages.html(page, 'body', lang) };
   });
 }
 

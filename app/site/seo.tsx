@@ -45,6 +45,8 @@ export interface PageSeo {
   feed?: 'news' | 'blog';
   /** A later page of a list (?page=2): its own canonical address, so every page is found. */
   page?: number;
+  /** A record's page: the languages it is written in (loading.server.ts `pageLanguagesOf`), the only ones it names as alternates. */
+  languages?: readonly string[];
 }
 
 /** Title, description, canonical, hreflang alternates, Open Graph and Twitter tags for a page. */
@@ -57,20 +59,22 @@ export function pageMeta(site: SiteData, seo: PageSeo): MetaDescriptor[] {
   const query = seo.page && seo.page > 1 ? `?page=${seo.page}` : '';
   const url = (lang: string) => site.publicUrl + localePath(site.path, lang, site.defaultLanguage) + query;
   const image = previewImage(site, seo.image);
+  const offered = seo.languages ? site.languages.filter((language) => seo.languages!.includes(language.code)) : site.languages;
+  const fallback = offered.some((language) => language.code === site.defaultLanguage) ? site.defaultLanguage : (offered[0]?.code ?? site.lang);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
     ...(keywords ? [{ name: 'keywords', content: keywords }] : []),
     { tagName: 'link', rel: 'canonical', href: url(site.lang) },
-    ...site.languages.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language.code, href: url(language.code) })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url(site.defaultLanguage) },
+    ...offered.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language.code, href: url(language.code) })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url(fallback) },
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:site_name', content: company },
     { property: 'og:title', content: seo.title ?? title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url(site.lang) },
     { property: 'og:locale', content: ogLocale(site.lang) },
-    ...site.languages.filter((language) => language.code !== site.lang).map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language.code) })),
+    ...offered.filter((language) => language.code !== site.lang).map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language.code) })),
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: seo.title ?? title },
     { name: 'twitter:description', content: description },

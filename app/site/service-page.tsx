@@ -13,10 +13,10 @@ import { useSite } from './site-context.tsx';
 import { PageHeader, Section } from './ui.tsx';
 import { MattersSection, type ShownMatter } from './firm-record.tsx';
 
-export function serviceMeta(site: SiteData | undefined, service: Service | undefined) {
+export function serviceMeta(site: SiteData | undefined, service: Service | undefined, languages?: readonly string[]) {
   if (!site || !service) return [];
   const text = (value: Localized) => pickText(value, site.lang, site.defaultLanguage);
-  return pageMeta(site, { title: text(service.title), description: text(service.description), image: service.image, type: 'website' });
+  return pageMeta(site, { title: text(service.title), description: text(service.description), image: service.image, type: 'website', languages });
 }
 
 /** A service's own page: its description, features, facts and questions (also its preview). */

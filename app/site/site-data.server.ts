@@ -1,3 +1,4 @@
+import { listedIn } from './page-data.ts';
 import { frameHtml, type FrameHtml } from './frame-html.server.tsx';
 import { forThePageOnly } from './loading.server.ts';
 import { data, redirect } from 'react-router';
@@ -74,7 +75,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     services.siteConfig.get(),
     // The footer's list is a convenience: when it cannot be read the page still renders (its own
     // loader says what failed), with the footer's "no services" text.
-    services.records.services.list({ lang, admin: false }).catch((error: unknown) => {
+    services.records.services.list(listedIn(lang)).catch((error: unknown) => {
       services.log.error({ err: error }, 'could not load the footer’s services');
       return [];
     }),

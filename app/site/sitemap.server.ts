@@ -34,26 +34,28 @@ export async function sitemapIndex(services: DomainServices): Promise<Response> 
 /** `/sitemaps/pages.xml` or `/sitemaps/{type}-{n}.xml`; undefined for any other name. */
 export async function sitemapFile(services: DomainServices, file: string): Promise<Response | undefined> {
   const { codes, defaultLanguage, perFile } = await languagesOf(services);
-  let pages: Array<{ path: string; modified?: string }>;
-  if (file === 'pages.xml') pages = SITEMAP_PAGES.map((path) => ({ path }));
+  // Each page in the languages it is written in: a record's own (record-type.ts `pageLanguages`), every one for the site's pages.
+  let pages: Array<{ path: string; modified?: string; languages: string[] }>;
+  if (file === 'pages.xml') pages = SITEMAP_PAGES.map((path) => ({ path, languages: codes }));
   else {
     const match = /^([a-z]+)-([1-9]\d{0,5})\.xml$/.exec(file);
     const type = match ? WITH_PAGES.find((candidate) => candidate.name === match[1]) : undefined;
     if (!match || !type) return undefined;
     const records = await services.recordService(type).publicAddresses(perFile, (Number(match[2]) - 1) * perFile);
     if (!records.length) return undefined;
-    pages = records.map((record) => ({ path: `${type.publicPath}/${record.slug}`, modified: record.updatedAt }));
+    pages = records.map((record) => ({ path: `${type.publicPath}/${record.slug}`, modified: record.updatedAt, languages: codes.filter((code) => record.languages.includes(code)) }));
   }
   const base = services.publicUrl;
   const url = (path: string, code: string) => escapeXml(base + localePath(path, code, defaultLanguage));
   const entries = pages.flatMap((page) =>
-    codes.map((code) =>
+    page.languages.map((code) =>
       [
         '  <url>',
         `    <loc>${url(page.path, code)}</loc>`,
-        ...codes.map((other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${url(page.path, other)}"/>`),
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(page.path, defaultLanguage)}"/>`,
+        // The schema's order: loc, lastmod, then the other namespaces' elements (the alternates).
         ...(page.modified ? [`    <lastmod>${page.modified.slice(0, 10)}</lastmod>`] : []),
+        ...page.languages.map((other) => `    <xhtml:link rel="alternate" hreflang="${other}" href="${url(page.path, other)}"/>`),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(page.path, page.languages.includes(defaultLanguage) ? defaultLanguage : page.languages[0])}"/>`,
         '  </url>',
       ].join('\n'),
     ),

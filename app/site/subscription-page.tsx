@@ -1,11 +1,26 @@
 import type { ReactNode } from 'react';
-import { data } from 'react-router';
+import { data, type MetaDescriptor } from 'react-router';
+import { pickText } from '../../domain/shared/localized.ts';
+import { createTranslator } from '../i18n/translator.ts';
+import type { UiTextKey } from '../i18n/ui-texts.ts';
+import { siteFromMatches } from './page-data.ts';
 import { useSite } from './site-context.tsx';
 import { PageHeader } from './ui.tsx';
 
 /** A subscription's page is for one reader: never kept by a browser, a proxy or our cache, never indexed. */
 export const PRIVATE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
-export const PRIVATE_META = [{ name: 'robots', content: 'noindex, nofollow' }];
+const PRIVATE_META = [{ name: 'robots', content: 'noindex, nofollow' }];
+
+/**
+ * A signed link's tab, as every page's: its heading and the firm's name in the page's language
+ * ("Obunani tasdiqlang | …"), never indexed; no canonical or alternates (its address is one reader's).
+ */
+export function privateMeta(matches: Parameters<typeof siteFromMatches>[0], heading: UiTextKey): MetaDescriptor[] {
+  const site = siteFromMatches(matches);
+  if (!site) return PRIVATE_META;
+  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
+  return [{ title: `${t(heading)} | ${pickText(site.config.companyName, site.lang, site.defaultLanguage)}` }, ...PRIVATE_META];
+}
 
 /** A signed link's page: what it opened, or (altered, expired, removed) a 404 that says so. */
 export const linkFound = <T extends object>(value: T) => data<T & { found: true }>({ ...value, found: true }, { headers: PRIVATE });

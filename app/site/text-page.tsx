@@ -13,10 +13,10 @@ const paragraphsOf = (body: string) =>
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 
-export function textPageMeta(site: SiteData | undefined, page: Page | undefined) {
+export function textPageMeta(site: SiteData | undefined, page: Page | undefined, languages?: readonly string[]) {
   if (!site || !page) return [];
   const text = (value: Localized) => pickText(value, site.lang, site.defaultLanguage);
-  return pageMeta(site, { title: text(page.title), description: paragraphsOf(text(page.body))[0]?.slice(0, 160) });
+  return pageMeta(site, { title: text(page.title), description: paragraphsOf(text(page.body))[0]?.slice(0, 160), languages });
 }
 
 /** A page of text: the privacy policy, the terms of service, a disclaimer. */

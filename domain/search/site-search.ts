@@ -87,7 +87,8 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
           // Through the index; the search text holds Uzbek in both scripts already. Several words: each
           // of them anywhere, in any form of its ending ("бесплатная консультация" finds
           // "консультация … бесплатна"); one word or a short phrase: as typed.
-          const { data: found } = await service.listPage({ lang, admin: false, ...(stems.length > 1 ? { searchWords: stems } : { search: trimmed }), page: 1, limit: PER_TYPE });
+          // In `lang`, the pages written in it (a type without pages ignores `written`).
+          const { data: found } = await service.listPage({ lang, admin: false, written: true, ...(stems.length > 1 ? { searchWords: stems } : { search: trimmed }), page: 1, limit: PER_TYPE });
           return found.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
         }),
       );

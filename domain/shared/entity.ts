@@ -27,6 +27,12 @@ export type Condition =
   | { column: string; op: 'unset-or'; compare: '<=' | '>'; value: string }
   | { column: string; op: 'set-and'; compare: '<=' | '>'; value: string };
 
+/** Where a type with a page per record keeps the languages its page is written in: `,uz,ru,` (migration 031). */
+export const PAGE_LANGUAGES_COLUMN = 'page_languages';
+
+/** `,uz,ru,` → ['uz', 'ru']. */
+export const languagesIn = (column: unknown): string[] => String(column ?? '').split(',').filter(Boolean);
+
 export interface ListQuery {
   lang: string;
   admin: boolean;
@@ -34,6 +40,8 @@ export interface ListQuery {
   limit?: number;
   /** Each of these in the search text, anywhere (the site search's words; `search` is one phrase). */
   searchWords?: string[];
+  /** A page of the site: only the records whose page is written in `lang` (record-type.ts `pageLanguages`). */
+  written?: boolean;
   [parameter: string]: unknown;
 }
 

@@ -1,4 +1,4 @@
-import { columnOf, type Condition, type ListQuery, type StoredRecord } from './entity.ts';
+import { columnOf, languagesIn, PAGE_LANGUAGES_COLUMN, type Condition, type ListQuery, type StoredRecord } from './entity.ts';
 import { AppError, duplicate, notFound, staleVersion, validationError } from './errors.ts';
 import { isId } from './ids.ts';
 import { isPlainObject, isWritten, LANGUAGE_CODE_PATTERN, pickText, type Localized } from './localized.ts';
@@ -625,9 +625,15 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       return answers.count(type.publicConditions(now()));
     },
 
-    /** The addresses of a page of public records with their last change (a sitemap file): no content is read. */
-    async publicAddresses(limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
-      return type.slugFrom ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
+    /** The addresses of a page of public records with their last change and the languages each page is written in (a sitemap file): no content is read. */
+    async publicAddresses(limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string; languages: string[] }>> {
+      return type.pageLanguages ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
+    },
+
+    /** The languages a record's page is written in (kept in `page_languages`: no text is read); none for a type without pages. */
+    async pageLanguages(id: string): Promise<string[]> {
+      if (!type.pageLanguages || !isId(id)) return [];
+      return languagesIn((await answers.column(PAGE_LANGUAGES_COLUMN, [{ column: 'id', op: '=', value: id }]))[0]);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { columnOf, type Condition, type EntityDefinition, type StoredRecord, type TextSaved } from './entity.ts';
+import { columnOf, languagesIn, PAGE_LANGUAGES_COLUMN, type Condition, type EntityDefinition, type StoredRecord, type TextSaved } from './entity.ts';
 import { newId, nowIso } from './ids.ts';
 import { noteRead } from './read-tracker.ts';
 import { containsPattern } from './search.ts';
@@ -291,14 +291,14 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     /** The slug and last change of matching records in list order, one page of them: no content is read. */
-    async pageAddresses(conditions: Condition[], limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+    async pageAddresses(conditions: Condition[], limit: number, offset: number): Promise<Array<{ slug: string; updatedAt: string; languages: string[] }>> {
       noteRead(table);
       const query = db
         .selectFrom(table)
-        .select(['slug', 'updated_at'])
+        .select(['slug', 'updated_at', PAGE_LANGUAGES_COLUMN])
         .where((eb) => where(eb, conditions));
       const rows = await inListOrder(query).limit(limit).offset(offset).execute();
-      return rows.map((row) => ({ slug: String(row.slug), updatedAt: String(row.updated_at) }));
+      return rows.map((row) => ({ slug: String(row.slug), updatedAt: String(row.updated_at), languages: languagesIn(row[PAGE_LANGUAGES_COLUMN]) }));
     },
 
     /** One column of the matching records, without reading the rest of each row. */

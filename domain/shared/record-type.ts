@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { ErrorDetail } from './errors.ts';
 import { referencesColumn } from '../documents/record-documents.ts';
-import { columnOf, type Condition, type EntityDefinition, type ListQuery } from './entity.ts';
+import { columnOf, PAGE_LANGUAGES_COLUMN, type Condition, type EntityDefinition, type ListQuery } from './entity.ts';
 import type { AdminTexts, FieldDeclaration } from './fields.ts';
 import type { Localized } from './localized.ts';
 import type { SchemaContext } from './schema-helpers.ts';
 import { searchForm, searchText, wholeLinePattern } from './search.ts';
-import { textShape } from './translation-state.ts';
+import { textShape, writtenLanguages } from './translation-state.ts';
 
 /*
  * One declaration per record type: its fields (fields.ts), who may see it, how its lists sort and
@@ -153,6 +153,11 @@ export interface RecordType<F extends Record<string, FieldDeclaration> = Record<
   /** Fields a search matches. */
   searchFields: string[];
   countsViews: boolean;
+  /**
+   * For a type with a page per record (a public path and a slug): the languages a record's page is
+   * written in — those its title has text in — kept as `,uz,ru,` in `page_languages`.
+   */
+  pageLanguages?: (record: Record<string, unknown>) => string[];
 }
 
 /** A list of ids as one text a `contains` condition finds an id in: `,id,id,`. */
@@ -238,8 +243,11 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
 
   const localizedFields = entries.filter(([, field]) => field.localized).map(([name]) => name);
   const documentFields = entries.filter(([, field]) => field.document).map(([name]) => name);
+  // A page is in the languages its title (the text its slug is made from) is written in, as an alert is sent in them (alert-sender.ts).
+  const pageLanguages = options.publicPath !== undefined && slugFrom ? (record: Record<string, unknown>) => writtenLanguages(record, [slugFrom]) : undefined;
   function derive(record: Record<string, unknown>): Record<string, string | null> {
     const columns: Record<string, string | null> = {};
+    if (pageLanguages) columns[PAGE_LANGUAGES_COLUMN] = `,${pageLanguages(record).join(',')},`;
     if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
     for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
@@ -272,6 +280,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     if (search && searchFields.length) conditions.push({ column: 'search_text', op: 'contains', text: searchForm(search) });
     for (const word of (searchFields.length && query.searchWords) || []) conditions.push({ column: 'search_text', op: 'contains', text: searchForm(word) });
     if (query.admin) conditions.push(...statusConditions(query.status, new Date().toISOString()));
+    // A page of the site in `lang` lists only what is written in it (a code holds no LIKE wildcard: LANGUAGE_CODE_PATTERN).
+    else if (query.written === true && pageLanguages) conditions.push({ column: PAGE_LANGUAGES_COLUMN, op: 'like', pattern: `%,${query.lang},%` });
     return conditions;
   }
 
@@ -308,5 +318,6 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
     documentFields,
     searchFields,
     countsViews: entries.some(([name, field]) => field.counter && name === 'views'),
+    pageLanguages,
   };
 }

@@ -48,6 +48,17 @@ export function textShape(record: Record<string, unknown>, fields: string[]): Re
   return Object.fromEntries(fields.map((field) => [field, shape(record[field])]));
 }
 
+/**
+ * The languages in which every one of `fields` has text: for a record's page, its title's (a page is
+ * offered only in these: the site's lists, alternates, sitemap and feeds; in another it would show
+ * another language's words).
+ */
+export function writtenLanguages(record: Record<string, unknown>, fields: readonly string[]): string[] {
+  const [first, ...rest] = fields.map((field) => textsByLanguage(record[field]));
+  if (!first) return [];
+  return [...first.keys()].filter((code) => rest.every((texts) => texts.has(code))).sort();
+}
+
 /** Whether every text the default language has (at any depth: list items, parts) is written in `lang` too. */
 function filledIn(value: unknown, lang: string, defaultLanguage: string): boolean {
   if (Array.isArray(value)) return value.every((item) => filledIn(item, lang, defaultLanguage));

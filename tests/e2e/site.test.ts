@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as wcagViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { startSmtp } from '../helpers/smtp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tokenPageVisits } from '../helpers/token-pages.ts';
 
 
 /** WCAG 2.2 AA and axe's best practices. */
@@ -9,6 +11,7 @@ const axeViolations = (page: Page) => wcagViolations(page, ['wcag2a', 'wcag2aa',
 
 describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
   let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let browser: Browser;
   const open = async (path: string, width = 1280) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -23,13 +26,15 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
   };
 
   beforeAll(async () => {
-    // With e-mail set up (the tests send none), so that the alerts' form and invitations show.
-    app = await startTestApp('sqlite', { demo: true, ssr: true, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    // With e-mail set up, so that the alerts' form and invitations show, and a confirmation link comes.
+    smtp = await startSmtp();
+    app = await startTestApp('sqlite', { demo: true, ssr: true, env: { SMTP_URL: smtp.url } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
+    await smtp?.close();
   });
 
   it('switches the language at once, closes the switcher and remembers the choice for the next visit', async () => {
@@ -401,6 +406,25 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
         await page.goto(app.url + path);
         const violations = await axeViolations(page);
         if (violations.length) found[path] = violations;
+      }
+      expect(found).toEqual({});
+      await context.close();
+    }, 180_000);
+
+    it('has no accessibility violations on the signed links’ pages in any language and state (axe-core)', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      for (const prefix of ['', '/ru', '/en']) {
+        for (const step of await tokenPageVisits(app, smtp, prefix)) {
+          // A form is sent as a visitor sends it: its button pressed on the page just opened.
+          if (step.post) await Promise.all([page.waitForEvent('framenavigated'), page.locator('main form[method="post"] button[type="submit"]').click()]);
+          else await page.goto(app.url + step.path);
+          await page.waitForLoadState('load');
+          expect(await page.title(), step.state).not.toBe('');
+          const violations = await axeViolations(page);
+          if (violations.length) found[`${prefix || '/uz'} ${step.state}${step.post ? ' (sent)' : ''}`] = violations;
+        }
       }
       expect(found).toEqual({});
       await context.close();

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../server/start.ts';
+import { startSmtp } from '../helpers/smtp.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tokenPageVisits, visit } from '../helpers/token-pages.ts';
 
 /* Every public page, in every language, through the W3C Nu HTML checker (vnu.jar with the system Java). */
 
@@ -23,14 +25,17 @@ interface NuMessage {
 
 describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () => {
   let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let folder: string;
   beforeAll(async () => {
-    // With e-mail set up (nothing is sent here), so that the alerts' form and invitations show.
-    app = await startTestApp('sqlite', { demo: true, ssr: true, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    // With e-mail set up, so that the alerts' form and invitations show, and a confirmation link comes.
+    smtp = await startSmtp();
+    app = await startTestApp('sqlite', { demo: true, ssr: true, env: { SMTP_URL: smtp.url } });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-vnu-'));
   });
   afterAll(async () => {
     await app?.close();
+    await smtp?.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -48,6 +53,7 @@ describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () =>
       '/industries', `/industries/${industry.slug}`, '/matters', '/matters?year=2024', '/careers', '/careers/korporativ-huquq-boyicha-yurist', '/events', '/events/yangi-soliq-kodeksi-biznes-uchun-seminar', '/events/xalqaro-arbitraj-davra-suhbati',
     ];
     const files: string[] = [];
+    let visited = 0;
     for (const lang of Object.keys(PREFIX)) {
       for (const page of paths) {
         const address = PREFIX[lang] + (page === '/' && PREFIX[lang] ? '' : page);
@@ -57,12 +63,21 @@ describe.skipIf(!JAVA)('valid HTML on every public page (W3C Nu checker)', () =>
         fs.writeFileSync(file, await response.text());
         files.push(file);
       }
+      // The signed links' pages in each state, before and after their forms are sent.
+      for (const step of await tokenPageVisits(app, smtp, PREFIX[lang])) {
+        visited += 1;
+        const response = await visit(app, step);
+        expect([200, 404, 410], step.state).toContain(response.status);
+        const file = path.join(folder, `${lang}_${step.state.replace('/', '_')}${step.post ? '_sent' : ''}.html`);
+        fs.writeFileSync(file, await response.text());
+        files.push(file);
+      }
     }
     const checked = spawnSync(JAVA!, ['-Xss1m', '-jar', VNU, '--format', 'json', '--exit-zero-always', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
     expect(checked.status, checked.stderr.slice(0, 2000)).toBe(0);
     const messages = (JSON.parse(checked.stderr || checked.stdout).messages as NuMessage[]).filter((message) => message.type === 'error' || message.subType === 'fatal');
     const found = messages.map((message) => `${path.basename(message.url)}:${message.lastLine ?? '?'} ${message.message} [${(message.extract ?? '').trim().slice(0, 120)}]`);
     expect(found).toEqual([]);
-    expect(files).toHaveLength(paths.length * 3);
+    expect(files).toHaveLength(paths.length * 3 + visited);
   }, 240_000);
 });

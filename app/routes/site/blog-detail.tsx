@@ -6,14 +6,14 @@ import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/blog-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.records.blog, params.key, lang);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadArticle(services, services.records.blog, params.key, lang, defaultLanguage);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'blog');
+  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'blog', loaderData && !loaderData.failed ? loaderData.languages : undefined);
 }
 
 export default function BlogDetail({ loaderData }: Route.ComponentProps) {

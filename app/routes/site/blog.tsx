@@ -3,7 +3,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticleList, CategoryFilter, listHref, pageParameter } from '../../site/article-list.tsx';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -20,7 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const records = services.records.blog;
     const [categories, shown] = await Promise.all([
       records.distinct('category', { lang, admin: false }),
-      records.listPage({ lang, admin: false, search: search || undefined, category: category || undefined, tag: tag || undefined, page }),
+      records.listPage({ ...listedIn(lang), search: search || undefined, category: category || undefined, tag: tag || undefined, page }),
     ]);
     // A page past the last one is no page (an old link after posts were removed).
     if (page > 1 && page > shown.pagination.pages) throw new Response(null, { status: 404 });

@@ -2,7 +2,7 @@ import { ArrowRight, Clock, MapPin } from '../../site/lucide.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -13,7 +13,7 @@ import type { Route } from './+types/careers';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'vacancies', async () => ({
-    vacancies: (await services.records.vacancies.list({ lang, admin: false })).map(({ _id, slug, title, practice, location, employmentType, closesAt }) => ({ _id, slug, title, practice, location, employmentType, closesAt })),
+    vacancies: (await services.records.vacancies.list(listedIn(lang))).map(({ _id, slug, title, practice, location, employmentType, closesAt }) => ({ _id, slug, title, practice, location, employmentType, closesAt })),
   }));
 }
 

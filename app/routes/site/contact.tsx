@@ -7,7 +7,7 @@ import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { clientAddressContext, servicesContext } from '../../context.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Picture } from '../../site/picture.tsx';
 import { breadcrumbList, JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -44,7 +44,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   let choices: string[] = [];
   try {
-    choices = (await services.records.services.list({ lang, admin: false })).map((service) => pickText(service.title, lang)).filter(Boolean);
+    choices = (await services.records.services.list(listedIn(lang))).map((service) => pickText(service.title, lang)).filter(Boolean);
   } catch (error) {
     services.log.error({ err: error }, 'could not list services for the contact form');
   }

@@ -4,7 +4,7 @@ import { servicesContext } from '../../context.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass } from '../../site/subscription-form.tsx';
-import { Done, linkFound, linkNotFound, PRIVATE, PRIVATE_META, SubscriptionPage } from '../../site/subscription-page.tsx';
+import { Done, linkFound, linkNotFound, PRIVATE, privateMeta, SubscriptionPage } from '../../site/subscription-page.tsx';
 import type { Route } from './+types/event-cancel';
 
 /** The cancel link of a registration's e-mail: the page asks, its button cancels (a GET changes nothing). */
@@ -22,7 +22,9 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
-export const meta = () => PRIVATE_META;
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta(matches, 'events.cancel.title');
+}
 
 export default function EventCancel({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useSite();

@@ -7,7 +7,7 @@ import { servicesContext } from '../../context.ts';
 import { lawyerNames } from '../../site/firm-record-data.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
-import { loadOr } from '../../site/loading.server.ts';
+import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
@@ -27,7 +27,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an event', async () => {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
-    return pageData(services, event, lang, defaultLanguage);
+    const languages = await pageLanguagesOf(services, services.records.events.type, event, lang, defaultLanguage);
+    return { ...(await pageData(services, event, lang, defaultLanguage)), languages };
   });
 }
 
@@ -99,7 +100,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site || !loaderData || loaderData.failed) return [];
   const { event } = loaderData;
-  return pageMeta(site, { title: pickText(event.title, site.lang, site.defaultLanguage), description: loaderData.summary, image: coverPath('events', event, site.lang) });
+  return pageMeta(site, { title: pickText(event.title, site.lang, site.defaultLanguage), description: loaderData.summary, image: coverPath('events', event, site.lang), languages: loaderData.languages });
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -15,7 +15,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'events', async () => {
     const now = new Date().toISOString();
-    const all = (await services.records.events.list({ lang, admin: false })).map(({ _id, slug, title, startsAt, endsAt, mode, venue, slidesUrl, recordingUrl }) => ({ _id, slug, title, startsAt, endsAt, mode, venue, past: endsAt <= now, material: Boolean(slidesUrl || recordingUrl) }));
+    const all = (await services.records.events.list(listedIn(lang))).map(({ _id, slug, title, startsAt, endsAt, mode, venue, slidesUrl, recordingUrl }) => ({ _id, slug, title, startsAt, endsAt, mode, venue, past: endsAt <= now, material: Boolean(slidesUrl || recordingUrl) }));
     return { upcoming: all.filter((event) => !event.past), past: all.filter((event) => event.past).reverse() };
   });
 }

@@ -4,7 +4,7 @@ import { data } from 'react-router';
 import { servicesContext } from '../../context.ts';
 import { useLink } from '../../site/header.tsx';
 import { NamedIcon } from '../../site/icons.tsx';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Picture, sizesOf } from '../../site/picture.tsx';
 import { Avatar } from '../../site/portrait.tsx';
 import { JsonLd, legalServiceJsonLd, pageMeta } from '../../site/seo.tsx';
@@ -29,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const query = { lang, admin: false };
   const [heroes, offered, stats, features, testimonials, ctas, rankings] = await Promise.all([
     services.records.hero.list(query),
-    services.records.services.list(query),
+    services.records.services.list(listedIn(lang)),
     services.records.stats.list(query),
     services.records.features.list({ ...query, featured: true }),
     services.records.testimonials.list({ ...query, featured: true }),

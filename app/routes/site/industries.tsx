@@ -2,7 +2,7 @@ import { ArrowRight } from '../../site/lucide.ts';
 import { servicesContext } from '../../context.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -12,7 +12,7 @@ import type { Route } from './+types/industries';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'industries', async () => {
-    const [industries, active] = await Promise.all([services.records.industries.list({ lang, admin: false }), services.records.services.list({ lang, admin: false })]);
+    const [industries, active] = await Promise.all([services.records.industries.list(listedIn(lang)), services.records.services.list(listedIn(lang))]);
     const titles = new Map(active.map((service) => [service._id, service.title]));
     // The list shows each industry's name and its services' names: not its description's document.
     return { industries: industries.map((industry) => ({ _id: industry._id, slug: industry.slug, title: industry.title, services: industry.services.filter((id) => titles.has(id)).map((id) => titles.get(id)!) })) };

@@ -7,8 +7,8 @@ import { DocumentBody } from '../../site/document-body.tsx';
 import { FaqList } from '../../site/faq-list.tsx';
 import { MattersSection } from '../../site/firm-record.tsx';
 import { lawyerNames, shownMatters } from '../../site/firm-record-data.ts';
-import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
@@ -35,7 +35,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an industry', async () => {
     const industry = await services.records.industries.getBySlugOrId(params.key, { admin: false });
     if (industry.slug && params.key !== industry.slug) throw redirect(localePath(`/industries/${industry.slug}`, lang, defaultLanguage), 301);
-    return pageData(services, industry, lang, defaultLanguage);
+    const languages = await pageLanguagesOf(services, services.records.industries.type, industry, lang, defaultLanguage);
+    return { ...(await pageData(services, industry, lang, defaultLanguage)), languages };
   });
 }
 
@@ -43,13 +44,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function pageData(services: DomainServices, industry: Industry, lang: string, defaultLanguage: string) {
   const wanted = new Set(industry.services);
   // The questions of all its services in one read (a firm has tens of them); articles by topic, a read per service.
-  const [active, matters, questions] = await Promise.all([services.records.services.list({ lang, admin: false }), shownMatters(services, lang, { industry: industry._id }), services.records.faqs.list({ lang, admin: false })]);
+  const [active, matters, questions] = await Promise.all([services.records.services.list(listedIn(lang)), shownMatters(services, lang, { industry: industry._id }), services.records.faqs.list({ lang, admin: false })]);
   const its = active.filter((service) => wanted.has(service._id));
   const perService = await Promise.all(
     its.map(async (service) => {
       const [news, blog] = await Promise.all([
-        services.records.news.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
-        services.records.blog.listPage({ lang, admin: false, topic: service._id, limit: ARTICLES_SHOWN }),
+        services.records.news.listPage({ ...listedIn(lang), topic: service._id, limit: ARTICLES_SHOWN }),
+        services.records.blog.listPage({ ...listedIn(lang), topic: service._id, limit: ARTICLES_SHOWN }),
       ]);
       return { news: news.data, blog: blog.data };
     }),
@@ -77,7 +78,7 @@ export async function pageData(services: DomainServices, industry: Industry, lan
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site || !loaderData || loaderData.failed) return [];
-  return pageMeta(site, { title: pickText(loaderData.industry.title, site.lang, site.defaultLanguage), description: loaderData.industry.description });
+  return pageMeta(site, { title: pickText(loaderData.industry.title, site.lang, site.defaultLanguage), description: loaderData.industry.description, languages: loaderData.languages });
 }
 
 export default function IndustryPage({ loaderData }: Route.ComponentProps) {

@@ -6,14 +6,14 @@ import { pageContext } from '../../site/site-data.server.ts';
 import type { Route } from './+types/news-detail';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadArticle(services, services.records.news, params.key, lang);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
+  return loadArticle(services, services.records.news, params.key, lang, defaultLanguage);
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'news');
+  return articleMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.article : undefined, 'news', loaderData && !loaderData.failed ? loaderData.languages : undefined);
 }
 
 export default function NewsDetail({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { ArticleList, CategoryFilter, listHref, pageParameter } from '../../site/article-list.tsx';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -16,7 +16,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageParameter(url);
   return loadOr(services, 'news', async () => {
     const records = services.records.news;
-    const [categories, shown] = await Promise.all([records.distinct('category', { lang, admin: false }), records.listPage({ lang, admin: false, category: category || undefined, page })]);
+    const [categories, shown] = await Promise.all([records.distinct('category', { lang, admin: false }), records.listPage({ ...listedIn(lang), category: category || undefined, page })]);
     // A page past the last one is no page (an old link after articles were removed).
     if (page > 1 && page > shown.pagination.pages) throw new Response(null, { status: 404 });
     return { categories, category, page, pages: shown.pagination.pages, items: shown.data };

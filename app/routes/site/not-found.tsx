@@ -11,16 +11,16 @@ import type { Route } from './+types/not-found';
 
 /** Any other address: a page of text when one has this slug (/ru/about), else the branded 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   const segments = (params['*'] ?? '').split('/').filter(Boolean);
-  if (segments.length === 1) return loadTextPage(services, segments[0], lang);
+  if (segments.length === 1) return loadTextPage(services, segments[0], lang, defaultLanguage);
   throw data(null, { status: 404 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const page = loaderData && !loaderData.failed ? loaderData.page : undefined;
   const site = siteFromMatches(matches);
-  return page ? textPageMeta(site, page) : notFoundMeta(site);
+  return page ? textPageMeta(site, page, loaderData && !loaderData.failed ? loaderData.languages : undefined) : notFoundMeta(site);
 }
 
 export default function PageOrNotFound({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -11,7 +11,7 @@ import type { Route } from './+types/services';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
-  return loadOr(services, 'services', async () => ({ services: await services.records.services.list({ lang, admin: false }) }));
+  return loadOr(services, 'services', async () => ({ services: await services.records.services.list(listedIn(lang)) }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { servicesContext } from '../../context.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass, fieldErrors, subscriptionInput, TopicsAndLanguage, type SubscriptionErrors } from '../../site/subscription-form.tsx';
-import { Done, LinkDoesNotWork, linkFound, linkNotFound, PRIVATE, PRIVATE_META, SubscriptionPage } from '../../site/subscription-page.tsx';
+import { Done, LinkDoesNotWork, linkFound, linkNotFound, PRIVATE, privateMeta, SubscriptionPage } from '../../site/subscription-page.tsx';
 import type { Route } from './+types/subscribe-preferences';
 
 /** Every alert's settings link: the topics and the language of the alerts, changed without an account. */
@@ -30,7 +30,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
-export const meta = () => PRIVATE_META;
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privateMeta(matches, loaderData?.found ? 'preferences.title' : 'subscriptionLink.title');
+}
 
 export default function Preferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useSite();

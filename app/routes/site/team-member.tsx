@@ -3,8 +3,8 @@ import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSqu
 import { redirect } from 'react-router';
 import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
-import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -31,10 +31,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const found = await services.records.team.getBySlugOrId(params.key, { admin: false });
     // An article names its author by id: send the visitor to the profile's one address.
     if (found.slug && params.key !== found.slug) throw redirect(localePath(`/team/${found.slug}`, lang, defaultLanguage), 301);
+    const languages = await pageLanguagesOf(services, services.records.team.type, found, lang, defaultLanguage);
     const [leads, news, blog, matters, rankings] = await Promise.all([
-      services.records.services.list({ lang, admin: false, lead: found._id }),
-      services.records.news.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
-      services.records.blog.listPage({ lang, admin: false, author: found._id, limit: ARTICLES_SHOWN }),
+      services.records.services.list({ ...listedIn(lang), lead: found._id }),
+      services.records.news.listPage({ ...listedIn(lang), author: found._id, limit: ARTICLES_SHOWN }),
+      services.records.blog.listPage({ ...listedIn(lang), author: found._id, limit: ARTICLES_SHOWN }),
       shownMatters(services, lang, { lawyer: found._id }, besideLimit),
       shownRankings(services, lang, found._id),
     ]);
@@ -44,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ]
       .sort((a, b) => b.date.localeCompare(a.date))
       .slice(0, ARTICLES_SHOWN);
-    return { member: found, html: await services.records.team.html(found, 'bio', lang), leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles, matters, rankings };
+    return { member: found, languages, html: await services.records.team.html(found, 'bio', lang), leads: leads.map((service) => ({ slug: service.slug, title: service.title })), articles, matters, rankings };
   });
 }
 
@@ -53,7 +54,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!site || !loaderData || loaderData.failed) return [];
   const { member } = loaderData;
   const text = (value: Parameters<typeof pickText>[0]) => pickText(value, site.lang, site.defaultLanguage);
-  return pageMeta(site, { title: `${text(member.name)} — ${text(member.position)}`, description: text(member.bio), image: member.image || coverPath('team', member, site.lang), type: 'profile' });
+  return pageMeta(site, { title: `${text(member.name)} — ${text(member.position)}`, description: text(member.bio), image: member.image || coverPath('team', member, site.lang), type: 'profile', languages: loaderData.languages });
 }
 
 export default function TeamMember({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { Mail, Phone } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
+import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Avatar, Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -15,7 +15,7 @@ import type { Route } from './+types/team';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'team members', async () => {
-    const [members, rankings] = await Promise.all([services.records.team.list({ lang, admin: false }), shownRankings(services, lang)]);
+    const [members, rankings] = await Promise.all([services.records.team.list(listedIn(lang)), shownRankings(services, lang)]);
     return { members, rankings };
   });
 }

@@ -7,13 +7,13 @@ import type { Route } from './+types/text-page';
 
 /** /privacy, /terms, /disclaimer (and under /{lang}/): the page whose slug is the last segment. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   const slug = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
-  return loadTextPage(services, slug, lang);
+  return loadTextPage(services, slug, lang, defaultLanguage);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return textPageMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.page : undefined);
+  return textPageMeta(siteFromMatches(matches), loaderData && !loaderData.failed ? loaderData.page : undefined, loaderData && !loaderData.failed ? loaderData.languages : undefined);
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { servicesContext } from '../../context.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass } from '../../site/subscription-form.tsx';
-import { Done, LinkDoesNotWork, linkFound, linkNotFound, PRIVATE, PRIVATE_META, SubscriptionPage } from '../../site/subscription-page.tsx';
+import { Done, LinkDoesNotWork, linkFound, linkNotFound, PRIVATE, privateMeta, SubscriptionPage } from '../../site/subscription-page.tsx';
 import type { Route } from './+types/unsubscribe';
 
 /**
@@ -23,7 +23,10 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
-export const meta = () => PRIVATE_META;
+// The heading the page shows: after its POST too (the loader runs again and says what the link is now).
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privateMeta(matches, loaderData?.found ? 'unsubscribe.title' : 'subscriptionLink.title');
+}
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useSite();

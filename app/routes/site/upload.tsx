@@ -4,7 +4,7 @@ import { servicesContext } from '../../context.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass } from '../../site/subscription-form.tsx';
-import { Done, PRIVATE, PRIVATE_META, SubscriptionPage } from '../../site/subscription-page.tsx';
+import { Done, PRIVATE, privateMeta, SubscriptionPage } from '../../site/subscription-page.tsx';
 import type { Route } from './+types/upload';
 
 /** What a refused upload comes back with (server/api/intake-routes.ts), and what the page says of it. */
@@ -36,7 +36,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
-export const meta = () => PRIVATE_META;
+export function meta({ matches }: Route.MetaArgs) {
+  return privateMeta(matches, 'upload.title');
+}
 
 export default function Upload({ loaderData }: Route.ComponentProps) {
   const { t, formatDateTime } = useSite();

@@ -5,7 +5,7 @@ import { localePath, pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
-import { loadOr } from '../../site/loading.server.ts';
+import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -32,7 +32,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       return found;
     });
     if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
-    return { ...(await pageData(services, vacancy, lang, defaultLanguage)), application: applicationOutcome(new URL(request.url).searchParams), renderedAt: SHOWN_AT_PLACEHOLDER };
+    const languages = await pageLanguagesOf(services, records.type, vacancy, lang, defaultLanguage);
+    return { ...(await pageData(services, vacancy, lang, defaultLanguage)), languages, application: applicationOutcome(new URL(request.url).searchParams), renderedAt: SHOWN_AT_PLACEHOLDER };
   });
 }
 
@@ -71,7 +72,7 @@ export async function pageData(services: DomainServices, vacancy: Vacancy, lang:
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site || !loaderData || loaderData.failed) return [];
-  const tags = pageMeta(site, { title: pickText(loaderData.vacancy.title, site.lang, site.defaultLanguage), description: loaderData.summary });
+  const tags = pageMeta(site, { title: pickText(loaderData.vacancy.title, site.lang, site.defaultLanguage), description: loaderData.summary, languages: loaderData.languages });
   return loaderData.closed ? [...tags.filter((tag) => !('name' in tag && tag.name === 'robots')), { name: 'robots', content: 'noindex' }] : tags;
 }
 
