@@ -265,6 +265,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return true;
   }
 
+  /** Values a visitor sees now, or will at their "Publish at" without anyone asked again: publishing either way. */
+  const goesPublic = (values: Record<string, unknown>) => {
+    const state = type.publicState(values, now());
+    return state === 'published' || state === 'scheduled';
+  };
+
   /**
    * With "publishing needs approval" on, what is about to be public must be approved (403
    * `approval_required` otherwise); an administrator may publish anyway with a reason, which the
@@ -338,7 +344,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       checkSchedule(values, true);
       datedByGoingLive(values);
       filledIn(values, defaultLanguage);
-      if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
+      if (goesPublic(values)) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
       await assertChecksPass(undefined, values, {}, input.override, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
@@ -357,7 +363,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
       const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
-      if (!options.signedOff && type.isPublic(merged, now())) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
+      if (!options.signedOff && goesPublic(merged)) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
       await assertChecksPass(id, merged, found.textSaved, options.override ?? input.override, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
@@ -426,7 +432,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         await environment.workingCopies.put(type.name, id, data, existing.version, actor);
         return this.draft(id);
       }
-      if (existing && type.isPublic({ ...existing, ...fields }, now())) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
+      if (existing && goesPublic({ ...existing, ...fields })) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
       await assertChecksPass(id, { ...existing, ...fields }, found?.textSaved ?? {}, undefined, actor, describe({ ...existing, ...fields }, defaultLanguage));
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
@@ -486,7 +492,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw noCopy();
-      if (!options.due) await assertSignedOff(id, { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
+      // At its moment the schedule applies it only while its approval stands (an approver may have
+      // asked for changes since): no override then, the copy waits in the form.
+      await assertSignedOff(id, options.due ? {} : { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
       if (existing.version !== copy.baseVersion) {
         throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
           reason: 'stale_version',

@@ -253,7 +253,7 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
         expect(response.status, bad).toBe(404);
         expect(metaContent(await response.text(), 'robots')).toMatch(/noindex/);
       }
-      const expired = await app.services.previews.create({ type: 'news', id: news._id }, Date.now() - 2 * 60 * 60_000);
+      const expired = await app.services.previews.create({ type: 'news', id: news._id }, undefined, Date.now() - 2 * 60 * 60_000);
       expect((await page(`/preview/${expired.token}`)).status).toBe(404);
 
       expect((await app.api('/api/preview', { body: { type: 'news', id: news._id } })).status).toBe(401);
