@@ -328,6 +328,9 @@ export function createDomainServices(host: DomainHost) {
     pageUrl: alertSite.pageUrl,
     publicUrl: host.publicUrl,
     botReady: Boolean(host.telegram),
+    publicLanguages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
+    needsApproval: environment.needsApproval!,
+    approved: (type, id, version) => reviews.publicApproved(type.name, id, version),
   });
   const recordChecks = createRecordChecks({
     database,

@@ -9,7 +9,7 @@ interface Review {
   reviewState: 'none' | 'in_review' | 'changes_requested' | 'approved';
   assignee: string | null;
   dueAt: string | null;
-  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset'; by: { email: string; name?: string; outside?: true } | null; at: string; comment?: string }>;
+  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish'; by: { email: string; name?: string; outside?: true } | null; at: string; comment?: string }>;
 }
 
 interface Approver {
@@ -29,7 +29,7 @@ interface Comment {
 }
 
 const STATE_TEXT: Record<Review['reviewState'], AdminTextKey> = { none: 'review.none', in_review: 'review.inReview', changes_requested: 'review.changesRequested', approved: 'review.approved' };
-const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset' };
+const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset', publish: 'review.published' };
 
 /**
  * Sign-off of a record in its form (API-3.md): where it stands, every step with who and when,

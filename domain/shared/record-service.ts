@@ -274,12 +274,12 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   /**
    * With "publishing needs approval" on, what is about to be public must be approved (403
    * `approval_required` otherwise); an administrator may publish anyway with a reason, which the
-   * activity log keeps.
+   * activity log keeps. Answers whether it goes out approved (the review keeps which version did).
    */
-  async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string) {
-    if (!(await environment.needsApproval?.())) return;
-    if (id && (await environment.reviews?.approved(type.name, id))) return;
-    if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return;
+  async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string): Promise<boolean> {
+    if (!(await environment.needsApproval?.())) return false;
+    if (id && (await environment.reviews?.approved(type.name, id))) return true;
+    if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return false;
     throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
   }
 
@@ -355,6 +355,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /** `onlyLanguages`: a translator's save, which may change only those languages' texts. */
+    /** `signedOff`: the sign-off was checked already (publishing a working copy): true when it goes out approved. */
     async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; signedOff?: boolean; override?: unknown } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
@@ -363,13 +364,13 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
       const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
-      if (!options.signedOff && goesPublic(merged)) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
+      const approved = options.signedOff ?? (goesPublic(merged) ? await assertSignedOff(id, input, actor, describe(merged, defaultLanguage)) : false);
       await assertChecksPass(id, merged, found.textSaved, options.override ?? input.override, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
       // What was approved is now what it was approved as, or changed since: either way asked again.
-      await environment.reviews?.changed(type.name, id, actor);
+      await environment.reviews?.changed(type.name, id, actor, approved ? updated.version : undefined);
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await followPage(existing, updated);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
@@ -432,7 +433,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         await environment.workingCopies.put(type.name, id, data, existing.version, actor);
         return this.draft(id);
       }
-      if (existing && goesPublic({ ...existing, ...fields })) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
+      const approved = existing && goesPublic({ ...existing, ...fields }) ? await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage)) : false;
       await assertChecksPass(id, { ...existing, ...fields }, found?.textSaved ?? {}, undefined, actor, describe({ ...existing, ...fields }, defaultLanguage));
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
@@ -440,7 +441,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() }, stamps);
       if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
-      await environment.reviews?.changed(type.name, id, actor);
+      await environment.reviews?.changed(type.name, id, actor, approved ? saved.version : undefined);
       await followPage(existing, saved);
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
       return typed(withState(saved));
@@ -494,7 +495,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (!existing || !copy) throw noCopy();
       // At its moment the schedule applies it only while its approval stands (an approver may have
       // asked for changes since): no override then, the copy waits in the form.
-      await assertSignedOff(id, options.due ? {} : { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
+      const approved = await assertSignedOff(id, options.due ? {} : { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
       if (existing.version !== copy.baseVersion) {
         throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
           reason: 'stale_version',
@@ -513,7 +514,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       // there; a save that fails puts it back.
       await environment.workingCopies!.remove(type.name, id);
       try {
-        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true, override: options.override });
+        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: approved, override: options.override });
       } catch (error) {
         await environment.workingCopies!.put(type.name, id, copy.data, copy.baseVersion, actor);
         throw error;

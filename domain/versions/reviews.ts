@@ -11,10 +11,12 @@ const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as 
 type ReviewState = (typeof REVIEW_STATES)[number];
 
 interface ReviewStep {
-  action: 'submit' | 'approve' | 'request_changes' | 'reset';
+  /** publish: what was approved went out, as `version` (the approval is used). */
+  action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish';
   by: { _id: string; email: string; name?: string; outside?: true } | null;
   at: string;
   comment?: string;
+  version?: number;
 }
 
 export interface Review {
@@ -46,8 +48,8 @@ function stateOf(history: readonly ReviewStep[]): ReviewState {
   let state: ReviewState = 'none';
   for (const step of history) {
     if (!step.by?._id || step.by.outside) {
-      // The schedule's or a system's step without a person: only a reset counts (a change).
-      if (step.action === 'reset' && !step.by?.outside) state = 'none';
+      // The schedule's or a system's step without a person: only a reset or a publish counts (a change).
+      if ((step.action === 'reset' || step.action === 'publish') && !step.by?.outside) state = 'none';
       continue;
     }
     state = step.action === 'submit' ? 'in_review' : step.action === 'approve' ? 'approved' : step.action === 'request_changes' ? 'changes_requested' : 'none';
@@ -141,11 +143,26 @@ export function createReviews(database: Database) {
       return next;
     },
 
-    /** The record or its copy changed: an approval no longer stands (it is asked again). */
-    async changed(type: string, id: string, actor?: Actor): Promise<void> {
+    /**
+     * The record or its copy changed: an approval no longer stands (it is asked again). With
+     * `published`, what was approved went out as that version: kept, so what is public is known
+     * to be approved (a post to the channel asks).
+     */
+    async changed(type: string, id: string, actor?: Actor, published?: number): Promise<void> {
       const review = await get(type, id);
+      if (published !== undefined) {
+        await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'publish', by: by(actor), at: nowIso(), version: published }] });
+        return;
+      }
       if (review.reviewState !== 'approved') return;
       await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'reset', by: by(actor), at: nowIso() }] });
+    },
+
+    /** Whether what is public of a record was approved: approved now, or its version `version` is the one that went out approved. */
+    async publicApproved(type: string, id: string, version: number): Promise<boolean> {
+      const review = await get(type, id);
+      if (review.reviewState === 'approved') return true;
+      return review.history.findLast((step) => step.action === 'publish' && !step.by?.outside)?.version === version;
     },
 
     /** What waits for this person's review, overdue (and soonest due) first. */
