@@ -113,6 +113,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     const whole = field in record ? record : ((await answers.byId(record._id)) ?? record);
     return (await environment.renderDocuments?.(whole, [field], [lang]))?.[part][field]?.[lang] ?? '';
   }
+  /** A record hidden by its type's flag whose confidential fields translators never read nor write (a confidential matter). */
+  const confidential = (record: Record<string, unknown>) => Boolean(type.hiddenWhen && type.confidentialFields?.length && record[type.hiddenWhen] === true);
+  const withoutConfidential = <R extends Record<string, unknown>>(record: R): R => Object.fromEntries(Object.entries(record).filter(([field]) => !type.confidentialFields?.includes(field))) as R;
+  /** A translator's save of a confidential record leaves its confidential fields as they are: they never saw them. */
+  const translatorsPart = (input: Record<string, unknown>, record: Record<string, unknown>, onlyLanguages?: string[]) => (onlyLanguages && confidential(record) ? withoutConfidential(input) : input);
   /** Whether a slug may name a record of this type at all (longer ones are never made). */
   const slugReadable = (slug: string) => Boolean(type.slugFrom) && slug.length <= 200;
 
@@ -363,7 +368,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (!found) throw notFound(label);
       const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
-      const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
+      const merged = await mergedPatch(id, existing, existing, translatorsPart(input, existing, options.onlyLanguages), schema, defaultLanguage, options.onlyLanguages);
       const approved = options.signedOff ?? (goesPublic(merged) ? await assertSignedOff(id, input, actor, describe(merged, defaultLanguage)) : false);
       await assertChecksPass(id, merged, found.textSaved, options.override ?? input.override, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
@@ -391,9 +396,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const convert = transliterate ? scriptConverter(from, to) : (text: string) => text;
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
-      const patch = Object.fromEntries(type.localizedFields.map((field) => [field, fillLanguage(existing[field], from, to, convert)]));
+      const fields = type.localizedFields.filter((field) => !(options.onlyLanguages && confidential(existing) && type.confidentialFields?.includes(field)));
+      const patch = Object.fromEntries(fields.map((field) => [field, fillLanguage(existing[field], from, to, convert)]));
       // Nothing empty to fill: nothing is saved (no new version).
-      if (type.localizedFields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
+      if (fields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
       return this.update(id, { ...patch, version: existing.version }, actor, { onlyLanguages: options.onlyLanguages });
     },
 
@@ -468,7 +474,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const copy = await environment.workingCopies.get(type.name, id);
       const base: Record<string, unknown> = { ...existing, ...copy?.data };
       const { schema, defaultLanguage } = await schemaNow();
-      const merged = await mergedPatch(id, existing, base, input, schema, defaultLanguage, options.onlyLanguages);
+      const merged = await mergedPatch(id, existing, base, translatorsPart(input, base, options.onlyLanguages), schema, defaultLanguage, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
       // The copy stays on the version it was started from (or the one the form says it read).
       await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
@@ -537,6 +543,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (last.action === 'submit') await environment.reviewSubmitted?.(type, existing, review, actor).catch(() => undefined);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
       return review;
+    },
+
+    /**
+     * What a translator reads of a record (or a kept version of it): a confidential one without its
+     * confidential fields (the type's `confidentialFields`); anything else as it is.
+     */
+    forTranslator<R extends Record<string, unknown>>(record: R): R {
+      return confidential(record) ? withoutConfidential(record) : record;
     },
 
     /** The ids of this type's records holding a working copy. */
