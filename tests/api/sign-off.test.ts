@@ -256,6 +256,7 @@ describe.each(DIALECTS)('sign-off on %s', (dialect) => {
       expect(refused.status).toBe(403);
       expect(refused.body.reason).toBe('approval_required');
       expect((await app.api(`/api/news/${article._id}`, { method: 'PUT', token: editor, body: { excerpt: { uz: 'boshqa' } } })).status).toBe(403);
+      expect((await app.api(`/api/news/${article._id}/versions/${article.version}/restore`, { method: 'POST', token: editor, body: { visibility: true } })).body.reason).toBe('approval_required');
       expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Acme bilan bitim');
       // The person asked is told, in the site's language, that it is an opinion.
       await expect.poll(() => smtp.to(`approver-${dialect}@example.uz`).filter((mail) => mail.body.includes('Aziz Rahimov')).length, { timeout: 10_000 }).toBe(1);
