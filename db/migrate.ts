@@ -31,6 +31,7 @@ import * as viewsOrder from './migrations/028-views-order.ts';
 import * as linkIndex from './migrations/029-link-index.ts';
 import * as searchMatches from './migrations/030-search-matches.ts';
 import * as pageLanguages from './migrations/031-page-languages.ts';
+import * as reviewerLinks from './migrations/032-reviewer-links.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '029-link-index': linkIndex,
   '030-search-matches': searchMatches,
   '031-page-languages': pageLanguages,
+  '032-reviewer-links': reviewerLinks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

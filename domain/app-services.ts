@@ -36,10 +36,10 @@ import { createVisitCounter, referrerHost } from './visits/visit-counter.ts';
 import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
 import { contactMessage } from './notifications/contact-message.ts';
-import { reviewMessage } from './notifications/review-message.ts';
+import { outsideOpinionMessage, reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
 import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
-import { createPreviewLinks } from './preview/preview-links.ts';
+import { createPreviewLinks, type OutsideReviewer } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { createAuthService } from './users/auth-service.ts';
 
@@ -328,6 +328,9 @@ export function createDomainServices(host: DomainHost) {
     pageUrl: alertSite.pageUrl,
     publicUrl: host.publicUrl,
     botReady: Boolean(host.telegram),
+    publicLanguages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
+    needsApproval: environment.needsApproval!,
+    approved: (type, id, version) => reviews.publicApproved(type.name, id, version),
   });
   const recordChecks = createRecordChecks({
     database,
@@ -452,7 +455,40 @@ export function createDomainServices(host: DomainHost) {
     /** Redirects from old addresses, and the addresses that answered 404. */
     redirects,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
-    previews: createPreviewLinks(database, RECORD_TYPES, (type) => records[type.name as RecordTypeName] as unknown as RecordService),
+    previews: createPreviewLinks(database, RECORD_TYPES, {
+      recordService: serviceOf,
+      defaultLanguage: () => languages.defaultLanguage(),
+      record: (event) => activity.record(event),
+    }),
+    /**
+     * An outside reviewer's decision through their link (app/routes/site/preview.tsx): an opinion
+     * kept in the review's history, never the approval, taken only while the record is in review.
+     * The person asked is told (by e-mail, and Telegram when set up); nobody asked: whoever made
+     * the link.
+     */
+    async decideOutside(target: { type: string; id: string; reviewer: OutsideReviewer }, decision: 'approve' | 'request_changes', comment: string) {
+      const decided = await reviews.outside(target.type, target.id, decision, target.reviewer, comment);
+      if (typeof decided === 'string') return decided;
+      const type = recordTypeNamed(target.type);
+      if (!type) return decided;
+      const told = decided.assignee ? await auth.getUser(decided.assignee).catch(() => undefined) : undefined;
+      const to = told?.email ?? (await auth.getUser(target.reviewer.madeBy._id).catch(() => undefined))?.email ?? target.reviewer.madeBy.email;
+      const [language, record] = await Promise.all([languages.defaultLanguage(), serviceOf(type).get(target.id, { admin: true })]);
+      const message = outsideOpinionMessage(
+        {
+          decision,
+          reviewer: target.reviewer,
+          title: pickText(record[type.admin.titleField] as Localized | string | undefined, language).slice(0, 200),
+          kind: pickText(type.admin.one, language) || type.label,
+          comment: comment || undefined,
+          url: `${host.publicUrl}/admin/${type.name}/${target.id}/edit`,
+        },
+        language,
+      );
+      host.reviewAssigned?.({ to, ...message });
+      if (host.telegram && told?.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: told.telegramChatId }, `reviews/${type.name}/${target.id}`);
+      return decided;
+    },
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),
     /** What records should have fixed before they are published, and the site's report (API-3.md "Checks before publishing"). */
@@ -465,8 +501,8 @@ export function createDomainServices(host: DomainHost) {
       apply: async (type, id) => {
         await records[type as RecordTypeName].publishDraft(id, undefined, { due: true });
       },
-      forget: async (type, id) => {
-        log.warn({ type, id }, 'a working copy due now could not be published (the record changed since it was made); it waits in the form');
+      forget: async (type, id, why) => {
+        log.warn({ type, id, reason: why instanceof Error ? why.message : String(why) }, 'a working copy due now could not be published (the record changed since it was made, or its approval no longer stands); it waits in the form');
         await workingCopies.applyAt(type, id, null);
       },
     }),

@@ -30,6 +30,8 @@ export function makeProblemText(t: AdminT, lang: string) {
     const detail = caught.details[0];
     if (detail) return localizeIssue(detail, fieldLabel(detail.path.split('.')[0], lang), lang, t);
     if (caught.status === 409 && caught.reason === 'stale_version') return t('problem.stale');
+    if (caught.reason === 'not_public') return t('problem.notPublic');
+    if (caught.reason === 'approval_required') return t('problem.approvalRequired');
     const key = BY_STATUS[caught.status] ?? (caught.status >= 500 ? 'problem.server' : undefined);
     return key ? t(key) : t(fallback);
   };

@@ -34,7 +34,9 @@ export function StateBadge({ state, record, type }: { state: string; record: Rec
  * of the form's tab; the editor opens it or copies it for a partner.
  */
 export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = false }: { type: string; id: string; lang: string; unsaved: boolean; draft?: boolean }) {
-  const { t, lang, timeZone } = useAdmin();
+  const { t, lang, timeZone, user, problem } = useAdmin();
+  // A reviewer's decision is an opinion for the people who approve: they make the reviewer's links.
+  const asksOutside = user.role === 'admin' || user.role === 'approver';
   const [link, setLink] = useState<{ url: string; path: string; expiresAt: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -55,8 +57,8 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
         body: { type, id, lang: pageLanguage, ...(draft ? { draft: true } : {}), ...(forReviewer ? { reviewer: { name: reviewer.name.trim(), email: reviewer.email.trim() } } : {}) },
       });
       setLink(made.data);
-    } catch {
-      setError(t('preview.error'));
+    } catch (caught) {
+      setError(problem(caught, 'preview.error'));
     } finally {
       setBusy(false);
     }
@@ -84,26 +86,28 @@ export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = fal
         </button>
         {unsaved && <p className="text-sm text-amber-900">{t('preview.saveFirst')}</p>}
       </div>
-      <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-800">{t('preview.forReviewer')}</summary>
-        <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor="reviewer-name" className="block text-sm font-medium text-slate-800">
-              {t('preview.reviewerName')}
-            </label>
-            <input id="reviewer-name" value={reviewer.name} maxLength={100} onChange={(event) => setReviewer({ ...reviewer, name: event.target.value })} className={inputClass} />
+      {asksOutside && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-800">{t('preview.forReviewer')}</summary>
+          <div className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor="reviewer-name" className="block text-sm font-medium text-slate-800">
+                {t('preview.reviewerName')}
+              </label>
+              <input id="reviewer-name" value={reviewer.name} maxLength={100} onChange={(event) => setReviewer({ ...reviewer, name: event.target.value })} className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor="reviewer-email" className="block text-sm font-medium text-slate-800">
+                {t('preview.reviewerEmail')}
+              </label>
+              <input id="reviewer-email" type="email" value={reviewer.email} onChange={(event) => setReviewer({ ...reviewer, email: event.target.value })} className={inputClass} />
+            </div>
+            <button type="button" onClick={() => make(true)} disabled={busy} className={buttonClass.secondary}>
+              {t('preview.makeForReviewer')}
+            </button>
           </div>
-          <div>
-            <label htmlFor="reviewer-email" className="block text-sm font-medium text-slate-800">
-              {t('preview.reviewerEmail')}
-            </label>
-            <input id="reviewer-email" type="email" value={reviewer.email} onChange={(event) => setReviewer({ ...reviewer, email: event.target.value })} className={inputClass} />
-          </div>
-          <button type="button" onClick={() => make(true)} disabled={busy} className={buttonClass.secondary}>
-            {t('preview.makeForReviewer')}
-          </button>
-        </div>
-      </details>
+        </details>
+      )}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}

@@ -9,7 +9,7 @@ interface Review {
   reviewState: 'none' | 'in_review' | 'changes_requested' | 'approved';
   assignee: string | null;
   dueAt: string | null;
-  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset'; by: { email: string } | null; at: string; comment?: string }>;
+  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish'; by: { email: string; name?: string; outside?: true } | null; at: string; comment?: string }>;
 }
 
 interface Approver {
@@ -29,7 +29,7 @@ interface Comment {
 }
 
 const STATE_TEXT: Record<Review['reviewState'], AdminTextKey> = { none: 'review.none', in_review: 'review.inReview', changes_requested: 'review.changesRequested', approved: 'review.approved' };
-const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset' };
+const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset', publish: 'review.published' };
 
 /**
  * Sign-off of a record in its form (API-3.md): where it stands, every step with who and when,
@@ -132,7 +132,8 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
         <ol className="space-y-1 text-sm text-slate-700">
           {review.history.map((entry, index) => (
             <li key={index}>
-              {formatMoment(entry.at, lang, timeZone)} · {entry.by?.email ?? '—'} · {t(STEP_TEXT[entry.action])}
+              {formatMoment(entry.at, lang, timeZone)} · {entry.by?.outside && entry.by.name ? `${entry.by.name} <${entry.by.email}>` : (entry.by?.email ?? '—')} · {t(STEP_TEXT[entry.action])}
+              {entry.by?.outside && <span data-outside="true"> ({t('review.outside')})</span>}
               {entry.comment && <q className="ml-1 italic">{entry.comment}</q>}
             </li>
           ))}

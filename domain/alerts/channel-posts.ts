@@ -4,7 +4,7 @@ import { coverPath, jpegPreview } from '../media/share-image.ts';
 import type { createOutbox } from '../notifications/outbox.ts';
 import { AppError, notFound, validationError } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
-import { pickText } from '../shared/localized.ts';
+import { isPlainObject, isWritten, pickText } from '../shared/localized.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { parseOrThrow } from '../shared/validation.ts';
 
@@ -96,6 +96,12 @@ interface ChannelHost {
   publicUrl: string;
   /** The bot is set up (TELEGRAM_BOT_TOKEN). */
   botReady: boolean;
+  /** The languages visitors can read the site in. */
+  publicLanguages(): Promise<string[]>;
+  /** The site's setting "publishing needs approval". */
+  needsApproval(): Promise<boolean>;
+  /** Whether what is public of the record (this version) was approved. */
+  approved(type: RecordType, id: string, version: number): Promise<boolean>;
 }
 
 export function createChannelPosts(database: Database, outbox: ReturnType<typeof createOutbox>, types: readonly RecordType[], host: ChannelHost) {
@@ -112,6 +118,21 @@ export function createChannelPosts(database: Database, outbox: ReturnType<typeof
     const channel = (await host.channels())[lang];
     if (!channel) throw validationError([{ path: 'lang', code: 'invalid', message: `There is no Telegram channel for ${lang.toUpperCase()}: set it in the site configuration (Telegram channels)` }]);
     return channel;
+  }
+
+  /**
+   * Only what visitors can read in that language goes to its channel (409 `not_public`), and with
+   * "publishing needs approval", only what was approved (403 `approval_required`): a post cannot be
+   * taken back from every reader.
+   */
+  async function assertPostable(type: RecordType, record: Record<string, unknown> & { _id: string; version: number }, lang: string) {
+    const shown = record.publicState === 'published' && (await host.publicLanguages()).includes(lang) && isPlainObject(record.title) && isWritten(record.title[lang]);
+    if (!shown) {
+      throw new AppError(409, 'CONFLICT', `This ${type.label.toLowerCase()} is not public in ${lang.toUpperCase()}: publish it (with its title in ${lang.toUpperCase()}) first, then post it to the channel`, { reason: 'not_public' });
+    }
+    if ((await host.needsApproval()) && !(await host.approved(type, record._id, record.version))) {
+      throw new AppError(403, 'FORBIDDEN', 'Publishing needs approval on this site, and what is public now was not approved: submit it for review, and post it once an approver or an administrator approves it', { reason: 'approval_required' });
+    }
   }
 
   /** The cover as Telegram can fetch it: the JPEG size of the article's picture, or its drawn card. */
@@ -136,8 +157,9 @@ export function createChannelPosts(database: Database, outbox: ReturnType<typeof
     },
 
     /**
-     * Queues the post (or, with `update`, the edit of the one sent): checked against Telegram's
-     * limits first; the outbox sends it and keeps the message's id. 409 when the bot is not set up.
+     * Queues the post (or, with `update`, the edit of the one sent): only of what is public in
+     * that language (and approved, when publishing needs it), checked against Telegram's limits
+     * first; the outbox sends it and keeps the message's id. 409 when the bot is not set up.
      */
     async send(typeName: string, id: string, body: unknown): Promise<ChannelPost> {
       const type = typeNamed(typeName);
@@ -145,6 +167,7 @@ export function createChannelPosts(database: Database, outbox: ReturnType<typeof
       const input = parseOrThrow(SendSchema, body ?? {});
       const channel = await channelOf(input.lang);
       const record = await host.read(type, id);
+      await assertPostable(type, record, input.lang);
       const existing = await find(type.name, id, input.lang);
       if (existing?.state === 'queued') throw new AppError(409, 'CONFLICT', 'The post is being sent: wait a moment');
       if (input.update && !existing?.message_id) throw new AppError(409, 'CONFLICT', 'There is no sent post to update in this language: post it first');

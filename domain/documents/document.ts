@@ -118,6 +118,8 @@ export function documentProblem(value: unknown, rules: DocumentRules): DocumentP
       if (typeof attrs !== 'object' || attrs === null) return fail(join(at, 'attrs'), 'invalid', 'A link needs an href or a ref');
       const keys = Object.keys(attrs);
       if (keys.some((key) => key !== 'href' && key !== 'ref')) return fail(join(at, 'attrs'), 'invalid', 'A link has only href or ref');
+      // One or the other: a link with both would be checked by one and shown by the other.
+      if (attrs.href !== undefined && attrs.ref !== undefined) return fail(join(at, 'attrs'), 'invalid', 'A link has an href (an address) or a ref (a page of the site), not both: keep one');
       if (attrs.href !== undefined) {
         if (typeof attrs.href !== 'string' || attrs.href.length > 2000 || !SAFE_LINK.test(attrs.href.trim())) {
           return fail(join(join(at, 'attrs'), 'href'), 'unsafe_link', 'A link address must start with https://, http://, mailto: or tel:');

@@ -32,6 +32,8 @@ export const matters = defineRecordType({
   },
   publicWhen: { field: 'isActive' },
   hiddenWhen: 'confidential',
+  // A confidential matter's client and value are for the firm's lawyers and editors, not translators.
+  confidentialFields: ['client', 'value'],
   // A visitor never receives a client's name given without consent (not even in the API's JSON).
   visitorView: (record) => (record.clientConsent === true ? {} : { client: {} }),
   rules: (values) =>

@@ -72,3 +72,45 @@ export function reviewMessage(request: ReviewRequest, language: string, timeZone
   ].join('\n');
   return { subject: fill(words.subject, { title: request.title }), text };
 }
+
+/** What the person asked is told of an outside reviewer's decision: an opinion, never the approval. */
+const OUTSIDE_WORDS: Record<string, { subject: string; approve: string; request_changes: string; opinion: string; open: string }> = {
+  uz: {
+    subject: 'Tashqi taqrizchining fikri: {title}',
+    approve: '{name} ({email}) «{title}» ({kind}) ni ma’qulladi.',
+    request_changes: '{name} ({email}) «{title}» ({kind}) bo‘yicha tuzatish so‘radi.',
+    opinion: 'Bu tashqi taqrizchining fikri, tasdiq emas: e’lon qilish uchun tasdiqlovchi yoki administrator o‘zi tasdiqlaydi.',
+    open: 'Oching: {url}',
+  },
+  ru: {
+    subject: 'Мнение внешнего рецензента: {title}',
+    approve: '{name} ({email}) одобряет «{title}» ({kind}).',
+    request_changes: '{name} ({email}) просит правки в «{title}» ({kind}).',
+    opinion: 'Это мнение внешнего рецензента, а не утверждение: для публикации её утверждает согласующий или администратор.',
+    open: 'Открыть: {url}',
+  },
+  en: {
+    subject: 'Outside reviewer’s opinion: {title}',
+    approve: '{name} ({email}) approves “{title}” ({kind}).',
+    request_changes: '{name} ({email}) asks for changes to “{title}” ({kind}).',
+    opinion: 'This is an outside reviewer’s opinion, not the approval: an approver or an administrator approves it for publishing.',
+    open: 'Open it: {url}',
+  },
+};
+
+export interface OutsideOpinion {
+  decision: 'approve' | 'request_changes';
+  reviewer: { name: string; email: string };
+  title: string;
+  kind: string;
+  comment?: string;
+  url: string;
+}
+
+/** The subject and text of an outside reviewer's decision in `language` (others: English). */
+export function outsideOpinionMessage(opinion: OutsideOpinion, language: string): { subject: string; text: string } {
+  const words = OUTSIDE_WORDS[language.split('-')[0]] ?? OUTSIDE_WORDS.en;
+  const values = { name: opinion.reviewer.name, email: opinion.reviewer.email, title: opinion.title, kind: opinion.kind, url: opinion.url };
+  const text = [fill(words[opinion.decision], values), words.opinion, ...(opinion.comment ? ['', opinion.comment] : []), '', fill(words.open, values)].join('\n');
+  return { subject: fill(words.subject, values), text };
+}

@@ -24,10 +24,10 @@ export interface ScheduledMoment {
 /** Working copies whose publishing was asked for a later moment (domain/versions/working-copies.ts). */
 interface DueCopies {
   due(until: string): Promise<Array<{ type: string; id: string; applyAt: string }>>;
-  /** Applies one; throws when it cannot be (the record changed since the copy was made). */
+  /** Applies one; throws when it cannot be (the record changed since the copy was made, or its approval no longer stands). */
   apply(type: string, id: string): Promise<void>;
-  /** Takes back the moment of a copy that could not be applied (it waits in the form). */
-  forget(type: string, id: string): Promise<void>;
+  /** Takes back the moment of a copy that could not be applied (it waits in the form), saying why. */
+  forget(type: string, id: string, why: unknown): Promise<void>;
 }
 
 export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment, copies?: DueCopies) {
@@ -113,8 +113,8 @@ export function createScheduleWatcher(database: Database, types: readonly Record
         try {
           await copies!.apply(copy.type, copy.id);
           applied += 1;
-        } catch {
-          await copies!.forget(copy.type, copy.id);
+        } catch (error) {
+          await copies!.forget(copy.type, copy.id, error);
         }
       }
       return came.length + applied;

@@ -59,7 +59,7 @@ export interface ErrorDetail {
 }
 
 /** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
-export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed';
+export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed' | 'not_public';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {

@@ -113,6 +113,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     const whole = field in record ? record : ((await answers.byId(record._id)) ?? record);
     return (await environment.renderDocuments?.(whole, [field], [lang]))?.[part][field]?.[lang] ?? '';
   }
+  /** A record hidden by its type's flag whose confidential fields translators never read nor write (a confidential matter). */
+  const confidential = (record: Record<string, unknown>) => Boolean(type.hiddenWhen && type.confidentialFields?.length && record[type.hiddenWhen] === true);
+  const withoutConfidential = <R extends Record<string, unknown>>(record: R): R => Object.fromEntries(Object.entries(record).filter(([field]) => !type.confidentialFields?.includes(field))) as R;
+  /** A translator's save of a confidential record leaves its confidential fields as they are: they never saw them. */
+  const translatorsPart = (input: Record<string, unknown>, record: Record<string, unknown>, onlyLanguages?: string[]) => (onlyLanguages && confidential(record) ? withoutConfidential(input) : input);
   /** Whether a slug may name a record of this type at all (longer ones are never made). */
   const slugReadable = (slug: string) => Boolean(type.slugFrom) && slug.length <= 200;
 
@@ -265,15 +270,21 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     return true;
   }
 
+  /** Values a visitor sees now, or will at their "Publish at" without anyone asked again: publishing either way. */
+  const goesPublic = (values: Record<string, unknown>) => {
+    const state = type.publicState(values, now());
+    return state === 'published' || state === 'scheduled';
+  };
+
   /**
    * With "publishing needs approval" on, what is about to be public must be approved (403
    * `approval_required` otherwise); an administrator may publish anyway with a reason, which the
-   * activity log keeps.
+   * activity log keeps. Answers whether it goes out approved (the review keeps which version did).
    */
-  async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string) {
-    if (!(await environment.needsApproval?.())) return;
-    if (id && (await environment.reviews?.approved(type.name, id))) return;
-    if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return;
+  async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string): Promise<boolean> {
+    if (!(await environment.needsApproval?.())) return false;
+    if (id && (await environment.reviews?.approved(type.name, id))) return true;
+    if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return false;
     throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
   }
 
@@ -338,7 +349,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       checkSchedule(values, true);
       datedByGoingLive(values);
       filledIn(values, defaultLanguage);
-      if (type.isPublic(values, now())) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
+      if (goesPublic(values)) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));
       await assertChecksPass(undefined, values, {}, input.override, actor, describe(values, defaultLanguage));
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
@@ -349,6 +360,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     },
 
     /** `onlyLanguages`: a translator's save, which may change only those languages' texts. */
+    /** `signedOff`: the sign-off was checked already (publishing a working copy): true when it goes out approved. */
     async update(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; signedOff?: boolean; override?: unknown } = {}): Promise<Stored> {
       const input = assertObject(body);
       const version = expectedVersion(input);
@@ -356,14 +368,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (!found) throw notFound(label);
       const existing = found.record;
       const { schema, defaultLanguage } = await schemaNow();
-      const merged = await mergedPatch(id, existing, existing, input, schema, defaultLanguage, options.onlyLanguages);
-      if (!options.signedOff && type.isPublic(merged, now())) await assertSignedOff(id, input, actor, describe(merged, defaultLanguage));
+      const merged = await mergedPatch(id, existing, existing, translatorsPart(input, existing, options.onlyLanguages), schema, defaultLanguage, options.onlyLanguages);
+      const approved = options.signedOff ?? (goesPublic(merged) ? await assertSignedOff(id, input, actor, describe(merged, defaultLanguage)) : false);
       await assertChecksPass(id, merged, found.textSaved, options.override ?? input.override, actor, describe(merged, defaultLanguage));
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
       if (!updated) throw staleVersion();
       // What was approved is now what it was approved as, or changed since: either way asked again.
-      await environment.reviews?.changed(type.name, id, actor);
+      await environment.reviews?.changed(type.name, id, actor, approved ? updated.version : undefined);
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await followPage(existing, updated);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
@@ -384,9 +396,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const convert = transliterate ? scriptConverter(from, to) : (text: string) => text;
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
-      const patch = Object.fromEntries(type.localizedFields.map((field) => [field, fillLanguage(existing[field], from, to, convert)]));
+      const fields = type.localizedFields.filter((field) => !(options.onlyLanguages && confidential(existing) && type.confidentialFields?.includes(field)));
+      const patch = Object.fromEntries(fields.map((field) => [field, fillLanguage(existing[field], from, to, convert)]));
       // Nothing empty to fill: nothing is saved (no new version).
-      if (type.localizedFields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
+      if (fields.every((field) => JSON.stringify(patch[field]) === JSON.stringify(existing[field]))) return typed(withState(existing));
       return this.update(id, { ...patch, version: existing.version }, actor, { onlyLanguages: options.onlyLanguages });
     },
 
@@ -426,7 +439,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         await environment.workingCopies.put(type.name, id, data, existing.version, actor);
         return this.draft(id);
       }
-      if (existing && type.isPublic({ ...existing, ...fields }, now())) await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage));
+      const approved = existing && goesPublic({ ...existing, ...fields }) ? await assertSignedOff(id, {}, actor, describe({ ...existing, ...fields }, defaultLanguage)) : false;
       await assertChecksPass(id, { ...existing, ...fields }, found?.textSaved ?? {}, undefined, actor, describe({ ...existing, ...fields }, defaultLanguage));
       const stamps = textSavedAfter(existing, { ...existing, ...fields }, type.localizedFields, found?.textSaved ?? {}, now());
       const saved = existing
@@ -434,7 +447,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
         : await store.insert(fields, { id, version: (await history.lastVersion(type.name, id)) + 1, createdAt: String(snapshot.createdAt ?? '') || new Date().toISOString() }, stamps);
       if (!saved) throw notFound(label);
       await history.keep({ type: type.name, id, version: saved.version, action: 'restore', data: saved, actor });
-      await environment.reviews?.changed(type.name, id, actor);
+      await environment.reviews?.changed(type.name, id, actor, approved ? saved.version : undefined);
       await followPage(existing, saved);
       await environment.changed({ entity: type.table, action: existing ? 'update' : 'create', id, actor, summary: `${describe(saved, defaultLanguage)}: version ${version} restored` });
       return typed(withState(saved));
@@ -461,7 +474,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const copy = await environment.workingCopies.get(type.name, id);
       const base: Record<string, unknown> = { ...existing, ...copy?.data };
       const { schema, defaultLanguage } = await schemaNow();
-      const merged = await mergedPatch(id, existing, base, input, schema, defaultLanguage, options.onlyLanguages);
+      const merged = await mergedPatch(id, existing, base, translatorsPart(input, base, options.onlyLanguages), schema, defaultLanguage, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
       // The copy stays on the version it was started from (or the one the form says it read).
       await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
@@ -486,7 +499,9 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw noCopy();
-      if (!options.due) await assertSignedOff(id, { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
+      // At its moment the schedule applies it only while its approval stands (an approver may have
+      // asked for changes since): no override then, the copy waits in the form.
+      const approved = await assertSignedOff(id, options.due ? {} : { override: options.override }, actor, describe({ ...existing, ...copy.data }, await environment.defaultLanguage()));
       if (existing.version !== copy.baseVersion) {
         throw new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${existing.version}) after the working copy was made from version ${copy.baseVersion}. Compare the two under History, bring the copy up to date, then publish.`, {
           reason: 'stale_version',
@@ -505,7 +520,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       // there; a save that fails puts it back.
       await environment.workingCopies!.remove(type.name, id);
       try {
-        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: true, override: options.override });
+        return await this.update(id, { ...copy.data, version: copy.baseVersion }, actor, { signedOff: approved, override: options.override });
       } catch (error) {
         await environment.workingCopies!.put(type.name, id, copy.data, copy.baseVersion, actor);
         throw error;
@@ -528,6 +543,14 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       if (last.action === 'submit') await environment.reviewSubmitted?.(type, existing, review, actor).catch(() => undefined);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
       return review;
+    },
+
+    /**
+     * What a translator reads of a record (or a kept version of it): a confidential one without its
+     * confidential fields (the type's `confidentialFields`); anything else as it is.
+     */
+    forTranslator<R extends Record<string, unknown>>(record: R): R {
+      return confidential(record) ? withoutConfidential(record) : record;
     },
 
     /** The ids of this type's records holding a working copy. */

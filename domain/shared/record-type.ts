@@ -94,6 +94,11 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
   /** A flag that keeps a record from visitors whatever else says (a confidential matter): never public, never found. */
   hiddenWhen?: keyof F & string;
   /**
+   * Fields of a record hidden by `hiddenWhen` that translators never read nor write (a confidential
+   * matter's client): left out of every answer to them; they have nothing there to translate.
+   */
+  confidentialFields?: ReadonlyArray<keyof F & string>;
+  /**
    * The moment a record stops being public by a rule of its type (a ranking after its edition's
    * next year), kept in the `public_until` column; null for never.
    */
@@ -129,8 +134,9 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
 
 export interface RecordType<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>, N extends string = string>
   extends EntityDefinition,
-    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet' | 'hiddenWhen' | 'moments'> {
+    Omit<RecordTypeOptions<F, N>, 'publicWhen' | 'sort' | 'distinct' | 'snippet' | 'hiddenWhen' | 'moments' | 'confidentialFields'> {
   hiddenWhen?: string;
+  confidentialFields?: readonly string[];
   moments?: readonly string[];
   distinct?: Record<string, string>;
   snippet?: { title: readonly string[]; description?: string };

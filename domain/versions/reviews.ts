@@ -11,10 +11,12 @@ const REVIEW_STATES = ['none', 'in_review', 'changes_requested', 'approved'] as 
 type ReviewState = (typeof REVIEW_STATES)[number];
 
 interface ReviewStep {
-  action: 'submit' | 'approve' | 'request_changes' | 'reset';
+  /** publish: what was approved went out, as `version` (the approval is used). */
+  action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish';
   by: { _id: string; email: string; name?: string; outside?: true } | null;
   at: string;
   comment?: string;
+  version?: number;
 }
 
 export interface Review {
@@ -36,6 +38,25 @@ const reviewActionSchema = z
 /** Who may approve or ask for changes: approvers and administrators. */
 const canApprove = (actor?: Actor) => actor?.role === 'admin' || actor?.role === 'approver';
 
+/**
+ * Where a review stands, by the steps of the firm's own people in order: the last one decides, so
+ * only an approver's or administrator's own "approve" later than every submit, "request changes"
+ * and change approves. An outside reviewer's decision is an opinion kept in the history: it moves
+ * nothing (nor did one kept before this rule: a row that says "approved" because of one is not).
+ */
+function stateOf(history: readonly ReviewStep[]): ReviewState {
+  let state: ReviewState = 'none';
+  for (const step of history) {
+    if (!step.by?._id || step.by.outside) {
+      // The schedule's or a system's step without a person: only a reset or a publish counts (a change).
+      if ((step.action === 'reset' || step.action === 'publish') && !step.by?.outside) state = 'none';
+      continue;
+    }
+    state = step.action === 'submit' ? 'in_review' : step.action === 'approve' ? 'approved' : step.action === 'request_changes' ? 'changes_requested' : 'none';
+  }
+  return state;
+}
+
 export type Reviews = ReturnType<typeof createReviews>;
 
 export function createReviews(database: Database) {
@@ -45,7 +66,8 @@ export function createReviews(database: Database) {
     const row = await db.selectFrom('record_reviews').selectAll().where('record_type', '=', type).where('record_id', '=', id).executeTakeFirst();
     if (!row) return empty();
     const steps: unknown = typeof row.steps === 'string' ? JSON.parse(row.steps) : row.steps;
-    return { reviewState: REVIEW_STATES.find((state) => state === row.state) ?? 'none', assignee: row.assignee_id ?? null, dueAt: row.due_at ?? null, history: Array.isArray(steps) ? steps : [] };
+    const history: ReviewStep[] = Array.isArray(steps) ? steps : [];
+    return { reviewState: history.length ? stateOf(history) : (REVIEW_STATES.find((state) => state === row.state) ?? 'none'), assignee: row.assignee_id ?? null, dueAt: row.due_at ?? null, history };
   }
   async function put(type: string, id: string, review: Review) {
     const values = { state: review.reviewState, assignee_id: review.assignee, due_at: review.dueAt, steps: JSON.stringify(review.history), updated_at: nowIso() };
@@ -102,28 +124,45 @@ export function createReviews(database: Database) {
     },
 
     /**
-     * A decision of a named person outside the firm, through their signed link: kept with their
-     * name; it never publishes. 409 when they decided already (the same decision posted twice).
+     * A decision of a named person outside the firm, through their signed link: an opinion kept in
+     * the history with their name, taken only while the review is `in_review`; it never approves
+     * nor sends back (the state stays). `not_in_review` when it is not waiting for review,
+     * `decided` when they decided already since it was submitted.
      */
-    async outside(type: string, id: string, decision: 'approve' | 'request_changes', reviewer: { name: string; email: string }, comment: string): Promise<Review> {
+    async outside(type: string, id: string, decision: 'approve' | 'request_changes', reviewer: { name: string; email: string }, comment: string): Promise<Review | 'not_in_review' | 'decided'> {
       const review = await get(type, id);
+      if (review.reviewState !== 'in_review') return 'not_in_review';
       const last = [...review.history].reverse().find((step) => step.by?.outside && step.by.email === reviewer.email);
       const since = [...review.history].reverse().find((step) => step.action === 'submit' || step.action === 'reset');
-      if (last && (!since || last.at >= since.at)) throw new AppError(409, 'CONFLICT', 'Your decision is recorded already.');
+      if (last && (!since || last.at >= since.at)) return 'decided';
       const next: Review = {
         ...review,
-        reviewState: decision === 'approve' ? 'approved' : 'changes_requested',
         history: [...review.history, { action: decision, by: { _id: '', email: reviewer.email, name: reviewer.name, outside: true }, at: nowIso(), ...(comment ? { comment: comment.slice(0, 2000) } : {}) }],
       };
       await put(type, id, next);
       return next;
     },
 
-    /** The record or its copy changed: an approval no longer stands (it is asked again). */
-    async changed(type: string, id: string, actor?: Actor): Promise<void> {
+    /**
+     * The record or its copy changed: an approval no longer stands (it is asked again). With
+     * `published`, what was approved went out as that version: kept, so what is public is known
+     * to be approved (a post to the channel asks).
+     */
+    async changed(type: string, id: string, actor?: Actor, published?: number): Promise<void> {
       const review = await get(type, id);
+      if (published !== undefined) {
+        await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'publish', by: by(actor), at: nowIso(), version: published }] });
+        return;
+      }
       if (review.reviewState !== 'approved') return;
       await put(type, id, { ...review, reviewState: 'none', history: [...review.history, { action: 'reset', by: by(actor), at: nowIso() }] });
+    },
+
+    /** Whether what is public of a record was approved: approved now, or its version `version` is the one that went out approved. */
+    async publicApproved(type: string, id: string, version: number): Promise<boolean> {
+      const review = await get(type, id);
+      if (review.reviewState === 'approved') return true;
+      return review.history.findLast((step) => step.action === 'publish' && !step.by?.outside)?.version === version;
     },
 
     /** What waits for this person's review, overdue (and soonest due) first. */

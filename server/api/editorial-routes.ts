@@ -24,7 +24,7 @@ export async function editorialRoutes(app: FastifyInstance, { services }: { serv
     if (typeof lang !== 'string' || !languages.some((language) => language.code === lang)) {
       throw badRequest(`Language must be one of the site's active languages: ${languages.map((language) => language.code).join(', ')}`);
     }
-    const { token, expiresAt } = await services.previews.create(request.body);
+    const { token, expiresAt } = await services.previews.create(request.body, actorOf(request));
     const path = `${lang === defaultLanguage ? '' : `/${lang}`}/preview/${token}`;
     return reply.status(201).send(ok({ url: services.publicUrl + path, path, expiresAt }, { message: 'Preview link created' }));
   });

@@ -384,7 +384,7 @@ export function buildOpenApiDocument() {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed'], description: 'With 409: someone saved first, or the value is taken; with 403: approval_required; with 422: checks_failed' },
+      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'not_public'], description: 'With 409: someone saved first, or the value is taken, or (not_public) a channel post of what visitors cannot read; with 403: approval_required; with 422: checks_failed' },
       details: { type: 'array', items: detail },
       checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
     },
@@ -700,7 +700,7 @@ export function buildOpenApiDocument() {
             [
               `/${type}/{id}/channel-post/send`,
               {
-                post: operation('Alerts', `${type}ChannelPostSend`, 'Queue the post (or with update: true the edit of the one sent) for the channel of a language; at most 4,096 characters, 1,024 with the picture; sent as HTML, escaped, the first line bold', { 202: answer('Queued', channelPost), ...errors(400, 401, 403, 404, 409) }, {
+                post: operation('Alerts', `${type}ChannelPostSend`, 'Queue the post (or with update: true the edit of the one sent) for the channel of a language; at most 4,096 characters, 1,024 with the picture; sent as HTML, escaped, the first line bold. Only of an article public in that language (409 not_public) and, with publishing.requireApproval, whose public version was approved (403 approval_required)', { 202: answer('Queued', channelPost), ...errors(400, 401, 403, 404, 409) }, {
                   ...id,
                   requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['lang', 'text'], properties: { lang: { type: 'string' }, text: { type: 'string', maxLength: 4096 }, photo: { type: 'boolean' }, update: { type: 'boolean' } } }) },
                 }),
@@ -1038,13 +1038,13 @@ export function buildOpenApiDocument() {
         }),
       },
       '/preview': {
-        post: operation('Editorial', 'createPreviewLink', 'A signed link to the record\'s public page as saved (draft or not), valid 1 hour, no sign-in needed; noindex, never cached', {
+        post: operation('Editorial', 'createPreviewLink', 'A signed link to the record\'s public page as saved (draft or not), valid 1 hour, no sign-in needed; noindex, never cached. With reviewer (approvers and administrators only, else 403): a week, carrying only a random key (the name and e-mail stay on the server); who made it, for whom, is kept in the activity log. A bad reviewer is 400 VALIDATION_ERROR with details (reviewer.name, reviewer.email)', {
           201: answer('The link', { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', format: 'uri' }, path: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } }),
-          ...errors(400, 401, 404),
+          ...errors(400, 401, 403, 404),
         }, {
           requestBody: {
             required: true,
-            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: previewedTypes().map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account)', properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
+            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: previewedTypes().map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], additionalProperties: false, description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account) while the record is in review; the decision is an opinion kept in the review history and sent to the person asked, never the approval', properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
           },
         }),
       },

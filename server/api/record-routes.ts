@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
 import type { RecordType } from '../../domain/shared/record-type.ts';
@@ -66,6 +66,9 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   const path = `/${type.name}`;
   const querySchema = listQuerySchema(type);
   const readQuery = (query: unknown) => parseQuery(query, querySchema) as ListParameters;
+  /** What the reader may read of records: a translator reads a confidential one without its confidential fields (a matter's client). */
+  const readable = <T extends Record<string, unknown>>(request: FastifyRequest, records: T[]): T[] =>
+    request.user?.role === 'translator' && type.confidentialFields?.length ? records.map((record) => service.forTranslator(record)) : records;
 
   for (const [route, field] of Object.entries(type.distinct ?? {})) {
     app.get(`${path}/${route}`, async (request) => {
@@ -80,7 +83,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       const parameters = readQuery(request.query);
       const admin = assertAdminRead(request, parameters.admin);
       const page = await service.listPage({ ...toListQuery(parameters, admin), search: parameters.q ?? parameters.search ?? '' }, SEARCH_PAGE_SIZE);
-      return ok(onlyFields(await formatted(service, page.data, parameters.format), parameters.fields), { pagination: page.pagination });
+      return ok(onlyFields(readable(request, await formatted(service, page.data, parameters.format)), parameters.fields), { pagination: page.pagination });
     });
   }
 
@@ -89,9 +92,9 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
     if (type.pageSize) {
       const page = await service.listPage(query);
-      return ok(onlyFields(await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin), parameters.fields), { pagination: page.pagination });
+      return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin)), parameters.fields), { pagination: page.pagination });
     }
-    return ok(onlyFields(await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin), parameters.fields));
+    return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin)), parameters.fields));
   });
 
   // Reads that count views are never served from the cache.
@@ -100,7 +103,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   app.get<{ Params: { id: string } }>(`${path}/:id`, detailConfig, async (request) => {
     const { admin: asked, format } = readQuery(request.query);
     const admin = assertAdminRead(request, asked);
-    const [record] = await withDraftMarks(service, await formatted(service, [await service.viewed(await service.get(request.params.id, { admin }), { admin })], format), admin);
+    const [record] = readable(request, await withDraftMarks(service, await formatted(service, [await service.viewed(await service.get(request.params.id, { admin }), { admin })], format), admin));
     return ok(record);
   });
 
@@ -108,7 +111,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     app.get<{ Params: { slug: string } }>(`${path}/slug/:slug`, detailConfig, async (request) => {
       const { admin: asked, format } = readQuery(request.query);
       const admin = assertAdminRead(request, asked);
-      const [record] = await formatted(service, [await service.viewed(await service.getBySlug(request.params.slug, { admin }), { admin })], format);
+      const [record] = readable(request, await formatted(service, [await service.viewed(await service.getBySlug(request.params.slug, { admin }), { admin })], format));
       return ok(record);
     });
   }
@@ -121,7 +124,8 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   // A translator may save too, but only the texts of their languages (checked by the service).
   app.put<{ Params: { id: string } }>(`${path}/:id`, { preHandler: requireUser }, async (request) => {
     const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
-    return ok(await service.update(request.params.id, request.body, actorOf(request), { onlyLanguages }), { message: `${type.label} updated` });
+    const [updated] = readable(request, [await service.update(request.params.id, request.body, actorOf(request), { onlyLanguages })]);
+    return ok(updated, { message: `${type.label} updated` });
   });
 
   // Fills the empty texts of one language from another (a translator of the target language may too).
@@ -129,7 +133,8 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     app.post<{ Params: { id: string } }>(`${path}/:id/copy-language`, { preHandler: requireUser }, async (request) => {
       const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
       const languages = (await services.languages.list({ admin: true })).map((language) => String(language.code));
-      return ok(await service.copyLanguage(request.params.id, request.body, actorOf(request), { onlyLanguages, languages }), { message: `${type.label} updated` });
+      const [filled] = readable(request, [await service.copyLanguage(request.params.id, request.body, actorOf(request), { onlyLanguages, languages })]);
+      return ok(filled, { message: `${type.label} updated` });
     });
   }
 
@@ -141,7 +146,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   type VersionParams = { Params: { id: string; version: string } };
   app.get<{ Params: { id: string } }>(`${path}/:id/versions`, { preHandler: requireUser }, async (request) => ok(await service.versions(request.params.id)));
   app.get<VersionParams>(`${path}/:id/versions/:version`, { preHandler: requireUser }, async (request) =>
-    ok(await service.version(request.params.id, versionNumber(request.params.version))),
+    ok(readable(request, [await service.version(request.params.id, versionNumber(request.params.version))])[0]),
   );
   app.post<VersionParams>(`${path}/:id/versions/:version/restore`, { preHandler: editorsOnly }, async (request) => {
     const options = parseOrThrow(restoreSchema, request.body ?? {});
@@ -151,10 +156,10 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
 
   // Working copies (API-3.md): changes to a public record kept apart until they are published.
   if (type.visibilityField) {
-    app.get<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: requireUser }, async (request) => ok(await service.draft(request.params.id)));
+    app.get<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: requireUser }, async (request) => ok(readable(request, [await service.draft(request.params.id)])[0]));
     app.put<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: requireUser }, async (request) => {
       const onlyLanguages = request.user!.role === 'translator' ? request.user!.languages : undefined;
-      return ok(await service.saveDraft(request.params.id, request.body, actorOf(request), { onlyLanguages }), { message: 'Working copy saved: the public page has not changed' });
+      return ok(readable(request, [await service.saveDraft(request.params.id, request.body, actorOf(request), { onlyLanguages })])[0], { message: 'Working copy saved: the public page has not changed' });
     });
     app.delete<{ Params: { id: string } }>(`${path}/:id/draft`, { preHandler: editorsOnly }, async (request) => {
       await service.discardDraft(request.params.id, actorOf(request));

@@ -93,6 +93,65 @@ describe.each(DIALECTS)('posts to the Telegram channels on %s', (dialect) => {
     expect((await app.api(`/api/news/${article._id}/channel-post/send`, { token: admin, body: { lang: 'ru', text: 'Налоговая новость\n\nКратко.' } })).status).toBe(202);
     await expect.poll(async () => (await app.api(`/api/news/${article._id}/channel-posts`, { token: admin })).body.data.posts.find((post: { lang: string }) => post.lang === 'ru').state, { timeout: 10_000 }).toBe('sent');
   });
+
+  it('posts only what visitors can read in that language, and with approval required only what was approved; a post is updated on the same terms', async () => {
+    const write = (title: Record<string, string>, published: boolean) => app.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'x' }, content: { uz: 'x' }, category: { uz: 'x' }, published } });
+    const calls = bot.calls.length;
+    const postsOf = async (id: string) => (await app.api(`/api/news/${id}/channel-posts`, { token: admin })).body.data.posts;
+
+    // A draft ("a deal with Acme") never goes out; nor an article without its text in the channel's language.
+    const draft = (await write({ uz: 'Acme bilan bitim', ru: 'Сделка с Acme' }, false)).body.data;
+    for (const lang of ['uz', 'ru']) {
+      const refused = await app.api(`/api/news/${draft._id}/channel-post/send`, { token: admin, body: { lang, text: 'Acme bilan bitim' } });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'CONFLICT', reason: 'not_public' });
+      expect(refused.body.error).toContain(`not public in ${lang.toUpperCase()}`);
+    }
+    const uzbekOnly = (await write({ uz: 'Faqat oʻzbekcha' }, true)).body.data;
+    expect((await app.api(`/api/news/${uzbekOnly._id}/channel-post/send`, { token: admin, body: { lang: 'ru', text: 'Только по-узбекски' } })).body.reason).toBe('not_public');
+    expect(await postsOf(draft._id)).toEqual([]);
+
+    // With approval required: what is public but was not approved is refused, until approved.
+    const setApproval = async (on: boolean) => {
+      const config = (await app.api('/api/site-config', { token: admin })).body.data;
+      expect((await app.api('/api/site-config', { method: 'PUT', token: admin, body: { ...config, publishing: { requireApproval: on } } })).status).toBe(200);
+    };
+    const copied = (await write({ uz: 'Nusxa orqali' }, true)).body.data;
+    await setApproval(true);
+    try {
+      const unapproved = await app.api(`/api/news/${uzbekOnly._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'Faqat oʻzbekcha' } });
+      expect(unapproved.status).toBe(403);
+      expect(unapproved.body.reason).toBe('approval_required');
+      await app.api(`/api/news/${uzbekOnly._id}/review`, { token: admin, body: { action: 'submit' } });
+      await app.api(`/api/news/${uzbekOnly._id}/review`, { token: admin, body: { action: 'approve' } });
+      expect((await app.api(`/api/news/${uzbekOnly._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'Faqat oʻzbekcha' } })).status).toBe(202);
+      await expect.poll(async () => (await postsOf(uzbekOnly._id))[0]?.state, { timeout: 10_000 }).toBe('sent');
+
+      // A working copy approved and published: what is public went out approved, so it may be posted.
+      await app.api(`/api/news/${copied._id}/draft`, { method: 'PUT', token: admin, body: { title: { uz: 'Nusxa orqali (tasdiqlangan)' } } });
+      await app.api(`/api/news/${copied._id}/review`, { token: admin, body: { action: 'submit' } });
+      await app.api(`/api/news/${copied._id}/review`, { token: admin, body: { action: 'approve' } });
+      expect((await app.api(`/api/news/${copied._id}/draft/publish`, { method: 'POST', token: admin })).status).toBe(200);
+      expect((await app.api(`/api/news/${copied._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'Nusxa orqali (tasdiqlangan)' } })).status).toBe(202);
+      await expect.poll(async () => (await postsOf(copied._id))[0]?.state, { timeout: 10_000 }).toBe('sent');
+      // Changed since without approval (an administrator's override): its post is not updated.
+      expect((await app.api(`/api/news/${copied._id}`, { method: 'PUT', token: admin, body: { excerpt: { uz: 'Shoshilinch' }, override: { reason: 'Sud qarori' } } })).status).toBe(200);
+      const stale = await app.api(`/api/news/${copied._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'Shoshilinch', update: true } });
+      expect(stale.status).toBe(403);
+      expect(stale.body.reason).toBe('approval_required');
+    } finally {
+      await setApproval(false);
+    }
+
+    // Hidden again after it was posted: the post is not updated either.
+    const posted = (await app.api(`/api/news/${uzbekOnly._id}?admin=true`, { token: admin })).body.data;
+    expect((await app.api(`/api/news/${uzbekOnly._id}`, { method: 'PUT', token: admin, body: { published: false, version: posted.version } })).status).toBe(200);
+    const hidden = await app.api(`/api/news/${uzbekOnly._id}/channel-post/send`, { token: admin, body: { lang: 'uz', text: 'Yangilangan', update: true } });
+    expect(hidden.status).toBe(409);
+    expect(hidden.body.reason).toBe('not_public');
+    // Telegram heard only the two allowed posts.
+    expect(bot.calls.slice(calls).filter((call) => ['sendMessage', 'sendPhoto', 'editMessageText', 'editMessageCaption'].includes(call.method))).toHaveLength(2);
+  });
 });
 
 describe('posts to the channels without a bot', () => {

@@ -33,6 +33,8 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     ['a level-1 heading', doc({ type: 'heading', attrs: { level: 1 }, content: [text('x')] }), 'content.uz.content.0.attrs.level', 'invalid'],
     ['an image without alt', doc({ type: 'image', attrs: { src: '/uploads/2026/11/a-1a2b-large.webp', alt: ' ' } }), 'content.uz.content.0.attrs.alt', 'missing_alt'],
     ['a reference to no record type', doc(paragraph(text('x', [{ type: 'link', attrs: { ref: { type: 'secrets', id: '0123456789abcdef01234567' } } }]))), 'content.uz.content.0.content.0.marks.0.attrs.ref.type', 'bad_reference'],
+    ['a link with both an address and a bad reference', doc(paragraph(text('x', [{ type: 'link', attrs: { href: 'https://lex.uz', ref: { type: 'secrets', id: 'not-an-id', extra: '<script>' } } }]))), 'content.uz.content.0.content.0.marks.0.attrs', 'invalid'],
+    ['a link with both an address and a good reference', doc(paragraph(text('x', [{ type: 'link', attrs: { href: 'https://lex.uz', ref: { type: 'services', id: '0123456789abcdef01234567' } } }]))), 'content.uz.content.0.content.0.marks.0.attrs', 'invalid'],
     ['a document over its limits', doc(...Array.from({ length: 5001 }, () => paragraph())), 'content.uz.content.5000', 'too_large'],
   ])('refuses %s with a 400 naming the path and code, storing nothing', async (_name, content, path, code) => {
     const before = (await app.api('/api/news?admin=true', { token })).body.pagination.total;

@@ -253,7 +253,7 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
         expect(response.status, bad).toBe(404);
         expect(metaContent(await response.text(), 'robots')).toMatch(/noindex/);
       }
-      const expired = await app.services.previews.create({ type: 'news', id: news._id }, Date.now() - 2 * 60 * 60_000);
+      const expired = await app.services.previews.create({ type: 'news', id: news._id }, undefined, Date.now() - 2 * 60 * 60_000);
       expect((await page(`/preview/${expired.token}`)).status).toBe(404);
 
       expect((await app.api('/api/preview', { body: { type: 'news', id: news._id } })).status).toBe(401);
@@ -320,6 +320,13 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
       const collapsed = await app.api(`/api/redirects/${first.body.data._id}`, { method: 'PUT', token, body: { to: '/loop-c' } });
       expect(collapsed.body.data.to).toBe('/loop-b');
       expect((await create({ from: '/same', to: '/same' })).status).toBe(400);
+      // An edit is checked as a new one is: with g → h kept (a CSV keeps chains as given), h → i edited to h → g would close a loop.
+      expect((await app.api('/api/redirects/import', { token, body: { csv: 'from,to\n/loop-g,/loop-h\n/loop-h,/loop-i\n' } })).status).toBe(200);
+      const loopH = (await app.api('/api/redirects', { token })).body.data.find((redirect: { from: string }) => redirect.from === '/loop-h');
+      const closing = await app.api(`/api/redirects/${loopH._id}`, { method: 'PUT', token, body: { to: '/loop-g' } });
+      expect(closing.status).toBe(400);
+      expect(closing.body.details[0]).toMatchObject({ path: 'to', code: 'redirect_loop' });
+      expect((await page('/loop-h')).headers.get('location')).toBe('/loop-i');
       const live = await create({ from: '/contact', to: '/services' });
       expect(live.status).toBe(400);
       expect(live.body.error).toMatch(/live now/);

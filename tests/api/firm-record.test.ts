@@ -122,6 +122,43 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
       expect((await page('/search?q=Yashirin')).html).not.toContain('Yashirin bitim</');
     });
 
+    it('never shows a translator a confidential matter’s client or value, on any read, and keeps them through a translator’s save', async () => {
+      const secret = await create('/matters', { title: { uz: 'Qo‘shilish bitimi' }, summary: { uz: 'Bank' }, year: 2025, client: { uz: 'Acme Holding' }, value: 'USD 40 mln', confidential: true });
+      const open = await create('/matters', { title: { uz: 'Ochiq ish' }, summary: { uz: 'Soliq' }, year: 2025, client: { uz: 'Ochiq Mijoz' }, clientConsent: true });
+      expect((await app.api('/api/auth/users', { token, body: { email: `tarjimon-${dialect}@example.uz`, password: 'a-long-password-1', role: 'translator', languages: ['ru'] } })).status).toBe(201);
+      const translator = await app.login(`tarjimon-${dialect}@example.uz`, 'a-long-password-1');
+      const read = async (path: string, init: Record<string, unknown> = {}) => {
+        const response = await app.api(path, { token: translator, ...init });
+        expect(response.status, path).toBeLessThan(300);
+        return JSON.stringify(response.body);
+      };
+      const answers = [
+        await read('/api/matters?admin=true'),
+        await read('/api/matters?admin=true&fields=client,value,title'),
+        await read('/api/matters?admin=true&confidential=true'),
+        await read(`/api/matters/${secret._id}?admin=true`),
+        await read(`/api/matters/${secret._id}/versions/1`),
+        await read(`/api/matters/${secret._id}`, { method: 'PUT', body: { title: { uz: 'Qo‘shilish bitimi', ru: 'Сделка о слиянии' }, client: { uz: 'Boshqa' }, value: '' } }),
+        await read(`/api/matters/${secret._id}/copy-language`, { body: { from: 'uz', to: 'ru' } }),
+        await read(`/api/matters/${secret._id}/draft`, { method: 'PUT', body: { summary: { uz: 'Bank', ru: 'Банк' } } }),
+        await read(`/api/matters/${secret._id}/draft`),
+        await read('/api/translations/status?type=matters'),
+        await read(`/api/translations/status?id=${secret._id}`),
+      ];
+      for (const [index, answer] of answers.entries()) {
+        expect(answer, String(index)).not.toContain('Acme');
+        expect(answer, String(index)).not.toContain('USD 40');
+      }
+      // What they translate of other matters, they read.
+      expect(answers[0]).toContain('Ochiq Mijoz');
+      expect(answers[1]).toContain(open._id);
+      // Their save translated the title and left the client and value as they were (also no Russian client copied).
+      const kept = (await app.api(`/api/matters/${secret._id}?admin=true`, { token })).body.data;
+      expect(kept).toMatchObject({ title: { ru: 'Сделка о слиянии' }, client: { uz: 'Acme Holding' }, value: 'USD 40 mln' });
+      expect(kept.client.ru).toBeUndefined();
+      expect((await app.api(`/api/matters/${secret._id}/draft`, { token })).body.data.client).toEqual({ uz: 'Acme Holding' });
+    });
+
     it('filters by service, industry and year, in the API and on the page without JavaScript', async () => {
       const other = await create('/matters', { title: { uz: 'Eski ish' }, summary: { uz: 'x' }, year: 2019 });
       const byService = (await app.api(`/api/matters?service=${service._id}`)).body.data.map((matter: { _id: string }) => matter._id);

@@ -174,17 +174,28 @@ describe.each(DIALECTS)('working copies on %s', (dialect) => {
     expect(await fetch(`${app.url}/news/${now.slug}`).then((response) => response.text())).toContain('Eksport xabari (yangi tahrir)');
   });
 
-  it('lets a named outside reviewer approve or ask for changes through a signed link, with a plain form; it publishes nothing', async () => {
+  it('lets a named outside reviewer approve or ask for changes through a signed link, with a plain form; it is an opinion and publishes nothing', async () => {
     const article = await published('Hamkor uchun xabar');
     await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token, body: { title: { uz: 'Hamkor uchun xabar (nusxa)' } } });
-    for (const reviewer of [{ name: '', email: 'a@b.uz' }, { name: 'Aziz', email: 'not-an-address' }]) {
-      expect((await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true, reviewer } })).status).toBe(400);
+    // A bad reviewer is refused with the field named, as every refused field is (API.md).
+    for (const [reviewer, path, code] of [
+      [{ name: '', email: 'a@b.uz' }, 'reviewer.name', 'required'],
+      [{ name: 'Aziz', email: 'not-an-address' }, 'reviewer.email', 'invalid_email'],
+      [{ name: 'Aziz' }, 'reviewer.email', 'required'],
+      [{ name: 'Aziz', email: 'a@b.uz', phone: '1' }, 'reviewer', 'invalid'],
+      ['Aziz', 'reviewer', 'invalid_type'],
+    ] as const) {
+      const refused = await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true, reviewer } });
+      expect(refused.status, JSON.stringify(reviewer)).toBe(400);
+      expect(refused.body.code).toBe('VALIDATION_ERROR');
+      expect(refused.body.details[0], JSON.stringify(reviewer)).toMatchObject({ path, code });
     }
     const made = await app.api('/api/preview', { token, body: { type: 'news', id: article._id, draft: true, reviewer: { name: 'Aziz Rahimov', email: 'aziz@client.uz' } } });
     expect(made.status).toBe(201);
     // A week, not an hour.
     expect(Date.parse(made.body.data.expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
     const link = app.url + made.body.data.path;
+    await app.api(`/api/news/${article._id}/review`, { token, body: { action: 'submit' } });
     const page = await fetch(link).then((response) => response.text());
     expect(page).toContain('Hamkor uchun xabar (nusxa)');
     expect(page).toContain('Aziz Rahimov');
@@ -197,17 +208,19 @@ describe.each(DIALECTS)('working copies on %s', (dialect) => {
     expect(decided.status).toBe(200);
     expect(await decided.text()).toContain('Rahmat, Aziz Rahimov');
     const review = (await app.api(`/api/news/${article._id}/review`, { token })).body.data;
-    expect(review.reviewState).toBe('changes_requested');
+    // An opinion: it stays in review for the firm's approver.
+    expect(review.reviewState).toBe('in_review');
     expect(review.history.at(-1)).toMatchObject({ action: 'request_changes', comment: 'Jarima miqdorini tekshiring', by: { name: 'Aziz Rahimov', email: 'aziz@client.uz', outside: true } });
     // The same decision posted twice, an altered link: refused, nothing changed; nothing was published.
     expect((await post('decision=approve')).status).toBe(409);
     const [payload, signature] = made.body.data.path.split('/preview/')[1].split('.');
     expect((await post('decision=approve', `${app.url}/preview/${payload}.${signature.slice(0, -2)}AA`)).status).toBe(404);
-    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.history).toHaveLength(1);
+    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.history).toHaveLength(2);
     expect((await app.api(`/api/news/${article._id}`)).body.data.title.uz).toBe('Hamkor uchun xabar');
-    // Submitted again, the reviewer may decide again.
+    // Submitted again, the reviewer may decide again: still an opinion, not the approval.
+    await app.api(`/api/news/${article._id}/review`, { token, body: { action: 'request_changes' } });
     await app.api(`/api/news/${article._id}/review`, { token, body: { action: 'submit' } });
     expect((await post('decision=approve')).status).toBe(200);
-    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.reviewState).toBe('approved');
+    expect((await app.api(`/api/news/${article._id}/review`, { token })).body.data.reviewState).toBe('in_review');
   });
 });

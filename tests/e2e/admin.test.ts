@@ -390,6 +390,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await expect.poll(() => admin.page.inputValue('#preview-url')).toContain('/ru/preview/');
       const url = await admin.page.inputValue('#preview-url');
       await admin.context.close();
+      // A decision is taken while the record is in review.
+      expect((await app.api(`/api/news/${created._id}/review`, { token, body: { action: 'submit' } })).status).toBe(200);
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
       const page = await context.newPage();
       await page.goto(app.url + new URL(url).pathname);
@@ -399,9 +401,16 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.getByRole('button', { name: 'Попросить правки' }).click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Спасибо, Ольга Ким' }).count()).toBe(1);
       const review = (await app.api(`/api/news/${created._id}/review`, { token })).body.data;
-      expect(review).toMatchObject({ reviewState: 'changes_requested' });
-      expect(review.history[0]).toMatchObject({ comment: 'Уточните сумму штрафа', by: { name: 'Ольга Ким', outside: true } });
+      // An opinion for the firm's approver: still in review.
+      expect(review).toMatchObject({ reviewState: 'in_review' });
+      expect(review.history[1]).toMatchObject({ action: 'request_changes', comment: 'Уточните сумму штрафа', by: { name: 'Ольга Ким', outside: true } });
       await context.close();
+      // The form's history says whose it is and that it is an opinion.
+      const again = await signedIn();
+      await goto(again.page, `/admin/news/${created._id}/edit`);
+      await expect.poll(() => again.page.getByTestId('review').textContent()).toContain('Ольга Ким <olga@client.uz>');
+      expect(await again.page.getByTestId('review').textContent()).toContain('outside reviewer’s opinion, not the approval');
+      await again.context.close();
     } finally {
       await app.api(`/api/news/${created._id}`, { method: 'DELETE', token });
     }

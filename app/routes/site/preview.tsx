@@ -2,7 +2,6 @@ import { PreviewNote } from '../../site/ui.tsx';
 import { data } from 'react-router';
 import { recordTypeNamed } from '../../../domain/registry.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
-import { isAppError } from '../../../domain/shared/errors.ts';
 import type { MetaDescriptor } from 'react-router';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import type { BlogPost } from '../../../domain/blog/blog.ts';
@@ -66,14 +65,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const target = await services.previews.open(params.token);
   const opened = target && (await open(services, target, new Date(target.expiresAt).toISOString(), lang, defaultLanguage, request, params.lang));
   if (!opened) throw data(null, { status: 404, headers: PRIVATE });
-  return data(forThePageOnly({ ...opened, reviewer: target.reviewer?.name ?? null }), { headers: PRIVATE });
+  // The reviewer's form only while the record waits for review: a decision is taken only then.
+  const waiting = target.reviewer ? (await services.reviews.get(target.type, target.id)).reviewState === 'in_review' : false;
+  return data(forThePageOnly({ ...opened, reviewer: target.reviewer?.name ?? null, waiting }), { headers: PRIVATE });
 }
 
-type Decided = { decided: true } | { decided: false; problem: 'review.already' | 'review.bad' | 'review.tooLong' };
+type Problem = 'review.already' | 'review.bad' | 'review.tooLong' | 'review.closed';
+type Decided = { decided: true } | { decided: false; problem: Problem };
 
 /**
  * An outside reviewer's decision through their signed link: a plain form (no script, no account);
- * kept with their name, it publishes nothing. An altered or expired link is the 404 page.
+ * an opinion kept with their name, it never approves nor publishes, and is taken only while the
+ * record is in review. An altered or expired link is the 404 page.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -84,15 +87,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const decision = String(form.get('decision') ?? '');
   const comment = String(form.get('comment') ?? '').trim();
-  const refused = (problem: 'review.already' | 'review.bad' | 'review.tooLong', status: number) => data<Decided>({ decided: false, problem }, { status, headers: PRIVATE });
+  const refused = (problem: Problem, status: number) => data<Decided>({ decided: false, problem }, { status, headers: PRIVATE });
   if (decision !== 'approve' && decision !== 'request_changes') return refused('review.bad', 400);
   if (comment.length > 2000) return refused('review.tooLong', 400);
-  try {
-    await services.reviews.outside(target.type, target.id, decision, reviewer, comment);
-  } catch (error) {
-    if (isAppError(error) && error.status === 409) return refused('review.already', 409);
-    throw error;
-  }
+  const decided = await services.decideOutside({ ...target, reviewer }, decision, comment);
+  if (decided === 'decided') return refused('review.already', 409);
+  if (decided === 'not_in_review') return refused('review.closed', 409);
   return data<Decided>({ decided: true }, { headers: PRIVATE });
 }
 
@@ -120,13 +120,13 @@ export default function Preview({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ArticlePage article={loaderData.article} html={loaderData.html} body={loaderData.body} kind={loaderData.kind} />
       )}
-      {loaderData.reviewer && <ReviewerForm name={loaderData.reviewer} outcome={actionData} />}
+      {loaderData.reviewer && <ReviewerForm name={loaderData.reviewer} waiting={loaderData.waiting} outcome={actionData} />}
     </>
   );
 }
 
 /** "Approve" and "Request changes" with a comment, for the named reviewer of this link. */
-function ReviewerForm({ name, outcome }: { name: string; outcome?: Decided }) {
+function ReviewerForm({ name, waiting, outcome }: { name: string; waiting: boolean; outcome?: Decided }) {
   const { t } = useSite();
   return (
     <section aria-labelledby="reviewer-title" className="border-t border-slate-200 bg-slate-50 px-4 py-10">
@@ -138,6 +138,8 @@ function ReviewerForm({ name, outcome }: { name: string; outcome?: Decided }) {
           <p role="status" className="mt-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900">
             {t('review.thanks', { name })}
           </p>
+        ) : !waiting && !outcome ? (
+          <p className="mt-4 text-slate-700">{t('review.closed')}</p>
         ) : (
           <form method="post" className="mt-4 space-y-4">
             <p className="text-slate-700">{t('review.ask', { name })}</p>
