@@ -3,6 +3,7 @@ import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
+import { createKeptForms } from './contacts/kept-forms.ts';
 import { createIntakeDocuments, type Scanner } from './intake/documents.ts';
 import { conflictsOfRequest, knownParties, type Conflict } from './intake/conflicts.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
@@ -439,6 +440,8 @@ export function createDomainServices(host: DomainHost) {
     /** The service of any registered type, for code that walks the registry. */
     recordService: serviceOf,
     contacts,
+    /** What a visitor typed into a no-JavaScript form the server refused for its file, for the page it returns to. */
+    keptForms: createKeptForms(database),
     /** Clients' documents sent through one-time links, and applications' CVs (API-3.md "Intake"). */
     intakeDocuments,
     /**

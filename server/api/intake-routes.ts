@@ -179,12 +179,13 @@ async function openVacancy(read: () => Promise<Vacancy>, readClosed: () => Promi
 }
 
 /** An application: fields and CV checked first; the request and its CV are then kept together. */
-function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
-  return oneOfFewUploads(() => applyNow(services, request, reply, vacancy));
+function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy, typed?: (fields: Record<string, string>) => void): Promise<{ _id: string }> {
+  return oneOfFewUploads(() => applyNow(services, request, reply, vacancy, typed));
 }
 
-async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy): Promise<{ _id: string }> {
+async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy, typed?: (fields: Record<string, string>) => void): Promise<{ _id: string }> {
   const { fields, files } = await receive(request, reply, 'cv', 1);
+  typed?.(fields);
   // Closed while the form was being filled in.
   if (vacancy.closesAt <= new Date().toISOString()) throw closedVacancy();
   const prepared = await services.contacts.checkApplication({ ...fields, ...elapsedSince(fields.renderedAt) }, { address: request.ip });
@@ -226,16 +227,19 @@ export async function intakePageRoutes(app: FastifyInstance, { services }: { ser
 
   const application = async (request: FastifyRequest<{ Params: { slug: string; lang?: string } }>, reply: FastifyReply) => {
     const page = `${languagePrefix(request.params.lang)}/careers/${encodeURIComponent(request.params.slug)}`;
+    // What was typed, kept for the page when the post is refused (all but the file).
+    let typed: Record<string, string> | undefined;
     try {
       const { slug } = request.params;
       const vacancy = await openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true }));
-      await apply(services, request, reply, vacancy);
+      await apply(services, request, reply, vacancy, (fields) => (typed = fields));
       if (!wantsPage(request)) return reply.status(201).send(ok(null));
       return reply.redirect(`${page}?applied=1#apply`, 303);
     } catch (error) {
       if (!wantsPage(request)) throw error;
       if (isAppError(error) && error.status === 404) throw notFound('Vacancy');
-      return reply.redirect(`${page}?${refusalQuery(error)}#apply`, 303);
+      const kept = typed ? `&form=${await services.keptForms.keep(typed)}` : '';
+      return reply.redirect(`${page}?${refusalQuery(error)}${kept}#apply`, 303);
     }
   };
   app.post('/careers/:slug/apply', application);

@@ -27,7 +27,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an event', async () => {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
-    return pageData(services, event, lang, defaultLanguage);
+    // After the form without JavaScript: the page says what happened (see `action`).
+    const after = new URL(request.url).searchParams.get('registration');
+    return { ...(await pageData(services, event, lang, defaultLanguage)), registration: after === 'registered' || after === 'waitlisted' ? after : undefined };
   });
 }
 
@@ -77,7 +79,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     const registration = await services.registrations.register(event._id, { ...values, ...(values.company ? {} : { company: undefined }), language: lang, consent: form.get('consent') === 'yes' ? true : undefined });
-    return data<Outcome>({ status: registration.status, values, errors: {} }, { headers });
+    // Back to the page with what happened, where the form was (#registration): a reload sends nothing again.
+    return redirect(`${new URL(request.url).pathname}?registration=${registration.status}#registration`, { status: 303, headers });
   } catch (error) {
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'the event registration form failed');
@@ -120,7 +123,8 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </>
     );
   }
-  return <View data={loaderData} outcome={actionData} />;
+  const registered: Outcome | undefined = loaderData.registration ? { status: loaderData.registration === 'waitlisted' ? 'waitlisted' : 'registered', values: { name: '', email: '', company: '' }, errors: {} } : undefined;
+  return <View data={loaderData} outcome={actionData ?? registered} />;
 }
 
 /** The event's page from its data (also inside a preview, where `preview` leaves out the registration form). */
@@ -212,7 +216,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
               </section>
             )}
           </div>
-          <aside className="h-fit space-y-6 rounded-xl border border-slate-200 p-6">
+          <aside id="registration" className="h-fit scroll-mt-24 space-y-6 rounded-xl border border-slate-200 p-6">
             <dl className="space-y-4">
               <div>
                 <dt className="text-sm text-slate-600">{t('events.when')}</dt>
@@ -252,7 +256,8 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
                 {t('events.writeToRegister')}
               </a>
             ) : (
-              <form method="post" noValidate className="space-y-4" aria-labelledby="event-register">
+              // Sent back to the form (#registration), not to the page's top, whatever the answer says.
+              <form method="post" action={`${href(path)}#registration`} noValidate className="space-y-4" aria-labelledby="event-register">
                 <h2 id="event-register" className="text-lg font-semibold text-brand-900">
                   {placesLeft === 0 ? t('events.form.waitlist') : t('events.form.title')}
                 </h2>
