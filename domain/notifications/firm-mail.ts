@@ -62,7 +62,7 @@ const wordsOf = (language: string): Words => WORDS[language] ?? WORDS[language.s
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
 /** The request's own place in the admin area (the inbox opens it). */
-export const requestLink = (publicUrl: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/admin/contacts?open=${encodeURIComponent(id)}`;
+const requestLink = (publicUrl: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/admin/contacts?open=${encodeURIComponent(id)}`;
 
 export interface FirmMail {
   subject: string;
@@ -103,7 +103,7 @@ export function requestMail(request: StoredContact, conflicts: Conflict[], optio
  * A name as the e-mail may show it: letters, digits, spaces and . _ - ( ) only, at most 80
  * characters (a file's name is the sender's words: no link, no markup, no line of its own).
  */
-export const safeName = (name: string) => name.normalize('NFC').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').replace(/\.{2,}/g, '.').slice(0, 80) || '_';
+const safeName = (name: string) => name.normalize('NFC').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').replace(/\.{2,}/g, '.').slice(0, 80) || '_';
 
 /** The notice that a client's documents arrived through their link: how many, their names made safe, the link to the request; no contents. */
 export function documentsMail(request: { _id: string; subject: string }, files: Array<{ name: string; size: number }>, options: { language: string; publicUrl: string }): FirmMail {
