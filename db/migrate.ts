@@ -32,6 +32,8 @@ import * as linkIndex from './migrations/029-link-index.ts';
 import * as searchMatches from './migrations/030-search-matches.ts';
 import * as pageLanguages from './migrations/031-page-languages.ts';
 import * as reviewerLinks from './migrations/032-reviewer-links.ts';
+import * as matterParties from './migrations/033-matter-parties.ts';
+import * as keptForms from './migrations/034-kept-forms.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +69,8 @@ const migrations: Record<string, Migration> = {
   '030-search-matches': searchMatches,
   '031-page-languages': pageLanguages,
   '032-reviewer-links': reviewerLinks,
+  '033-matter-parties': matterParties,
+  '034-kept-forms': keptForms,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -3,6 +3,7 @@ import { createWorkingCopies } from './versions/working-copies.ts';
 import { createReviews } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
+import { createKeptForms } from './contacts/kept-forms.ts';
 import { createIntakeDocuments, type Scanner } from './intake/documents.ts';
 import { conflictsOfRequest, knownParties, type Conflict } from './intake/conflicts.ts';
 import { createAlertSender } from './alerts/alert-sender.ts';
@@ -62,6 +63,8 @@ export interface DomainHost {
   changed?(event: ChangeEvent): Promise<void>;
   /** A contact request was stored (e-mail to the firm). */
   contactReceived?(request: StoredContact): void;
+  /** A client's documents arrived through their link (e-mail to the firm: how many, their names, the link to the request). */
+  documentsArrived?(request: { _id: string; subject: string }, files: Array<{ name: string; size: number }>): void;
   /** Telegram is set up: new requests go to the outbox, with the visitor's data or without. */
   telegram?: { personalData: boolean };
   /** A session unused this long ends (SESSION_IDLE_HOURS); every session ends after 7 days anyway. */
@@ -272,6 +275,10 @@ export function createDomainServices(host: DomainHost) {
       return alertSite.pageUrl(active.includes(language) ? language : await languages.defaultLanguage(), `/upload/${token}`);
     },
     record: (event) => activity.record(event),
+    arrived: async (contactId, files) => {
+      const request = await contacts.get(contactId).catch(() => undefined);
+      if (request) host.documentsArrived?.({ _id: request._id, subject: String(request.subject ?? '') }, files);
+    },
     log,
   });
   // Registrations for events: their e-mails (with the calendar entry) go before the alerts, like confirmations.
@@ -364,6 +371,13 @@ export function createDomainServices(host: DomainHost) {
     await intakeDocuments.removeFor(ids);
   });
 
+  /** Every name a new matter is checked against, as stored now. */
+  async function knownNow() {
+    const defaultLanguage = await languages.defaultLanguage();
+    const [earlier, matters] = await Promise.all([contacts.earlierRequests(), records.matters.list({ admin: true, lang: defaultLanguage })]);
+    return knownParties(earlier, matters, '', (title) => pickText(title, defaultLanguage));
+  }
+
   return {
     database,
     storage,
@@ -429,17 +443,27 @@ export function createDomainServices(host: DomainHost) {
     /** The service of any registered type, for code that walks the registry. */
     recordService: serviceOf,
     contacts,
+    /** What a visitor typed into a no-JavaScript form the server refused for its file, for the page it returns to. */
+    keptForms: createKeptForms(database),
     /** Clients' documents sent through one-time links, and applications' CVs (API-3.md "Intake"). */
     intakeDocuments,
     /**
      * A new matter's possible conflicts (API-3.md "Intake"): its company and other parties among
-     * earlier requests' names and matters' clients (every language of a client's name).
+     * earlier requests' senders and parties, matters' clients (every language of a client's name)
+     * and matters' other sides; the most serious first.
      */
     async conflictsOf(request: Record<string, unknown> & { _id: string }): Promise<Conflict[]> {
       if (request.kind !== 'matter') return [];
-      const defaultLanguage = await languages.defaultLanguage();
-      const [earlier, matters] = await Promise.all([contacts.matterParties(), records.matters.list({ admin: true, lang: defaultLanguage })]);
-      return conflictsOfRequest(request, knownParties(earlier, matters, request._id, (title) => pickText(title, defaultLanguage)));
+      return conflictsOfRequest(request, (await knownNow()).filter((party) => party._id !== request._id));
+    },
+    /** How many possible conflicts each new matter among `requests` has (the inbox's rows), the names read once. */
+    async conflictCounts(requests: Array<Record<string, unknown> & { _id: string }>): Promise<Map<string, number>> {
+      const matters = requests.filter((request) => request.kind === 'matter');
+      const counts = new Map<string, number>();
+      if (!matters.length) return counts;
+      const known = await knownNow();
+      for (const request of matters) counts.set(request._id, (await conflictsOfRequest(request, known.filter((party) => party._id !== request._id))).length);
+      return counts;
     },
     /** Messages to the firm's chat and e-mails to subscribers, kept until sent. */
     outbox,

@@ -618,7 +618,9 @@ export const blogPosts = [
 ];
 
 export const contactRequests = [
-  { name: 'Bekzod Nurmatov', email: 'bekzod.n@example.uz', phone: '+998 90 123 45 67', subject: 'MChJ ro‘yxatdan o‘tkazish', message: 'Assalomu alaykum! Ikki ta’sischi bilan MChJ ochmoqchimiz. Narxi va muddatini bilsak bo‘ladimi?', service: 'Korporativ huquq', status: 'new' },
-  { name: 'Ольга Ким', email: 'olga.kim@example.uz', phone: '+998 93 555 11 22', subject: 'Раздел имущества', message: 'Здравствуйте, нужна консультация по разделу квартиры после развода.', service: 'Семейное право', status: 'read' },
+  { name: 'Bekzod Nurmatov', email: 'bekzod.n@example.com', phone: '+998 90 123 45 67', subject: 'MChJ ro‘yxatdan o‘tkazish', message: 'Assalomu alaykum! Ikki ta’sischi bilan MChJ ochmoqchimiz. Narxi va muddatini bilsak bo‘ladimi?', service: 'Korporativ huquq', status: 'new' },
+  { name: 'Ольга Ким', email: 'olga.kim@example.org', phone: '+998 93 555 11 22', subject: 'Раздел имущества', message: 'Здравствуйте, нужна консультация по разделу квартиры после развода.', service: 'Семейное право', status: 'read' },
   { name: 'Thomas Berger', email: 't.berger@example.com', phone: '', subject: 'Branch registration', message: 'We plan to open a representative office in Tashkent next quarter. Could you send your terms?', service: 'Corporate Law', status: 'replied' },
+  // A new matter whose other side is the firm's client (Toshkent Agro, in Cyrillic): its conflict check finds it.
+  { kind: 'matter', name: 'Jasur Aliyev', email: 'j.aliyev@example.com', phone: '', company: 'Samarqand Meva Eksport MChJ', tin: '', counterparties: ['ООО «Ташкент Агро»'], service: 'Ko‘chmas mulk', acknowledged: true, status: 'conflict_check' },
 ];

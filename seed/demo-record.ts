@@ -57,14 +57,17 @@ export async function seedFirmRecord(services: DomainServices, offered: Map<stri
     lawyers: second ? [second._id] : [],
     client: t('“Toshkent Agro” MChJ', 'ООО «Ташкент Агро»', 'Toshkent Agro LLC'),
     clientConsent: true,
+    opposingParties: ['Bo‘ka tumani hokimligi'],
   });
   await services.records.matters.create({
     title: t('Bank aksiyalarini sotib olish', 'Покупка акций банка', 'Acquisition of a bank’s shares'),
     summary: t('Maxfiy bitim.', 'Конфиденциальная сделка.', 'A confidential deal.'),
     year: 2025,
     services: [service('corporate')].filter(Boolean),
-    client: t('Maxfiy mijoz', 'Конфиденциальный клиент', 'A confidential client'),
-    clientConsent: true,
+    // The real client and the other side, for the conflict check: never on the site (confidential, no consent).
+    client: t('“Silk Road Capital” MChJ', 'ООО «Силк Роуд Капитал»', 'Silk Road Capital LLC'),
+    clientConsent: false,
+    opposingParties: ['“Turon Savdo Bank” ATB', 'Karimov Akmal Rustamovich'],
     confidential: true,
   });
   const edition = new Date().getFullYear();

@@ -81,8 +81,9 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
 
   await seedFirmRecord(services, offered, lawyers);
 
+  // Requests nobody sent: stored without e-mail or Telegram message to anyone.
   for (const request of demo.contactRequests) {
-    const created = await services.contacts.submit(request);
+    const created = await services.contacts.submit(request, undefined, { quiet: true });
     if (request.status !== 'new') await services.contacts.setStatus(created._id, { status: request.status });
   }
 }

@@ -13,6 +13,7 @@ import { touchedBy } from '../domain/shared/read-tracker.ts';
 import { RECORD_TYPES } from '../domain/registry.ts';
 import type { AppConfig } from './config.ts';
 import { createContactMailer } from './contact-mailer.ts';
+import { documentsMail, requestMail } from '../domain/notifications/firm-mail.ts';
 import { createBotCaller, createTelegramSender } from './telegram.ts';
 import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
@@ -89,10 +90,23 @@ export function createAppServices(options: {
     },
     contactReceived(request) {
       if (!mailer) return;
-      void domain.siteConfig
-        .get()
-        .then((site) => (site.privacy.emailRequests ? mailer.notify(site.contactInfo.email, pickText(site.companyName, 'en'), request) : undefined))
-        .catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a contact request'));
+      void (async () => {
+        const site = await domain.siteConfig.get();
+        if (!site.privacy.emailRequests) return;
+        const language = await domain.languages.defaultLanguage();
+        const conflicts = request.kind === 'matter' ? await domain.conflictsOf(request) : [];
+        const mail = requestMail(request, conflicts, { language, publicUrl: config.publicUrl });
+        await mailer.notify(site.contactInfo.email, pickText(site.companyName, language), mail, { name: request.name, address: request.email }, `contacts/${request._id}`);
+      })().catch((error: unknown) => logger.error({ err: error }, 'could not e-mail a contact request'));
+    },
+    documentsArrived(request, files) {
+      if (!mailer) return;
+      void (async () => {
+        const site = await domain.siteConfig.get();
+        if (!site.privacy.emailRequests) return;
+        const language = await domain.languages.defaultLanguage();
+        await mailer.notify(site.contactInfo.email, pickText(site.companyName, language), documentsMail(request, files, { language, publicUrl: config.publicUrl }), undefined, `contacts/${request._id}`);
+      })().catch((error: unknown) => logger.error({ err: error }, 'could not e-mail that documents arrived'));
     },
     reviewAssigned(notice) {
       if (!mailer) return;

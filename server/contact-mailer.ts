@@ -2,39 +2,29 @@ import nodemailer from 'nodemailer';
 import { headerText } from '../domain/alerts/alert-mail.ts';
 import type { Logger } from 'pino';
 import type { ReviewNotice } from '../domain/app-services.ts';
-import type { ContactFormInput } from '../domain/contacts/contact-schema.ts';
+import type { FirmMail } from '../domain/notifications/firm-mail.ts';
 
 
 /**
- * Tells the firm about a new contact request by e-mail when SMTP_URL is set. Sent after the
- * request is stored, never in the visitor's way: a failure is logged, the request is kept.
+ * Tells the firm about a new contact request (or a client's documents) by e-mail when SMTP_URL is
+ * set. Sent after what it tells of is stored, never in the visitor's way: a failure is logged.
  */
 export function createContactMailer(smtpUrl: string | undefined, logger: Logger) {
   if (!smtpUrl) return undefined;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async notify(to: string, siteName: string, request: ContactFormInput & { _id: string; kind?: string; counterparties?: string[] }): Promise<void> {
+    /** An e-mail to the firm's own address (domain/notifications/firm-mail.ts); `replyTo`: the visitor, when they may be answered by replying. */
+    async notify(to: string, siteName: string, mail: FirmMail, replyTo?: { name: string; address: string }, about?: string): Promise<void> {
       try {
         await transport.sendMail({
           from: `"${headerText(siteName)}" <${to}>`,
           to,
-          replyTo: { name: headerText(request.name), address: request.email },
-          subject: headerText(`${request.kind === 'matter' ? 'New matter (check for conflicts first)' : request.kind === 'application' ? 'Application' : 'New contact request'}: ${request.subject}`),
-          text: [
-            `Name: ${request.name}`,
-            `E-mail: ${request.email}`,
-            `Phone: ${request.phone || '—'}`,
-            `Service: ${request.service || '—'}`,
-            `${request.kind === 'matter' ? 'Company' : request.kind === 'application' ? 'Vacancy' : 'Subject'}: ${request.subject}`,
-            ...(request.counterparties?.length ? [`Other parties: ${request.counterparties.join('; ')}`] : []),
-            '',
-            request.message,
-            '',
-            `Open it in the admin area: /admin/contacts (request ${request._id}). Reply to this e-mail to answer the visitor.`,
-          ].join('\n'),
+          ...(replyTo && mail.replyToVisitor ? { replyTo: { name: headerText(replyTo.name), address: replyTo.address } } : {}),
+          subject: headerText(mail.subject),
+          text: mail.text,
         });
       } catch (error) {
-        logger.error({ err: error, contactId: request._id }, 'could not e-mail the contact request (it is stored)');
+        logger.error({ err: error, about }, 'could not e-mail the firm (what it tells of is stored)');
       }
     },
     /** Someone was asked to review a record: what, by whom, by when, and the link to its form. */

@@ -1,6 +1,8 @@
 import { Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
+import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.ts';
+import type { Conflict as ConflictFound } from '../../domain/intake/conflicts.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
@@ -9,16 +11,9 @@ import { buttonClass, inputClass, Loading } from './ui.tsx';
 /* What staff see of a request's intake (API-3.md "Intake"): a new matter's parties and possible
  * conflicts, the client's documents with their virus check, and the one-time upload link. */
 
-interface Conflict {
-  _id: string;
-  kind: 'request' | 'matter';
-  name: string;
-  matched: string;
-  reason: 'same_name' | 'similar_name' | 'same_tin';
-  ours: 'company' | 'counterparty';
-  theirs: 'company' | 'counterparty' | 'client';
-  context: string;
-}
+type Conflict = ConflictFound;
+/** The hits that put the firm on both sides: said in red. */
+const SERIOUS = new Set<Conflict['hit']>(['against_our_client', 'our_clients_opponent']);
 interface IntakeFile {
   _id: string;
   name: string;
@@ -115,17 +110,20 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
           </dl>
           <section aria-labelledby="conflicts-title" className="rounded-md border border-amber-300 bg-amber-50 p-3">
             <h3 id="conflicts-title" className="font-semibold text-slate-900">
-              {t('intake.conflicts.title')} ({full.conflicts?.length ?? 0})
+              {t('intake.conflicts.title')}: {conflictCount(full.conflicts?.length ?? 0, lang)}
             </h3>
             <p className="mt-1 text-xs text-slate-700">{t('intake.conflicts.intro')}</p>
             {full.conflicts?.length ? (
               <ul className="mt-2 space-y-2 text-sm" data-testid="conflicts">
                 {full.conflicts.map((conflict, index) => (
                   <li key={`${conflict._id}-${index}`} className="rounded bg-white p-2">
+                    <span className={`block text-xs font-semibold uppercase tracking-wide ${SERIOUS.has(conflict.hit) ? 'text-red-800' : 'text-amber-900'}`} data-testid="conflict-hit">
+                      {conflictHit(conflict.hit, lang)}
+                    </span>
                     <span className="font-semibold">
                       {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
                     </span>{' '}
-                    {conflict.theirs === 'client' ? t('intake.theirs.client', { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
+                    {conflict.theirs === 'client' || conflict.theirs === 'opposing' ? t(`intake.theirs.${conflict.theirs}`, { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
                     <span className="block text-xs text-amber-900">{t(`intake.reason.${conflict.reason}`)}</span>
                   </li>
                 ))}
@@ -138,7 +136,8 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
       )}
       <section aria-labelledby="files-title">
         <h3 id="files-title" className="text-sm font-semibold text-slate-700">
-          {t('intake.files.title')}
+          {/* An applicant's CV is theirs alone: never said to be a client's document. */}
+          {t(request.kind === 'application' ? 'intake.files.cv' : 'intake.files.title')}
         </h3>
         {!full ? (
           !failed && <Loading />

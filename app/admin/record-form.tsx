@@ -698,7 +698,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       )}
     </>
   );
-  const wide = field.kind === 'document' || field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || field.kind === 'references' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea';
+  const wide = field.kind === 'document' || field.kind === 'image' || field.kind === 'ml-list' || field.kind === 'features' || field.kind === 'references' || ((field.kind === 'ml' || field.kind === 'textarea') && 'multiline' in field && field.multiline) || field.kind === 'textarea' || field.kind === 'names';
 
   if (field.kind === 'checkbox') {
     return (
@@ -914,6 +914,9 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     );
   } else if (field.kind === 'textarea') {
     control = <textarea id={id} rows={4} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
+  } else if (field.kind === 'names') {
+    // One name a line (a matter's other side): the lines as typed, the server drops the empty ones.
+    control = <textarea id={id} rows={4} value={listValue(value).map(String).join('\n')} onChange={(event) => onChange(event.target.value.split('\n'))} className={inputClass} {...describe} />;
   } else if (field.kind === 'datetime') {
     const hintId = `${id}-zone`;
     control = (

@@ -11,6 +11,7 @@ export type FieldSpec =
   | { name: string; kind: 'ml'; multiline: boolean; required: boolean }
   | { name: string; kind: 'document'; required: boolean }
   | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
+  | { name: string; kind: 'names' }
   | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
   | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
   | { name: string; kind: 'icon'; options: readonly string[] }

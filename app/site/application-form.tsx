@@ -10,6 +10,8 @@ export interface ApplicationOutcome {
   field?: string;
   file: string;
   renderedAt: string;
+  /** What the visitor typed before the post was refused (all but the file). */
+  typed?: Partial<Record<'name' | 'email' | 'phone' | 'letter' | 'consent', string>>;
 }
 
 const inputClass = 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600';
@@ -22,6 +24,7 @@ const inputClass = 'mt-1 block min-h-12 w-full rounded-md border border-slate-40
 export function ApplicationForm({ action, outcome }: { action: string; outcome: ApplicationOutcome }) {
   const { t, href, pageSlugs, config, lang } = useSite();
   const policyHref = pageSlugs.includes('privacy') ? href('/privacy') : config.legalPages.privacyPolicyUrl;
+  const typed = outcome.typed ?? {};
   const invalid = (field: string) => (outcome.field === field ? { 'aria-invalid': true as const, 'aria-describedby': 'apply-problem' } : {});
   return (
     <section id="apply" aria-labelledby="apply-title" className="mt-12 scroll-mt-24 rounded-xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
@@ -46,20 +49,20 @@ export function ApplicationForm({ action, outcome }: { action: string; outcome: 
                 {t('contact.name')}
                 <span aria-hidden="true"> *</span>
               </label>
-              <input id="apply-name" name="name" type="text" autoComplete="name" maxLength={200} required className={inputClass} {...invalid('name')} />
+              <input id="apply-name" name="name" type="text" autoComplete="name" maxLength={200} required defaultValue={typed.name} className={inputClass} {...invalid('name')} />
             </div>
             <div>
               <label htmlFor="apply-email" className="block text-sm font-medium text-slate-800">
                 {t('contact.email')}
                 <span aria-hidden="true"> *</span>
               </label>
-              <input id="apply-email" name="email" type="email" autoComplete="email" maxLength={320} required className={inputClass} {...invalid('email')} />
+              <input id="apply-email" name="email" type="email" autoComplete="email" maxLength={320} required defaultValue={typed.email} className={inputClass} {...invalid('email')} />
             </div>
             <div>
               <label htmlFor="apply-phone" className="block text-sm font-medium text-slate-800">
                 {t('contact.phone')}
               </label>
-              <input id="apply-phone" name="phone" type="tel" autoComplete="tel" maxLength={50} className={inputClass} />
+              <input id="apply-phone" name="phone" type="tel" autoComplete="tel" maxLength={50} defaultValue={typed.phone} className={inputClass} />
             </div>
             <div>
               <label htmlFor="apply-cv" className="block text-sm font-medium text-slate-800">
@@ -81,10 +84,10 @@ export function ApplicationForm({ action, outcome }: { action: string; outcome: 
             <label htmlFor="apply-letter" className="block text-sm font-medium text-slate-800">
               {t('careers.apply.letter')}
             </label>
-            <textarea id="apply-letter" name="letter" rows={6} maxLength={10000} className={inputClass} />
+            <textarea id="apply-letter" name="letter" rows={6} maxLength={10000} defaultValue={typed.letter} className={inputClass} />
           </div>
           <div className="flex items-start gap-3">
-            <input id="apply-consent" name="consent" type="checkbox" value="true" required className="mt-1 h-5 w-5 shrink-0 accent-brand-700" {...invalid('consent')} />
+            <input id="apply-consent" name="consent" type="checkbox" value="true" required defaultChecked={typed.consent === 'true'} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" {...invalid('consent')} />
             <label htmlFor="apply-consent" className="text-sm text-slate-800">
               {t('careers.apply.consent')} <span aria-hidden="true">*</span>{' '}
               <a href={policyHref} className="font-semibold text-brand-700 underline">

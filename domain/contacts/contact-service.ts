@@ -1,3 +1,4 @@
+import type { EarlierRequest } from '../intake/conflicts.ts';
 import type { ListQuery, StoredRecord } from '../shared/entity.ts';
 import { badRequest, notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { isId, newId } from '../shared/ids.ts';
@@ -146,11 +147,12 @@ export function createContactService(
     return { fields: { phone: '', service: '', ...fields, lang: language, consent, ...(key ? { clientKey: key } : {}) }, settings };
   }
 
-  /** Stores a request that passed `prepare`, and tells the firm. */
-  async function keep(prepared: PreparedRequest, extra: Record<string, unknown> = {}): Promise<StoredRecord> {
+  /** Stores a request that passed `prepare`, and tells the firm (unless `quiet`: the demo's requests, which nobody sent). */
+  async function keep(prepared: PreparedRequest, extra: Record<string, unknown> = {}, quiet = false): Promise<StoredRecord> {
     const created = await store.insert({ ...prepared.fields, ...extra });
     await environment.changed({ entity: 'contacts', action: 'create', id: created._id, summary: `Contact request ${created._id}` });
     // The firm hears of it (e-mail, the Telegram outbox); that never fails the visitor's answer.
+    if (quiet) return created;
     const { clientKey: _key, consent: _consent, ...told } = { ...prepared.fields, ...extra } as Record<string, unknown>;
     await Promise.resolve(received?.({ ...(told as ContactFormInput), _id: created._id, createdAt: created.createdAt, status: created.status as ContactStatus }, prepared.settings)).catch(() => {});
     return created;
@@ -161,12 +163,13 @@ export function createContactService(
      * Stores a visitor's message with status `new`; it is saved before the visitor is answered.
      * A filled honeypot field is answered as if stored (the robot learns nothing); a form sent
      * sooner than a person can fill it (elapsedMs) is refused; one address may send 5 per 10 min.
+     * `quiet`: stored without telling anyone (no e-mail, no Telegram message): the demo's requests.
      */
-    async submit(body: unknown, context?: SubmitContext): Promise<StoredRecord | { _id: string; discarded: true }> {
+    async submit(body: unknown, context?: SubmitContext, options: { quiet?: boolean } = {}): Promise<StoredRecord | { _id: string; discarded: true }> {
       const raw = assertObject(body);
       if (raw.kind === 'application') throw badRequest('An application is sent with the vacancy’s form, with its CV: POST /api/vacancies/{id}/applications');
       const prepared = await prepare(raw, context, raw.kind === 'matter' ? 'matter' : 'message');
-      return 'discarded' in prepared ? prepared : keep(prepared);
+      return 'discarded' in prepared ? prepared : keep(prepared, {}, options.quiet);
     },
 
     /**
@@ -254,10 +257,20 @@ export function createContactService(
       return store.column('created_at', []);
     },
 
-    /** Every new matter's names (company, tax number, other parties), for the conflict check. */
-    async matterParties(): Promise<Array<{ _id: string; company: string; tin: string; counterparties: string[]; createdAt: string }>> {
-      const rows = await store.list({ conditions: [{ column: 'kind', op: '=', value: 'matter' }] });
-      return rows.map((row) => ({ _id: row._id, company: String(row.company ?? ''), tin: String(row.tin ?? ''), counterparties: Array.isArray(row.counterparties) ? row.counterparties.map(String) : [], createdAt: String(row.createdAt) }));
+    /** Every request's sender, and every new matter's names (company, tax number, other parties), for the conflict check. */
+    async earlierRequests(): Promise<EarlierRequest[]> {
+      const rows = await store.list({ conditions: [] });
+      return rows
+        .filter((row) => row.kind !== 'application' && row.name !== ANONYMISED)
+        .map((row) => ({
+          _id: row._id,
+          kind: String(row.kind ?? 'message'),
+          name: String(row.name ?? ''),
+          company: String(row.company ?? ''),
+          tin: String(row.tin ?? ''),
+          counterparties: Array.isArray(row.counterparties) ? row.counterparties.map(String) : [],
+          createdAt: String(row.createdAt),
+        }));
     },
 
     /** Applications older than `days`: their ids (their CVs go with them), then the applications. */

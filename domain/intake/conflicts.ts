@@ -2,7 +2,7 @@ import { APOSTROPHES, uzbekToLatin } from '../languages/uzbek-script.ts';
 
 /*
  * The conflict check of a new matter (API-3.md "Intake"): its company and other parties compared
- * with earlier requests' and matters' names. A name is compared as a key that is the same in both
+ * with earlier requests' senders and parties, and matters' clients and other sides. A name is compared as a key that is the same in both
  * scripts of Uzbek and in Russian spelling ("Ташкент Агро", "Тошкент Агро", "Toshkent agro" and
  * "TOSHKENT AGRO MChJ" are one key), whatever the apostrophes (oʻ o' o‘ o`) and letter case.
  */
@@ -88,16 +88,28 @@ interface Party {
   name: string;
 }
 
-/** A name found earlier: a request's company or other party, or a matter's client. */
+/**
+ * A name found earlier: a request's sender (`enquirer`), company or other party, or a matter's
+ * client or other side (`opposing`).
+ */
 export interface KnownParty {
   _id: string;
   kind: 'request' | 'matter';
-  role: 'company' | 'counterparty' | 'client';
+  role: 'company' | 'counterparty' | 'enquirer' | 'client' | 'opposing';
   name: string;
   tin?: string;
   /** When the request came, or the matter's title: what the staff screen says of it. */
   context: string;
 }
+
+/**
+ * What a hit means, most serious first: the other side of the new matter is our client
+ * (`against_our_client`); the new client was the other side of one of our matters
+ * (`our_clients_opponent`); the other side was already the other side of a matter of ours
+ * (`same_opponent`); someone who asked us earlier is on the opposite side (`earlier_enquirer`: what
+ * they told us binds us as to a prospective client); the same party again on the same side (`same_party`).
+ */
+export type ConflictHit = 'against_our_client' | 'our_clients_opponent' | 'same_opponent' | 'earlier_enquirer' | 'same_party';
 
 export interface Conflict {
   _id: string;
@@ -107,15 +119,30 @@ export interface Conflict {
   /** The new request's name it matched. */
   matched: string;
   reason: ConflictReason;
+  hit: ConflictHit;
   ours: Party['role'];
   theirs: KnownParty['role'];
   context: string;
 }
 
+/** The firm's side (its client, or who asked it) or the other side. */
+const OUR_SIDE = new Set<KnownParty['role']>(['company', 'enquirer', 'client']);
+
+function hitOf(ours: Party['role'], other: KnownParty): ConflictHit {
+  const oppositeSides = (ours === 'company') !== OUR_SIDE.has(other.role);
+  if (!oppositeSides) return other.kind === 'matter' && other.role === 'opposing' ? 'same_opponent' : 'same_party';
+  if (other.kind === 'request') return 'earlier_enquirer';
+  return other.role === 'client' ? 'against_our_client' : 'our_clients_opponent';
+}
+
+const HIT_RANK: Record<ConflictHit, number> = { against_our_client: 0, our_clients_opponent: 0, same_opponent: 1, earlier_enquirer: 2, same_party: 3 };
+const REASON_RANK: Record<ConflictReason, number> = { same_tin: 0, same_name: 1, similar_name: 2 };
+
 /**
  * Every possible conflict of `parties` (and the tax number) among `known`: each pair once, the
- * strongest reason first, each record once per party. Linear in known × parties; the keys of each
- * known name are made once (and remembered); the event loop is given back every 500 names.
+ * most serious first (by what the hit means, then by how sure the match is), each record once per
+ * party. Linear in known × parties; the keys of each known name are made once (and remembered);
+ * the event loop is given back every 500 names.
  */
 async function findConflicts(parties: Party[], tin: string, known: KnownParty[]): Promise<Conflict[]> {
   const ours = parties.map((party) => ({ party, key: keyOf(party.name) })).filter((entry) => entry.key.keys.length);
@@ -127,14 +154,13 @@ async function findConflicts(parties: Party[], tin: string, known: KnownParty[])
     for (const { party, key } of ours) {
       const sameTin = party.role === 'company' && Boolean(tin) && other.tin === tin;
       const reason = sameTin ? 'same_tin' : compareKeys(key, theirs);
-      if (reason) found.push({ _id: other._id, kind: other.kind, name: other.name, matched: party.name, reason, ours: party.role, theirs: other.role, context: other.context });
+      if (reason) found.push({ _id: other._id, kind: other.kind, name: other.name, matched: party.name, reason, hit: hitOf(party.role, other), ours: party.role, theirs: other.role, context: other.context });
     }
   }
-  const rank: Record<ConflictReason, number> = { same_tin: 0, same_name: 1, similar_name: 2 };
   // A record found through several of its names (a client named in three languages) is said once, by its strongest reason.
   const seen = new Set<string>();
   return found
-    .sort((a, b) => rank[a.reason] - rank[b.reason])
+    .sort((a, b) => HIT_RANK[a.hit] - HIT_RANK[b.hit] || REASON_RANK[a.reason] - REASON_RANK[b.reason])
     .filter((conflict) => {
       const key = `${conflict.kind}|${conflict._id}|${conflict.ours}|${conflict.matched}|${conflict.theirs}`;
       if (seen.has(key)) return false;
@@ -143,23 +169,42 @@ async function findConflicts(parties: Party[], tin: string, known: KnownParty[])
     });
 }
 
-/** The names a new matter is checked against: earlier new matters' parties, and matters' clients in each of their languages. */
+/** An earlier request as the conflict check reads it (an application is not: an applicant is no client). */
+export interface EarlierRequest {
+  _id: string;
+  kind: string;
+  /** Who sent it (empty once anonymised). */
+  name: string;
+  company: string;
+  tin: string;
+  counterparties: string[];
+  createdAt: string;
+}
+
+/**
+ * The names a new matter is checked against: earlier requests' senders, and new matters' company and
+ * other parties; matters' clients (in each of their languages) and the other side of each matter.
+ */
 export function knownParties(
-  requests: Array<{ _id: string; company: string; tin: string; counterparties: string[]; createdAt: string }>,
-  matters: Array<{ _id: string; title: Record<string, string>; client?: Record<string, string> }>,
+  requests: EarlierRequest[],
+  matters: Array<{ _id: string; title: Record<string, string>; client?: Record<string, string>; opposingParties?: string[] }>,
   except: string,
   titleOf: (title: Record<string, string>) => string,
 ): KnownParty[] {
   const known: KnownParty[] = [];
   for (const earlier of requests) {
-    if (earlier._id === except) continue;
+    if (earlier._id === except || earlier.kind === 'application') continue;
     const context = earlier.createdAt.slice(0, 10);
+    if (earlier.name.trim()) known.push({ _id: earlier._id, kind: 'request', role: 'enquirer', name: earlier.name, context });
+    if (earlier.kind !== 'matter') continue;
     known.push({ _id: earlier._id, kind: 'request', role: 'company', name: earlier.company, tin: earlier.tin, context });
     for (const name of earlier.counterparties) known.push({ _id: earlier._id, kind: 'request', role: 'counterparty', name, context });
   }
   for (const matter of matters) {
+    const title = titleOf(matter.title);
     const names = new Set(Object.values(matter.client ?? {}).map((name) => name.trim()).filter(Boolean));
-    for (const name of names) known.push({ _id: matter._id, kind: 'matter', role: 'client', name, context: titleOf(matter.title) });
+    for (const name of names) known.push({ _id: matter._id, kind: 'matter', role: 'client', name, context: title });
+    for (const name of matter.opposingParties ?? []) if (name.trim()) known.push({ _id: matter._id, kind: 'matter', role: 'opposing', name, context: title });
   }
   return known;
 }

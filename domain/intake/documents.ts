@@ -162,6 +162,8 @@ export function createIntakeDocuments(
     /** The address of the upload page in the request's language. */
     uploadUrl: (token: string, language: string) => Promise<string>;
     record: (event: ChangeEvent) => Promise<void>;
+    /** A client's files arrived through their link (the firm is told). */
+    arrived?: (contactId: string, files: IntakeFile[]) => Promise<void>;
     log: { warn(object: object, message: string): void };
   },
 ) {
@@ -311,6 +313,7 @@ export function createIntakeDocuments(
       if (Number(taken.numUpdatedRows) !== 1) throw new AppError(410, 'GONE', LINK_USED);
       try {
         const kept = await keep(contactId, checked);
+        await host.arrived?.(contactId, kept).catch((error: unknown) => host.log.warn({ err: error }, 'could not tell the firm that documents arrived'));
         return { contactId, files: kept };
       } catch (error) {
         await db.updateTable('upload_links').set({ used_at: null }).where('token_hash', '=', hashOf(token)).execute();

@@ -49,12 +49,15 @@ const LABELS: Record<string, Record<Label, string>> = {
   },
 };
 
+/** The labels of a request's fields in `language` (Uzbek Cyrillic reads the Latin ones, others English). */
+export const contactLabels = (language: string): Record<Label, string> => LABELS[language] ?? LABELS[language.split('-')[0]] ?? LABELS.en;
+
 /**
  * The chat message about a new request, labelled in the site's default language. Without personal
  * data it says only that a request came and where to read it.
  */
 export function contactMessage(request: StoredContact, options: { language: string; personalData: boolean; publicUrl: string }): string {
-  const labels = LABELS[options.language] ?? LABELS.en;
+  const labels = contactLabels(options.language);
   const link = `${options.publicUrl}/admin/contacts`;
   const title = request.kind === 'matter' ? labels.matter : request.kind === 'application' ? labels.application : labels.title;
   if (!options.personalData) return `${title}\n${labels.noData}: ${link}`;

@@ -45,6 +45,7 @@ type Widget =
   | 'icon'
   | 'image'
   | 'list'
+  | 'names'
   | 'features'
   | 'author'
   | 'reference'

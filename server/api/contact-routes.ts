@@ -20,7 +20,9 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
   app.get('/contact', { preHandler: editorsOnly }, async (request) => {
     const parameters = parseQuery(request.query, ContactListQuery);
     const page = await services.contacts.listPage({ ...parameters, admin: true, search: parameters.search ?? parameters.q });
-    return ok(page.data, { pagination: page.pagination });
+    // A new matter's row says how many possible conflicts it has ("2 possible conflicts").
+    const counts = await services.conflictCounts(page.data);
+    return ok(page.data.map((row) => (counts.has(row._id) ? { ...row, conflictCount: counts.get(row._id) } : row)), { pagination: page.pagination });
   });
 
   app.get('/contact/counts', { preHandler: editorsOnly }, async () => ok(await services.contacts.countByStatus()));

@@ -202,12 +202,13 @@ function uploadThroughLink(services: AppServices, request: FastifyRequest<{ Para
 }
 
 /** An application, once its vacancy was found open: fields and CV checked first; the request and its CV are then kept together. */
-function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: () => Promise<Vacancy>): Promise<{ _id: string }> {
-  return anonymousUpload(services, request, reply, vacancy, (open, arrived) => applyNow(services, request, reply, open, arrived));
+function apply(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: () => Promise<Vacancy>, typed?: (fields: Record<string, string>) => void): Promise<{ _id: string }> {
+  return anonymousUpload(services, request, reply, vacancy, (open, arrived) => applyNow(services, request, reply, open, arrived, typed));
 }
 
-async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy, arrived: Arriving[]): Promise<{ _id: string }> {
+async function applyNow(services: AppServices, request: FastifyRequest, reply: FastifyReply, vacancy: Vacancy, arrived: Arriving[], typed?: (fields: Record<string, string>) => void): Promise<{ _id: string }> {
   const { fields, files } = await receive(services, request, reply, 'cv', 1, arrived);
+  typed?.(fields);
   // Closed while the form was being filled in.
   if (vacancy.closesAt <= new Date().toISOString()) throw closedVacancy();
   const prepared = await services.contacts.checkApplication({ ...fields, ...elapsedSince(fields.renderedAt) }, { address: request.ip });
@@ -249,15 +250,18 @@ export async function intakePageRoutes(app: FastifyInstance, { services }: { ser
 
   const application = async (request: FastifyRequest<{ Params: { slug: string; lang?: string } }>, reply: FastifyReply) => {
     const page = `${languagePrefix(request.params.lang)}/careers/${encodeURIComponent(request.params.slug)}`;
+    // What was typed, kept for the page when the post is refused (all but the file).
+    let typed: Record<string, string> | undefined;
     try {
       const { slug } = request.params;
-      await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true })));
+      await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.getBySlug(slug, { admin: false }), () => services.records.vacancies.getBySlug(slug, { admin: true })), (fields) => (typed = fields));
       if (!wantsPage(request)) return reply.status(201).send(ok(null));
       return reply.redirect(`${page}?applied=1#apply`, 303);
     } catch (error) {
       if (!wantsPage(request)) throw error;
       if (isAppError(error) && error.status === 404) throw notFound('Vacancy');
-      return reply.redirect(`${page}?${refusalQuery(error)}#apply`, 303);
+      const kept = typed ? `&form=${await services.keptForms.keep(typed)}` : '';
+      return reply.redirect(`${page}?${refusalQuery(error)}${kept}#apply`, 303);
     }
   };
   app.post('/careers/:slug/apply', application);

@@ -14,7 +14,7 @@ import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Phone
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { dayIn } from '../../../domain/shared/days.ts';
-import { KindBadge, kindOf } from '../../admin/contact-kind.tsx';
+import { ConflictCount, KindBadge, kindOf } from '../../admin/contact-kind.tsx';
 
 /** The CSV's columns and their names in the admin's language. */
 const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
@@ -63,9 +63,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
+  // ?open=<id>: the link in the firm's e-mail opens that request.
+  const opened = url.searchParams.get('open');
   return loadScreen(async () => {
-    const result = await api<StoredRecord[]>(`/contact?${query}`);
-    return { items: result.data, total: result.pagination?.total ?? result.data.length };
+    const [result, request] = await Promise.all([api<StoredRecord[]>(`/contact?${query}`), opened ? api<StoredRecord>(`/contact/${encodeURIComponent(opened)}`).then((found) => found.data, () => null) : null]);
+    return { items: result.data, total: result.pagination?.total ?? result.data.length, opened: request };
   });
 }
 clientLoader.hydrate = true;
@@ -85,7 +87,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
   const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
-  const [open, setOpen] = useState<StoredRecord | null>(null);
+  const [open, setOpen] = useState<StoredRecord | null>(loaderData.data?.opened ?? null);
   const load = () => {
     setError('');
     void revalidator.revalidate();
@@ -214,6 +216,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-slate-700">
                 <KindBadge item={item} />
                 {item.subject}
+                <ConflictCount item={item} />
               </p>
               <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
               {item.phone ? (
@@ -257,6 +260,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     <KindBadge item={item} />
                     {item.subject}
+                    <ConflictCount item={item} />
                   </td>
                   <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
                   <td className="px-4 py-3">

@@ -28,7 +28,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
     const languages = await pageLanguagesOf(services, services.records.events.type, event, lang, defaultLanguage);
-    return { ...(await pageData(services, event, lang, defaultLanguage)), languages };
+    // After the form without JavaScript: the page says what happened (see `action`).
+    const after = new URL(request.url).searchParams.get('registration');
+    return { ...(await pageData(services, event, lang, defaultLanguage)), languages, registration: after === 'registered' || after === 'waitlisted' ? after : undefined };
   });
 }
 
@@ -78,7 +80,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     const registration = await services.registrations.register(event._id, { ...values, ...(values.company ? {} : { company: undefined }), language: lang, consent: form.get('consent') === 'yes' ? true : undefined });
-    return data<Outcome>({ status: registration.status, values, errors: {} }, { headers });
+    // Back to the page with what happened, where the form was (#registration): a reload sends nothing again.
+    return redirect(`${new URL(request.url).pathname}?registration=${registration.status}#registration`, { status: 303, headers });
   } catch (error) {
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'the event registration form failed');
@@ -121,7 +124,8 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </>
     );
   }
-  return <View data={loaderData} outcome={actionData} />;
+  const registered: Outcome | undefined = loaderData.registration ? { status: loaderData.registration === 'waitlisted' ? 'waitlisted' : 'registered', values: { name: '', email: '', company: '' }, errors: {} } : undefined;
+  return <View data={loaderData} outcome={actionData ?? registered} />;
 }
 
 /** The event's page from its data (also inside a preview, where `preview` leaves out the registration form). */
@@ -213,7 +217,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
               </section>
             )}
           </div>
-          <aside className="h-fit space-y-6 rounded-xl border border-slate-200 p-6">
+          <aside id="registration" className="h-fit scroll-mt-24 space-y-6 rounded-xl border border-slate-200 p-6">
             <dl className="space-y-4">
               <div>
                 <dt className="text-sm text-slate-600">{t('events.when')}</dt>
@@ -253,7 +257,8 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
                 {t('events.writeToRegister')}
               </a>
             ) : (
-              <form method="post" noValidate className="space-y-4" aria-labelledby="event-register">
+              // Sent back to the form (#registration), not to the page's top, whatever the answer says.
+              <form method="post" action={`${href(path)}#registration`} noValidate className="space-y-4" aria-labelledby="event-register">
                 <h2 id="event-register" className="text-lg font-semibold text-brand-900">
                   {placesLeft === 0 ? t('events.form.waitlist') : t('events.form.title')}
                 </h2>

@@ -33,8 +33,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     });
     if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
     const languages = await pageLanguagesOf(services, records.type, vacancy, lang, defaultLanguage);
-    return { ...(await pageData(services, vacancy, lang, defaultLanguage)), languages, application: applicationOutcome(new URL(request.url).searchParams), renderedAt: SHOWN_AT_PLACEHOLDER };
-  });
+    const query = new URL(request.url).searchParams;
+    // What the visitor typed before the post was refused (server/api/intake-routes.ts), read once.
+    const typed = query.get('form') ? await services.keptForms.take(query.get('form') ?? '') : undefined;
+    return { ...(await pageData(services, vacancy, lang, defaultLanguage)), languages, application: { ...applicationOutcome(query), typed }, renderedAt: SHOWN_AT_PLACEHOLDER };
+  }, (value): Record<string, string> => (value.application.typed ? { 'cache-control': 'no-store' } : {}));
 }
 
 /** What an application form's post came back with (server/api/intake-routes.ts): said on the page, no visitor's text in the address. */
@@ -68,6 +71,8 @@ export async function pageData(services: DomainServices, vacancy: Vacancy, lang:
   const { description, ...shown } = vacancy;
   return { vacancy: { ...shown, description: {} }, closed, html, summary: pickText(description, lang, defaultLanguage) };
 }
+
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
