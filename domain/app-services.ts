@@ -35,6 +35,7 @@ import { createViewCounter } from './shared/view-counter.ts';
 import { createVisitCounter, referrerHost } from './visits/visit-counter.ts';
 import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
+import { clientNetwork } from './shared/request-limit.ts';
 import { contactMessage } from './notifications/contact-message.ts';
 import { reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
@@ -217,7 +218,7 @@ export function createDomainServices(host: DomainHost) {
   const contactStore = createRecordStore(database, contactEntity);
   const outbox = createOutbox(database);
   const limitSecret = sharedSecret(database, 'contact-limit');
-  const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(address).digest('base64url').slice(0, 32);
+  const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(clientNetwork(address)).digest('base64url').slice(0, 32);
 
   /** Where each uploaded image is shown: every field of every record, and the site configuration. */
   async function mediaUsage(): Promise<Map<string, ImageUse[]>> {
@@ -263,6 +264,7 @@ export function createDomainServices(host: DomainHost) {
       await outbox.enqueue('mail-first', message, about);
     },
     mailReady: Boolean(host.mail),
+    clientKey: clientKeyOf,
   });
   // Clients' documents (intake): the upload page is in the language of the request it belongs to.
   const intakeDocuments = createIntakeDocuments(database, {
@@ -321,6 +323,7 @@ export function createDomainServices(host: DomainHost) {
     types: alertTypes,
     readPublic: (type, id) => serviceOf(type).get(id, { admin: false }).catch(() => undefined),
     firmEmail: async () => (await siteConfig.get()).contactInfo.email,
+    listId: `alerts.${new URL(host.publicUrl).hostname}`,
   });
   const channelPosts = createChannelPosts(database, outbox, alertTypes, {
     channels: async () => (await siteConfig.get()).telegram.channels,

@@ -8,10 +8,11 @@ import type { ContactFormInput } from '../domain/contacts/contact-schema.ts';
 /**
  * Tells the firm about a new contact request by e-mail when SMTP_URL is set. Sent after the
  * request is stored, never in the visitor's way: a failure is logged, the request is kept.
+ * With `dkim` (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY) nodemailer signs every message it sends.
  */
-export function createContactMailer(smtpUrl: string | undefined, logger: Logger) {
+export function createContactMailer(smtpUrl: string | undefined, logger: Logger, dkim?: { domainName: string; keySelector: string; privateKey: string }) {
   if (!smtpUrl) return undefined;
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(smtpUrl, dkim ? { dkim } : {});
   return {
     async notify(to: string, siteName: string, request: ContactFormInput & { _id: string; kind?: string; counterparties?: string[] }): Promise<void> {
       try {

@@ -24,7 +24,7 @@ const STATE_WORDS: Record<string, Record<string, string>> = {
 /** Alerts by e-mail (API-3.md "Alerts"): subscribing for visitors, the list for administrators. */
 export async function subscriptionRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.post('/subscriptions', async (request, reply) => {
-    await services.subscriptions.subscribe(request.body);
+    await services.subscriptions.subscribe(request.body, { address: request.ip });
     return reply.status(202).send(ok(null, { message: SUBSCRIBE_ANSWER }));
   });
 
