@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startSmtp } from '../helpers/smtp.ts';
+import { clientNetwork } from '../../domain/shared/request-limit.ts';
 import { requestFrom } from '../helpers/local-address.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -250,6 +251,18 @@ describe.each(DIALECTS)('limits on subscribing on %s', (dialect) => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('Many people are subscribing right now. Please try again in a minute.');
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('who the limits count as one sender', () => {
+  it('takes an IPv4 address as it is and an IPv6 address by its /64', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(clientNetwork('2001:0DB8:00aa:bb::9')).toBe('2001:db8:aa:bb::/64');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });
 
