@@ -253,7 +253,14 @@ export function createDomainServices(host: DomainHost) {
   // What the alerts read of the site: its languages, topics (practice areas), name and addresses.
   const alertSite = {
     languages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
-    topics: async (language: string) => (await records.services.list({ lang: language, admin: false })).map((service) => ({ _id: service._id, title: pickText(service.title, language) })),
+    // Practice areas, then industries (API-3.md: an article's topics and a subscription's hold both).
+    topics: async (language: string) => {
+      const [practices, industries] = await Promise.all([records.services.list({ lang: language, admin: false }), records.industries.list({ lang: language, admin: false })]);
+      return [
+        ...practices.map((service) => ({ _id: service._id, title: pickText(service.title, language), group: 'services' as const })),
+        ...industries.map((industry) => ({ _id: industry._id, title: pickText(industry.title, language), group: 'industries' as const })),
+      ];
+    },
     siteName: async (language: string) => pickText((await siteConfig.get()).companyName, language),
     pageUrl: async (language: string, path: string) => host.publicUrl + localePath(path, language, await languages.defaultLanguage()),
   };

@@ -46,7 +46,7 @@ export interface Subscriber {
   consent: { version: string; text: string; at: string; language: string; topics: string[] };
 }
 
-const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
+const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area or an industry' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
 const SubscribeSchema = z.strictObject({
   email: email({ required: true }),
   language: z.string({ error: 'Choose a language' }).min(2).max(12),
@@ -59,8 +59,8 @@ const PreferencesSchema = z.strictObject({ language: z.string({ error: 'Choose a
 export interface SubscriptionHost {
   /** The codes of the languages visitors may choose. */
   languages(): Promise<string[]>;
-  /** The topics one may subscribe to (public practice areas), with their names in a language. */
-  topics(language: string): Promise<Array<{ _id: string; title: string }>>;
+  /** The topics one may subscribe to (public practice areas and industries), with their names in a language. */
+  topics(language: string): Promise<Array<{ _id: string; title: string; group: 'services' | 'industries' }>>;
   /** The firm's name in a language, for the e-mails. */
   siteName(language: string): Promise<string>;
   /** The address of a page of the site in a language (/subscribe/confirm/… under /ru/ and so on). */
