@@ -88,6 +88,19 @@ describe.each(DIALECTS)('alerts by e-mail on %s', (dialect) => {
     expect(log.body.data).toMatchObject({ subscribers: 2, waiting: 0, failed: 0, sent: 2, sentAt: expect.any(String) });
   });
 
+  it('sends an article to the subscribers of its industries too', async () => {
+    const industry = (await first.api('/api/industries')).body.data[0]._id as string;
+    await subscriber('industry@client.uz', 'ru', [industry]);
+    const title = { uz: 'Energetika: yangi tarif', ru: 'Энергетика: новый тариф' };
+    const created = await first.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'Q', ru: 'К' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [industry], notify: true, published: true } });
+    expect(created.status).toBe(201);
+    await expect.poll(() => alertsTo('industry@client.uz', title.ru).length, { timeout: 15_000 }).toBe(1);
+    const industryName = (await first.api(`/api/industries/${industry}`)).body.data.title.ru;
+    expect(alertsTo('industry@client.uz', title.ru)[0].body).toContain(`(${industryName})`);
+    // Subscribers of practice areas only: not sent.
+    expect(alertsTo('ru@client.uz', title.ru)).toHaveLength(0);
+  });
+
   it('sends a draft when it is published later, and an article whose working copy is applied only once', async () => {
     const title = { uz: 'Keyin chop etilgan' };
     const draft = (await first.api('/api/news', { token: admin, body: { title, excerpt: { uz: 'x' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, topics: [topics[1]], notify: true, published: false } })).body.data;

@@ -128,6 +128,36 @@ describe.each(DIALECTS)('subscriptions to alerts on %s', (dialect) => {
     expect(invite).toContain('href="/subscribe"');
   });
 
+  it('offers public industries as topics beside practice areas, each group under its heading, on /subscribe and at an article’s end', async () => {
+    const industries = (await app.api('/api/industries')).body.data as Array<{ _id: string; title: Record<string, string> }>;
+    expect(industries.length).toBeGreaterThan(0);
+    const industry = industries[0];
+    // The API takes an industry as a topic; an inactive one is not offered.
+    const subscribed = await subscribe({ email: 'energy@client.uz', language: 'ru', topics: [industry._id, topics[0]], consent: true });
+    expect(subscribed.status).toBe(202);
+    await expect.poll(() => smtp.to('energy@client.uz').length, { timeout: 10_000 }).toBe(1);
+    expect(smtp.to('energy@client.uz')[0].body).toContain(industry.title.ru);
+    const hidden = await app.api('/api/industries', { token: admin, body: { title: { uz: 'Yopiq soha', ru: 'Скрытая отрасль' }, description: { uz: 'Matn' }, isActive: false } });
+    expect(hidden.status, hidden.text).toBe(201);
+    const refused = await subscribe({ email: 'hidden@client.uz', language: 'ru', topics: [hidden.body.data._id], consent: true });
+    expect([refused.status, refused.body.details[0].path]).toEqual([400, 'topics']);
+    // The page: practice areas and industries, each under its heading, in the page's language.
+    const ru = await (await page('/ru/subscribe')).text();
+    const groups = [...ru.matchAll(/<legend[^>]*>([^<]+)<\/legend>/g)].map((match) => match[1]);
+    expect(groups).toEqual(expect.arrayContaining(['Направления практики', 'Отрасли']));
+    expect(ru.slice(ru.indexOf('Отрасли'))).toContain(`value="${industry._id}"`);
+    expect(ru.slice(ru.indexOf('Направления практики'), ru.indexOf('Отрасли'))).not.toContain(`value="${industry._id}"`);
+    const uz = await (await page('/subscribe')).text();
+    expect(uz).toContain('Faoliyat yo‘nalishlari');
+    expect(uz).toContain('>Sohalar<');
+    // An article with an industry among its topics offers it at its end, under its heading.
+    const article = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Energetika yangiligi', ru: 'Новость энергетики' }, excerpt: { uz: 'x', ru: 'x' }, content: { uz: 'Matn', ru: 'Текст' }, category: { uz: 'Soliq' }, topics: [industry._id] } })).body.data;
+    const html = await (await page(`/ru/news/${article.slug}`)).text();
+    const form = html.slice(html.indexOf('aria-labelledby="alerts-invite"'));
+    expect(form).toContain('Отрасли');
+    expect(/<input[^>]*name="topics"[^>]*>/.exec(form)![0]).toContain(`value="${industry._id}"`);
+  });
+
   it('changes topics and language, and unsubscribes with one POST without a session (List-Unsubscribe-Post)', async () => {
     await subscribe({ email: 'prefs@client.uz', language: 'uz', topics: [topics[0]], consent: true });
     await expect.poll(() => smtp.to('prefs@client.uz').length, { timeout: 10_000 }).toBe(1);
