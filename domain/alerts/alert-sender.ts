@@ -111,7 +111,7 @@ export function createAlertSender(database: Database, outbox: ReturnType<typeof 
 
     /**
      * The sending log of a record: when it went out and to how many; of its e-mails, how many wait
-     * and how many were given up (with the last reason). The outbox keeps a sent message a day, so
+     * and how many were given up (with the last reason). The outbox keeps a sent message minutes, so
      * "sent" is what neither waits nor failed.
      */
     async log(type: string, id: string) {
