@@ -54,10 +54,12 @@ export interface Topic {
   group: 'services' | 'industries';
 }
 
+const TOPIC_GROUPS: Array<Topic['group']> = ['services', 'industries'];
+
 /** The topics as checkboxes, practice areas and industries each under its heading (a fieldset with its legend). */
 export function TopicGroups({ topics, chosen, idPrefix, listClass, itemClass }: { topics: Topic[]; chosen: (id: string) => boolean; idPrefix: string; listClass: string; itemClass: string }) {
   const { t } = useSite();
-  return (['services', 'industries'] as const).map((group) => {
+  return TOPIC_GROUPS.map((group) => {
     const inGroup = topics.filter((topic) => topic.group === group);
     if (!inGroup.length) return null;
     return (
