@@ -34,6 +34,7 @@ import * as pageLanguages from './migrations/031-page-languages.ts';
 import * as reviewerLinks from './migrations/032-reviewer-links.ts';
 import * as matterParties from './migrations/033-matter-parties.ts';
 import * as keptForms from './migrations/034-kept-forms.ts';
+import * as mailSecretsAndLimits from './migrations/035-mail-secrets-and-limits.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '032-reviewer-links': reviewerLinks,
   '033-matter-parties': matterParties,
   '034-kept-forms': keptForms,
+  '035-mail-secrets-and-limits': mailSecretsAndLimits,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -36,6 +36,7 @@ import { createViewCounter } from './shared/view-counter.ts';
 import { createVisitCounter, referrerHost } from './visits/visit-counter.ts';
 import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
+import { clientNetwork } from './shared/request-limit.ts';
 import { contactMessage } from './notifications/contact-message.ts';
 import { outsideOpinionMessage, reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
@@ -220,7 +221,7 @@ export function createDomainServices(host: DomainHost) {
   const contactStore = createRecordStore(database, contactEntity);
   const outbox = createOutbox(database);
   const limitSecret = sharedSecret(database, 'contact-limit');
-  const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(address).digest('base64url').slice(0, 32);
+  const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(clientNetwork(address)).digest('base64url').slice(0, 32);
 
   /** Where each uploaded image is shown: every field of every record, and the site configuration. */
   async function mediaUsage(): Promise<Map<string, ImageUse[]>> {
@@ -255,7 +256,14 @@ export function createDomainServices(host: DomainHost) {
   // What the alerts read of the site: its languages, topics (practice areas), name and addresses.
   const alertSite = {
     languages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
-    topics: async (language: string) => (await records.services.list({ lang: language, admin: false })).map((service) => ({ _id: service._id, title: pickText(service.title, language) })),
+    // Practice areas, then industries (API-3.md: an article's topics and a subscription's hold both).
+    topics: async (language: string) => {
+      const [practices, industries] = await Promise.all([records.services.list({ lang: language, admin: false }), records.industries.list({ lang: language, admin: false })]);
+      return [
+        ...practices.map((service) => ({ _id: service._id, title: pickText(service.title, language), group: 'services' as const })),
+        ...industries.map((industry) => ({ _id: industry._id, title: pickText(industry.title, language), group: 'industries' as const })),
+      ];
+    },
     siteName: async (language: string) => pickText((await siteConfig.get()).companyName, language),
     pageUrl: async (language: string, path: string) => host.publicUrl + localePath(path, language, await languages.defaultLanguage()),
   };
@@ -266,6 +274,7 @@ export function createDomainServices(host: DomainHost) {
       await outbox.enqueue('mail-first', message, about);
     },
     mailReady: Boolean(host.mail),
+    clientKey: clientKeyOf,
   });
   // Clients' documents (intake): the upload page is in the language of the request it belongs to.
   const intakeDocuments = createIntakeDocuments(database, {
@@ -328,6 +337,7 @@ export function createDomainServices(host: DomainHost) {
     types: alertTypes,
     readPublic: (type, id) => serviceOf(type).get(id, { admin: false }).catch(() => undefined),
     firmEmail: async () => (await siteConfig.get()).contactInfo.email,
+    listId: `alerts.${new URL(host.publicUrl).hostname}`,
   });
   const channelPosts = createChannelPosts(database, outbox, alertTypes, {
     channels: async () => (await siteConfig.get()).telegram.channels,

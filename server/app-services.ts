@@ -60,7 +60,7 @@ export function createAppServices(options: {
   // The languages a visitor may be sent to from the home page, known without waiting (server/http/language-choice.ts).
   let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
-  const mailer = createContactMailer(config.smtpUrl, logger);
+  const mailer = createContactMailer(config.smtpUrl, logger, config.dkim);
 
   const domain = createDomainServices({
     database,

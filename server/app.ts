@@ -197,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // The API reads JSON (and multipart where a route registers it): any other body, text/plain
+      // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
+      api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
       for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
@@ -246,7 +249,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.ssrBuild) {
     const renderPage = createSsrHandler(options.ssrBuild, services, mode);
-    app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: renderPage });
+    await app.register(async (pages) => {
+      // A page's POST takes a form (urlencoded); any other body, or none, is read and set aside:
+      // the one-click unsubscribe of an e-mail program (RFC 8058) may send multipart/form-data.
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+      pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, _body, done) => done(null, undefined));
+      pages.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler: renderPage });
+    });
   } else {
     app.route({
       method: ['GET', 'HEAD'],

@@ -1,5 +1,15 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** A PEM that holds an RSA private key (what DKIM signing with rsa-sha256 needs). */
+function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
+}
 
 /** Every setting the product reads; all come from the environment (see .env.example). */
 const EnvSchema = z.object({
@@ -142,6 +152,21 @@ const EnvSchema = z.object({
     .min(1, 'must be a whole number from 1 to 10000')
     .max(10000, 'must be a whole number from 1 to 10000')
     .default(60),
+  /** DKIM signing of every e-mail sent (nodemailer's own): the domain of the From address, a selector, an RSA key in PEM. */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be the domain the e-mails are sent from, such as lawfirm.uz')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'must be a DNS label such as mail2026 (the key is published at mail2026._domainkey.DKIM_DOMAIN)')
+    .optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    // One line in an environment file: the PEM's line breaks may be written as \n.
+    .transform((value) => value.replace(/\\n/g, '\n').trim())
+    .refine(isRsaPrivateKey, 'must be an RSA private key in PEM (-----BEGIN PRIVATE KEY----- …), such as one made by: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048')
+    .optional(),
   LINK_CHECK_LIMIT: z.coerce
     .number({ error: 'must be a whole number from 1 to 10000' })
     .int('must be a whole number from 1 to 10000')
@@ -157,7 +182,7 @@ const EnvSchema = z.object({
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -209,6 +234,8 @@ export interface AppConfig {
   linkCheck: { limit: number; timeoutMs: number; allowPrivate: boolean };
   /** At most this many e-mails to subscribers a minute, all instances together (the mail provider's limit). */
   mailRatePerMinute: number;
+  /** Every e-mail is signed with DKIM when set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY together). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   /** Registrations for an event are erased this many days after it ends. */
   eventRetentionDays: number;
   /** Over this resident memory the heap is collected when the server is next checked (0: never). */
@@ -245,6 +272,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.');
+  }
+  const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them).');
   }
   if (value.MEDIA_STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
@@ -286,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     backups: value.BACKUP_DIR ? { directory: path.resolve(value.BACKUP_DIR), keep: value.BACKUP_KEEP, intervalHours: value.BACKUP_INTERVAL_HOURS } : undefined,
     mailRatePerMinute: value.MAIL_RATE_PER_MINUTE,
+    dkim: value.DKIM_DOMAIN && value.DKIM_SELECTOR && value.DKIM_PRIVATE_KEY ? { domainName: value.DKIM_DOMAIN.toLowerCase(), keySelector: value.DKIM_SELECTOR, privateKey: value.DKIM_PRIVATE_KEY } : undefined,
     eventRetentionDays: value.EVENT_RETENTION_DAYS,
     memoryTargetBytes: value.MEMORY_TARGET_MB * 1024 * 1024,
     intake: {

@@ -8,10 +8,11 @@ import type { FirmMail } from '../domain/notifications/firm-mail.ts';
 /**
  * Tells the firm about a new contact request (or a client's documents) by e-mail when SMTP_URL is
  * set. Sent after what it tells of is stored, never in the visitor's way: a failure is logged.
+ * With `dkim` (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY) nodemailer signs every message it sends.
  */
-export function createContactMailer(smtpUrl: string | undefined, logger: Logger) {
+export function createContactMailer(smtpUrl: string | undefined, logger: Logger, dkim?: { domainName: string; keySelector: string; privateKey: string }) {
   if (!smtpUrl) return undefined;
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport(smtpUrl, dkim ? { dkim } : {});
   return {
     /** An e-mail to the firm's own address (domain/notifications/firm-mail.ts); `replyTo`: the visitor, when they may be answered by replying. */
     async notify(to: string, siteName: string, mail: FirmMail, replyTo?: { name: string; address: string }, about?: string): Promise<void> {

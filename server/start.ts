@@ -203,24 +203,32 @@ export async function startApplication(
           }, 20, true);
         })
       : undefined;
-    // E-mails to subscribers (confirmations, alerts) from the outbox: retried, never lost, each sent
-    // by one instance, at most MAIL_RATE_PER_MINUTE a minute counted over all instances.
+    // E-mails from the outbox: retried, never lost, each sent by one instance. Two queues, each
+    // looked at on its own, so that neither waits for the other's sending:
+    // - 'mail-first': what a person waits for (a password link, a client's upload link, the
+    //   confirmation of their own subscription or registration). Sent at once, never held back by
+    //   the rate; its volume is bounded where it is asked for (per-address and site-wide limits).
+    // - 'mail': the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute counted over all
+    //   instances and both queues (the provider's limit): what the first queue sent leaves less room.
     const mailer = services.mailer;
-    const mailOutbox = mailer
-      ? periodic({ name: 'mail_outbox', everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the mail outbox; trying again shortly' }, services, async () => {
-          // What became public with "notify" is queued first (once, whichever instance looks).
-          const queued = await services.alerts.sendDue();
-          if (queued) logger.info({ queued }, 'alerts queued for subscribers');
-          // One person waiting for a message (a confirmation, a password link) goes before a long alert.
-          const minuteAgo = new Date(Date.now() - 60_000).toISOString();
-          let room = services.config.mailRatePerMinute - (await services.outbox.sentSince('mail', minuteAgo)) - (await services.outbox.sentSince('mail-first', minuteAgo));
-          if (room <= 0) return;
-          const site = await services.siteConfig.get();
-          const deliver = (message: { payload: Parameters<typeof mailer.send>[2] }) => mailer.send(site.contactInfo.email, pickText(site.companyName, 'en'), message.payload);
-          room -= await services.outbox.deliverDue('mail-first', deliver, Math.min(room, 20));
-          if (room > 0) await services.outbox.deliverDue('mail', deliver, Math.min(room, 50));
-        })
-      : undefined;
+    const mailPeriodic = (name: string, work: (deliver: (message: { payload: Parameters<NonNullable<typeof mailer>['send']>[2] }) => Promise<void>) => Promise<void>) =>
+      mailer
+        ? periodic({ name, everyMs: options.outboxCheckMs ?? OUTBOX_CHECK_MS, failure: 'could not read the mail outbox; trying again shortly' }, services, async () => {
+            const site = await services.siteConfig.get();
+            await work((message) => mailer.send(site.contactInfo.email, pickText(site.companyName, 'en'), message.payload));
+          })
+        : undefined;
+    const firstMail = mailPeriodic('mail_first_outbox', async (deliver) => {
+      while ((await services.outbox.deliverDue('mail-first', deliver, 20)) === 20);
+    });
+    const mailOutbox = mailPeriodic('mail_outbox', async (deliver) => {
+      // What became public with "notify" is queued first (once, whichever instance looks).
+      const queued = await services.alerts.sendDue();
+      if (queued) logger.info({ queued }, 'alerts queued for subscribers');
+      const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+      const room = services.config.mailRatePerMinute - (await services.outbox.sentSince('mail', minuteAgo)) - (await services.outbox.sentSince('mail-first', minuteAgo));
+      if (room > 0) await services.outbox.deliverDue('mail', deliver, Math.min(room, 50));
+    });
     // Old contact requests lose their personal data after the configured number of days. Asked
     // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
     const retention = periodic({ name: 'retention', everyMs: RETENTION_CHECK_MS, failure: 'could not anonymise old contact requests; trying again in an hour' }, services, async () => {
@@ -295,7 +303,7 @@ export async function startApplication(
           await app.close();
           clearInterval(viewTimer);
           services.linkChecks.stop();
-          await Promise.all([schedule.stop(), outbox?.stop(), mailOutbox?.stop(), channelOutbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
+          await Promise.all([schedule.stop(), outbox?.stop(), mailOutbox?.stop(), firstMail?.stop(), channelOutbox?.stop(), retention.stop(), backups?.stop(), links.stop()]);
           await writeViews();
           await stopListening();
           services.mailer?.close();

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../server/config.ts';
 
@@ -36,6 +37,20 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^Invalid configuration: DATABASE_URL must be a PostgreSQL URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.uz', ADMIN_PASSWORD: 'short' })).not.toThrow(/short"/);
+  });
+
+  it('takes DKIM_DOMAIN, DKIM_SELECTOR and an RSA DKIM_PRIVATE_KEY together, and says what is wrong without showing the key', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const good = { DKIM_DOMAIN: 'LawFirm.uz', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: rsa.replace(/\n/g, '\\n') };
+    expect(loadConfig(good).dkim).toEqual({ domainName: 'lawfirm.uz', keySelector: 'mail2026', privateKey: rsa.trim() });
+    expect(loadConfig({}).dkim).toBeUndefined();
+    expect(() => loadConfig({ ...good, DKIM_SELECTOR: undefined })).toThrow('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
+    expect(() => loadConfig({ ...good, DKIM_DOMAIN: 'https://lawfirm.uz' })).toThrow('Invalid configuration: DKIM_DOMAIN must be the domain the e-mails are sent from');
+    expect(() => loadConfig({ ...good, DKIM_SELECTOR: 'mail 2026' })).toThrow('Invalid configuration: DKIM_SELECTOR must be a DNS label');
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const key of ['not a key', ed25519, rsa.slice(0, 200)]) {
+      expect(() => loadConfig({ ...good, DKIM_PRIVATE_KEY: key })).toThrow(/^Invalid configuration: DKIM_PRIVATE_KEY must be an RSA private key in PEM[^"]*\.$/);
+    }
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

@@ -12,6 +12,7 @@ import { SocialIcon } from './icons.tsx';
 import type { ArticleLawyer, RelatedArticle } from './loading.server.ts';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
+import { TopicGroups, type Topic } from './subscription-form.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
 
@@ -52,7 +53,7 @@ export interface ArticleEnd {
   related: RelatedArticle[];
 }
 
-export function ArticlePage({ article, html, body, kind, topics = [], end }: { article: Article | null; html: string; body: string; kind: ArticleKind; topics?: Array<{ _id: string; title: string }>; end?: ArticleEnd }) {
+export function ArticlePage({ article, html, body, kind, topics = [], end }: { article: Article | null; html: string; body: string; kind: ArticleKind; topics?: Topic[]; end?: ArticleEnd }) {
   const site = useSite();
   const { text, t, href, config, formatDate } = site;
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
@@ -233,7 +234,7 @@ function RelatedArticles({ kind, related }: { kind: ArticleKind; related: Relate
  * posts to /subscribe (no JavaScript needed), whose page answers. An article without topics links
  * to /subscribe, where the reader chooses them.
  */
-function AlertsForm({ topics }: { topics: Array<{ _id: string; title: string }> }) {
+function AlertsForm({ topics }: { topics: Topic[] }) {
   const { t, href, lang } = useSite();
   const box = 'mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6';
   if (!topics.length) {
@@ -257,16 +258,7 @@ function AlertsForm({ topics }: { topics: Array<{ _id: string; title: string }> 
         <input type="hidden" name="language" value={lang} />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t('subscribe.topics')}</legend>
-          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {topics.map((topic) => (
-              <li key={topic._id} className="flex items-center gap-2">
-                <input id={`alerts-topic-${topic._id}`} type="checkbox" name="topics" value={topic._id} defaultChecked className="h-5 w-5 accent-brand-700" />
-                <label htmlFor={`alerts-topic-${topic._id}`} className="text-slate-800">
-                  {topic.title}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <TopicGroups topics={topics} chosen={() => true} idPrefix="alerts" listClass="mt-2 flex flex-wrap gap-x-6 gap-y-2" itemClass="flex items-start gap-2" />
         </fieldset>
         <div>
           <label htmlFor="alerts-email" className="block text-sm font-medium text-slate-800">

@@ -47,8 +47,41 @@ export function FieldError({ id, field, errors }: { id: string; field: Subscript
   );
 }
 
+/** A topic one may subscribe to: a practice area or an industry (API-3.md "Alerts"). */
+export interface Topic {
+  _id: string;
+  title: string;
+  group: 'services' | 'industries';
+}
+
+const TOPIC_GROUPS: Array<Topic['group']> = ['services', 'industries'];
+
+/** The topics as checkboxes, practice areas and industries each under its heading (a fieldset with its legend). */
+export function TopicGroups({ topics, chosen, idPrefix, listClass, itemClass }: { topics: Topic[]; chosen: (id: string) => boolean; idPrefix: string; listClass: string; itemClass: string }) {
+  const { t } = useSite();
+  return TOPIC_GROUPS.map((group) => {
+    const inGroup = topics.filter((topic) => topic.group === group);
+    if (!inGroup.length) return null;
+    return (
+      <fieldset key={group} className="mt-3">
+        <legend className="text-sm text-slate-700">{t(`subscribe.group.${group}`)}</legend>
+        <ul className={listClass}>
+          {inGroup.map((topic) => (
+            <li key={topic._id} className={itemClass}>
+              <input id={`${idPrefix}-topic-${topic._id}`} type="checkbox" name="topics" value={topic._id} defaultChecked={chosen(topic._id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+              <label htmlFor={`${idPrefix}-topic-${topic._id}`} className="text-slate-800">
+                {topic.title}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    );
+  });
+}
+
 /** The topics as checkboxes (a fieldset with its legend) and the language of the alerts. */
-export function TopicsAndLanguage({ topics, chosen, language, errors, idPrefix }: { topics: Array<{ _id: string; title: string }>; chosen: string[]; language: string; errors: SubscriptionErrors; idPrefix: string }) {
+export function TopicsAndLanguage({ topics, chosen, language, errors, idPrefix }: { topics: Topic[]; chosen: string[]; language: string; errors: SubscriptionErrors; idPrefix: string }) {
   const { t, languages } = useSite();
   return (
     <>
@@ -60,16 +93,7 @@ export function TopicsAndLanguage({ topics, chosen, language, errors, idPrefix }
         {topics.length === 0 ? (
           <p className="mt-2 text-slate-600">{t('subscribe.noTopics')}</p>
         ) : (
-          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-            {topics.map((topic) => (
-              <li key={topic._id} className="flex items-start gap-3">
-                <input id={`${idPrefix}-topic-${topic._id}`} type="checkbox" name="topics" value={topic._id} defaultChecked={chosen.includes(topic._id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
-                <label htmlFor={`${idPrefix}-topic-${topic._id}`} className="text-slate-800">
-                  {topic.title}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <TopicGroups topics={topics} chosen={(id) => chosen.includes(id)} idPrefix={idPrefix} listClass="mt-2 grid gap-2 sm:grid-cols-2" itemClass="flex items-start gap-3" />
         )}
         <FieldError id={`${idPrefix}-topics-error`} field="topics" errors={errors} />
       </fieldset>

@@ -87,6 +87,8 @@ export interface Mail {
   headers?: Record<string, string>;
   /** Files sent with it (an event's calendar entry, text/calendar). */
   attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  /** The tokens in its links: the outbox never stores them with the message (outbox.ts). */
+  secrets?: string[];
 }
 
 /** A short HTML page in the firm's colours: a heading, paragraphs, one button, a footer. */
@@ -138,9 +140,11 @@ export function alreadySubscribedMail(input: { to: string; language: string; sit
 
 /**
  * An alert: the title, the lead, the link (with `?source=email`), and at the end why it came, the
- * settings and the unsubscribe link; `List-Unsubscribe` (https and mailto) with one-click POST.
+ * settings and the unsubscribe link; `List-Unsubscribe` (https and mailto) with one-click POST,
+ * and `List-Id` (RFC 2919: `<alerts.{the site's host}>`, from PUBLIC_URL) that mail programs
+ * and filters know the alerts by.
  */
-export function alertMail(input: { to: string; language: string; site: string; title: string; lead: string; url: string; topics: string[]; manageUrl: string; unsubscribeUrl: string; unsubscribeMailto: string }): Mail {
+export function alertMail(input: { to: string; language: string; site: string; title: string; lead: string; url: string; topics: string[]; manageUrl: string; unsubscribeUrl: string; unsubscribeMailto: string; listId: string }): Mail {
   const words = wordsIn(input.language);
   const why = fill(words.why, { site: input.site, topics: input.topics.join(', ') });
   return {
@@ -154,6 +158,7 @@ export function alertMail(input: { to: string; language: string; site: string; t
       footer: [escape(why), `${link(words.manage, input.manageUrl)} · ${link(words.unsubscribe, input.unsubscribeUrl)}`],
     }),
     headers: {
+      'List-Id': `<${input.listId}>`,
       'List-Unsubscribe': `<${input.unsubscribeUrl}>, <${input.unsubscribeMailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },

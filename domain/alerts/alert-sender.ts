@@ -15,6 +15,8 @@ interface SenderHost extends Pick<SubscriptionHost, 'siteName' | 'pageUrl' | 'to
   readPublic(type: RecordType, id: string): Promise<(Record<string, unknown> & { _id: string }) | undefined>;
   /** The firm's address: the alerts' mailto unsubscribe goes there. */
   firmEmail(): Promise<string>;
+  /** The alerts' list id (RFC 2919): `alerts.` and the host of PUBLIC_URL, never of a request. */
+  listId: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export function createAlertSender(database: Database, outbox: ReturnType<typeof 
         manageUrl,
         unsubscribeUrl,
         unsubscribeMailto: `mailto:${firmEmail}?subject=${encodeURIComponent(`unsubscribe ${reader.email}`)}`,
+        listId: host.listId,
       });
       const took = await db.transaction().execute(async (trx) => {
         const inserted = await trx
@@ -64,7 +67,7 @@ export function createAlertSender(database: Database, outbox: ReturnType<typeof 
           .onConflict((conflict) => conflict.columns(['record_type', 'record_id', 'subscriber_id']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        const message = await outbox.enqueue('mail', mail, `subscribers/${reader._id}`, trx);
+        const message = await outbox.enqueue('mail', { ...mail, secrets: [token] }, `subscribers/${reader._id}`, trx);
         await trx.updateTable('alert_sends').set({ outbox_id: message }).where('record_type', '=', type.name).where('record_id', '=', record._id).where('subscriber_id', '=', reader._id).execute();
         return true;
       });
@@ -108,7 +111,7 @@ export function createAlertSender(database: Database, outbox: ReturnType<typeof 
 
     /**
      * The sending log of a record: when it went out and to how many; of its e-mails, how many wait
-     * and how many were given up (with the last reason). The outbox keeps a sent message a day, so
+     * and how many were given up (with the last reason). The outbox keeps a sent message minutes, so
      * "sent" is what neither waits nor failed.
      */
     async log(type: string, id: string) {

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { AppError, notFound, validationError } from '../shared/errors.ts';
+import { AppError, notFound, tooManyRequests, validationError } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { email } from '../shared/schema-helpers.ts';
 import { sharedSecret } from '../shared/secrets.ts';
+import { createRequestLimit } from '../shared/request-limit.ts';
 import { parseOrThrow } from '../shared/validation.ts';
 import { alreadySubscribedMail, confirmationMail, consentText, type Mail } from './alert-mail.ts';
 
@@ -18,6 +19,16 @@ const CONFIRM_DAYS = 7;
 const CONFIRM_MS = CONFIRM_DAYS * 24 * 60 * 60 * 1000;
 /** One confirmation e-mail per address in this time, however often the form is sent (no mail-bombing). */
 const RESEND_MS = 10 * 60 * 1000;
+/**
+ * Requests for alerts one sender (an IPv4 address, an IPv6 /64) may make: 5 an hour, the 6th is a
+ * 429 (a person subscribes once, perhaps after a typo or two).
+ */
+const SENDER_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
+/**
+ * E-mails the form may queue a minute, the whole site together: invented addresses from many senders
+ * cannot fill the mail queue (what a person waits for goes in its own queue, start.ts).
+ */
+const SITE_LIMIT = { max: 30, windowMs: 60 * 1000 };
 /** The version of the consent's words: kept with every consent, raised when the words change. */
 const CONSENT_VERSION = '2026-11';
 
@@ -35,7 +46,7 @@ export interface Subscriber {
   consent: { version: string; text: string; at: string; language: string; topics: string[] };
 }
 
-const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
+const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area or an industry' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
 const SubscribeSchema = z.strictObject({
   email: email({ required: true }),
   language: z.string({ error: 'Choose a language' }).min(2).max(12),
@@ -48,8 +59,8 @@ const PreferencesSchema = z.strictObject({ language: z.string({ error: 'Choose a
 export interface SubscriptionHost {
   /** The codes of the languages visitors may choose. */
   languages(): Promise<string[]>;
-  /** The topics one may subscribe to (public practice areas), with their names in a language. */
-  topics(language: string): Promise<Array<{ _id: string; title: string }>>;
+  /** The topics one may subscribe to (public practice areas and industries), with their names in a language. */
+  topics(language: string): Promise<Array<{ _id: string; title: string; group: 'services' | 'industries' }>>;
   /** The firm's name in a language, for the e-mails. */
   siteName(language: string): Promise<string>;
   /** The address of a page of the site in a language (/subscribe/confirm/… under /ru/ and so on). */
@@ -58,6 +69,8 @@ export interface SubscriptionHost {
   mail(message: Mail, about: string): Promise<void>;
   /** E-mail can be sent at all (SMTP is set up). */
   mailReady: boolean;
+  /** A keyed hash of a sender's network (the limit per sender; no address is kept). */
+  clientKey(address: string): Promise<string>;
 }
 
 interface Row {
@@ -98,6 +111,8 @@ export function createSubscriptions(database: Database, host: SubscriptionHost) 
   const key = sharedSecret(database, 'subscriptions');
   const sign = async (payload: string) => createHmac('sha256', await key()).update(payload).digest('base64url');
   const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const perSender = createRequestLimit(database, 'subscribe', SENDER_LIMIT);
+  const perSite = createRequestLimit(database, 'subscription-mail', SITE_LIMIT);
 
   /** `{id}.{signature}`: settings and unsubscribing, for as long as the subscriber exists. */
   const manageToken = async (id: string) => `${id}.${await sign(`manage:${id}`)}`;
@@ -125,7 +140,8 @@ export function createSubscriptions(database: Database, host: SubscriptionHost) 
   async function sendConfirmation(row: Pick<Row, 'id' | 'email' | 'language' | 'requested_at'>, topicNames: string[]) {
     const token = await confirmToken(row.id, row.requested_at);
     const [site, confirmUrl] = await Promise.all([host.siteName(row.language), host.pageUrl(row.language, `/subscribe/confirm/${token}`)]);
-    await host.mail(confirmationMail({ to: row.email, language: row.language, site, topics: topicNames, confirmUrl }), `subscribers/${row.id}`);
+    await perSite.count('site');
+    await host.mail({ ...confirmationMail({ to: row.email, language: row.language, site, topics: topicNames, confirmUrl }), secrets: [token] }, `subscribers/${row.id}`);
   }
 
   return {
@@ -139,21 +155,32 @@ export function createSubscriptions(database: Database, host: SubscriptionHost) 
      * A visitor asks for alerts: the same answer whether the address is new, waiting or known
      * (nothing to learn from it). A new or unsubscribed address gets a confirmation e-mail, a
      * confirmed one a note with its settings link; at most one e-mail per address in 10 minutes.
+     * `from`: the sender's IP address, for the limits (SENDER_LIMIT, SITE_LIMIT).
      */
-    async subscribe(body: unknown): Promise<void> {
+    async subscribe(body: unknown, from: { address: string }): Promise<void> {
       if (!host.mailReady) throw new AppError(503, 'UNAVAILABLE', 'Alerts by e-mail are not set up on this site yet: write to the firm instead');
       const input = parseOrThrow(SubscribeSchema, body);
       const address = input.email.toLowerCase();
       const topics = [...new Set(input.topics)];
       const topicNames = await checkChoice(input.language, topics);
+      // Only requests that pass the checks count (a typo corrected does not); the same answer
+      // whatever the address, so a refusal tells nothing of it.
+      const sender = await host.clientKey(from.address);
+      const wait = await perSender.waitFor(sender);
+      if (wait > 0) throw tooManyRequests('You have asked for alerts several times in a short time. Please try again in an hour.', wait);
+      const busy = await perSite.waitFor('site');
+      if (busy > 0) throw tooManyRequests('Many people are subscribing right now. Please try again in a minute.', busy);
+      await perSender.count(sender);
       const now = nowIso();
       const consent = JSON.stringify({ version: CONSENT_VERSION, text: consentText(input.language), at: now, language: input.language, topics });
       const existing = (await db.selectFrom('subscribers').selectAll().where('email', '=', address).executeTakeFirst()) as Row | undefined;
       if (existing?.state === 'confirmed') {
         if (Date.parse(existing.updated_at) > Date.now() - RESEND_MS) return;
         await db.updateTable('subscribers').set({ updated_at: now }).where('id', '=', existing.id).execute();
-        const [site, manageUrl] = await Promise.all([host.siteName(existing.language), host.pageUrl(existing.language, `/subscribe/preferences/${await manageToken(existing.id)}`)]);
-        await host.mail(alreadySubscribedMail({ to: address, language: existing.language, site, manageUrl }), `subscribers/${existing.id}`);
+        await perSite.count('site');
+        const token = await manageToken(existing.id);
+        const [site, manageUrl] = await Promise.all([host.siteName(existing.language), host.pageUrl(existing.language, `/subscribe/preferences/${token}`)]);
+        await host.mail({ ...alreadySubscribedMail({ to: address, language: existing.language, site, manageUrl }), secrets: [token] }, `subscribers/${existing.id}`);
         return;
       }
       if (existing && existing.state === 'pending' && Date.parse(existing.requested_at) > Date.now() - RESEND_MS) return;

@@ -135,10 +135,11 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
 
   async function send(row: Pick<Row, 'id' | 'event_id' | 'name' | 'email' | 'language'>, kind: 'registered' | 'waitlisted' | 'movedUp') {
     if (!host.mailReady) return;
-    const cancelUrl = await host.pageUrl(row.language, `/events/cancel/${await cancelToken(row.id)}`);
+    const token = await cancelToken(row.id);
+    const cancelUrl = await host.pageUrl(row.language, `/events/cancel/${token}`);
     const [facts, site] = await Promise.all([host.facts(row.event_id, row.language, cancelUrl), host.siteName(row.language)]);
     if (!facts) return;
-    await host.mail(registrationMail({ to: row.email, name: row.name, language: row.language, site, kind, event: facts }), `event-registrations/${row.id}`);
+    await host.mail({ ...registrationMail({ to: row.email, name: row.name, language: row.language, site, kind, event: facts }), secrets: [token] }, `event-registrations/${row.id}`);
   }
 
   /** When registration ends: its own moment, else the start. */

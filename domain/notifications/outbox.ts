@@ -18,6 +18,11 @@ interface OutboxPayload {
   photo?: string;
   messageId?: string;
   postId?: string;
+  /**
+   * The secret parts of the message's links (a token): never stored with it. See `enqueue`.
+   * Each is at least 16 characters (no word of the text is taken for one).
+   */
+  secrets?: string[];
 }
 
 /** A refusal that trying again cannot change (a wrong channel, a message Telegram will not take): an error with `final: true`. */
@@ -38,17 +43,42 @@ const BACKOFF_SECONDS = [5, 30, 120, 600, 3600];
 const MAX_ATTEMPTS = 30;
 /** How long a claimed message is left to its sender before another instance may try it. */
 const LEASE_MS = 60_000;
-/** Sent messages (they may hold a visitor's name and message) are deleted after this. */
-const KEEP_SENT_MS = 24 * 60 * 60 * 1000;
+/**
+ * Sent messages (they may hold a visitor's name and message) are deleted after this: long enough
+ * for the rate of the last minute (MAIL_RATE_PER_MINUTE) and the admin's panels, no longer.
+ */
+const KEEP_SENT_MS = 10 * 60 * 1000;
+/** Where a secret was taken out of a message: the row's own id (unknown to whoever wrote the text) and its number. */
+const marker = (id: string, index: number) => `{secret:${id}:${index}}`;
+const NOT_KEPT = 'Its link is no longer kept (the message was restored from a backup, which never holds one): ask for a new link';
 
 /**
  * Messages to the firm's other channels (Telegram, e-mail to subscribers), stored before they are sent: a restart loses
  * none, a failure is retried with back-off, and a message claimed by one instance (a lease in the
  * row, taken by one atomic update) is not sent by another.
+ *
+ * A link that opens something (a password reset, a client's upload page, a subscriber's settings
+ * or unsubscribe page, an event's cancel page, any new one) is a secret: whoever reads it can use
+ * it. Such a message is queued with the link's token in `secrets` (`{ to, subject, text, html,
+ * secrets: [token] }`): the row keeps the text with a marker where the token was and the token in a
+ * column of its own, which is put back into the message only as it is sent and blanked the moment
+ * it is sent or given up. Backups never hold that column (server/operations/backup.ts), so a
+ * restored message that still waits is given up (`NOT_KEPT`) rather than sent without its link.
  */
 export function createOutbox(database: Database) {
   const { db } = database;
-  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as OutboxPayload;
+  const notKept = Object.assign(new Error(NOT_KEPT), { final: true });
+  /** The message as it is sent: its secrets back where they were taken out; none kept: it is given up. */
+  const reveal = (id: string, payload: unknown, secrets: unknown): OutboxPayload => {
+    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    const kept = typeof secrets === 'string' ? (JSON.parse(secrets) as string[]) : [];
+    const filled = text.replace(new RegExp(`\\{secret:${id}:(\\d+)\\}`, 'g'), (_all, index: string) => {
+      const secret = kept[Number(index)];
+      if (secret === undefined) throw notKept;
+      return secret;
+    });
+    return JSON.parse(filled) as OutboxPayload;
+  };
 
   return {
     /**
@@ -58,9 +88,12 @@ export function createOutbox(database: Database) {
     async enqueue(channel: string, payload: OutboxPayload, about?: string, within: Database['db'] = db): Promise<string> {
       const now = nowIso();
       const id = newId();
+      const { secrets = [], ...message } = payload;
+      if (secrets.some((secret) => secret.length < 16)) throw new Error('A secret of an outbox message is at least 16 characters');
+      const text = secrets.reduce((json, secret, index) => json.split(secret).join(marker(id, index)), JSON.stringify(message));
       await within
         .insertInto('outbox')
-        .values({ id, channel, payload: JSON.stringify(payload), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, about: about ?? null })
+        .values({ id, channel, payload: text, secrets: secrets.length ? JSON.stringify(secrets) : null, status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, about: about ?? null })
         .execute();
       return id;
     },
@@ -99,15 +132,17 @@ export function createOutbox(database: Database) {
         if (Number(claimed.numUpdatedRows) !== 1) continue;
         const attempts = Number(row.attempts) + 1;
         try {
-          await deliver({ id: String(row.id), channel, payload: parse(row.payload), attempts });
-          await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), attempts, locked_until: null, last_error: null }).where('id', '=', row.id).execute();
+          await deliver({ id: String(row.id), channel, payload: reveal(String(row.id), row.payload, row.secrets), attempts });
+          await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), attempts, locked_until: null, last_error: null, secrets: null }).where('id', '=', row.id).execute();
           sent += 1;
         } catch (error) {
           const wait = BACKOFF_SECONDS[Math.min(attempts - 1, BACKOFF_SECONDS.length - 1)] * 1000;
+          const failed = attempts >= MAX_ATTEMPTS || ((giveUpOnFinal || error === notKept) && isFinal(error));
           await db
             .updateTable('outbox')
             .set({
-              status: attempts >= MAX_ATTEMPTS || (giveUpOnFinal && isFinal(error)) ? 'failed' : 'pending',
+              status: failed ? 'failed' : 'pending',
+              ...(failed ? { secrets: null } : {}),
               attempts,
               next_attempt_at: new Date(Date.now() + wait).toISOString(),
               locked_until: null,

@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const [language, site] = await Promise.all([services.languages.defaultLanguage(), services.siteConfig.get()]);
     await auth.requestPasswordReset(email, async (to, token) => {
       const message = passwordResetMessage({ site: pickText(site.companyName, language), url: `${services.publicUrl}/admin/reset/${token}` }, language);
-      await services.outbox.enqueue('mail-first', { to, ...message });
+      await services.outbox.enqueue('mail-first', { to, ...message, secrets: [token] });
     });
     // The same answer for every address: nobody learns from it who has an account.
     return reply.status(202).send(ok(null, { message: 'If this address has an account, a link to set a new password is on its way: it works for an hour' }));

@@ -138,7 +138,8 @@ export async function intakeRoutes(app: FastifyInstance, { services }: { service
     if (body.send === true) {
       const site = await services.siteConfig.get();
       const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: services.config.timeZone }).format(new Date(link.expiresAt));
-      await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language) }, `contacts/${contact._id}`);
+      const token = new URL(link.url).pathname.split('/').at(-1) ?? '';
+      await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language), secrets: [token] }, `contacts/${contact._id}`);
       sentTo = String(contact.email);
     }
     await services.activity.record({ entity: 'contacts', action: 'update', id: contact._id, actor: actorOf(request), summary: `upload link for request ${contact._id}${sentTo ? ' e-mailed to the client' : ''}` });

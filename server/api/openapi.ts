@@ -390,7 +390,7 @@ export function buildOpenApiDocument() {
     },
   };
   const errorResponses: Record<string, string> = {
-    400: 'Invalid input (VALIDATION_ERROR with details, or BAD_REQUEST)',
+    400: 'Invalid input (VALIDATION_ERROR with details), or BAD_REQUEST: malformed JSON, or a body that is not JSON (text/plain, a urlencoded form) where a route reads JSON',
     401: 'No valid token',
     403: 'The role of the signed-in account does not allow this (FORBIDDEN): editors cannot manage accounts, languages or the site configuration; translators may change only their languages\' texts',
     404: 'No such record or route',
@@ -434,7 +434,16 @@ export function buildOpenApiDocument() {
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
-      responses: Object.fromEntries(Object.entries(errorResponses).map(([status, description]) => [`E${status}`, { description, content: json(errorBody) }])),
+      responses: Object.fromEntries(
+        Object.entries(errorResponses).map(([status, description]) => [
+          `E${status}`,
+          {
+            description,
+            content: json(errorBody),
+            ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'integer', minimum: 1 } } } } : {}),
+          },
+        ]),
+      ),
       schemas: {
         Subscriber: subscriberSchema,
         Registration: registrationSchema,
@@ -630,13 +639,14 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Alerts'],
           operationId: 'subscribe',
-          summary: 'Ask for the legal alerts by e-mail: a confirmation e-mail follows (double opt-in); the same 202 for a new, a waiting and a known address',
+          summary:
+            'Ask for the legal alerts by e-mail: a confirmation e-mail follows (double opt-in); the same 202 for a new, a waiting and a known address. Topics are ids of public practice areas and industries. One sender (IPv4 address, IPv6 /64) may ask 5 times an hour, and the site queues at most 30 confirmations a minute: beyond, 429 with Retry-After',
           security: PUBLIC,
           requestBody: {
             required: true,
             content: json({ type: 'object', additionalProperties: false, required: ['email', 'language', 'topics', 'consent'], properties: { email: { type: 'string', format: 'email' }, language: { type: 'string' }, topics: { type: 'array', minItems: 1, items: { type: 'string' } }, consent: { const: true } } }),
           },
-          responses: { 202: answer('Asked', { type: 'null' }), ...errors(400, 503) },
+          responses: { 202: answer('Asked', { type: 'null' }), ...errors(400, 429, 503) },
         },
         get: operation('Alerts', 'listSubscribers', 'Every subscriber, newest first (administrators)', { 200: answer('Subscribers', { type: 'array', items: ref('Subscriber') }), ...errors(401, 403) }),
       },

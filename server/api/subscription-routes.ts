@@ -24,7 +24,7 @@ const STATE_WORDS: Record<string, Record<string, string>> = {
 /** Alerts by e-mail (API-3.md "Alerts"): subscribing for visitors, the list for administrators. */
 export async function subscriptionRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   app.post('/subscriptions', async (request, reply) => {
-    await services.subscriptions.subscribe(request.body);
+    await services.subscriptions.subscribe(request.body, { address: request.ip });
     return reply.status(202).send(ok(null, { message: SUBSCRIBE_ANSWER }));
   });
 
@@ -33,7 +33,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: { s
   // How many confirmed subscribers each topic and each language has (and how many wait or left).
   app.get('/subscriptions/counts', { preHandler: adminsOnly }, async () => {
     const [subscribers, defaultLanguage] = await Promise.all([services.subscriptions.list(), services.languages.defaultLanguage()]);
-    const topics = await services.records.services.list({ lang: defaultLanguage, admin: true });
+    const topics = [...(await services.records.services.list({ lang: defaultLanguage, admin: true })), ...(await services.records.industries.list({ lang: defaultLanguage, admin: true }))];
     const confirmed = subscribers.filter((subscriber) => subscriber.state === 'confirmed');
     const byState = { pending: 0, confirmed: 0, unsubscribed: 0 };
     for (const subscriber of subscribers) byState[subscriber.state] += 1;
@@ -49,7 +49,8 @@ export async function subscriptionRoutes(app: FastifyInstance, { services }: { s
   app.get<{ Querystring: { lang?: string } }>('/subscriptions/export', { preHandler: adminsOnly }, async (request, reply) => {
     const lang = request.query.lang ?? 'en';
     if (!COLUMNS[lang]) throw badRequest('lang is uz, ru or en: the language of the column names');
-    const [subscribers, topics] = await Promise.all([services.subscriptions.list(), services.records.services.list({ lang, admin: true })]);
+    const [subscribers, practices, industries] = await Promise.all([services.subscriptions.list(), services.records.services.list({ lang, admin: true }), services.records.industries.list({ lang, admin: true })]);
+    const topics = [...practices, ...industries];
     const names = new Map(topics.map((topic) => [topic._id, pickText(topic.title, lang)]));
     const time = new Intl.DateTimeFormat('sv-SE', { timeZone: services.timeZone, dateStyle: 'short', timeStyle: 'short' });
     const when = (iso: string | null) => (iso ? time.format(new Date(iso)) : '');

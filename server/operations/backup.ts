@@ -30,6 +30,12 @@ const FORMAT = 'lexsite-backup';
  * secrets, the contact limit). A restored site makes new ones; see restore.ts for what that ends.
  */
 export const NOT_ARCHIVED: ReadonlySet<string> = new Set(['app_secrets']);
+/**
+ * Columns archived empty: the secret parts of the links in messages waiting in the mail queue (a
+ * password reset, a client's upload link; domain/notifications/outbox.ts). A restored message that
+ * still waits is given up, not sent without its link: the person asks for a new one.
+ */
+const BLANKED_COLUMNS: Readonly<Record<string, readonly string[]>> = { outbox: ['secrets'] };
 const FORMAT_VERSION = 1;
 const ROWS_PER_READ = 1000;
 
@@ -230,8 +236,9 @@ export async function createBackup(options: { database: Database; storage: Media
         const file = `tables/${name}.jsonl`;
         const out = createWriteStream(path.join(staging, file));
         let rows = 0;
+        const blanked = Object.fromEntries((BLANKED_COLUMNS[name] ?? []).map((column) => [column, null]));
         for await (const batch of snapshot.rows(name)) {
-          const text = batch.map((row) => JSON.stringify(row)).join('\n') + '\n';
+          const text = batch.map((row) => JSON.stringify({ ...row, ...blanked })).join('\n') + '\n';
           rows += batch.length;
           if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
         }

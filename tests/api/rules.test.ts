@@ -323,6 +323,21 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       expect(wrongType.body.code).toBe('BAD_REQUEST');
     });
 
+    it('refuses a body that is not JSON with 400 BAD_REQUEST on every route, before its schema (API.md)', async () => {
+      const routes = ['/api/contact', '/api/subscriptions', '/api/auth/login', '/api/auth/password-reset', '/api/stats'];
+      for (const route of routes) {
+        for (const [type, body] of [
+          ['text/plain', '{"email":"a@b.uz"}'],
+          ['text/plain; charset=utf-8', 'email=a@b.uz'],
+          ['application/x-www-form-urlencoded', 'email=a%40b.uz&name=x'],
+        ]) {
+          const response = await app.api(route, { body, token, headers: { 'content-type': type } });
+          expect([route, type, response.status, response.body.code]).toEqual([route, type, 400, 'BAD_REQUEST']);
+          expect(response.body.error).toContain('send JSON (Content-Type: application/json)');
+        }
+      }
+    });
+
     it('drops unknown fields and ignores _id, createdAt and updatedAt in a body', async () => {
       const created = await create('/stats', { number: 3, label: { uz: 'x' }, secret: 'dropped', _id: 'ffffffffffffffffffffffff', createdAt: '1999-01-01T00:00:00.000Z' });
       expect(created.secret).toBeUndefined();

@@ -3,7 +3,7 @@ import { consentText } from '../../../domain/alerts/alert-mail.ts';
 import { isAppError } from '../../../domain/shared/errors.ts';
 import { createTranslator } from '../../i18n/translator.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
-import { servicesContext } from '../../context.ts';
+import { clientAddressContext, servicesContext } from '../../context.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -37,17 +37,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const input = subscriptionInput(await request.formData());
   const values = { email: input.email, language: input.language, topics: input.topics };
   try {
-    await services.subscriptions.subscribe(input);
+    await services.subscriptions.subscribe(input, { address: context.get(clientAddressContext) });
     return data<Outcome>({ sent: true, values, errors: {} }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'the subscription form failed');
       return data<Outcome>({ sent: false, values, problem: 'subscribe.failed', errors: {} }, { status: 500 });
     }
-    const problem: UiTextKey | undefined = error.status === 503 ? 'subscribe.unavailable' : error.status >= 500 ? 'subscribe.failed' : undefined;
-    return data<Outcome>({ sent: false, values, problem, errors: fieldErrors(error.details ?? []) }, { status: error.status });
+    const problem: UiTextKey | undefined = error.status === 503 ? 'subscribe.unavailable' : error.status === 429 ? 'subscribe.tooMany' : error.status >= 500 ? 'subscribe.failed' : undefined;
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+    return data<Outcome>({ sent: false, values, problem, errors: fieldErrors(error.details ?? []) }, { status: error.status, headers });
   }
 }
+
+// The form's answer is never cached, and a 429 says when to try again; the page itself as every page.
+export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : parentHeaders);
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
