@@ -32,6 +32,7 @@ import * as linkIndex from './migrations/029-link-index.ts';
 import * as searchMatches from './migrations/030-search-matches.ts';
 import * as pageLanguages from './migrations/031-page-languages.ts';
 import * as reviewerLinks from './migrations/032-reviewer-links.ts';
+import * as reviewLoop from './migrations/033-review-loop.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '030-search-matches': searchMatches,
   '031-page-languages': pageLanguages,
   '032-reviewer-links': reviewerLinks,
+  '033-review-loop': reviewLoop,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */
