@@ -505,8 +505,8 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {copy && (
         <div data-testid="working-copy" className="flex flex-wrap items-center gap-3 rounded-md border border-sky-300 bg-sky-50 p-4 text-sky-950">
           <p className="min-w-60 flex-1">
-            {copy.savedBy ? t('copy.savedBy', { name: copy.savedBy, time: formatMoment(copy.savedAt, lang, admin.timeZone) }) : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}
-            {editingCopy && ` ${t('copy.editing')}`}
+            {copy.savedBy && `${t('copy.savedBy', { name: copy.savedBy, time: formatMoment(copy.savedAt, lang, admin.timeZone) })} `}
+            {editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}
             {copy.applyAt && ` ${t('copy.scheduled', { time: formatMoment(copy.applyAt, lang, admin.timeZone) })}`}
             {copy.differs && (
               <span data-testid="copy-differs" className="mt-1 block text-sm">

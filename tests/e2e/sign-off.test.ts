@@ -44,14 +44,15 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
     await page.goto(app.url + to);
     await page.waitForSelector('#admin-main h1');
   };
-  /** The screen as it is, at both widths, into SHOTS_DIR. */
-  async function shoot(page: Page, name: string) {
+  /** The screen around what it is about, at both widths, into SHOTS_DIR. */
+  async function shoot(page: Page, name: string, about: string) {
     if (!SHOTS) return;
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(150);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+      await page.locator(about).first().evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }
@@ -93,7 +94,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
     await expect.poll(() => message.count(), { timeout: 10_000 }).toBe(1);
     expect(await message.textContent()).toMatch(/[а-я]/);
     expect(await page.getByRole('alert').textContent()).toContain('Хранить обращения');
-    await shoot(page, 'site-config-ru');
+    await shoot(page, 'site-config-ru', '[role=alert]');
     await page.fill('#config-privacy-retentionDays', '400');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect.poll(async () => (await app.api('/api/site-config')).body.data.publishing.requireApproval, { timeout: 10_000 }).toBe(true);
@@ -119,7 +120,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
       const submit = page.locator('form button[type=submit]');
       await expect.poll(() => submit.textContent(), { timeout: 10_000 }).toBe('Ishchi nusxa sifatida saqlash');
       expect(await page.getByText('E’lon qilish tasdiqdan so‘ng').count()).toBe(1);
-      await shoot(page, 'editor-live-uz');
+      await shoot(page, 'editor-live-uz', '[data-testid=publishing]');
       await page.fill('#field-excerpt', 'Yangi qisqacha');
       await submit.click();
       await expect.poll(async () => (await app.api(`/api/news/${article._id}/draft`, { token: admin })).body.data?.excerpt?.uz, { timeout: 10_000 }).toBe('Yangi qisqacha');
@@ -138,7 +139,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
       await expect.poll(() => refusal.count(), { timeout: 10_000 }).toBe(1);
       expect(await refusal.textContent()).toContain('эти изменения ещё не утверждены');
       expect(await boss.page.getByText('Ваша роль не позволяет').count()).toBe(0);
-      await shoot(boss.page, 'admin-refused-ru');
+      await shoot(boss.page, 'admin-refused-ru', '[data-testid=approval-needed]');
       await refusal.getByRole('button', { name: 'Опубликовать без согласования, указав причину' }).click();
       expect(await refusal.textContent()).toContain('Напишите, почему публикуете без согласования.');
       await boss.page.fill('#override-reason', 'Решение суда опубликовано сегодня');
@@ -154,7 +155,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
 
   it('opens a record on its working copy, refuses to save over a colleague’s later copy showing both, and shows the approver a comparison and the author the comments beside the fields', async () => {
     const article = await liveArticle('Mehnat huquqi');
-    await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: tokens.editor, body: { title: { uz: 'Mehnat huquqi (tuzatilgan)' }, draftVersion: 0 } });
+    await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: tokens.editor, body: { title: { uz: 'Mehnat huquqi (tuzatilgan)', ru: 'Mehnat huquqi (ru)' }, draftVersion: 0 } });
 
     const { page, context, errors } = await as(tokens.editor, 'uz');
     await open(page, `/admin/news/${article._id}/edit`);
@@ -166,7 +167,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
 
     // A colleague saves the copy meanwhile; the editor's save is refused, both are shown, nothing typed is lost.
     const read = (await app.api(`/api/news/${article._id}/draft`, { token: tokens.colleague })).body.data;
-    expect((await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: tokens.colleague, body: { excerpt: { uz: 'Sardorning qisqachasi' }, draftVersion: read.draftVersion } })).status).toBe(200);
+    expect((await app.api(`/api/news/${article._id}/draft`, { method: 'PUT', token: tokens.colleague, body: { excerpt: { uz: 'Sardorning qisqachasi', ru: 'Кратко' }, draftVersion: read.draftVersion } })).status).toBe(200);
     await page.fill('#field-title', 'Mehnat huquqi 2026');
     await page.locator('form button[type=submit]').click();
     const clash = page.getByTestId('copy-clash');
@@ -175,7 +176,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
     expect(await clash.textContent()).toContain('Sardorning qisqachasi');
     expect(await page.inputValue('#field-title')).toBe('Mehnat huquqi 2026');
     expect((await app.api(`/api/news/${article._id}/draft`, { token: admin })).body.data.excerpt.uz).toBe('Sardorning qisqachasi');
-    await shoot(page, 'copy-clash-uz');
+    await shoot(page, 'copy-clash-uz', '[data-testid=working-copy]');
     await clash.getByRole('button', { name: 'Uning nusxasini olish (meniki o‘chadi)' }).click();
     await expect.poll(() => page.inputValue('#field-excerpt')).toBe('Sardorning qisqachasi');
     await page.fill('#field-title', 'Mehnat huquqi 2026');
@@ -195,7 +196,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
     expect(compared).toContain('Mehnat huquqi');
     expect(compared).toContain('Mehnat huquqi 2026');
     expect(compared).toContain('Sardorning qisqachasi');
-    await shoot(approver.page, 'approver-compare-ru');
+    await shoot(approver.page, 'approver-compare-ru', '[data-testid=working-copy]');
     const review = approver.page.getByTestId('review');
     await review.locator('select').first().selectOption('excerpt');
     await review.locator('textarea').first().fill('Уточните срок в кратком описании');
@@ -211,12 +212,12 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
     const beside = page.locator('[data-field="excerpt"] [data-testid="field-comments"]');
     await expect.poll(() => beside.textContent(), { timeout: 10_000 }).toContain('Уточните срок в кратком описании');
     expect(await beside.textContent()).toContain('Нодира Юсупова');
-    await shoot(page, 'field-comment-uz');
+    await shoot(page, 'field-comment-uz', '[data-field=title]');
     await open(page, '/admin');
     const decisions = page.getByTestId('decisions');
     await expect.poll(() => decisions.textContent(), { timeout: 10_000 }).toContain('Нодира Юсупова');
     expect(await decisions.textContent()).toContain('tuzatishni so‘radi');
-    await shoot(page, 'dashboard-uz');
+    await shoot(page, 'dashboard-uz', '[data-testid=decisions]');
     await context.close();
   });
 });
