@@ -35,6 +35,7 @@ import * as reviewerLinks from './migrations/032-reviewer-links.ts';
 import * as matterParties from './migrations/033-matter-parties.ts';
 import * as keptForms from './migrations/034-kept-forms.ts';
 import * as mailSecretsAndLimits from './migrations/035-mail-secrets-and-limits.ts';
+import * as reviewLoop from './migrations/036-review-loop.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '033-matter-parties': matterParties,
   '034-kept-forms': keptForms,
   '035-mail-secrets-and-limits': mailSecretsAndLimits,
+  '036-review-loop': reviewLoop,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import { createWorkingCopies } from './versions/working-copies.ts';
-import { createReviews } from './versions/reviews.ts';
+import { createReviews, type Review } from './versions/reviews.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
 import { createKeptForms } from './contacts/kept-forms.ts';
@@ -38,7 +38,7 @@ import { sharedSecret } from './shared/secrets.ts';
 import { createOutbox } from './notifications/outbox.ts';
 import { clientNetwork } from './shared/request-limit.ts';
 import { contactMessage } from './notifications/contact-message.ts';
-import { outsideOpinionMessage, reviewMessage } from './notifications/review-message.ts';
+import { decisionMessage, outsideOpinionMessage, reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
 import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
 import { createPreviewLinks, type OutsideReviewer } from './preview/preview-links.ts';
@@ -138,10 +138,38 @@ export function createDomainServices(host: DomainHost) {
       // By the firm's bot too, to the chat the person gave (Settings), when the bot is set up.
       if (host.telegram && assignee.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: assignee.telegramChatId }, `reviews/${type.name}/${record._id}`);
     },
+    async reviewDecided(type, record, review, actor) {
+      const last = review.history[review.history.length - 1];
+      if (last?.action !== 'approve' && last?.action !== 'request_changes') return;
+      const authorId = await authorOf(type.name, record._id, review);
+      // Deciding on what one sent oneself tells nobody.
+      if (!authorId || authorId === actor?.userId) return;
+      const author = await auth.getUser(authorId).catch(() => undefined);
+      if (!author) return;
+      const language = (await auth.interfaceLanguage(author._id)) ?? (await languages.defaultLanguage());
+      const message = decisionMessage(
+        {
+          decision: last.action,
+          by: actor?.name || actor?.email || '',
+          title: pickText(record[type.admin.titleField] as Localized | string | undefined, language, await languages.defaultLanguage()).slice(0, 200),
+          kind: pickText(type.admin.one, language) || type.label,
+          comment: last.comment,
+          url: `${host.publicUrl}/admin/${type.name}/${record._id}/edit`,
+        },
+        language,
+      );
+      host.reviewAssigned?.({ to: author.email, ...message });
+      if (host.telegram && author.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: author.telegramChatId }, `reviews/${type.name}/${record._id}`);
+    },
     timeZone: host.timeZone ?? 'Asia/Tashkent',
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
   };
+  /** Whose work a review is about: who last sent it for review, else who saved its working copy. */
+  async function authorOf(type: string, id: string, review: Review): Promise<string | undefined> {
+    const submitted = review.history.findLast((step) => step.action === 'submit' && step.by?._id && !step.by.outside);
+    return submitted?.by?._id || (await workingCopies.get(type, id))?.savedBy?._id || undefined;
+  }
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
 
@@ -522,6 +550,24 @@ export function createDomainServices(host: DomainHost) {
       host.reviewAssigned?.({ to, ...message });
       if (host.telegram && told?.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: told.telegramChatId }, `reviews/${type.name}/${target.id}`);
       return decided;
+    },
+    /**
+     * What came back to this person in the last 30 days, newest first (the dashboard): an approver's
+     * decision on what they sent for review or whose copy they saved, and an outside reviewer's
+     * opinion on what they were asked to review, sent, or made the reviewer's link for.
+     */
+    async reviewNews(userId: string): Promise<Array<{ type: string; id: string; action: 'approve' | 'request_changes'; by: { name: string; email: string; outside: boolean }; at: string; comment?: string }>> {
+      const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+      const news = [];
+      for (const { type, id, review } of await reviews.since(since)) {
+        const author = await authorOf(type, id, review);
+        for (const step of review.history) {
+          if ((step.action !== 'approve' && step.action !== 'request_changes') || step.at < since || !step.by) continue;
+          const mine = step.by.outside ? author === userId || review.assignee === userId || step.by.askedBy === userId : author === userId && step.by._id !== userId;
+          if (mine) news.push({ type, id, action: step.action, by: { name: step.by.name ?? '', email: step.by.email, outside: Boolean(step.by.outside) }, at: step.at, ...(step.comment ? { comment: step.comment } : {}) });
+        }
+      }
+      return news.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
     },
     /** Interface texts not saved yet, held while a page renders with them (POST /api/languages/preview). */
     textPreviews: createTextPreviews(),

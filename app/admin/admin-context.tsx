@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ADMIN_LANGUAGES, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } from './admin-texts.ts';
 import { makeProblemText, type ProblemText } from './problems.ts';
 import { rememberWords } from './words.ts';
+import { api } from './api.ts';
 
 export interface SiteLanguage {
   _id: string;
@@ -73,6 +74,8 @@ export function useAdmin(): AdminContextValue {
 }
 
 const LANGUAGE_KEY = 'i18nextLng';
+/** The language the server was last told of in this tab (PUT /api/auth/me/language), per account. */
+const TOLD_LANGUAGE_KEY = 'toldLanguage';
 
 /**
  * Language names in Uzbek: browsers' own lists name few languages in Uzbek (Chromium names Russian
@@ -198,6 +201,13 @@ export function AdminProvider({
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // The server keeps the language read here: what this person is told of a review is written in it.
+  useEffect(() => {
+    if (!user._id || !['uz', 'ru', 'en'].includes(lang)) return;
+    const told = `${user._id}:${lang}`;
+    if (sessionStorage.getItem(TOLD_LANGUAGE_KEY) === told) return;
+    api('/auth/me/language', { method: 'PUT', body: { language: lang } }).then(() => sessionStorage.setItem(TOLD_LANGUAGE_KEY, told), () => {});
+  }, [lang, user._id]);
   useEffect(refreshUnread, [refreshUnread]);
   const value = useMemo<AdminContextValue>(
     () => {

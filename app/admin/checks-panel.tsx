@@ -122,30 +122,36 @@ export function ChecksPanel({ path, draft, version, labelOf, onFix }: { path: st
  * A publish the checks refused (422 `checks_failed`): what failed, each with Fix, and for an
  * administrator a reason to publish anyway (`onOverride`).
  */
-export function RefusedByChecks({ checks, labelOf, onFix, onOverride }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix: (check: Check) => void; onOverride?: (reason: string) => void }) {
-  const { t, defaultLanguage } = useAdmin();
+/** An administrator's way past a rule of publishing: the reason (kept in the activity log), then publish anyway. */
+export function OverrideWithReason({ onOverride, texts }: { onOverride: (reason: string) => void; texts: { label: AdminTextKey; button: AdminTextKey; needed: AdminTextKey } }) {
+  const { t } = useAdmin();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  return (
+    <div className="border-t border-red-200 pt-3">
+      <label htmlFor="override-reason" className="block text-sm font-medium text-slate-900">
+        {t(texts.label)}
+      </label>
+      <textarea id="override-reason" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'override-error' : undefined} className={inputClass} />
+      {error && (
+        <p id="override-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="button" className={`${buttonClass.danger} mt-2`} onClick={() => (reason.trim() ? onOverride(reason.trim()) : setError(t(texts.needed)))}>
+        {t(texts.button)}
+      </button>
+    </div>
+  );
+}
+
+export function RefusedByChecks({ checks, labelOf, onFix, onOverride }: { checks: readonly Check[]; labelOf: (field: string) => string; onFix: (check: Check) => void; onOverride?: (reason: string) => void }) {
+  const { t, defaultLanguage } = useAdmin();
   return (
     <div role="alert" data-testid="checks-failed" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{t('checks.blocked', { language: defaultLanguage.toUpperCase() })}</p>
       <CheckList checks={checks} labelOf={labelOf} onFix={onFix} />
-      {onOverride && (
-        <div className="border-t border-red-200 pt-3">
-          <label htmlFor="override-reason" className="block text-sm font-medium text-slate-900">
-            {t('checks.overrideReason')}
-          </label>
-          <textarea id="override-reason" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'override-error' : undefined} className={inputClass} />
-          {error && (
-            <p id="override-error" className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <button type="button" className={`${buttonClass.danger} mt-2`} onClick={() => (reason.trim() ? onOverride(reason.trim()) : setError(t('checks.overrideNeedsReason')))}>
-            {t('checks.override')}
-          </button>
-        </div>
-      )}
+      {onOverride && <OverrideWithReason onOverride={onOverride} texts={{ label: 'checks.overrideReason', button: 'checks.override', needed: 'checks.overrideNeedsReason' }} />}
     </div>
   );
 }

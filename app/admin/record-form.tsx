@@ -20,11 +20,12 @@ import { ImageUploader } from './image-uploader.tsx';
 import { UploadTracking, useAbandonedUploads } from './abandoned-uploads.tsx';
 import type { FieldSpec, Resource } from './resources.ts';
 import { PreviewLink, publishingFields, PublishingChoice, publishModeOf, StateBadge, valuesFor, type PublishMode } from './publishing.tsx';
-import { ReviewPanel } from './review-panel.tsx';
+import { ReviewPanel, type Comment as ReviewComment } from './review-panel.tsx';
+import { CopyComparison } from './copy-comparison.tsx';
 import { AlertLog } from './alert-log.tsx';
 import { ChannelPosts } from './channel-posts.tsx';
 import { EventRegistrations } from './event-registrations.tsx';
-import { ChecksPanel, RefusedByChecks } from './checks-panel.tsx';
+import { ChecksPanel, OverrideWithReason, RefusedByChecks } from './checks-panel.tsx';
 import { changedFields } from './changes.ts';
 import type { Check as CheckFound } from '../../domain/checks/document-checks.ts';
 import { Check } from 'lucide-react';
@@ -35,6 +36,8 @@ import { buttonClass, ErrorNotice, inputClass, useConfirm } from './ui.tsx';
 const DocumentEditor = lazy(() => import('./document-editor.tsx'));
 
 type Values = Record<string, unknown>;
+/** A working copy as the API answers it (API-3.md "Working copies"). */
+type DraftRead = StoredRecord & { draftSavedAt: string; baseVersion: number; draftVersion: number; draftSavedBy: { email: string; name: string } | null; applyAt: string | null };
 
 const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views', 'publicState'];
 const editable = (record: StoredRecord | undefined, defaults: Values): Values => {
@@ -131,7 +134,18 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [state, setState] = useState<string | undefined>(record?.publicState);
   // A working copy (API-3.md): changes to a public record kept apart until they are published.
   const canHoldCopy = Boolean(record && resource.type.visibilityField);
-  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null; differs?: string[] } | null>(null);
+  const [copy, setCopy] = useState<{ savedAt: string; baseVersion: number; applyAt?: string | null; differs?: string[]; version?: number; savedBy?: string } | null>(null);
+  // The record as visitors see it, beside its copy ("Compare with the live text").
+  const [live, setLive] = useState<Values>(initial);
+  const [comparingLive, setComparingLive] = useState(admin.user.role === 'approver');
+  // A copy save refused because a colleague saved the copy since it was read: theirs, beside what was typed.
+  const [copyClash, setCopyClash] = useState<{ theirs: Values; version: number; name: string; at: string } | null>(null);
+  // "Publishing needs approval" (site configuration): a live record's changes go through a working copy.
+  const [needsApproval, setNeedsApproval] = useState(false);
+  // A publish refused for want of approval: how to go on (an administrator may publish anyway, with a reason).
+  const [unapproved, setUnapproved] = useState<{ retry: (reason: string) => void } | null>(null);
+  // The review's comments, shown beside the field each is about.
+  const [comments, setComments] = useState<ReviewComment[]>([]);
   /** The fields (and languages) where a working copy differs from the published record, for its banner. */
   const differsFrom = (data: Record<string, unknown>) =>
     record
@@ -151,11 +165,27 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
   const [blocked, setBlocked] = useState<{ checks: CheckFound[]; retry: (reason: string) => void } | null>(null);
   useEffect(() => {
     if (!record || !canHoldCopy || !('hasDraft' in record) || !record.hasDraft) return;
-    api<StoredRecord & { draftSavedAt: string; baseVersion: number; applyAt: string | null }>(`${resource.path}/${record._id}/draft`).then(
-      (found) => setCopy({ savedAt: found.data.draftSavedAt, baseVersion: found.data.baseVersion, applyAt: found.data.applyAt, differs: differsFrom(found.data) }),
+    // A record with a working copy opens the copy: what colleagues are working on, never the live text to save over it.
+    api<DraftRead>(`${resource.path}/${record._id}/draft`).then(
+      (found) => {
+        keepCopy(found.data);
+        setValues(editable(found.data, {}));
+        setEditingCopy(true);
+      },
       () => {},
     );
   }, [record, canHoldCopy, resource]);
+  useEffect(() => {
+    if (!canHoldCopy) return;
+    api<{ publishing?: { requireApproval?: boolean } }>('/site-config').then(
+      (found) => setNeedsApproval(Boolean(found.data.publishing?.requireApproval)),
+      () => {},
+    );
+  }, [canHoldCopy]);
+  /** What the form knows of the working copy it read or saved: when, by whom, its version, what it changes. */
+  function keepCopy(data: DraftRead) {
+    setCopy({ savedAt: data.draftSavedAt, baseVersion: data.baseVersion, applyAt: data.applyAt, differs: differsFrom(data), version: data.draftVersion, savedBy: data.draftSavedBy ? data.draftSavedBy.name || data.draftSavedBy.email : undefined });
+  }
   const [choices, setChoices] = useState<Record<string, StoredRecord[]>>({});
   const leaving = useUnsavedChanges(dirty && !saving);
   const { ask, dialog: confirmDialog } = useConfirm();
@@ -259,7 +289,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
-  async function save(event: { preventDefault(): void }, copyAsked = false, override?: string) {
+  // With approval needed, a live record's changes are a working copy to send for review (an administrator may still publish directly).
+  const throughCopy = needsApproval && canHoldCopy && state === 'published' && admin.user.role !== 'admin';
+
+  async function save(event: { preventDefault(): void }, copyAsked = false, override?: string, overCopy?: number) {
     event.preventDefault();
     setFormError('');
     setConflict(false);
@@ -283,13 +316,16 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     }
     setSaving(true);
     setNotice('');
-    const asCopy = editingCopy || copyAsked;
+    // A live record on a site that needs approval: its changes go to the working copy (an administrator may still publish).
+    const asCopy = editingCopy || copyAsked || throughCopy;
     let replaced = false;
+    setUnapproved(null);
     try {
       if (record && asCopy) {
-        const kept = await api<StoredRecord & { draftSavedAt: string; baseVersion: number }>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version } });
+        const kept = await api<DraftRead>(`${resource.path}/${record._id}/draft`, { method: 'PUT', body: { ...values, version: copy?.baseVersion ?? version, draftVersion: overCopy ?? copy?.version ?? 0 } });
         uploads.settle(kept.data);
-        setCopy({ savedAt: kept.data.draftSavedAt, baseVersion: kept.data.baseVersion, differs: differsFrom(kept.data) });
+        keepCopy(kept.data);
+        setCopyClash(null);
         setEditingCopy(true);
         setDirty(false);
         setNotice(t('copy.saved'));
@@ -310,6 +346,14 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       onSaved(saved.data);
     } catch (caught) {
       if (refusedByChecks(caught, (reason) => void save({ preventDefault() {} }, copyAsked, reason))) return;
+      if (caught instanceof ApiError && caught.reason === 'copy_changed' && record) {
+        await showCopyClash(caught);
+        return;
+      }
+      if (caught instanceof ApiError && caught.reason === 'approval_required') {
+        setUnapproved({ retry: (reason) => void save({ preventDefault() {} }, copyAsked, reason) });
+        return;
+      }
       if (caught instanceof ApiError) {
         if (caught.reason === 'stale_version') setConflict(true);
         else if (caught.details.length) showProblems(caught.details);
@@ -320,6 +364,27 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     } finally {
       if (!replaced) setSaving(false);
     }
+  }
+
+  /** A colleague's copy saved after this form read it: theirs is read and shown beside what was typed, which stays. */
+  async function showCopyClash(caught: ApiError) {
+    const params = caught.details[0]?.params ?? {};
+    try {
+      const theirs = (await api<DraftRead>(`${resource.path}/${record!._id}/draft`)).data;
+      setCopyClash({ theirs: editable(theirs, {}), version: theirs.draftVersion, name: String(params.savedByName || params.savedBy || '—'), at: theirs.draftSavedAt });
+    } catch (again) {
+      setFormError(problem(again));
+    }
+  }
+
+  /** Takes the colleague's copy instead of what was typed here. */
+  function takeTheirCopy() {
+    if (!copyClash) return;
+    setValues(copyClash.theirs);
+    setCopy((current) => current && { ...current, version: copyClash.version, savedAt: copyClash.at, savedBy: copyClash.name, differs: differsFrom(copyClash.theirs) });
+    setCopyClash(null);
+    setEditingCopy(true);
+    setDirty(false);
   }
 
   async function reload() {
@@ -349,6 +414,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     setFormError('');
     setNotice('');
     setBlocked(null);
+    setUnapproved(null);
     if (dirty) {
       setFormError(t('copy.saveFirst'));
       return;
@@ -362,6 +428,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         return;
       }
       setValues(editable(published.data, {}));
+      setLive(editable(published.data, {}));
       setVersion(published.data.version);
       setState(published.data.publicState);
       setCopy(null);
@@ -369,6 +436,10 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       setNotice(t('copy.published'));
     } catch (caught) {
       if (refusedByChecks(caught, (reason) => void publishCopy(reason))) return;
+      if (caught instanceof ApiError && caught.reason === 'approval_required') {
+        setUnapproved({ retry: (reason) => void publishCopy(reason) });
+        return;
+      }
       if (caught instanceof ApiError && caught.reason === 'stale_version') setFormError(t('copy.stale'));
       else setFormError(problem(caught));
     }
@@ -381,6 +452,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       await api(`${resource.path}/${record._id}/draft`, { method: 'DELETE' });
       const fresh = await api<StoredRecord>(`${resource.path}/${record._id}?admin=true`);
       setValues(editable(fresh.data, {}));
+      setLive(editable(fresh.data, {}));
       setVersion(fresh.data.version);
       setCopy(null);
       setEditingCopy(false);
@@ -433,6 +505,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {copy && (
         <div data-testid="working-copy" className="flex flex-wrap items-center gap-3 rounded-md border border-sky-300 bg-sky-50 p-4 text-sky-950">
           <p className="min-w-60 flex-1">
+            {copy.savedBy && `${t('copy.savedBy', { name: copy.savedBy, time: formatMoment(copy.savedAt, lang, admin.timeZone) })} `}
             {editingCopy ? t('copy.editing') : t('copy.exists', { time: formatMoment(copy.savedAt, lang, admin.timeZone) })}
             {copy.applyAt && ` ${t('copy.scheduled', { time: formatMoment(copy.applyAt, lang, admin.timeZone) })}`}
             {copy.differs && (
@@ -446,6 +519,11 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               {t('copy.open')}
             </button>
           )}
+          {editingCopy && (
+            <button type="button" className={buttonClass.secondary} aria-expanded={comparingLive} onClick={() => setComparingLive(!comparingLive)}>
+              {comparingLive ? t('copy.hideCompare') : t('copy.compare')}
+            </button>
+          )}
           {can.editContent && (
             <>
               <button type="button" className={buttonClass.primary} onClick={() => publishCopy()}>
@@ -456,6 +534,25 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               </button>
             </>
           )}
+        </div>
+      )}
+      {copy && editingCopy && comparingLive && (
+        <section aria-label={t('copy.compare')} className="rounded-md border border-sky-200 bg-white p-4">
+          <CopyComparison before={live} after={values} fields={resource.fields.map((field) => field.name)} labelOf={pathLabel} headings={[t('copy.live'), t('copy.inCopy')]} testId="copy-comparison" />
+        </section>
+      )}
+      {copyClash && (
+        <div role="alert" data-testid="copy-clash" className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+          <p>{t('copy.conflict', { name: copyClash.name, time: formatMoment(copyClash.at, lang, admin.timeZone) })}</p>
+          <CopyComparison before={copyClash.theirs} after={values} fields={resource.fields.map((field) => field.name)} labelOf={pathLabel} headings={[t('copy.theirs'), t('copy.yours')]} />
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonClass.primary} onClick={(event) => save(event, true, undefined, copyClash.version)}>
+              {t('copy.keepMine')}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={takeTheirCopy}>
+              {t('copy.takeTheirs')}
+            </button>
+          </div>
         </div>
       )}
       {hasLocalized && <LanguageTabs active={active} onChange={setActive} problems={problemLanguages} />}
@@ -523,6 +620,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
               pointAt={pointAt?.field === field.name && pointAt.lang === active ? pointAt : undefined}
               computed={resource.type.fields[field.name]?.whenEmpty?.(values, defaultLanguage)}
             />
+            <FieldComments comments={comments.filter((comment) => comment.field === field.name && !comment.resolved && (!comment.lang || comment.lang === active))} />
             {field.name === 'slug' && resource.type.publicPath !== undefined && textValue(values.slug) && (
               // The whole address visitors will use, in the default language.
               <p className="-mt-3 break-all text-sm text-slate-600 md:col-span-2" data-testid="full-link">
@@ -532,6 +630,18 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           </fieldset>
         ))}
       </div>
+      {unapproved && (
+        <div role="alert" data-testid="approval-needed" className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{t('approval.refused')}</p>
+          <p>{t('approval.next')}</p>
+          {record && canHoldCopy && !editingCopy && (
+            <button type="button" className={buttonClass.primary} onClick={(event) => save(event, true)}>
+              {t('copy.saveAs')}
+            </button>
+          )}
+          {admin.user.role === 'admin' && <OverrideWithReason onOverride={unapproved.retry} texts={{ label: 'approval.overrideReason', button: 'approval.override', needed: 'approval.overrideNeedsReason' }} />}
+        </div>
+      )}
       {blocked && <RefusedByChecks checks={blocked.checks} labelOf={labelOf} onFix={fixCheck} onOverride={admin.user.role === 'admin' ? blocked.retry : undefined} />}
       {record && canHoldCopy && <ChecksPanel path={`${resource.path}/${record._id}`} draft={editingCopy} version={`${version}-${copy?.savedAt ?? ''}-${editingCopy}`} labelOf={labelOf} onFix={fixCheck} />}
       {publishing && !editingCopy && (
@@ -557,9 +667,9 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       )}
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {saving ? t('common.saving') : editingCopy ? t('copy.saveAs') : saveLabel}
+          {saving ? t('common.saving') : editingCopy || throughCopy ? t('copy.saveAs') : saveLabel}
         </button>
-        {canHoldCopy && !editingCopy && state === 'published' && (
+        {canHoldCopy && !editingCopy && !throughCopy && state === 'published' && (
           <button type="button" className={buttonClass.secondary} disabled={saving} onClick={(event) => save(event, true)}>
             {t('copy.saveAs')}
           </button>
@@ -567,6 +677,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
         <button type="button" className={buttonClass.secondary} onClick={onCancel}>
           {resource.placement === 'page' && record && !dirty ? t('common.back') : t('common.cancel')}
         </button>
+        {throughCopy && !editingCopy && <p className="basis-full text-sm text-slate-700">{t('approval.hint')}</p>}
         {justSaved && !saving && (
           <p role="status" className="inline-flex min-h-10 items-center gap-2 font-semibold text-green-800">
             <Check className="h-5 w-5" aria-hidden="true" />
@@ -577,7 +688,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       {record && resource.key === 'events' && <EventRegistrations id={record._id} />}
       {record && 'notify' in resource.type.fields && <ChannelPosts path={`${resource.path}/${record._id}`} version={version ?? 0} />}
       {record && 'notify' in resource.type.fields && Boolean(values.notify) && <AlertLog path={`${resource.path}/${record._id}`} version={version ?? 0} />}
-      {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
+      {record && canHoldCopy && <ReviewPanel path={`${resource.path}/${record._id}`} onComments={setComments} fields={resource.fields.map((field) => ({ name: field.name, label: fieldLabel(field.name, lang, resource.labels) }))} />}
       {record && resource.type.site?.detail && (resource.type.scheduleFields || resource.type.site.preview) && <PreviewLink key={editingCopy ? 'copy' : 'record'} type={resource.key} id={record._id} lang={active} unsaved={dirty} draft={editingCopy} />}
       {record && (
         <History<StoredRecord>
@@ -634,6 +745,22 @@ function SourceBlocks({ label, value, language, current }: { label: string; valu
         ))}
       </ol>
     </div>
+  );
+}
+
+/** What an approver (or anyone) commented on a field, open, beside it: the author reads it where they fix it. */
+function FieldComments({ comments }: { comments: ReviewComment[] }) {
+  const { t, lang, timeZone } = useAdmin();
+  if (!comments.length) return null;
+  return (
+    <aside aria-label={t('comments.onThisField')} data-testid="field-comments" className="-mt-3 space-y-1 rounded-md border-l-4 border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 md:col-span-2">
+      {comments.map((comment) => (
+        <p key={comment._id}>
+          <span className="font-semibold">{comment.author.name || comment.author.email}</span>
+          <span className="text-xs text-amber-900"> · {formatMoment(comment.createdAt, lang, timeZone)}</span>: <span className="whitespace-pre-wrap">{comment.text}</span>
+        </p>
+      ))}
+    </aside>
   );
 }
 

@@ -18,7 +18,7 @@ interface Approver {
   email: string;
 }
 
-interface Comment {
+export interface Comment {
   _id: string;
   text: string;
   field: string | null;
@@ -35,7 +35,7 @@ const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { s
  * Sign-off of a record in its form (API-3.md): where it stands, every step with who and when,
  * "Submit for review" for anyone, "Approve" and "Request changes" for approvers and administrators.
  */
-export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ name: string; label: string }> }) {
+export function ReviewPanel({ path, fields, onComments }: { path: string; fields: Array<{ name: string; label: string }>; onComments?: (comments: Comment[]) => void }) {
   const { t, lang, timeZone, user, problem, languages, languageName } = useAdmin();
   const [review, setReview] = useState<Review | null>(null);
   const [comments, setComments] = useState<Comment[]>([]);
@@ -48,6 +48,8 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
   const [busy, setBusy] = useState(false);
   const commentId = useId();
   const approver = user.role === 'admin' || user.role === 'approver';
+  // The form shows each open comment beside its field too.
+  useEffect(() => onComments?.(comments), [comments, onComments]);
 
   useEffect(() => {
     api<Review>(`${path}/review`).then(
@@ -132,7 +134,7 @@ export function ReviewPanel({ path, fields }: { path: string; fields: Array<{ na
         <ol className="space-y-1 text-sm text-slate-700">
           {review.history.map((entry, index) => (
             <li key={index}>
-              {formatMoment(entry.at, lang, timeZone)} · {entry.by?.outside && entry.by.name ? `${entry.by.name} <${entry.by.email}>` : (entry.by?.email ?? '—')} · {t(STEP_TEXT[entry.action])}
+              {formatMoment(entry.at, lang, timeZone)} · {entry.by?.outside && entry.by.name ? `${entry.by.name} <${entry.by.email}>` : entry.by?.name || entry.by?.email || '—'} · {t(STEP_TEXT[entry.action])}
               {entry.by?.outside && <span data-outside="true"> ({t('review.outside')})</span>}
               {entry.comment && <q className="ml-1 italic">{entry.comment}</q>}
             </li>

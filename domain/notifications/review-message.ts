@@ -114,3 +114,48 @@ export function outsideOpinionMessage(opinion: OutsideOpinion, language: string)
   const text = [fill(words[opinion.decision], values), words.opinion, ...(opinion.comment ? ['', opinion.comment] : []), '', fill(words.open, values)].join('\n');
   return { subject: fill(words.subject, values), text };
 }
+
+/** What the author (who sent it for review, or saved the copy) is told of an approver's decision. */
+const DECISION_WORDS: Record<string, { approveSubject: string; changesSubject: string; approve: string; request_changes: string; next: Record<'approve' | 'request_changes', string>; open: string }> = {
+  uz: {
+    approveSubject: 'Tasdiqlandi: {title}',
+    changesSubject: 'Tuzatish so‘raldi: {title}',
+    approve: '{by} «{title}» ({kind}) ni tasdiqladi.',
+    request_changes: '{by} «{title}» ({kind}) bo‘yicha tuzatish so‘radi.',
+    next: { approve: 'Endi o‘zgarishlarni e’lon qilishingiz mumkin.', request_changes: 'Izohlarni ko‘rib, nusxani tuzating va yana ko‘rib chiqishga yuboring.' },
+    open: 'Oching: {url}',
+  },
+  ru: {
+    approveSubject: 'Утверждено: {title}',
+    changesSubject: 'Нужны правки: {title}',
+    approve: '{by} утвердил(а) «{title}» ({kind}).',
+    request_changes: '{by} попросил(а) правки в «{title}» ({kind}).',
+    next: { approve: 'Теперь изменения можно опубликовать.', request_changes: 'Посмотрите комментарии, поправьте копию и снова отправьте на согласование.' },
+    open: 'Открыть: {url}',
+  },
+  en: {
+    approveSubject: 'Approved: {title}',
+    changesSubject: 'Changes requested: {title}',
+    approve: '{by} approved “{title}” ({kind}).',
+    request_changes: '{by} asked for changes to “{title}” ({kind}).',
+    next: { approve: 'You can publish the changes now.', request_changes: 'Read the comments, fix the copy and send it for review again.' },
+    open: 'Open it: {url}',
+  },
+};
+
+export interface ReviewDecision {
+  decision: 'approve' | 'request_changes';
+  by: string;
+  title: string;
+  kind: string;
+  comment?: string;
+  url: string;
+}
+
+/** The subject and text of an approver's decision in `language` (others: English). */
+export function decisionMessage(decision: ReviewDecision, language: string): { subject: string; text: string } {
+  const words = DECISION_WORDS[language.split('-')[0]] ?? DECISION_WORDS.en;
+  const values = { by: decision.by, title: decision.title, kind: decision.kind, url: decision.url };
+  const text = [fill(words[decision.decision], values), words.next[decision.decision], ...(decision.comment ? ['', decision.comment] : []), '', fill(words.open, values)].join('\n');
+  return { subject: fill(decision.decision === 'approve' ? words.approveSubject : words.changesSubject, values), text };
+}

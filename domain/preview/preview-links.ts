@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email } from '../shared/schema-helpers.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { AppError, badRequest, validationError } from '../shared/errors.ts';
 import { nowIso } from '../shared/ids.ts';
@@ -20,6 +21,8 @@ const REVIEWER = z.strictObject({
   email: email({ required: true }),
 });
 const SECRET_NAME = 'preview-links';
+/** What the activity log says instead of an erased reviewer's name and e-mail. */
+const ERASED = 'outside reviewer (erased)';
 /** What the reviewer's link carries instead of their name and e-mail: a random key, kept here with them. */
 const KEY = /^[A-Za-z0-9_-]{32}$/;
 
@@ -107,6 +110,29 @@ export function createPreviewLinks(database: Database, types: readonly RecordTyp
       }
       const payload = Buffer.from(JSON.stringify({ t: type.name, i: body.id, e: expiresAt / 1000, ...(body.draft ? { d: 1 } : {}), ...named })).toString('base64url');
       return { token: `${payload}.${await sign(payload)}`, expiresAt: new Date(expiresAt).toISOString(), type };
+    },
+
+    /**
+     * The privacy kit: the links made for this address (whom for, on what, who made it, until when),
+     * an e-mail matched in any case.
+     */
+    async byEmail(address: string): Promise<Array<{ name: string; email: string; recordType: string; recordId: string; madeBy: string; createdAt: string; expiresAt: string }>> {
+      const rows = await db.selectFrom('reviewer_links').selectAll().where(sql`lower(email)`, '=', address.trim().toLowerCase()).orderBy('created_at').execute();
+      return rows.map((row) => ({ name: String(row.name), email: String(row.email), recordType: String(row.record_type), recordId: String(row.record_id), madeBy: String(row.made_by_email), createdAt: String(row.created_at), expiresAt: String(row.expires_at) }));
+    },
+
+    /**
+     * The privacy kit: forgets this address's links (they open nothing any more) and the activity
+     * log's lines that named them (they now say "outside reviewer (erased)"); answers how many links.
+     */
+    async eraseByEmail(address: string): Promise<number> {
+      const links = await this.byEmail(address);
+      // The lines about the records the links were for (a replace changes only those that name them).
+      for (const link of links) {
+        await db.updateTable('activity_log').set({ summary: sql`replace(summary, ${`outside reviewer ${link.name} <${link.email}>`}, ${ERASED})` }).where('entity_id', '=', link.recordId).execute();
+      }
+      const result = await db.deleteFrom('reviewer_links').where(sql`lower(email)`, '=', address.trim().toLowerCase()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** What a token opens, or undefined when it is tampered with, malformed, expired or of the old kind that carried a name. */

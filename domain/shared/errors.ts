@@ -47,6 +47,7 @@ export const ISSUE_CODES = [
   'not_approver',
   'in_past',
   'before_start',
+  'copy_changed',
   'invalid',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
@@ -59,7 +60,7 @@ export interface ErrorDetail {
 }
 
 /** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
-export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed' | 'not_public';
+export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed' | 'not_public' | 'copy_changed';
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {

@@ -71,6 +71,8 @@ export interface ServiceEnvironment {
   blockingChecks?(type: RecordType, id: string | undefined, values: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]>;
   /** A record was submitted for review: the person asked is told. */
   reviewSubmitted?(type: RecordType, record: Record<string, unknown> & { _id: string }, review: Review, actor?: Actor): Promise<void>;
+  /** An approver approved or asked for changes: whoever sent it for review (or saved the copy) is told. */
+  reviewDecided?(type: RecordType, record: Record<string, unknown> & { _id: string }, review: Review, actor?: Actor): Promise<void>;
 }
 
 /** How a version is restored (API-3.md): what decides visibility and the texts of languages the version lacks stay unless asked. */
@@ -282,8 +284,10 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
    * activity log keeps. Answers whether it goes out approved (the review keeps which version did).
    */
   async function assertSignedOff(id: string | undefined, input: Record<string, unknown>, actor: Actor | undefined, title: string): Promise<boolean> {
-    if (!(await environment.needsApproval?.())) return false;
+    // What was approved goes out as approved whether the site asks for approval or not (its
+    // review says "published as approved", not "changed after approval").
     if (id && (await environment.reviews?.approved(type.name, id))) return true;
+    if (!(await environment.needsApproval?.())) return false;
     if (await overridden(input.override, actor, id, `${title}: published without approval`, 'without approval')) return false;
     throw new AppError(403, 'FORBIDDEN', `Publishing needs approval on this site: submit it for review, and an approver or an administrator approves it.${actor?.role === 'admin' ? ' As an administrator you may publish anyway with override: { reason }.' : ''}`, { reason: 'approval_required' });
   }
@@ -325,6 +329,18 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
     filledIn(merged, defaultLanguage);
     return merged;
   }
+
+  /**
+   * The 409 of a save over a working copy someone saved (or made) after the form read it: who and
+   * when, so the form can show their copy beside what was typed (nothing typed is lost).
+   */
+  const copyChanged = (copy: Awaited<ReturnType<WorkingCopies['get']>>) => {
+    const who = copy?.savedBy ? copy.savedBy.name || copy.savedBy.email : 'someone';
+    return new AppError(409, 'CONFLICT', `${who} saved the working copy of this ${label.toLowerCase()} at ${copy?.savedAt ?? 'a moment'} after you opened it. Compare their copy with your changes, then save again over it or take theirs.`, {
+      reason: 'copy_changed',
+      details: [{ path: 'draftVersion', message: 'The working copy was saved by someone else after you opened it', code: 'copy_changed', params: { draftVersion: copy?.version ?? 0, savedAt: copy?.savedAt ?? '', savedBy: copy?.savedBy?.email ?? '', savedByName: copy?.savedBy?.name ?? '' } }],
+    });
+  };
 
   /** The 404 of a record without a working copy. */
   const noCopy = () => notFound(`A working copy of this ${label.toLowerCase()}`);
@@ -378,7 +394,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       await environment.reviews?.changed(type.name, id, actor, approved ? updated.version : undefined);
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });
       await followPage(existing, updated);
-      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: describe(merged, defaultLanguage) });
+      await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(merged, defaultLanguage)}${approved ? ': published as approved' : ''}` });
       return typed(withState(updated));
     },
 
@@ -457,18 +473,20 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * The working copy of a record (API-3.md "Working copies"): the record with the copy's fields,
      * the version it was made on, `hasDraft: true`; a 404 when there is none.
      */
-    async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string; applyAt: string | null }> {
+    async draft(id: string): Promise<Stored & { baseVersion: number; hasDraft: true; draftSavedAt: string; draftVersion: number; draftSavedBy: { email: string; name: string } | null; applyAt: string | null }> {
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await environment.workingCopies?.get(type.name, id));
       if (!existing || !copy) throw noCopy();
       // Object.entries leaves out the HTML kept for the record (its page would show the record, not the copy).
-      return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt, applyAt: copy.applyAt };
+      return { ...typed(withState({ ...Object.fromEntries(Object.entries(existing)), ...copy.data, _id: existing._id, createdAt: existing.createdAt, updatedAt: existing.updatedAt, version: existing.version })), baseVersion: copy.baseVersion, hasDraft: true, draftSavedAt: copy.savedAt, draftVersion: copy.version, draftSavedBy: copy.savedBy && { email: copy.savedBy.email, name: copy.savedBy.name }, applyAt: copy.applyAt };
     },
 
     /** Saves changes as the working copy: the same rules as an update, and nothing a visitor sees changes. */
     async saveDraft(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[] } = {}) {
-      const input = assertObject(body);
+      const { draftVersion, ...input } = assertObject(body);
       const version = expectedVersion(input);
+      // The copy's version the form read (0: it read no copy); without it the copy is saved over as before.
+      const expectedCopy = draftVersion === undefined || draftVersion === null ? undefined : expectedVersion({ version: draftVersion });
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing || !environment.workingCopies) throw notFound(label);
       const copy = await environment.workingCopies.get(type.name, id);
@@ -476,8 +494,11 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const { schema, defaultLanguage } = await schemaNow();
       const merged = await mergedPatch(id, existing, base, translatorsPart(input, base, options.onlyLanguages), schema, defaultLanguage, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
+      if (expectedCopy !== undefined && (copy?.version ?? 0) !== expectedCopy) throw copyChanged(copy);
       // The copy stays on the version it was started from (or the one the form says it read).
-      await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor);
+      if (!(await environment.workingCopies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor, expectedCopy))) {
+        throw copyChanged(await environment.workingCopies.get(type.name, id));
+      }
       await environment.reviews?.changed(type.name, id, actor);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(merged, defaultLanguage)}: working copy saved` });
       return this.draft(id);
@@ -541,6 +562,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const defaultLanguage = await environment.defaultLanguage();
       const last = review.history[review.history.length - 1];
       if (last.action === 'submit') await environment.reviewSubmitted?.(type, existing, review, actor).catch(() => undefined);
+      else await environment.reviewDecided?.(type, existing, review, actor).catch(() => undefined);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: ${last.action === 'submit' ? 'submitted for review' : last.action === 'approve' ? 'approved' : 'changes requested'}` });
       return review;
     },

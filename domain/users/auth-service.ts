@@ -492,6 +492,16 @@ export function createAuthService(database: Database, options: { idleMs?: number
       return this.getUser(id);
     },
 
+    /** The language this person reads the admin in (what they are told of a review is in it): uz, ru, en, or null when not known. */
+    async interfaceLanguage(id: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('interface_language').where('id', '=', id).executeTakeFirst();
+      return row?.interface_language ? String(row.interface_language) : null;
+    },
+
+    async setInterfaceLanguage(id: string, language: string): Promise<void> {
+      await db.updateTable('users').set({ interface_language: language }).where('id', '=', id).execute();
+    },
+
     /** Creates the first administrator from the environment when there is none yet. */
     async ensureFirstAdmin(email: string | undefined, password: string | undefined): Promise<'created' | 'exists' | 'missing'> {
       if ((await this.countUsers()) > 0) return 'exists';

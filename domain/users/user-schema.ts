@@ -58,6 +58,9 @@ export interface PublicUser {
 }
 
 /** A Telegram chat id: the number Telegram gives a person's chat with the bot (a group's starts with -). */
+/** The language a person reads the admin in (PUT /api/auth/me/language): what they are told of a review is written in it. */
+export const InterfaceLanguageSchema = z.strictObject({ language: z.enum(['uz', 'ru', 'en'], { error: 'language must be uz, ru or en' }) });
+
 export const TelegramChatSchema = z.strictObject(
   {
     chatId: z

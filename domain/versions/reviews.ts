@@ -13,7 +13,8 @@ type ReviewState = (typeof REVIEW_STATES)[number];
 interface ReviewStep {
   /** publish: what was approved went out, as `version` (the approval is used). */
   action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish';
-  by: { _id: string; email: string; name?: string; outside?: true } | null;
+  /** An outside reviewer's step: `outside`, their name, and who made their link (`askedBy`, an account's id). */
+  by: { _id: string; email: string; name?: string; outside?: true; askedBy?: string } | null;
   at: string;
   comment?: string;
   version?: number;
@@ -77,7 +78,7 @@ export function createReviews(database: Database) {
       .onConflict((conflict) => conflict.columns(['record_type', 'record_id']).doUpdateSet(values))
       .execute();
   }
-  const by = (actor?: Actor) => (actor ? { _id: actor.userId, email: actor.email } : null);
+  const by = (actor?: Actor) => (actor ? { _id: actor.userId, email: actor.email, ...(actor.name ? { name: actor.name } : {}) } : null);
 
   /** Accounts that may approve: the people a submit can ask. */
   const approvers = () =>
@@ -129,7 +130,7 @@ export function createReviews(database: Database) {
      * nor sends back (the state stays). `not_in_review` when it is not waiting for review,
      * `decided` when they decided already since it was submitted.
      */
-    async outside(type: string, id: string, decision: 'approve' | 'request_changes', reviewer: { name: string; email: string }, comment: string): Promise<Review | 'not_in_review' | 'decided'> {
+    async outside(type: string, id: string, decision: 'approve' | 'request_changes', reviewer: { name: string; email: string; madeBy?: { _id: string } }, comment: string): Promise<Review | 'not_in_review' | 'decided'> {
       const review = await get(type, id);
       if (review.reviewState !== 'in_review') return 'not_in_review';
       const last = [...review.history].reverse().find((step) => step.by?.outside && step.by.email === reviewer.email);
@@ -137,7 +138,7 @@ export function createReviews(database: Database) {
       if (last && (!since || last.at >= since.at)) return 'decided';
       const next: Review = {
         ...review,
-        history: [...review.history, { action: decision, by: { _id: '', email: reviewer.email, name: reviewer.name, outside: true }, at: nowIso(), ...(comment ? { comment: comment.slice(0, 2000) } : {}) }],
+        history: [...review.history, { action: decision, by: { _id: '', email: reviewer.email, name: reviewer.name, outside: true, ...(reviewer.madeBy ? { askedBy: reviewer.madeBy._id } : {}) }, at: nowIso(), ...(comment ? { comment: comment.slice(0, 2000) } : {}) }],
       };
       await put(type, id, next);
       return next;
@@ -171,6 +172,12 @@ export function createReviews(database: Database) {
       return rows
         .map((row) => ({ type: String(row.record_type), id: String(row.record_id), dueAt: row.due_at ? String(row.due_at) : null }))
         .sort((a, b) => (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999'));
+    },
+
+    /** The reviews with a step since `since`, with every step (the dashboard's decisions). */
+    async since(since: string): Promise<Array<{ type: string; id: string; review: Review }>> {
+      const rows = await db.selectFrom('record_reviews').select(['record_type', 'record_id']).where('updated_at', '>=', since).orderBy('updated_at', 'desc').limit(200).execute();
+      return Promise.all(rows.map(async (row) => ({ type: String(row.record_type), id: String(row.record_id), review: await get(String(row.record_type), String(row.record_id)) })));
     },
 
     async approved(type: string, id: string): Promise<boolean> {

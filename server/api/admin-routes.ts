@@ -27,6 +27,20 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     return ok(shown.filter((item) => item !== undefined));
   });
 
+  // What came back to me: decisions on what I sent, outside reviewers' opinions (the dashboard).
+  app.get('/reviews/news', async (request) => {
+    const [news, defaultLanguage] = await Promise.all([services.reviewNews(request.user!._id), services.languages.defaultLanguage()]);
+    const shown = await Promise.all(
+      news.map(async (item) => {
+        const service = services.records[item.type as keyof typeof services.records] as unknown as RecordService | undefined;
+        const record = await service?.get(item.id, { admin: true }).catch(() => undefined);
+        const { id, ...step } = item;
+        return record ? { ...step, _id: id, title: pickText(record[service!.type.admin.titleField], defaultLanguage) } : undefined;
+      }),
+    );
+    return ok(shown.filter((item) => item !== undefined));
+  });
+
   // Whom a submit can ask: approvers and administrators (any signed-in colleague may submit).
   app.get('/reviews/approvers', async () => ok(await services.reviews.approvers()));
 

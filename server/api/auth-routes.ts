@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickText } from '../../domain/shared/localized.ts';
 import { AppError, badRequest } from '../../domain/shared/errors.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
-import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, TelegramChatSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
+import { ChangePasswordSchema, InterfaceLanguageSchema, LoginInputSchema, NewUserSchema, TelegramChatSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { TelegramError } from '../telegram.ts';
 import { passwordResetMessage } from '../../domain/notifications/password-reset-message.ts';
 import { telegramTestMessage } from '../../domain/notifications/review-message.ts';
@@ -97,6 +97,13 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const removed = await auth.deleteUser(request.params.id);
     await services.environment.changed({ entity: 'users', action: 'delete', id: request.params.id, actor: actorOf(request), summary: `Account ${removed.email}` });
     return ok(null, { message: 'Account removed' });
+  });
+
+  // The language I read the admin in: what I am told of a review (e-mail, Telegram) is written in it.
+  app.put('/auth/me/language', { preHandler: requireUser }, async (request) => {
+    const { language } = parseOrThrow(InterfaceLanguageSchema, assertObject(request.body));
+    await auth.setInterfaceLanguage(request.user!._id, language);
+    return ok({ language }, { message: 'Language saved' });
   });
 
   // Where the firm's bot sends my notices (a review assigned to me): my chat id, or null.

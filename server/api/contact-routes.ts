@@ -34,15 +34,18 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
     const address = String(request.query.email);
     // Each request with the documents it holds (name, size, type, scan): each downloadable by staff.
     const requests = await Promise.all(found.map(async (contact) => ({ ...contact, files: await services.intakeDocuments.list(contact._id) })));
-    return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(address), registrations: await services.registrations.byEmail(address) };
+    // An outside reviewer's name and e-mail are kept with the links made for them.
+    return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(address), registrations: await services.registrations.byEmail(address), reviewerLinks: await services.previews.byEmail(address) };
   });
   app.delete<{ Querystring: { email?: string } }>('/contact/by-email', { preHandler: editorsOnly }, async (request) => {
     const deleted = await services.contacts.eraseByEmail(request.query.email, actorOf(request));
     const forgotten = await services.subscriptions.eraseByEmail(String(request.query.email));
     const registrations = await services.registrations.eraseByEmail(String(request.query.email));
+    // Their reviewer's links go too: the rows hold their name and e-mail, and the links open nothing after.
+    const reviewerLinks = await services.previews.eraseByEmail(String(request.query.email));
     await services.outbox.forget([...forgotten.map((id) => `subscribers/${id}`), ...registrations.map((id) => `event-registrations/${id}`)]);
-    const also = [forgotten.length ? 'the subscription to alerts' : '', registrations.length ? `${registrations.length} event registrations` : ''].filter(Boolean);
-    return ok({ deleted, subscriptions: forgotten.length, registrations: registrations.length }, { message: `${deleted} requests deleted${also.length ? `, and ${also.join(' and ')}` : ''}` });
+    const also = [forgotten.length ? 'the subscription to alerts' : '', registrations.length ? `${registrations.length} event registrations` : '', reviewerLinks ? `${reviewerLinks} reviewer links` : ''].filter(Boolean);
+    return ok({ deleted, subscriptions: forgotten.length, registrations: registrations.length, reviewerLinks }, { message: `${deleted} requests deleted${also.length ? `, and ${also.join(' and ')}` : ''}` });
   });
 
   // A request with its documents, and a new matter with its possible conflicts (API-3.md "Intake").

@@ -144,17 +144,17 @@ function recordTypePaths(type: RecordType): Record<string, Record<string, Operat
     },
   };
   if (type.visibilityField) {
-    const copy = { allOf: [record, { type: 'object', properties: { baseVersion: { type: 'integer' }, hasDraft: { type: 'boolean' }, draftSavedAt: { type: 'string', format: 'date-time' } } }] };
+    const copy = { allOf: [record, { type: 'object', properties: { baseVersion: { type: 'integer' }, hasDraft: { type: 'boolean' }, draftSavedAt: { type: 'string', format: 'date-time' }, draftVersion: { type: 'integer', description: 'The copy’s own version: send it back as draftVersion when saving' }, draftSavedBy: { type: ['object', 'null'], properties: { email: { type: 'string' }, name: { type: 'string' } } } } }] };
     paths[`/${type.name}/{id}/draft`] = {
       get: { tags: [tag], operationId: `get${name}Draft`, summary: 'The working copy: the record with its unpublished changes, and the version it was made on', security: BEARER, parameters: [idParam], responses: { 200: answer('The working copy', copy), ...errors(401, 404) } },
       put: {
         tags: [tag],
         operationId: `save${name}Draft`,
-        summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change',
+        summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change. With draftVersion (the copy’s version read; 0: no copy was read), a copy saved by someone since is not replaced: 409 copy_changed with who (savedBy, savedByName) and when (savedAt) in details[0].params',
         security: BEARER,
         parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer', description: 'The version the copy is made on' } } }] }) },
-        responses: { 200: answer('The working copy', copy), ...errors(400, 401, 403, 404) },
+        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer', description: 'The version the copy is made on' }, draftVersion: { type: 'integer', minimum: 0, description: 'The copy’s version the form read (0: it read no copy)' } } }] }) },
+        responses: { 200: answer('The working copy', copy), ...errors(400, 401, 403, 404, 409) },
       },
       delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
     };
@@ -384,7 +384,7 @@ export function buildOpenApiDocument() {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'not_public'], description: 'With 409: someone saved first, or the value is taken, or (not_public) a channel post of what visitors cannot read; with 403: approval_required; with 422: checks_failed' },
+      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'not_public', 'copy_changed'], description: 'With 409: someone saved first, or the value is taken, or (not_public) a channel post of what visitors cannot read, or (copy_changed) the working copy was saved by someone else since it was read; with 403: approval_required; with 422: checks_failed' },
       details: { type: 'array', items: detail },
       checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
     },
@@ -608,6 +608,11 @@ export function buildOpenApiDocument() {
       '/auth/password': {
         put: operation('Auth', 'changePassword', 'Change your own password (signs you out everywhere)', { 200: answer('Changed', { type: 'null' }), ...errors(400, 401) }, { requestBody: { required: true, content: json(ref('ChangePassword')) } }),
       },
+      '/auth/me/language': {
+        put: operation('Auth', 'setMyLanguage', 'The language you read the admin in: what you are told of a review (e-mail, Telegram) is written in it', { 200: answer('Saved', { type: 'object', properties: { language: { type: 'string' } } }), ...errors(400, 401) }, {
+          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['language'], properties: { language: { type: 'string', enum: ['uz', 'ru', 'en'] } } }) },
+        }),
+      },
       '/auth/me/telegram': {
         put: operation('Auth', 'setMyTelegramChat', 'Where the firm’s Telegram bot sends your notices (a review assigned to you): your chat id with the bot, or null to stop them', { 200: answer('Your account', untyped), ...errors(400, 401) }, {
           requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['chatId'], properties: { chatId: { type: ['string', 'null'], pattern: '^-?\\d{1,20}$' } } }) },
@@ -631,7 +636,7 @@ export function buildOpenApiDocument() {
         }),
       },
       '/contact/export': {
-        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, its subscription to alerts with the consent given (`subscriptions`) and its registrations for events (`registrations`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') }, registrations: { type: 'array', items: ref('Registration') } }), ...errors(400, 401) }, {
+        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, its subscription to alerts with the consent given (`subscriptions`) its registrations for events (`registrations`) and the links made for them as an outside reviewer (`reviewerLinks`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') }, registrations: { type: 'array', items: ref('Registration') }, reviewerLinks: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, recordType: { type: 'string' }, recordId: { type: 'string' }, madeBy: { type: 'string' }, createdAt: { type: 'string' }, expiresAt: { type: 'string' } } } } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },
@@ -721,7 +726,7 @@ export function buildOpenApiDocument() {
         }),
       ),
       '/contact/by-email': {
-        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, its subscription to alerts and its registrations for events: a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' }, registrations: { type: 'integer' } } }), ...errors(400, 401) }, {
+        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, its subscription to alerts, its registrations for events and the links made for them as an outside reviewer (which then open nothing; the activity log no longer names them): a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' }, registrations: { type: 'integer' }, reviewerLinks: { type: 'integer' } } }), ...errors(400, 401) }, {
           parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
         }),
       },
@@ -893,6 +898,9 @@ export function buildOpenApiDocument() {
       },
       '/reviews/approvers': {
         get: operation('Editorial', 'listApprovers', 'Whom a submit for review can ask (its assignee): approvers and administrators', { 200: answer('Accounts', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string', format: 'email' } } } }), ...errors(401) }),
+      },
+      '/reviews/news': {
+        get: operation('Editorial', 'listMyReviewNews', 'What came back to the caller in the last 30 days, newest first: approvers’ decisions on what they sent for review (or whose working copy they saved), and outside reviewers’ opinions (by.outside) on what they sent, were asked to review or made the reviewer’s link for', { 200: answer('Decisions', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, action: { type: 'string', enum: ['approve', 'request_changes'] }, by: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, outside: { type: 'boolean' } } }, at: { type: 'string', format: 'date-time' }, comment: { type: 'string' } } } }), ...errors(401) }),
       },
       '/reviews/mine': {
         get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),

@@ -82,7 +82,7 @@ describe.each(DIALECTS)('privacy of contact requests on %s', (dialect) => {
     expect((await app.api('/api/contact/export?email=nonsense', { token })).status).toBe(400);
     expect((await app.api(`/api/contact/by-email?email=${encodeURIComponent(email)}`, { method: 'DELETE' })).status).toBe(401);
     const erased = await app.api(`/api/contact/by-email?email=${encodeURIComponent(email)}`, { method: 'DELETE', token });
-    expect(erased.body.data).toEqual({ deleted: 2, subscriptions: 0, registrations: 0 });
+    expect(erased.body.data).toEqual({ deleted: 2, subscriptions: 0, registrations: 0, reviewerLinks: 0 });
     expect((await app.api(`/api/contact/export?email=${encodeURIComponent(email)}`, { token })).body.data).toEqual([]);
     expect((await app.api(`/api/contact/export?email=${encodeURIComponent(`other-${email}`)}`, { token })).body.data).toHaveLength(1);
   });
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('privacy of contact requests on %s', (dialect) => {
     const refused = await app.api('/api/admin/activity', { token: translator });
     expect(refused.status).toBe(403);
     expect(refused.text).not.toContain('Shahnoza');
-    expect((await app.api(`/api/contact/by-email?email=${encodeURIComponent(email)}`, { method: 'DELETE', token })).body.data).toEqual({ deleted: 1, subscriptions: 0, registrations: 0 });
+    expect((await app.api(`/api/contact/by-email?email=${encodeURIComponent(email)}`, { method: 'DELETE', token })).body.data).toEqual({ deleted: 1, subscriptions: 0, registrations: 0, reviewerLinks: 0 });
     expect((await lines()).filter((line) => line.entityId === id)).toEqual([]);
   });
 

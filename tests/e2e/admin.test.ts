@@ -233,13 +233,13 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await page.getByRole('button', { name: 'Save as a working copy', exact: true }).click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Working copy saved. The public page has not changed.' }).count()).toBe(1);
       expect((await app.api(`/api/news/${created._id}`)).body.data.title.uz).toBe('Tarix: birinchi');
+      // Opened again, the form opens the copy (never the live text to save over it), saying whose it is and what it changes.
       await goto(page, `/admin/news/${created._id}/edit`);
-      await expect.poll(() => page.getByTestId('working-copy').textContent()).toContain('A working copy was saved');
-      // What the copy changes is named.
+      await expect.poll(() => page.getByTestId('working-copy').textContent()).toContain('Working copy saved by');
       await expect.poll(() => page.getByTestId('copy-differs').textContent()).toBe('Changed in the copy: Title (UZ).');
-      expect(await page.inputValue('#field-title')).toBe('Tarix: birinchi');
-      await page.getByRole('button', { name: 'Open the working copy', exact: true }).click();
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: uchinchi');
+      await page.getByRole('button', { name: 'Compare with the live text', exact: true }).click();
+      expect(await page.getByTestId('copy-comparison').textContent()).toContain('Tarix: birinchi');
       await page.getByRole('button', { name: 'Discard the working copy', exact: true }).click();
       await confirmIn(page, 'Discard the working copy');
       await expect.poll(() => page.inputValue('#field-title')).toBe('Tarix: birinchi');

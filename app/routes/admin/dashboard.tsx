@@ -26,6 +26,8 @@ interface DashboardData {
   activity: Activity[] | null;
   upcoming: Upcoming[];
   waiting: Waiting[];
+  /** Decisions on this person's work, outside reviewers' opinions with them (GET /api/reviews/news). */
+  decisions: Decision[];
   /** New contact requests (editors and administrators; null for a translator). */
   requests: StoredRecord[] | null;
   newRequests: number;
@@ -40,6 +42,16 @@ interface Waiting {
   overdue: boolean;
 }
 
+interface Decision {
+  type: string;
+  _id: string;
+  title: string;
+  action: 'approve' | 'request_changes';
+  by: { name: string; email: string; outside: boolean };
+  at: string;
+  comment?: string;
+}
+
 interface Upcoming {
   type: string;
   _id: string;
@@ -49,7 +61,7 @@ interface Upcoming {
 }
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [team, news, blog, partners, activity, schedule, waiting] = await Promise.all([
+  const [team, news, blog, partners, activity, schedule, waiting, decisions] = await Promise.all([
     api<StoredRecord[]>('/team?admin=true'),
     api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
@@ -58,6 +70,7 @@ async function loadDashboard(): Promise<DashboardData> {
     api<Activity[]>('/admin/activity?limit=8').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? { data: null } : Promise.reject(error))),
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
     api<Waiting[]>('/reviews/mine'),
+    api<Decision[]>('/reviews/news'),
   ]);
   // The newest requests nobody acted on yet (new, or a new matter awaiting its conflict check): what the office answers first (translators do not read them).
   const requests = await api<StoredRecord[]>('/contact?status=waiting&page=1&limit=5').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? null : Promise.reject(error)));
@@ -68,6 +81,7 @@ async function loadDashboard(): Promise<DashboardData> {
     activity: activity.data,
     upcoming: schedule.data.upcoming,
     waiting: waiting.data,
+    decisions: decisions.data,
     requests: requests?.data ?? null,
     newRequests: requests?.pagination?.total ?? requests?.data.length ?? 0,
   };
@@ -209,6 +223,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {t(item.overdue ? 'dashboard.overdue' : 'dashboard.due', { time: formatMoment(item.dueAt, lang, timeZone) })}
                       </span>
                     )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {data.decisions.length > 0 && (
+            <section className="rounded-xl border border-sky-300 bg-white p-6 shadow-sm" aria-labelledby="decisions-heading">
+              <h2 id="decisions-heading" className="text-lg font-semibold text-brand-900">
+                {t('review.news')}
+              </h2>
+              <ul className="mt-3 divide-y divide-slate-100" data-testid="decisions">
+                {data.decisions.map((item) => (
+                  <li key={`${item.type}-${item._id}-${item.at}`} className="py-2 text-sm">
+                    <Link to={`/admin/${item.type}/${item._id}/edit`} className="font-semibold text-brand-700 hover:underline">
+                      {item.title}
+                    </Link>
+                    <span className="block text-slate-800">
+                      <span className="font-semibold">{item.by.name || item.by.email}</span>
+                      {item.by.outside && <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">{t('review.outsideShort')}</span>}{' '}
+                      {t(item.action === 'approve' ? 'review.approvedBy' : 'review.changesAsked')} · <span className="text-slate-600">{formatMoment(item.at, lang, timeZone)}</span>
+                    </span>
+                    {item.comment && <q className="block italic text-slate-700">{item.comment}</q>}
                   </li>
                 ))}
               </ul>

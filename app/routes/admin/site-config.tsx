@@ -31,6 +31,7 @@ const LABELS: Record<string, [string, string, string]> = {
   mattersDisclaimer: ['Under every list of matters (required before a matter is public)', 'Под каждым списком дел (обязательно, чтобы дела были видны)', 'Har bir ishlar ro‘yxati ostida (ishlar ko‘rinishi uchun majburiy)'],
   security: ['Sign-in security', 'Безопасность входа', 'Kirish xavfsizligi'],
   publishing: ['Publishing', 'Публикация', 'E’lon qilish'],
+  access: ['Publishing, sign-in and privacy', 'Публикация, вход и конфиденциальность', 'E’lon qilish, kirish va maxfiylik'],
   requireApproval: ['Publishing needs approval: an approver or an administrator signs off each change before it goes live', 'Публикация только после согласования: каждое изменение утверждает согласующий или администратор', 'E’lon qilish faqat tasdiqdan so‘ng: har bir o‘zgarishni tasdiqlovchi yoki administrator tasdiqlaydi'],
   requireTwoFactor: ['Require two-factor sign-in for every account', 'Требовать двухфакторный вход для всех учётных записей', 'Barcha hisoblar uchun ikki bosqichli kirishni talab qilish'],
   channels: ['The firm’s channel in each language: @name, or its id (-1001234567890); the bot must be an administrator of it', 'Канал фирмы на каждом языке: @имя или id вида -1001234567890 (бот должен быть администратором канала)', 'Har bir tildagi firma kanali: @nom yoki -1001234567890 kabi id (bot kanal administratori bo‘lishi kerak)'],
@@ -139,7 +140,7 @@ export function HydrateFallback() {
 }
 
 export default function SiteConfig({ loaderData }: Route.ComponentProps) {
-  const { t, lang, defaultLanguage, languages, problem } = useAdmin();
+  const { t, lang, defaultLanguage, languages, problem, user } = useAdmin();
   /** The field a problem is about: its path without list positions and a trailing language code. */
   const fieldOfPath = (path: string) => {
     const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
@@ -196,6 +197,13 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  /** A setting's path in words (`privacy.retentionDays` → "Privacy and contact requests › Keep requests for (days)…"). */
+  const pathLabel = (path: string) =>
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .map((part) => (languages.some((language) => language.code === part) ? part.toUpperCase() : labelOf(part, lang)))
+      .join(' › ');
   const idOf = (path: Array<string | number>) => `config-${path.join('-')}`;
   const problemAt = (path: Array<string | number>) => problems.find((problem) => problem.path === path.join('.') || problem.path.startsWith(`${path.join('.')}.`))?.message;
 
@@ -272,6 +280,8 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     ['sections', ['sections']],
     ['legalPages', ['legalPages', 'legal']],
     ['footerLinks', ['footerLinks']],
+    // Who may publish what, how people sign in, what the contact form asks and keeps: the administrator's alone.
+    ...(user.role === 'admin' ? ([['access', ['publishing', 'security', 'privacy']]] as Array<[string, string[]]>) : []),
   ];
 
   return (
@@ -295,7 +305,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
             {problems.map((problem) => (
               <li key={problem.path}>
                 <a href={`#${idOf(problem.path.split('.'))}`} className="underline">
-                  {problem.path}
+                  {pathLabel(problem.path)}
                 </a>
                 : {problem.message}
               </li>
@@ -324,13 +334,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 rounded-xl bg-white p-5 shadow-sm">
           <History<Json>
             base="/site-config/versions"
-            labelOf={(path) =>
-              path
-                .split('.')
-                .filter((part) => !/^\d+$/.test(part))
-                .map((part) => (languages.some((language) => language.code === part) ? part.toUpperCase() : labelOf(part, lang)))
-                .join(' › ')
-            }
+            labelOf={pathLabel}
             onRestored={(restored) => {
               setConfig(restored);
               setDirty(false);
