@@ -80,7 +80,8 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
           <Phone className="h-5 w-5" aria-hidden="true" />
         </a>
         <details className="relative" data-dropdown>
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
+          {/* One line whatever the code's length: "UZ-CYRL" would break at its hyphen on a phone. */}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
             {/* No flag emoji: many systems draw them as empty boxes or letters. */}
             <span>{site.lang.toUpperCase()}</span>
             <span className="sr-only">{t('a11y.chooseLanguage', { language: current?.nativeName ?? site.lang })}</span>
