@@ -1036,7 +1036,7 @@ export function buildOpenApiDocument() {
             type: 'object',
             properties: {
               timeZone: { type: 'string', description: 'IANA time zone (TIME_ZONE), Asia/Tashkent by default' },
-              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' } } } },
+              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' }, day: { type: 'string', format: 'date', description: 'Set when the moment is the start of a day by its type’s rule (a ranking’s 1 January): show it as this date' } } } },
             },
           }),
           ...errors(401),

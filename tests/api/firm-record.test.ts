@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricRoute, searchedTypes, SITE_PAGES, splitLanguage } from '../../domain/site/site-pages.ts';
 import { isUiTextKey } from '../../app/i18n/ui-texts.ts';
+import { formatDay } from '../../app/admin/time-zone.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { jsonLd, wholeSitemap } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -223,7 +224,10 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
       expect(lawyers.publicState).toBe('published');
       // Its leaving is a scheduled moment: the dashboard tells it, and the moment drops cached pages.
       const upcoming = (await app.api('/api/admin/schedule', { token })).body.data.upcoming as Array<{ _id: string; kind: string; at: string }>;
-      expect(upcoming).toContainEqual(expect.objectContaining({ _id: lawyers._id, kind: 'unpublish', at: `${thisYear + 2}-01-01T00:00:00.000Z` }));
+      // A day by the ranking's rule: the dashboard shows 1 January, not 05:00 on the firm's clock.
+      expect(upcoming).toContainEqual(expect.objectContaining({ _id: lawyers._id, kind: 'unpublish', at: `${thisYear + 2}-01-01T00:00:00.000Z`, day: `${thisYear + 2}-01-01` }));
+      expect(formatDay(`${thisYear + 2}-01-01`, 'en', 'Asia/Tashkent')).toBe(`Jan 1, ${thisYear + 2}`);
+      expect(formatDay(`${thisYear + 2}-01-01`, 'ru', 'America/Los_Angeles')).toBe(`1 янв. ${thisYear + 2} г.`);
     });
   });
 });
