@@ -339,6 +339,8 @@ describe('the public website, rendered on the server', () => {
       ['Yozgan maqola', { author: { id: writer._id, name: writer.name } }],
       ['Muallifsiz maqola', { author: { name: {} } }],
       ['Qo‘shni maqola', {}],
+      // No author and no practice area: no lawyer to introduce.
+      ['Yolgʻiz maqola', { author: { name: {} }, topics: [] }],
     ] as const) made.push((await app.api('/api/news', { token, body: body(title, extra) })).body.data);
     try {
       const end = (html: string) => html.slice(html.indexOf('data-testid="article-end"'));
@@ -356,6 +358,11 @@ describe('the public website, rendered on the server', () => {
       const unsigned = (await page(`/ru/news/${made[1].slug}`)).html;
       expect(end(unsigned)).toContain('Юрист, ведущий это направление');
       expect(end(unsigned)).toContain(`href="/ru/team/${lead.slug}"`);
+      // No lawyer at all: no empty card holding only the button; the call stands beside sharing.
+      const alone = end((await page(`/ru/news/${made[3].slug}`)).html);
+      expect(alone).not.toContain('rounded-xl border border-slate-200 bg-slate-50');
+      expect(alone).toMatch(/<a href="\/ru\/contact" [^>]*>Задать вопрос<\/a>/);
+      expect(alone).toContain('Поделиться в Telegram');
       // More to read: the same practice's articles first, never itself, at most three.
       const related = end(unsigned).slice(end(unsigned).indexOf('id="related-articles"'));
       const shown = [...related.matchAll(/href="\/ru\/news\/([^"]+)"/g)].map(([, slug]) => slug);
