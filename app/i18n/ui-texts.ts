@@ -8,6 +8,7 @@
 const en = {
   'a11y.skipToContent': 'Skip to main content',
   'a11y.mainNavigation': 'Main navigation',
+  'nav.more': 'More',
   'a11y.footerNavigation': 'Footer',
   'a11y.breadcrumbs': 'Breadcrumbs',
   'a11y.openMenu': 'Open menu',
@@ -380,6 +381,7 @@ export type UiTexts = Record<UiTextKey, string>;
 const uz: UiTexts = {
   'a11y.skipToContent': 'Asosiy mazmunga o‘tish',
   'a11y.mainNavigation': 'Asosiy menyu',
+  'nav.more': 'Yana',
   'a11y.footerNavigation': 'Sayt pastki qismi',
   'a11y.breadcrumbs': 'Navigatsiya zanjiri',
   'a11y.openMenu': 'Menyuni ochish',
@@ -749,6 +751,7 @@ const uz: UiTexts = {
 const ru: UiTexts = {
   'a11y.skipToContent': 'Перейти к основному содержанию',
   'a11y.mainNavigation': 'Основное меню',
+  'nav.more': 'Ещё',
   'a11y.footerNavigation': 'Нижняя часть сайта',
   'a11y.breadcrumbs': 'Навигационная цепочка',
   'a11y.openMenu': 'Открыть меню',

@@ -62,7 +62,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the Uzbek Cyrillic site made in th
       const read = (element: Element | null) => (element as HTMLElement | null)?.innerText ?? '';
       const header = document.querySelector('header')!.cloneNode(true) as HTMLElement;
       // The switcher names every other language in its own script, as it should.
-      header.querySelectorAll('details[data-dropdown] ul').forEach((list) => list.remove());
+      header.querySelectorAll('details[data-languages] ul').forEach((list) => list.remove());
       document.body.append(header);
       const texts = {
         title: document.title,
@@ -89,7 +89,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the Uzbek Cyrillic site made in th
 
   it.each(['uz-cyrl', 'ru'])('keeps the language button on one line at 375 px (%s)', async (path) => {
     const page = await open(`/${path}`, 375);
-    const summary = page.locator('header details[data-dropdown] > summary').first();
+    const summary = page.locator('header details[data-languages] > summary');
     const lines = await summary.locator('span').first().evaluate((span) => {
       const range = document.createRange();
       range.selectNodeContents(span);
@@ -98,5 +98,18 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the Uzbek Cyrillic site made in th
     expect(lines).toBe(1);
     // One line of text in the 44 px touch target, not two.
     expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(44);
+  });
+
+  it.each(['/', '/ru', '/uz-cyrl'])('fits the header with its "More" links on one row at 1024 px (%s)', async (path) => {
+    const page = await open(path, 1024);
+    const more = page.locator('header nav details[data-dropdown] > summary');
+    expect(await more.isVisible()).toBe(true);
+    const nav = (await page.locator('header nav').first().boundingBox())!;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    expect(nav.x + nav.width).toBeLessThanOrEqual(1024);
+    // One row of links, not two.
+    expect(nav.height).toBeLessThanOrEqual(44);
+    await more.click();
+    expect(await page.locator('header nav details[data-dropdown] a').count()).toBe(4);
   });
 });
