@@ -69,7 +69,7 @@ function findIn(text: string, forms: string[]): [number, number] | undefined {
  * apart by line breaks in documentToText) would run together once the page's HTML folds the
  * breaks; a block that ends without a stop is followed by " · ".
  */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text.replace(/[ \t]*\n[\s]*/g, (_gap, at: number) => (/[.!?:;…]$/.test(text.slice(Math.max(0, at - 1), at)) ? ' ' : ' · ')).trim();
 }
 

@@ -11,7 +11,6 @@ import type { Review, Reviews } from '../versions/reviews.ts';
 import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
-import { z } from 'zod';
 import { copyLanguageRequest, fillLanguage } from './copy-language.ts';
 import { dayIn } from './days.ts';
 import { textSavedAfter, translationState, type TranslationState } from './translation-state.ts';
