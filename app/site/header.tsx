@@ -76,10 +76,11 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
         <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
           <LogoMark className="h-9 w-9 shrink-0" />
-          <span className="leading-tight lg:whitespace-nowrap">{text(config.companyName)}</span>
+          {/* A long name (in Cyrillic, beside longer links) takes two lines rather than run under the menu. */}
+          <span className="leading-tight">{text(config.companyName)}</span>
         </a>
         <nav aria-label={t('a11y.mainNavigation')} className="hidden lg:block">
-          <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-[15px]">
+          <ul className="flex items-center gap-3 text-sm xl:gap-4 xl:text-[15px]">
             {main.map((item) => navLink(item, 'whitespace-nowrap rounded px-1 py-2'))}
             {more.length > 0 && (
               <li>

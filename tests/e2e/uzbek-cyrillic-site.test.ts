@@ -100,15 +100,23 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the Uzbek Cyrillic site made in th
     expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(44);
   });
 
-  it.each(['/', '/ru', '/uz-cyrl'])('fits the header with its "More" links on one row at 1024 px (%s)', async (path) => {
-    const page = await open(path, 1024);
+  it.each([
+    ['/', 1024],
+    ['/ru', 1024],
+    ['/uz-cyrl', 1024],
+    ['/ru', 1280],
+    ['/uz-cyrl', 1280],
+  ])('fits the header with its "More" links on one row, the firm’s name clear of them (%s at %i px)', async (path, width) => {
+    const page = await open(path, width);
     const more = page.locator('header nav details[data-dropdown] > summary');
     expect(await more.isVisible()).toBe(true);
     const nav = (await page.locator('header nav').first().boundingBox())!;
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-    expect(nav.x + nav.width).toBeLessThanOrEqual(1024);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(nav.x + nav.width).toBeLessThanOrEqual(width);
     // One row of links, not two.
     expect(nav.height).toBeLessThanOrEqual(44);
+    const name = (await page.locator('header a.font-bold span').boundingBox())!;
+    expect(name.x + name.width).toBeLessThanOrEqual(nav.x);
     await more.click();
     expect(await page.locator('header nav details[data-dropdown] a').count()).toBe(4);
   });
