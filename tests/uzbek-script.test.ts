@@ -88,6 +88,7 @@ describe('what stays in Latin in Cyrillic Uzbek', () => {
     expect(uzbekToCyrillic('“Silk Road Logistics” MChJ va “Mehr Textile” MCHJ')).toBe('“Silk Road Logistics” МЧЖ ва “Mehr Textile” МЧЖ');
     expect(uzbekToCyrillic('M&A bitimlari, IT sohasi, OʻzR Konstitutsiyasi, «Toshkent shahri» (markaz)')).toBe('M&A битимлари, IT соҳаси, ЎзР Конституцияси, «Тошкент шаҳри» (марказ)');
     expect(uzbekToCyrillic('BIZ VA SIZ')).toBe('БИЗ ВА СИЗ');
+    expect(uzbekToCyrillic('QQS va QR-kod, FAQ')).toBe('ҚҚС ва QR-код, FAQ');
   });
 
   it('writes ye after a consonant as ье (Russian loanwords): Karyera → Карьера', () => {

@@ -226,13 +226,16 @@ const ENGLISH_TERMS = new Set(['due', 'diligence', 'escrow', 'equity', 'venture'
  * IT, M&A) and stays in Latin. Uppercase, apostrophes as U+02BB.
  */
 const UZBEK_CAPITALS = new Set(
-  ['MCHJ', 'AJ', 'OAJ', 'XK', 'QK', 'YATT', 'XT', 'DUK', 'UK', 'BMT', 'MDH', 'AQSH', 'OʻZR', 'OʻZA', 'FVV', 'IIV', 'DXX', 'SSV', 'VM', 'JK', 'FK', 'MJTK', 'SOQ', 'VA', 'BU', 'U', 'BIZ', 'SIZ', 'HAM', 'YOKI', 'BOR', 'YOʻQ', 'ENG', 'SUD', 'YIL', 'TEL', 'UY', 'OY', 'KUN', 'SOAT', 'ISH', 'SHU', 'KIM', 'NIMA', 'QAY', 'YANGI', 'DAN', 'GA', 'DA', 'NI'],
+  ['MCHJ', 'AJ', 'OAJ', 'XK', 'QK', 'QQS', 'SK', 'MK', 'YUSH', 'JSH', 'YATT', 'XT', 'DUK', 'UK', 'BMT', 'MDH', 'AQSH', 'OʻZR', 'OʻZA', 'FVV', 'IIV', 'DXX', 'SSV', 'VM', 'JK', 'FK', 'MJTK', 'SOQ', 'VA', 'BU', 'U', 'BIZ', 'SIZ', 'HAM', 'YOKI', 'BOR', 'YOʻQ', 'ENG', 'SUD', 'YIL', 'TEL', 'UY', 'OY', 'KUN', 'SOAT', 'ISH', 'SHU', 'KIM', 'NIMA', 'QAY', 'YANGI', 'DAN', 'GA', 'DA', 'NI'],
 );
 const capitalsKey = (word: string) => word.replace(APOSTROPHES, 'ʻ').toUpperCase();
+/** English acronyms with a Q (any other capitals with Q, Oʻ or Gʻ are Uzbek: QQS, OʻzR). */
+const ENGLISH_Q = new Set(['QR', 'FAQ', 'SQL', 'HQ', 'QA', 'IQ']);
 function acronym(word: string): boolean {
   const letters = word.replace(APOSTROPHES, '');
   if (letters.length < 2 || letters !== letters.toUpperCase()) return false;
   if (UZBEK_CAPITALS.has(capitalsKey(word))) return false;
+  if ((letters.includes('Q') && !ENGLISH_Q.has(letters)) || /[OG][ʻʼ‘’'`´]/.test(word)) return false;
   return letters.length <= 4 || !/[AEIOU]/.test(letters);
 }
 

@@ -32,7 +32,7 @@ const PER_TYPE = 20;
 const MAX_HITS = 40;
 /** The shortest query worth answering (one letter finds everything). */
 export const MIN_QUERY = 2;
-const SUMMARY_FIELDS = ['excerpt', 'description', 'position', 'bio', 'answer', 'body'];
+const SUMMARY_FIELDS = ['excerpt', 'description', 'summary', 'position', 'bio', 'answer', 'body'];
 const DATE_FIELDS = ['date', 'publishedAt', 'createdAt'];
 
 /**
