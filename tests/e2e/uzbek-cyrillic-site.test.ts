@@ -87,6 +87,19 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the Uzbek Cyrillic site made in th
     expect(frame.footer).toContain('Адлия Партнерс');
   });
 
+  it('names the Cyrillic language in its own words, Ўзбекча, beside Latin O‘zbekcha, in the switcher and the admin', async () => {
+    const page = await open('/uz-cyrl');
+    const switcher = (await page.locator('header details[data-languages] ul').textContent()) ?? '';
+    expect(switcher).toContain('Ўзбекча');
+    expect(switcher).toContain('O‘zbekcha');
+    expect(switcher).not.toMatch(/Uzbek|Cyrillic/);
+    const { page: admin, context } = await signedIn(1280);
+    await admin.goto(`${app.url}/admin/languages`);
+    await admin.getByText('uz-Cyrl', { exact: true }).waitFor();
+    expect(await admin.locator('#admin-main ul').last().innerText()).toContain('Ўзбекча');
+    await context.close();
+  });
+
   it.each(['uz-cyrl', 'ru'])('keeps the language button on one line at 375 px (%s)', async (path) => {
     const page = await open(`/${path}`, 375);
     const summary = page.locator('header details[data-languages] > summary');
