@@ -116,9 +116,9 @@ export const heroSection = {
   title: t('Biznesingiz uchun', 'Надёжная правовая защита', 'Reliable legal protection'),
   titleHighlight: t('ishonchli huquqiy himoya', 'для вашего бизнеса', 'for your business'),
   subtitle: t(
-    'Adliya Partners yuristlari 25 yildan beri kompaniyalar va oilalarga murakkab huquqiy masalalarni hal qilishda yordam beradi.',
-    'Юристы Адлия Партнерс 25 лет помогают компаниям и семьям решать сложные правовые вопросы.',
-    'For 25 years the lawyers of Adliya Partners have helped companies and families solve difficult legal problems.',
+    'Adliya Partners yuristlari 2001-yildan beri kompaniyalar va oilalarga murakkab huquqiy masalalarni hal qilishda yordam beradi.',
+    'Юристы Адлия Партнерс с 2001 года помогают компаниям и семьям решать сложные правовые вопросы.',
+    'Since 2001 the lawyers of Adliya Partners have helped companies and families solve difficult legal problems.',
   ),
   getConsultationText: t('Bepul maslahat olish', 'Получить бесплатную консультацию', 'Get Free Consultation'),
   meetTeamText: t('Jamoamiz bilan tanishing', 'Познакомиться с командой', 'Meet Our Team'),
@@ -239,7 +239,8 @@ export const services = [
 ];
 
 export const stats = [
-  { number: 25, suffix: '+', icon: 'Clock', category: 'experience', label: t('yillik tajriba', 'лет опыта', 'years of experience') },
+  // The firm's age as its founding year: a count of years ("25 years") would be wrong a year later.
+  { number: 2001, suffix: '', icon: 'Clock', category: 'experience', label: t('tashkil topgan yil', 'год основания', 'year founded') },
   { number: 1200, suffix: '+', icon: 'Users', category: 'clients', label: t('mamnun mijozlar', 'довольных клиентов', 'satisfied clients') },
   { number: 98, suffix: '%', icon: 'Star', category: 'clients', label: t('mijozlar mamnunligi', 'клиентов довольны', 'client satisfaction') },
   { number: 24, suffix: '/7', icon: 'Phone', category: 'general', label: t('shoshilinch yordam', 'экстренная помощь', 'emergency support') },
@@ -248,7 +249,7 @@ export const stats = [
 export const features = [
   {
     icon: 'Award', featured: true,
-    title: t('25 yillik tajriba', '25 лет опыта', '25 years of experience'),
+    title: t('2001-yildan beri tajriba', 'Опыт с 2001 года', 'Experience since 2001'),
     description: t(
       'Biz minglab ishlarni yuritganmiz va O‘zbekiston sud amaliyotini ichidan bilamiz.',
       'Мы провели тысячи дел и знаем судебную практику Узбекистана изнутри.',

@@ -27,6 +27,23 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     expect(contacts.body.data.length).toBeGreaterThan(0);
   });
 
+  it('states the firm’s age one way in every language: since its founding in 2001, never a count of years that goes stale', async () => {
+    const texts: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') texts.push(value);
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    for (const path of ['hero', 'features', 'stats', 'team', 'services', 'testimonials', 'site-config']) collect((await app.api(`/api/${path}?admin=true&limit=100`, { token })).body.data);
+    const stale = texts.filter((text) => /\b\d+\s*(yil(dan|lik)|лет\b|года? опыта|years\b)/i.test(text) && !/\b20\d\d\b/.test(text));
+    expect(stale).toEqual([]);
+    const stats = (await app.api('/api/stats', { token })).body.data as Array<{ number: number; category: string }>;
+    expect(stats.filter((stat) => stat.category === 'experience').map((stat) => stat.number)).toEqual([2001]);
+    // Every founding year said is the same one.
+    const founded = texts.flatMap((text) => [...text.matchAll(/(\d{4})(?:-yil(?:da|dan)| году| года|\b)/g)].filter(() => /asos solgan|основал|founded|beri|с \d{4} года|since/i.test(text)).map((match) => match[1]));
+    expect(new Set(founded)).toEqual(new Set(['2001']));
+  });
+
   it('gives no fake photos: lawyers, clients and articles wait for real pictures; logos and the emblem come from the real upload pipeline', async () => {
     for (const type of ['team', 'testimonials', 'news', 'blog', 'services']) {
       const records = (await app.api(`/api/${type}`)).body.data as Array<{ image: string }>;
@@ -77,15 +94,15 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     for (const type of ['hero', 'news', 'blog', 'testimonials', 'pages', 'services', 'features']) collect((await app.api(`/api/${type}?limit=100`)).body.data);
     expect(russian.length).toBeGreaterThan(50);
     expect(russian.filter((text) => text.includes('Adliya Partners'))).toEqual([]);
-    // Founded in 2001 (the description and the managing partner's story), 25 years of practice (the figures, the hero, the partner).
+    // Founded in 2001: the description, the figures, the hero and the managing partner's story all say so (no count of years to go stale).
     const config = (await app.api('/api/site-config')).body.data;
     expect(config.companyDescription.uz).toContain('2001');
     const experience = (await app.api('/api/stats')).body.data.find((stat: { category: string }) => stat.category === 'experience');
     const [hero] = (await app.api('/api/hero')).body.data;
-    const [partner] = (await app.api('/api/team')).body.data;
-    expect(experience.number).toBe(25);
-    expect(hero.subtitle.uz).toContain('25 yil');
-    expect(partner.experience).toBe('25+');
+    expect(experience.number).toBe(2001);
+    expect(hero.subtitle.uz).toContain('2001-yildan beri');
+    expect(hero.subtitle.ru).toContain('с 2001 года');
+    expect(hero.subtitle.en).toContain('Since 2001');
     // A practice's lead lawyer is the one whose specialisation it is.
     const members = new Map(((await app.api('/api/team')).body.data as Array<{ _id: string; specialization: { uz: string } }>).map((member) => [member._id, member.specialization.uz.toLowerCase()]));
     for (const [slug, word] of [['corporate', 'korporativ'], ['real-estate', 'ko‘chmas mulk'], ['family', 'oila'], ['estate', 'meros']]) {

@@ -82,8 +82,22 @@ describe('what stays in Latin in Cyrillic Uzbek', () => {
     expect(uzbekToCyrillic('Chilonzor Microsoft Wildberries')).toBe('Чилонзор Microsoft Wildberries');
   });
 
+  it('keeps foreign phrases in brackets or quotes whole, acronyms, and English terms in Latin; Uzbek abbreviations go Cyrillic', () => {
+    expect(uzbekToCyrillic('Bitimlarni huquqiy tekshirish (due diligence)')).toBe('Битимларни ҳуқуқий текшириш (due diligence)');
+    expect(uzbekToCyrillic('Fayllar: PDF, JPEG, PNG (10 MB gacha)')).toBe('Файллар: PDF, JPEG, PNG (10 MB гача)');
+    expect(uzbekToCyrillic('“Silk Road Logistics” MChJ va “Mehr Textile” MCHJ')).toBe('“Silk Road Logistics” МЧЖ ва “Mehr Textile” МЧЖ');
+    expect(uzbekToCyrillic('M&A bitimlari, IT sohasi, OʻzR Konstitutsiyasi, «Toshkent shahri» (markaz)')).toBe('M&A битимлари, IT соҳаси, ЎзР Конституцияси, «Тошкент шаҳри» (марказ)');
+    expect(uzbekToCyrillic('BIZ VA SIZ')).toBe('БИЗ ВА СИЗ');
+    expect(uzbekToCyrillic('QQS va QR-kod, FAQ')).toBe('ҚҚС ва QR-код, FAQ');
+  });
+
+  it('writes ye after a consonant as ье (Russian loanwords): Karyera → Карьера', () => {
+    expect(uzbekToCyrillic('Karyera, kuryer, premyera, KARYERA')).toBe('Карьера, курьер, премьера, КАРЬЕРА');
+    expect(uzbekToCyrillic('yer yetti proyekt')).toBe('ер етти проект');
+  });
+
   it('stays linear on a 100,000-character token that looks like an address (no backtracking)', () => {
-    const tokens = ['a'.repeat(100_000) + '@', 'x.'.repeat(50_000), `https://${'a'.repeat(100_000)}`, `${'a.'.repeat(50_000)}uz`];
+    const tokens = ['a'.repeat(100_000) + '@', 'x.'.repeat(50_000), `https://${'a'.repeat(100_000)}`, `${'a.'.repeat(50_000)}uz`, '('.repeat(100_000), '( a '.repeat(25_000), '“'.repeat(100_000)];
     let fastest = Infinity;
     for (let round = 0; round < 3; round += 1) {
       const started = performance.now();

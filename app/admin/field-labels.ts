@@ -69,7 +69,7 @@ const FIELD_LABELS: Record<string, AdminTexts> = {
   flag: l('Flag', 'Флаг', 'Bayroq'),
 };
 
-/** The choices of select fields in the admin's languages; codes without an entry are shown unchanged. */
+/** The icons' names in the admin's languages (a choice field declares its own choices' words). */
 const OPTION_LABELS: Record<string, AdminTexts> = {
   // The icons a feature, a statistic or a service can show.
   Shield: l('Shield', 'Щит', 'Qalqon'),
@@ -88,37 +88,14 @@ const OPTION_LABELS: Record<string, AdminTexts> = {
   Zap: l('Lightning', 'Молния', 'Chaqmoq'),
   Heart: l('Heart', 'Сердце', 'Yurak'),
   Globe: l('Globe', 'Глобус', 'Globus'),
-  corporate: l('Corporate', 'Корпоративное право', 'Korporativ'),
-  family: l('Family', 'Семейное право', 'Oilaviy'),
-  realEstate: l('Real estate', 'Недвижимость', 'Ko‘chmas mulk'),
-  criminal: l('Criminal', 'Уголовные дела', 'Jinoiy'),
-  personalInjury: l('Personal injury', 'Возмещение вреда', 'Zararni qoplash'),
-  estate: l('Estate planning', 'Наследство', 'Meros'),
-  other: l('Other', 'Другое', 'Boshqa'),
-  strategic: l('Strategic', 'Стратегическое', 'Strategik'),
-  referral: l('Referral', 'По рекомендациям', 'Tavsiya bo‘yicha'),
-  affiliate: l('Affiliate', 'Аффилированное', 'Sho‘ba'),
-  collaboration: l('Collaboration', 'Сотрудничество', 'Hamkorlik'),
-  general: l('General', 'Общее', 'Umumiy'),
-  experience: l('Experience', 'Опыт', 'Tajriba'),
-  clients: l('Clients', 'Клиенты', 'Mijozlar'),
-  cases: l('Cases', 'Дела', 'Ishlar'),
-  whyChoose: l('Why choose us', 'Почему мы', 'Nega biz'),
-  services: l('Services', 'Услуги', 'Xizmatlar'),
-  home: l('Home page', 'Главная страница', 'Bosh sahifa'),
-  contact: l('Contact page', 'Страница контактов', 'Aloqa sahifasi'),
-  footer: l('Footer', 'Подвал сайта', 'Pastki qism'),
-  primary: l('Primary colour', 'Основной цвет', 'Asosiy rang'),
-  secondary: l('Secondary colour', 'Дополнительный цвет', 'Qo‘shimcha rang'),
-  gray: l('Gray', 'Серый', 'Kulrang'),
-  white: l('White', 'Белый', 'Oq'),
 };
 
 /** The labels shared by every record type, for the texts editor (app/admin/words.ts). */
 export const SHARED_LABELS = { fields: FIELD_LABELS, options: OPTION_LABELS };
 
-export function optionLabel(option: string, lang: string): string {
-  const labels = OPTION_LABELS[option];
+/** A choice in the admin's language: the field's own words for it (declared with its options), else an icon's name. */
+export function optionLabel(option: string, lang: string, own?: Readonly<Record<string, AdminTexts>>): string {
+  const labels = own?.[option] ?? OPTION_LABELS[option];
   return labels ? say(labels, lang) : option;
 }
 

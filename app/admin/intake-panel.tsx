@@ -1,4 +1,5 @@
 import { Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
+import { formatFileSize } from '../i18n/file-size.ts';
 import { useEffect, useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.ts';
@@ -34,8 +35,6 @@ const canMail = () =>
       return false;
     },
   ));
-
-const size = (bytes: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) + ' MB';
 
 export function IntakePanel({ request }: { request: StoredRecord }) {
   const { t, lang, timeZone } = useAdmin();
@@ -150,7 +149,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
                   <span className="min-w-0 break-all">
                     {file.name}
                     <span className="block text-xs text-slate-600">
-                      {size(file.size, lang)} · {formatMoment(file.createdAt, lang, timeZone)} ·{' '}
+                      {formatFileSize(file.size, lang)} · {formatMoment(file.createdAt, lang, timeZone)} ·{' '}
                       <span className={file.scan === 'clean' ? 'text-green-800' : 'text-amber-800'}>{t(`intake.scan.${file.scan}`)}</span>
                     </span>
                   </span>

@@ -9,6 +9,7 @@ import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } fr
 import { SHARED_LABELS } from './field-labels.ts';
 import { say, wordKey, wordsIn } from './words.ts';
 import { inputClass } from './ui.tsx';
+import { uzbekTextToCyrillic } from '../../domain/languages/uzbek-script.ts';
 
 /*
  * The words of the public site, or of the admin area itself, in one language, for a translator
@@ -16,6 +17,16 @@ import { inputClass } from './ui.tsx';
  * and Uzbek beside it, with what is left to write counted, and a way to open the site in that
  * language.
  */
+
+/**
+ * The site's Uzbek interface texts in Cyrillic, for review: the built-in Latin ones with the firm's
+ * own Latin texts (the Latin language's `translations`) on top, each transliterated; {placeholders},
+ * addresses and foreign names kept. The admin area's own texts are not among them.
+ */
+export function cyrillicInterfaceTexts(latin: Record<string, string> = {}): Record<string, string> {
+  const written = Object.entries(latin).filter(([key, text]) => !key.startsWith(ADMIN_TEXT_PREFIX) && text.trim() !== '');
+  return Object.fromEntries(Object.entries({ ...UI_TEXTS.uz, ...Object.fromEntries(written) }).map(([key, text]) => [key, uzbekTextToCyrillic(text)]));
+}
 
 const SITE_GROUPS: Record<string, AdminTexts> = {
   header: { en: 'Header', ru: 'Шапка сайта', uz: 'Sayt sarlavhasi' },

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatFileSize } from '../i18n/file-size.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
 import { say } from './words.ts';
 import type { ImageUse } from '../../domain/media/media-service.ts';
@@ -20,21 +21,9 @@ export interface MediaImage {
   usedBy: ImageUse[];
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** "1200×630 · 240 KB · 23 Nov 2026": what tells two images of the same file name apart. */
 export function imageFacts(image: MediaImage, lang: string, timeZone: string): string {
-  return `${image.width}×${image.height} · ${formatBytes(image.size)} · ${formatDay(image.uploadedAt, lang, timeZone)}`;
+  return `${image.width}×${image.height} · ${formatFileSize(image.size, lang)} · ${formatDay(image.uploadedAt, lang, timeZone)}`;
 }
 
 /** "News · Contract signing (Image)", or "Site configuration · offices.0.image". */

@@ -966,7 +966,7 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       <select id={id} value={String(value ?? '')} onChange={(event) => onChange(field.numeric ? Number(event.target.value) : event.target.value)} className={inputClass} {...describe}>
         {field.options.map((option) => (
           <option key={option} value={option}>
-            {optionLabel(option, lang)}
+            {optionLabel(option, lang, field.labels)}
           </option>
         ))}
       </select>

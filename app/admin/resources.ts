@@ -13,7 +13,7 @@ export type FieldSpec =
   | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
   | { name: string; kind: 'names' }
   | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
-  | { name: string; kind: 'select'; options: readonly string[]; numeric: boolean }
+  | { name: string; kind: 'select'; options: readonly string[]; labels: Readonly<Record<string, AdminTexts>>; numeric: boolean }
   | { name: string; kind: 'icon'; options: readonly string[] }
   | { name: string; kind: 'features'; withOrder: boolean }
   | { name: string; kind: 'reference' | 'references'; references: string };
@@ -47,7 +47,7 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
     case 'number':
       return { name, kind: field.widget, required };
     case 'select':
-      return { name, kind: 'select', options: field.options ?? [], numeric: field.storage === 'int' };
+      return { name, kind: 'select', options: field.options ?? [], labels: field.optionLabels ?? {}, numeric: field.storage === 'int' };
     case 'icon':
       return { name, kind: 'icon', options: field.options ?? [] };
     case 'features':

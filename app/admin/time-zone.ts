@@ -1,3 +1,6 @@
+import { uzbekScript } from '../../domain/languages/uzbek-script.ts';
+import { formatHumanDate, isDateOnly } from '../i18n/dates.ts';
+
 /*
  * Scheduled moments are kept in UTC and edited in the firm's wall-clock time (TIME_ZONE,
  * Asia/Tashkent by default), whatever the zone of the computer the editor uses.
@@ -48,21 +51,17 @@ export function zoneOffsetLabel(timeZone: string, at = Date.now()): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-const UZBEK_MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'];
-
 /**
- * A date (and time) for people in the admin's language, in the firm's zone. Uzbek is written by
- * hand ("24-noyabr, 2026"): many browsers and servers lack its CLDR data and print "2026 M11 24".
+ * A date (and time) for people in the admin's language, in the firm's zone; a date-only value is
+ * that day, without a time. Uzbek is written by hand (app/i18n/dates.ts): "24-noyabr, 2026".
  */
 function format(iso: string, lang: string, timeZone: string, withTime: boolean): string {
-  const ms = Date.parse(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  if (uzbekScript(lang)) return formatHumanDate(iso, lang, timeZone, withTime);
+  // A day at noon UTC is that day on any clock within twelve hours of UTC.
+  const day = isDateOnly(iso);
+  const ms = Date.parse(day ? `${iso}T12:00:00Z` : iso);
   if (Number.isNaN(ms)) return iso;
-  if (lang === 'uz') {
-    const wall = wallClock(ms, timeZone);
-    const day = `${Number(wall.day)}-${UZBEK_MONTHS[Number(wall.month) - 1]}, ${wall.year}`;
-    return withTime ? `${day}, ${wall.hour}:${wall.minute}` : day;
-  }
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), timeZone }).format(new Date(ms));
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(withTime && !day ? { timeStyle: 'short' } : {}), timeZone: day ? 'UTC' : timeZone }).format(new Date(ms));
 }
 
 /** "30 Nov 2026, 09:00" in the zone and the admin's language. */

@@ -176,8 +176,9 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
   const name = lawyer ? text(lawyer.name) : '';
   return (
     <aside aria-label={t('article.ask')} data-testid="article-end" className="mt-10 space-y-4 border-t border-slate-200 pt-8">
-      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
-        {lawyer && (
+      {/* The card introduces a lawyer to ask; with no lawyer (no author, no practice's lead) there is no card, only the call beside sharing. */}
+      {lawyer && (
+        <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
           <div className="flex flex-1 items-center gap-4">
             <Avatar name={name} image={lawyer.image || undefined} />
             <div className="min-w-0">
@@ -188,12 +189,17 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
               <p className="text-sm text-slate-600">{text(lawyer.position)}</p>
             </div>
           </div>
+          <a href={ask} className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+            {t('article.ask')}
+          </a>
+        </div>
+      )}
+      <p className="flex flex-wrap gap-3">
+        {!lawyer && (
+          <a href={ask} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+            {t('article.ask')}
+          </a>
         )}
-        <a href={ask} className={`inline-flex min-h-11 shrink-0 items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 ${lawyer ? '' : 'sm:ml-auto'}`}>
-          {t('article.ask')}
-        </a>
-      </div>
-      <p>
         <a href={share} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 font-semibold text-brand-800 hover:bg-slate-50">
           <SocialIcon network="telegram" />
           {t('article.shareTelegram')}

@@ -46,7 +46,7 @@ export function MatterList({ matters, heading = 'h3' }: { matters: ShownMatter[]
         {matters.map((matter) => {
           const client = text(matter.client);
           return (
-            <li key={matter._id} className="flex flex-col rounded-xl border border-slate-200 p-6">
+            <li key={matter._id} id={`matter-${matter._id}`} className="flex scroll-mt-24 flex-col rounded-xl border border-slate-200 p-6">
               <p className="text-sm text-slate-600">
                 {matter.year}
                 {matter.value && ` · ${matter.value}`}

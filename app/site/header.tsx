@@ -16,6 +16,14 @@ const NAVIGATION: Array<{ path: string; key: keyof SiteConfig['sections']['navig
   { path: '/contact', key: 'contactText' },
 ];
 
+/** The lists beyond the main links, under "More" on a wide screen (seven links fill the header at 1024 px), each shown where the site has records of it. */
+const MORE: Array<{ path: string; key: 'industries.title' | 'matters.title' | 'events.title' | 'careers.title' }> = [
+  { path: '/industries', key: 'industries.title' },
+  { path: '/matters', key: 'matters.title' },
+  { path: '/events', key: 'events.title' },
+  { path: '/careers', key: 'careers.title' },
+];
+
 function isCurrent(current: string, path: string): boolean {
   return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
 }
@@ -45,17 +53,19 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
   const navigation = config.sections.navigation;
   const current = site.languages.find((language) => language.code === site.lang);
 
-  const links = (className: string) =>
-    NAVIGATION.map((item) => {
-      const active = isCurrent(site.path, item.path);
-      return (
-        <li key={item.path}>
-          <a href={site.href(item.path)} aria-current={active ? 'page' : undefined} className={`${className} ${active ? 'text-brand-700 font-semibold' : 'text-slate-700 hover:text-brand-700'}`}>
-            {text(navigation[item.key])}
-          </a>
-        </li>
-      );
-    });
+  const more = MORE.filter((item) => site.moreSections.includes(item.path)).map((item) => ({ path: item.path, label: t(item.key) }));
+  const main = NAVIGATION.map((item) => ({ path: item.path, label: text(navigation[item.key]) }));
+  const navLink = (item: { path: string; label: string }, className: string) => {
+    const active = isCurrent(site.path, item.path);
+    return (
+      <li key={item.path}>
+        <a href={site.href(item.path)} aria-current={active ? 'page' : undefined} className={`${className} ${active ? 'text-brand-700 font-semibold' : 'text-slate-700 hover:text-brand-700'}`}>
+          {item.label}
+        </a>
+      </li>
+    );
+  };
+  const moreCurrent = more.some((item) => isCurrent(site.path, item.path));
 
   return (
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
@@ -66,10 +76,24 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-5 sm:px-8 lg:px-12 py-3 sm:gap-3">
         <a href={site.href('/')} className="mr-auto flex min-w-0 items-center gap-2 rounded text-base font-bold text-brand-800 sm:text-lg">
           <LogoMark className="h-9 w-9 shrink-0" />
-          <span className="leading-tight lg:whitespace-nowrap">{text(config.companyName)}</span>
+          {/* A long name (in Cyrillic, beside longer links) takes two lines rather than run under the menu. */}
+          <span className="leading-tight">{text(config.companyName)}</span>
         </a>
         <nav aria-label={t('a11y.mainNavigation')} className="hidden lg:block">
-          <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-[15px]">{links('whitespace-nowrap rounded px-1 py-2')}</ul>
+          <ul className="flex items-center gap-3 text-sm xl:gap-4 xl:text-[15px]">
+            {main.map((item) => navLink(item, 'whitespace-nowrap rounded px-1 py-2'))}
+            {more.length > 0 && (
+              <li>
+                <details className="relative" data-dropdown>
+                  <summary className={`flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded px-1 py-2 ${moreCurrent ? 'text-brand-700 font-semibold' : 'text-slate-700 hover:text-brand-700'}`}>
+                    {t('nav.more')}
+                    <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                  </summary>
+                  <ul className="absolute right-0 z-50 mt-2 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">{more.map((item) => navLink(item, 'block px-4 py-2 hover:bg-slate-100'))}</ul>
+                </details>
+              </li>
+            )}
+          </ul>
         </nav>
         {/* On a phone the top bar is hidden: one tap calls the firm (and the menu holds the search). */}
         <a
@@ -79,8 +103,9 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
         >
           <Phone className="h-5 w-5" aria-hidden="true" />
         </a>
-        <details className="relative" data-dropdown>
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
+        <details className="relative" data-dropdown data-languages>
+          {/* One line whatever the code's length: "UZ-CYRL" would break at its hyphen on a phone. */}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 px-2 py-2 text-sm sm:px-3 font-medium text-slate-800 hover:bg-slate-50">
             {/* No flag emoji: many systems draw them as empty boxes or letters. */}
             <span>{site.lang.toUpperCase()}</span>
             <span className="sr-only">{t('a11y.chooseLanguage', { language: current?.nativeName ?? site.lang })}</span>
@@ -123,7 +148,7 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
               {...contentsOf(kept?.menuSearch, <MenuSearchContent />)}
             />
             <ul className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-2">
-              {links('block rounded px-2 py-3 text-base')}
+              {[...main, ...more].map((item) => navLink(item, 'block rounded px-2 py-3 text-base'))}
               <li className="py-2 sm:hidden">
                 <a href={link(config.primaryButton.link)} className="block rounded-md bg-brand-700 px-4 py-3 text-center font-semibold text-white">
                   {text(config.primaryButton.text)}

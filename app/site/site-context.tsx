@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { localePath, pickText, type Localized } from '../../domain/shared/localized.ts';
+import { formatHumanDate, formatHumanRange } from '../i18n/dates.ts';
 import type { Translate } from '../i18n/translator.ts';
 import type { SiteData } from './site-data.server.ts';
 
@@ -25,24 +26,10 @@ export function useSite(): Site {
   return site;
 }
 
-/** Made once per language and zone: building a date format costs about a quarter of a millisecond. */
-const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
-function dateFormatOf(lang: string, timeZone: string, withTime = false): Intl.DateTimeFormat {
-  const key = `${lang} ${timeZone} ${withTime}`;
-  let format = DATE_FORMATS.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}), timeZone });
-    if (DATE_FORMATS.size < 100) DATE_FORMATS.set(key, format);
-  }
-  return format;
-}
-
 /** Days as shown, per language and zone: pages show the same few hundred dates again and again (formatting one costs ~20 µs). */
 const SHOWN_DAYS = new Map<string, string>();
 
 export function buildSite(data: SiteData, t: Translate): Site {
-  const dateFormat = dateFormatOf(data.lang, data.timeZone);
-  const dateTimeFormat = dateFormatOf(data.lang, data.timeZone, true);
   const site: Omit<Site, keyof SiteData> = {
     t,
     text: (value) => pickText(value, data.lang, data.defaultLanguage),
@@ -51,21 +38,15 @@ export function buildSite(data: SiteData, t: Translate): Site {
       const key = `${data.lang} ${data.timeZone} ${iso}`;
       let shown = SHOWN_DAYS.get(key);
       if (shown === undefined) {
-        const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-        shown = Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+        // A date-only value is that day, without a time and not moved by the zone (app/i18n/dates.ts).
+        shown = formatHumanDate(iso, data.lang, data.timeZone);
         if (SHOWN_DAYS.size >= 5000) SHOWN_DAYS.clear();
         SHOWN_DAYS.set(key, shown);
       }
       return shown;
     },
-    formatDateTime: (iso) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-    },
-    formatDateTimeRange: (from, to) => {
-      const [start, end] = [new Date(from), new Date(to)];
-      return Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? `${from} – ${to}` : dateTimeFormat.formatRange(start, end);
-    },
+    formatDateTime: (iso) => formatHumanDate(iso, data.lang, data.timeZone, true),
+    formatDateTimeRange: (from, to) => formatHumanRange(from, to, data.lang, data.timeZone),
   };
   // The loader's data keeps its properties out of enumeration (forThePageOnly): copied with their descriptors, not spread.
   return Object.assign(Object.create(Object.prototype, Object.getOwnPropertyDescriptors(data)), site);

@@ -7,6 +7,7 @@ import type { SiteConfigRecord } from '../../domain/site-config/site-config-serv
 import type { DomainServices } from '../../domain/app-services.ts';
 import { TEXT_PREVIEW_HEADER } from '../../domain/languages/text-previews.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
+import { recordTypeNamed } from '../../domain/registry.ts';
 
 interface SiteLanguage {
   code: string;
@@ -29,6 +30,8 @@ export interface SiteData {
   footerServices: Array<Pick<Service, '_id' | 'slug' | 'title'>>;
   /** Slugs of the active pages of text (the footer links the legal ones). */
   pageSlugs: string[];
+  /** The lists beyond the header's main links that have something public to show (`/industries`, `/careers`): the header's "More". */
+  moreSections: string[];
   publicUrl: string;
   /** The firm's time zone: dates are shown in it. */
   timeZone: string;
@@ -69,9 +72,27 @@ async function resolveLanguage(services: DomainServices, requested: string | und
   return { lang, defaultLanguage, languages, path, known, preview: preview?.code === lang ? preview : undefined };
 }
 
+/** The record types whose lists the header offers under "More", in its order. */
+const MORE_TYPES = ['industries', 'matters', 'events', 'vacancies'] as const;
+
+/** The paths of those lists with at least one public record (kept answers: no query on most pages). */
+async function sectionsWithRecords(services: DomainServices, lang: string): Promise<string[]> {
+  const found = await Promise.all(
+    MORE_TYPES.map(async (name) => {
+      const type = recordTypeNamed(name);
+      const records = await services.records[name].list({ lang, admin: false }).catch((error: unknown) => {
+        services.log.error({ err: error }, `could not read the ${name} for the header`);
+        return [];
+      });
+      return records.length && type?.publicPath ? [type.publicPath] : [];
+    }),
+  );
+  return found.flat();
+}
+
 export async function loadSiteData(services: DomainServices, requested: string | undefined, request: Request): Promise<SiteData> {
   const { lang, defaultLanguage, languages, path, preview } = await resolveLanguage(services, requested, request, { lenient: true });
-  const [config, activeServices, pageSlugs] = await Promise.all([
+  const [config, activeServices, pageSlugs, moreSections] = await Promise.all([
     services.siteConfig.get(),
     // The footer's list is a convenience: when it cannot be read the page still renders (its own
     // loader says what failed), with the footer's "no services" text.
@@ -80,6 +101,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
       return [];
     }),
     services.records.pages.publicSlugs(),
+    sectionsWithRecords(services, lang),
   ]);
   const current = languages.find((language) => language.code === lang);
   const site: Omit<SiteData, 'frame'> = {
@@ -97,6 +119,7 @@ export async function loadSiteData(services: DomainServices, requested: string |
     config,
     footerServices: activeServices.slice(0, 6).map(({ _id, slug, title }) => ({ _id, slug, title })),
     pageSlugs,
+    moreSections,
     publicUrl: services.publicUrl,
     timeZone: services.timeZone,
     path,

@@ -31,7 +31,7 @@ export const events = defineRecordType({
     description: documentText('Description', { required: true, search: true }),
     startsAt: custom({ storage: 'time', schema: () => moment('Starts at'), widget: 'datetime', required: 'always', label: texts('Starts at', 'Начало', 'Boshlanishi') }),
     endsAt: custom({ storage: 'time', schema: () => moment('Ends at'), widget: 'datetime', required: 'always', label: texts('Ends at', 'Окончание', 'Tugashi') }),
-    mode: choice('Mode', EVENT_MODES, { default: 'offline', label: texts('Attendance', 'Формат участия', 'Ishtirok shakli') }),
+    mode: choice('Mode', EVENT_MODES, { default: 'offline', label: texts('Attendance', 'Формат участия', 'Ishtirok shakli'), labels: { offline: texts('In person', 'Очно', 'Yuzma-yuz'), online: texts('Online', 'Онлайн', 'Onlayn'), mixed: texts('In person and online', 'Очно и онлайн', 'Yuzma-yuz va onlayn') } }),
     venue: localizedText('Venue', { max: 300, label: texts('Venue (address)', 'Место (адрес)', 'Manzil') }),
     onlineUrl: custom({ storage: 'text', schema: () => joinLink, widget: 'url', default: () => '', label: texts('Online link (sent only to people who registered)', 'Ссылка для онлайн-участия (только зарегистрированным)', 'Onlayn havola (faqat ro‘yxatdan o‘tganlarga yuboriladi)') }),
     capacity: custom({ storage: 'int', schema: () => capacity, widget: 'number', default: () => 0, label: texts('Places (0: no limit)', 'Мест (0 — без ограничений)', 'O‘rinlar (0 — cheklanmagan)') }),

@@ -13,7 +13,7 @@ export const features = defineRecordType({
     title: localizedText('Title', { required: true }),
     description: localizedText('Description', { required: true, max: MEDIUM_TEXT, multiline: true }),
     icon: iconName(),
-    category: choice('Category', FEATURE_CATEGORIES, { default: 'whyChoose', filter: 'category' }),
+    category: choice('Category', FEATURE_CATEGORIES, { default: 'whyChoose', filter: 'category', labels: { whyChoose: texts('Why choose us', 'Почему мы', 'Nega biz'), services: texts('Services', 'Услуги', 'Xizmatlar'), general: texts('General', 'Общее', 'Umumiy') } }),
     order: position(),
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),

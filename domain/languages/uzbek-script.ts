@@ -145,6 +145,8 @@ function latinRules(normal: string, lower: string): string {
     let to: string;
     // e at the start of a word or after a vowel is э; "ye" is е; s'h is с + ҳ.
     if (lower[index] === 'e' && (index === 0 || LATIN_VOWELS.has(before))) [from, to] = ['e', 'э'];
+    // "ye" after a consonant is a loanword's ье: karyera → карьера, kuryer → курьер (native words have no such ye).
+    else if (lower.startsWith('ye', index) && index > 0 && /[bdfghjklmnpqrstvxz]/.test(before)) [from, to] = ['ye', 'ье'];
     else if (before === 's' && lower.startsWith(`${LATIN_APOSTROPHE}h`, index)) [from, to] = [LATIN_APOSTROPHE, ''];
     // Russian loanwords keep ц: -tsiya after a vowel (militsiya), -ksiya (aksiya), -tsk (Donetsk).
     else if ((lower.startsWith('tsiya', index) && LATIN_VOWELS.has(before)) || lower.startsWith('tsk', index)) [from, to] = ['ts', 'ц'];
@@ -209,14 +211,66 @@ function cyrillicRules(word: string, lower: string): string {
  * in ch, or a capital inside (WhatsApp, LinkedIn, iPhone). Each test reads its token once.
  */
 const ADDRESS_END = /\.(uz|com|ru|org|net|io|gov|edu|info|me|app)([/?#:]|[.,;:!?)»”"']*$)/i;
-const keepsLatinToken = (token: string) => token.includes('://') || /^www\./i.test(token) || token.includes('@') || ADDRESS_END.test(token);
-const foreignWord = (word: string) => /w|c(?!h)/i.test(word) || /[a-z][A-Z]/.test(word);
+const keepsLatinToken = (token: string) => token.includes('://') || /^www\./i.test(token) || token.includes('@') || ADDRESS_END.test(token) || /^[A-Z]{1,5}&[A-Z]{1,5}\b/.test(token);
 
-/** Uzbek text from Latin to Cyrillic script; addresses, e-mails, handles and foreign names stay as written. */
-export function uzbekToCyrillic(text: string): string {
+/**
+ * English words of the firm's trade and of its clients' names that Uzbek writers leave in Latin and
+ * that the letter test below cannot tell from Uzbek ones ("due" of due diligence, “Mehr Textile”).
+ * Lowercase, whole words; a name in quotes with one of them stays Latin whole.
+ */
+const ENGLISH_TERMS = new Set(['due', 'diligence', 'escrow', 'equity', 'venture', 'joint', 'offshore', 'arbitration', 'tier', 'textile', 'group', 'holding', 'trade', 'invest', 'the', 'of', 'and']);
+
+/**
+ * Abbreviations and short words that Uzbek writes in capitals and Cyrillic (МЧЖ, АЖ, БМТ, ВА): any
+ * other all-capital word of up to four letters, or one without a vowel, is an acronym (PDF, JPEG,
+ * IT, M&A) and stays in Latin. Uppercase, apostrophes as U+02BB.
+ */
+const UZBEK_CAPITALS = new Set(
+  ['MCHJ', 'AJ', 'OAJ', 'XK', 'QK', 'QQS', 'SK', 'MK', 'YUSH', 'JSH', 'YATT', 'XT', 'DUK', 'UK', 'BMT', 'MDH', 'AQSH', 'OʻZR', 'OʻZA', 'FVV', 'IIV', 'DXX', 'SSV', 'VM', 'JK', 'FK', 'MJTK', 'SOQ', 'VA', 'BU', 'U', 'BIZ', 'SIZ', 'HAM', 'YOKI', 'BOR', 'YOʻQ', 'ENG', 'SUD', 'YIL', 'TEL', 'UY', 'OY', 'KUN', 'SOAT', 'ISH', 'SHU', 'KIM', 'NIMA', 'QAY', 'YANGI', 'DAN', 'GA', 'DA', 'NI'],
+);
+const capitalsKey = (word: string) => word.replace(APOSTROPHES, 'ʻ').toUpperCase();
+/** English acronyms with a Q (any other capitals with Q, Oʻ or Gʻ are Uzbek: QQS, OʻzR). */
+const ENGLISH_Q = new Set(['QR', 'FAQ', 'SQL', 'HQ', 'QA', 'IQ']);
+function acronym(word: string): boolean {
+  const letters = word.replace(APOSTROPHES, '');
+  if (letters.length < 2 || letters !== letters.toUpperCase()) return false;
+  if (UZBEK_CAPITALS.has(capitalsKey(word))) return false;
+  if ((letters.includes('Q') && !ENGLISH_Q.has(letters)) || /[OG][ʻʼ‘’'`´]/.test(word)) return false;
+  return letters.length <= 4 || !/[AEIOU]/.test(letters);
+}
+
+/**
+ * A word Uzbek does not write: one with w, or c other than in ch, or a capital inside (WhatsApp,
+ * LinkedIn, iPhone) unless it is an Uzbek abbreviation (MChJ, OʻzR); an acronym; an English term.
+ */
+const foreignSpelling = (word: string) => /w|c(?!h)/i.test(word) || /[a-z][A-Z]/.test(word) || ENGLISH_TERMS.has(word.toLowerCase());
+const foreignWord = (word: string) => !UZBEK_CAPITALS.has(capitalsKey(word)) && (foreignSpelling(word) || acronym(word));
+
+/** Latin text outside of names in brackets or quotes: each word on its own. */
+function wordsToCyrillic(text: string): string {
   return text.replace(/\S+/g, (token) =>
     keepsLatinToken(token) ? token : token.replace(LATIN_WORD, (word) => (/[A-Za-z]/.test(word) && !foreignWord(word) ? latinWordToCyrillic(word) : word)),
   );
+}
+
+/**
+ * A phrase in brackets or quotes is written whole in one language: one with a foreign word in it is
+ * a foreign name or term — “Silk Road Logistics”, (due diligence) — and stays Latin whole, rather
+ * than half of it turned into Cyrillic. At most 200 characters between the marks.
+ */
+const ENCLOSED = /\([^()\n]{1,200}\)|“[^“”\n]{1,200}”|«[^«»\n]{1,200}»|„[^„“\n]{1,200}“|"[^"\n]{1,200}"/g;
+// An acronym alone makes no phrase foreign: (10 MB gacha) is Uzbek with one acronym in it.
+const foreignPhrase = (phrase: string) => (phrase.match(LATIN_WORD) ?? []).some((word) => /[A-Za-z]/.test(word) && !UZBEK_CAPITALS.has(capitalsKey(word)) && foreignSpelling(word));
+
+/** Uzbek text from Latin to Cyrillic script; addresses, e-mails, handles, acronyms and foreign names stay as written. */
+export function uzbekToCyrillic(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(ENCLOSED)) {
+    out += wordsToCyrillic(text.slice(at, match.index)) + (foreignPhrase(match[0]) ? match[0] : wordsToCyrillic(match[0]));
+    at = match.index + match[0].length;
+  }
+  return out + wordsToCyrillic(text.slice(at));
 }
 
 /** A text with {placeholders} (interface texts, mails) to Cyrillic: only the words around them change script. */

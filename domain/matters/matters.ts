@@ -56,7 +56,8 @@ export const matters = defineRecordType({
       : [],
   sort: ['-year', '-createdAt'],
   publicPath: '/matters',
-  site: { list: 'routes/site/matters.tsx' },
+  // Found by the site search, each shown in the list of matters (which carries the disclaimer).
+  site: { list: 'routes/site/matters.tsx', search: true, hitPath: (record) => `/matters#matter-${record._id}` },
   disclaimer: 'legal.mattersDisclaimer',
   admin: {
     icon: 'scale',

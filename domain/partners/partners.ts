@@ -18,7 +18,7 @@ export const partners = defineRecordType({
     email: emailAddress({ required: true, search: true }),
     phone: plainText('Phone', { max: 50 }),
     website: webAddress('Website'),
-    partnershipType: choice('Partnership type', PARTNERSHIP_TYPES, { default: 'collaboration', filter: 'partnershipType' }),
+    partnershipType: choice('Partnership type', PARTNERSHIP_TYPES, { default: 'collaboration', filter: 'partnershipType', labels: { strategic: texts('Strategic', 'Стратегическое', 'Strategik'), referral: texts('Referral', 'По рекомендациям', 'Tavsiya bo‘yicha'), affiliate: texts('Affiliate', 'Аффилированное', 'Sho‘ba'), collaboration: texts('Collaboration', 'Сотрудничество', 'Hamkorlik') } }),
     order: position(),
     establishedDate: plainText('Established date', { max: 50 }),
     logo: image(),

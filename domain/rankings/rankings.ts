@@ -41,6 +41,7 @@ export const rankings = defineRecordType({
   },
   publicWhen: { field: 'isActive' },
   publicUntil: rankingShownUntil,
+  publicUntilIsDay: true,
   sort: ['-edition', 'guide'],
   admin: {
     icon: 'award',

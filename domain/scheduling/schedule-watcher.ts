@@ -12,6 +12,8 @@ export interface ScheduledMoment {
   /** publish: the record goes live; unpublish: it stops being shown. */
   kind: 'publish' | 'unpublish';
   at: string;
+  /** The moment is a day's start by its type's rule (a ranking's 1 January): `2028-01-01`, to be shown as a date. */
+  day?: string;
 }
 
 /**
@@ -53,7 +55,8 @@ export function createScheduleWatcher(database: Database, types: readonly Record
         if (limit) query = query.orderBy(column, 'asc').limit(limit);
         for (const row of await query.execute()) {
           const title = row[columnOf(type.admin.titleField)];
-          found.push({ type: type.name, _id: row.id, kind, at: row[column], title: typeof title === 'string' && title.startsWith('{') ? JSON.parse(title) : title });
+          const day = column === 'public_until' && type.publicUntilIsDay ? { day: String(row[column]).slice(0, 10) } : {};
+          found.push({ type: type.name, _id: row.id, kind, at: row[column], ...day, title: typeof title === 'string' && title.startsWith('{') ? JSON.parse(title) : title });
         }
       }
     }

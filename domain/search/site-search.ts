@@ -32,7 +32,7 @@ const PER_TYPE = 20;
 const MAX_HITS = 40;
 /** The shortest query worth answering (one letter finds everything). */
 export const MIN_QUERY = 2;
-const SUMMARY_FIELDS = ['excerpt', 'description', 'position', 'bio', 'answer', 'body'];
+const SUMMARY_FIELDS = ['excerpt', 'description', 'summary', 'position', 'bio', 'answer', 'body'];
 const DATE_FIELDS = ['date', 'publishedAt', 'createdAt'];
 
 /**
@@ -64,6 +64,15 @@ function findIn(text: string, forms: string[]): [number, number] | undefined {
   return best;
 }
 
+/**
+ * A record's text on one line for an excerpt: its blocks (a heading, a paragraph, list items, kept
+ * apart by line breaks in documentToText) would run together once the page's HTML folds the
+ * breaks; a block that ends without a stop is followed by " · ".
+ */
+function oneLine(text: string): string {
+  return text.replace(/[ \t]*\n[\s]*/g, (_gap, at: number) => (/[.!?:;…]$/.test(text.slice(Math.max(0, at - 1), at)) ? ' ' : ' · ')).trim();
+}
+
 /** About `size` characters of `text` around a found passage, cut at spaces, with … where cut. */
 function passage(text: string, [start, length]: [number, number], size = 180): string {
   const from = Math.max(0, start - Math.floor((size - length) / 2));
@@ -92,7 +101,7 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
           return found.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
         }),
       );
-      const text = (record: Record<string, unknown>, field: string) => pickText(record[field] as Localized | string | undefined, lang, defaultLanguage);
+      const text = (record: Record<string, unknown>, field: string) => oneLine(pickText(record[field] as Localized | string | undefined, lang, defaultLanguage));
       const ranked = perType.flat().flatMap(({ type, record }) => {
         const path = type.site?.hitPath ? type.site.hitPath(record) : `${type.publicPath}/${String(record.slug ?? record._id)}`;
         if (path === undefined) return [];

@@ -18,7 +18,7 @@ export const services = defineRecordType({
     description: documentText('Description', { required: true, search: true }),
     pricing: localizedText('Pricing', { max: 200 }),
     duration: localizedText('Duration', { max: 200 }),
-    category: choice('Category', SERVICE_CATEGORIES, { default: 'corporate', filter: 'category' }),
+    category: choice('Category', SERVICE_CATEGORIES, { default: 'corporate', filter: 'category', labels: { corporate: texts('Corporate', 'Корпоративное право', 'Korporativ'), family: texts('Family', 'Семейное право', 'Oilaviy'), realEstate: texts('Real estate', 'Недвижимость', 'Ko‘chmas mulk'), criminal: texts('Criminal', 'Уголовные дела', 'Jinoiy'), personalInjury: texts('Personal injury', 'Возмещение вреда', 'Zararni qoplash'), estate: texts('Estate planning', 'Наследство', 'Meros'), other: texts('Other', 'Другое', 'Boshqa') } }),
     icon: iconName(),
     features: custom({ storage: 'json', schema: () => serviceFeatures, widget: 'features', localized: true, default: () => [] }),
     image: image(),

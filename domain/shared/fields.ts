@@ -83,6 +83,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   max?: number;
   widget: Widget;
   options?: readonly string[];
+  /** Each choice's words in the admin (a choice field declares them with its options). */
+  optionLabels?: Readonly<Record<string, AdminTexts>>;
   /** Record type a reference points at. */
   references?: string;
   default?: () => unknown;
@@ -257,10 +259,11 @@ export function position(): FieldDeclaration<typeof order> {
   return { storage: 'int', schema: () => order, localized: false, required: false, widget: 'number', default: () => 0 };
 }
 
+/** One of a few values, each with its words in the admin's languages (never the stored value itself on a screen). */
 export function choice<const T extends readonly [string, ...string[]]>(
   label: string,
   options: T,
-  settings: Options & { default: T[number]; filter?: string },
+  settings: Options & { default: T[number]; filter?: string; labels: { readonly [K in T[number]]: AdminTexts } },
 ): FieldDeclaration<ReturnType<typeof oneOf<T>>> {
   return {
     storage: 'text',
@@ -269,6 +272,7 @@ export function choice<const T extends readonly [string, ...string[]]>(
     required: false,
     widget: 'select',
     options,
+    optionLabels: settings.labels,
     default: () => settings.default,
     filter: settings.filter ? { param: settings.filter, kind: 'value' } : undefined,
     label: settings.label,

@@ -11,9 +11,7 @@ import type { Review, Reviews } from '../versions/reviews.ts';
 import { textToDocument } from '../documents/document.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import { slugify } from './slug.ts';
-import { z } from 'zod';
-import { transliterationBetween } from '../languages/uzbek-script.ts';
-import { fillLanguage } from './copy-language.ts';
+import { copyLanguageRequest, fillLanguage } from './copy-language.ts';
 import { dayIn } from './days.ts';
 import { textSavedAfter, translationState, type TranslationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
@@ -404,12 +402,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
      * (uz → uz-Cyrl) or the reverse. Saved as an update (a translator of `to` may do it).
      */
     async copyLanguage(id: string, body: unknown, actor?: Actor, options: { onlyLanguages?: string[]; languages?: string[] } = {}): Promise<Stored> {
-      const { from, to, transliterate } = parseOrThrow(copyLanguageSchema, assertObject(body));
-      if (from === to) throw validationError([{ path: 'to', message: 'Choose a language other than the one copied from', code: 'invalid' }]);
-      if (options.languages && (!options.languages.includes(from) || !options.languages.includes(to))) {
-        throw validationError([{ path: options.languages.includes(from) ? 'to' : 'from', message: 'No such language on this site: add it under Languages first', code: 'invalid' }]);
-      }
-      const convert = transliterate ? scriptConverter(from, to) : (text: string) => text;
+      const { from, to, convert } = copyLanguageRequest(body, options.languages);
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
       const fields = type.localizedFields.filter((field) => !(options.onlyLanguages && confidential(existing) && type.confidentialFields?.includes(field)));
@@ -735,16 +728,6 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
 /** A JSON column's value as the database gave it back: text on SQLite, parsed on PostgreSQL. */
 const parseStored = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as Localized | string;
 const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
-
-const languageCode = z.string({ error: 'Give a language code such as uz' }).regex(LANGUAGE_CODE_PATTERN, 'Give a language code such as uz or uz-Cyrl');
-const copyLanguageSchema = z.object({ from: languageCode, to: languageCode, transliterate: z.boolean({ error: 'transliterate must be true or false' }).optional() });
-
-/** Uzbek from one script to the other; any other pair has no transliteration (a 400). */
-function scriptConverter(from: string, to: string): (text: string) => string {
-  const convert = transliterationBetween(from, to);
-  if (!convert) throw validationError([{ path: 'transliterate', message: 'Transliteration goes between Uzbek in Latin (uz) and in Cyrillic (uz-Cyrl): copy without it for other languages', code: 'invalid' }]);
-  return convert;
-}
 
 /**
  * The first field (dotted path) that differs between two saved states outside the texts of the

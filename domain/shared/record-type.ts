@@ -103,6 +103,8 @@ export interface RecordTypeOptions<F extends Record<string, FieldDeclaration>, N
    * next year), kept in the `public_until` column; null for never.
    */
   publicUntil?: (record: Record<string, unknown>) => string | null;
+  /** `publicUntil` is the start of a day (UTC midnight, a ranking's 1 January): shown as that day, never as a time in the firm's zone. */
+  publicUntilIsDay?: boolean;
   /**
    * Moments at which its pages change by themselves (an event's start, end and registration's
    * close): when one comes, the cached pages that show the record are dropped.

@@ -5,6 +5,7 @@ import { frozen } from '../shared/frozen.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor, ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, expectedVersion, parseOrThrow, withoutMeta } from '../shared/validation.ts';
+import { copyLanguageRequest, fillLanguage } from '../shared/copy-language.ts';
 import { mergeOverDefaults } from './merge.ts';
 import { siteConfigDefaults } from './site-config-defaults.ts';
 import { makeSiteConfigSchema, type SiteConfig } from './site-config-schema.ts';
@@ -91,6 +92,21 @@ export function createSiteConfigService(database: Database, environment: Service
       const summary = options.restoredFrom !== undefined ? `Site configuration restored from version ${options.restoredFrom}` : 'Site configuration';
       await environment.changed({ entity: 'site_config', action: 'update', id: saved._id!, actor, summary });
       return saved;
+    },
+
+    /**
+     * The configuration's empty texts of language `to` filled from `from` (transliterated between
+     * the scripts of Uzbek when asked), every written text kept: the header, footer, hours, section
+     * titles and the firm's name of a new language (API-2.md "Translation", as for a record).
+     * Nothing to fill: nothing is saved.
+     */
+    async copyLanguage(body: unknown, languages: readonly string[], actor?: Actor): Promise<SiteConfigRecord> {
+      const { from, to, convert } = copyLanguageRequest(body, languages);
+      const current = await this.get();
+      const { _id, version, updatedAt: _updatedAt, ...data } = current;
+      const filled = fillLanguage(data, from, to, convert) as Record<string, unknown>;
+      if (JSON.stringify(filled) === JSON.stringify(data)) return current;
+      return this.update({ ...filled, version }, actor);
     },
 
     /** Who saved the configuration when, and which sections each save changed, newest first. */

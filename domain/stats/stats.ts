@@ -16,7 +16,7 @@ export const stats = defineRecordType({
     suffix: plainText('Suffix', { max: 10 }),
     label: localizedText('Label', { required: true, max: 200 }),
     icon: iconName(),
-    category: choice('Category', STAT_CATEGORIES, { default: 'general', filter: 'category' }),
+    category: choice('Category', STAT_CATEGORIES, { default: 'general', filter: 'category', labels: { general: texts('General', 'Общее', 'Umumiy'), experience: texts('Experience', 'Опыт', 'Tajriba'), clients: texts('Clients', 'Клиенты', 'Mijozlar'), cases: texts('Cases', 'Дела', 'Ishlar') } }),
     order: position(),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),
   },

@@ -23,7 +23,7 @@ export const vacancies = defineRecordType({
     slug: slug({ from: 'title' }),
     description: documentText('Description', { required: true, search: true, label: texts('Description: the work, what we ask, what we offer', 'Описание: работа, требования, что мы предлагаем', 'Tavsif: ish, talablar, biz nima taklif qilamiz') }),
     practice: localizedText('Practice', { max: 200, label: texts('Practice area', 'Практика', 'Amaliyot sohasi') }),
-    employmentType: choice('Employment type', EMPLOYMENT_TYPES, { default: 'FULL_TIME', label: texts('Employment type', 'Тип занятости', 'Bandlik turi') }),
+    employmentType: choice('Employment type', EMPLOYMENT_TYPES, { default: 'FULL_TIME', label: texts('Employment type', 'Тип занятости', 'Bandlik turi'), labels: { FULL_TIME: texts('Full time', 'Полная занятость', 'To‘liq stavka'), PART_TIME: texts('Part time', 'Частичная занятость', 'Yarim stavka'), CONTRACTOR: texts('Contract work', 'Работа по договору', 'Shartnoma asosida ish'), TEMPORARY: texts('Temporary', 'Временная работа', 'Vaqtinchalik ish'), INTERN: texts('Internship', 'Стажировка', 'Amaliyot (stajirovka)'), VOLUNTEER: texts('Volunteer', 'Волонтёрство', 'Ko‘ngillilik'), PER_DIEM: texts('Paid by the day', 'Подённая оплата', 'Kunbay ish'), OTHER: texts('Other', 'Другое', 'Boshqa') } }),
     location: localizedText('Location', { required: true, max: 200, label: texts('Location', 'Место работы', 'Ish joyi') }),
     closesAt: custom({ storage: 'time', schema: () => closesAt, widget: 'datetime', required: 'always', label: texts('Applications close at', 'Приём заявок до', 'Arizalar qabul qilinadi') }),
     isActive: yesNo('Active', { default: true, filter: 'active', toggle: true }),

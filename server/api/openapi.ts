@@ -843,6 +843,11 @@ export function buildOpenApiDocument() {
         get: { tags: ['SiteConfiguration'], operationId: 'getSiteConfig', summary: 'The whole configuration with defaults filled in', security: PUBLIC, responses: { 200: answer('Configuration', ref('SiteConfig')) } },
         put: operation('SiteConfiguration', 'updateSiteConfig', 'Replace the configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('SiteConfig')) } }),
       },
+      '/site-config/copy-language': {
+        post: operation('SiteConfiguration', 'copySiteConfigLanguage', 'Fill the empty texts of language `to` from language `from` (the header, footer, hours, section titles, the firm’s name), every written text kept; with transliterate, Uzbek Latin (uz) becomes Cyrillic (uz-Cyrl) or the reverse. Administrators only.', { 200: answer('Saved (unchanged when nothing was empty)', ref('SiteConfig')), ...errors(400, 401, 403) }, {
+          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: { type: 'string', example: 'uz' }, to: { type: 'string', example: 'uz-Cyrl' }, transliterate: { type: 'boolean', default: false } } }) },
+        }),
+      },
       '/upload/single': {
         post: operation('Uploads', 'uploadImage', 'Upload one image (field image; JPEG, PNG, GIF or WebP by content; 5 MB)', { 201: answer('Stored in every size', uploadResult), ...errors(400, 401, 413, 415) }, {
           requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } } } },
@@ -1049,7 +1054,7 @@ export function buildOpenApiDocument() {
             type: 'object',
             properties: {
               timeZone: { type: 'string', description: 'IANA time zone (TIME_ZONE), Asia/Tashkent by default' },
-              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' } } } },
+              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' }, day: { type: 'string', format: 'date', description: 'Set when the moment is the start of a day by its type’s rule (a ranking’s 1 January): show it as this date' } } } },
             },
           }),
           ...errors(401),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricRoute, searchedTypes, SITE_PAGES, splitLanguage } from '../../domain/site/site-pages.ts';
 import { isUiTextKey } from '../../app/i18n/ui-texts.ts';
+import { formatDay } from '../../app/admin/time-zone.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { jsonLd, wholeSitemap } from '../helpers/html.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -86,6 +87,24 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
     });
   });
 
+  describe('the site search', () => {
+    it('keeps a document’s heading, paragraphs and list items apart in a hit’s passage', async () => {
+      const block = (type: string, words: string, attrs?: Record<string, unknown>) => ({ type, ...(attrs ? { attrs } : {}), content: [{ type: 'text', text: words }] });
+      const item = (words: string) => ({ type: 'listItem', content: [block('paragraph', words)] });
+      const content = {
+        type: 'doc',
+        content: [
+          block('paragraph', 'Yangi tartib kuchga kirdi.'),
+          block('heading', 'Kimlarga tegishli', { level: 2 }),
+          { type: 'bulletList', content: [item('Eksportchilarga'), item('Importchilarga')] },
+        ],
+      };
+      const made = await create('/news', { title: { uz: 'Bojxona tartibi' }, excerpt: { uz: 'Qisqacha' }, content: { uz: content }, category: { uz: 'Qonun' } });
+      const hit = (await app.api('/api/search?q=Eksportchilarga&lang=uz')).body.data.find((found: { _id: string }) => found._id === made._id);
+      expect(hit.excerpt).toBe('Yangi tartib kuchga kirdi. Kimlarga tegishli · Eksportchilarga · Importchilarga');
+    });
+  });
+
   describe('matters', () => {
     it('names the client only with consent, in the API and on the pages; a confidential matter is never public nor found', async () => {
       const named = await create('/matters', { title: { uz: 'Kredit shartnomasi' }, summary: { uz: 'Sindikatlangan kredit' }, year: 2024, services: [service._id], lawyers: [lawyer._id], client: { uz: 'Toshkent Agro' }, clientConsent: true });
@@ -120,6 +139,11 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
         expect(hits).toEqual([]);
       }
       expect((await page('/search?q=Yashirin')).html).not.toContain('Yashirin bitim</');
+      // A public matter is found, and shown where it stands in the list of matters (under the disclaimer).
+      const hits = (await app.api('/api/search?q=Sindikatlangan&lang=uz')).body.data;
+      expect(hits).toContainEqual(expect.objectContaining({ type: 'matters', _id: named._id, title: 'Kredit shartnomasi', url: `/matters#matter-${named._id}` }));
+      expect(list.html).toContain(`id="matter-${named._id}"`);
+      expect((await page('/search?q=Sindikatlangan')).html).toContain(`href="/matters#matter-${named._id}"`);
     });
 
     it('never shows a translator a confidential matter’s client or value, on any read, and keeps them through a translator’s save', async () => {
@@ -260,7 +284,10 @@ describe.each(DIALECTS)('the firm’s record on %s', (dialect) => {
       expect(lawyers.publicState).toBe('published');
       // Its leaving is a scheduled moment: the dashboard tells it, and the moment drops cached pages.
       const upcoming = (await app.api('/api/admin/schedule', { token })).body.data.upcoming as Array<{ _id: string; kind: string; at: string }>;
-      expect(upcoming).toContainEqual(expect.objectContaining({ _id: lawyers._id, kind: 'unpublish', at: `${thisYear + 2}-01-01T00:00:00.000Z` }));
+      // A day by the ranking's rule: the dashboard shows 1 January, not 05:00 on the firm's clock.
+      expect(upcoming).toContainEqual(expect.objectContaining({ _id: lawyers._id, kind: 'unpublish', at: `${thisYear + 2}-01-01T00:00:00.000Z`, day: `${thisYear + 2}-01-01` }));
+      expect(formatDay(`${thisYear + 2}-01-01`, 'en', 'Asia/Tashkent')).toBe(`Jan 1, ${thisYear + 2}`);
+      expect(formatDay(`${thisYear + 2}-01-01`, 'ru', 'America/Los_Angeles')).toBe(`1 янв. ${thisYear + 2} г.`);
     });
   });
 });

@@ -56,9 +56,15 @@ describe.each(DIALECTS)('subscriptions to alerts on %s', (dialect) => {
     expect(waiting).toMatchObject({ state: 'pending', language: 'ru', topics: [topics[0]], consent: { version: expect.any(String), language: 'ru', topics: [topics[0]] } });
     expect(waiting.consent.text).toContain('правовые новости');
     // The button: confirmed.
+    const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    expect(heading(html)).toBe('Подтвердите подписку');
     const pressed = await post(link, {});
     expect(pressed.status).toBe(200);
-    expect(await pressed.text()).toContain('Готово');
+    const done = await pressed.text();
+    expect(done).toContain('Готово');
+    // Confirmed: the heading says so, no longer asking for it (the link opened again, too).
+    expect(heading(done)).toBe('Подписка подтверждена');
+    expect(heading(await (await page(link)).text())).toBe('Подписка подтверждена');
     expect((await app.api('/api/subscriptions', { token: admin })).body.data.find((item: { email: string }) => item.email === 'counsel@client.uz').state).toBe('confirmed');
     // The same address again: the same answer, and no second confirmation (a note with the settings link, at most once in 10 minutes).
     const again = await app.api('/api/subscriptions', { body: { ...body, email: 'counsel@client.uz' } });

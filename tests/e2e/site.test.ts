@@ -87,7 +87,7 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     expect(await skip.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    const summary = page.locator('details[data-dropdown] summary').first();
+    const summary = page.locator('details[data-languages] summary');
     await summary.focus();
     await page.keyboard.press('Enter');
     expect(await page.getByRole('link', { name: 'O‘zbekcha' }).isVisible()).toBe(true);

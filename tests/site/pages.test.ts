@@ -333,6 +333,29 @@ describe('the public website, rendered on the server', () => {
     expect(chosen((await page('/ru/contact?service=%3Cscript%3E')).html) ?? '').toBe('');
   });
 
+  it('links the firm’s record, events and careers from the header where the site has them, and stops when it has none', async () => {
+    const header = async (path: string) => {
+      const html = (await page(path)).html;
+      return html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    };
+    const ru = await header('/ru');
+    for (const [path, name] of [['/ru/industries', 'Отрасли'], ['/ru/matters', 'Дела и сделки'], ['/ru/events', 'События'], ['/ru/careers', 'Карьера']]) {
+      // Under "More" on a wide screen, and in the phone's menu.
+      expect(ru.split(`href="${path}"`).length - 1, path).toBe(2);
+      expect(ru).toContain(`>${name}</a>`);
+    }
+    expect(ru).toContain('Ещё');
+    const vacancies = (await app.api('/api/vacancies?admin=true', { token })).body.data as Array<{ _id: string; isActive: boolean }>;
+    try {
+      for (const vacancy of vacancies) await app.api(`/api/vacancies/${vacancy._id}`, { method: 'PUT', token, body: { isActive: false } });
+      const without = await header('/ru');
+      expect(without).not.toContain('href="/ru/careers"');
+      expect(without).toContain('href="/ru/industries"');
+    } finally {
+      for (const vacancy of vacancies) await app.api(`/api/vacancies/${vacancy._id}`, { method: 'PUT', token, body: { isActive: vacancy.isActive } });
+    }
+  });
+
   it('ends an article with a next step: its author or the practice’s lead lawyer with “Ask a question”, Telegram sharing, and more to read', async () => {
     const service = (await app.api('/api/services?lang=ru')).body.data.find((item: { lead?: string }) => item.lead);
     const lead = (await app.api(`/api/team/${service.lead}`)).body.data;
@@ -343,6 +366,8 @@ describe('the public website, rendered on the server', () => {
       ['Yozgan maqola', { author: { id: writer._id, name: writer.name } }],
       ['Muallifsiz maqola', { author: { name: {} } }],
       ['Qo‘shni maqola', {}],
+      // No author and no practice area: no lawyer to introduce.
+      ['Yolgʻiz maqola', { author: { name: {} }, topics: [] }],
     ] as const) made.push((await app.api('/api/news', { token, body: body(title, extra) })).body.data);
     try {
       const end = (html: string) => html.slice(html.indexOf('data-testid="article-end"'));
@@ -360,6 +385,11 @@ describe('the public website, rendered on the server', () => {
       const unsigned = (await page(`/ru/news/${made[1].slug}`)).html;
       expect(end(unsigned)).toContain('Юрист, ведущий это направление');
       expect(end(unsigned)).toContain(`href="/ru/team/${lead.slug}"`);
+      // No lawyer at all: no empty card holding only the button; the call stands beside sharing.
+      const alone = end((await page(`/ru/news/${made[3].slug}`)).html);
+      expect(alone).not.toContain('rounded-xl border border-slate-200 bg-slate-50');
+      expect(alone).toMatch(/<a href="\/ru\/contact" [^>]*>Задать вопрос<\/a>/);
+      expect(alone).toContain('Поделиться в Telegram');
       // More to read: the same practice's articles first, never itself, at most three.
       const related = end(unsigned).slice(end(unsigned).indexOf('id="related-articles"'));
       const shown = [...related.matchAll(/href="\/ru\/news\/([^"]+)"/g)].map(([, slug]) => slug);

@@ -5,7 +5,7 @@ import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
-import { formatMoment } from '../../admin/time-zone.ts';
+import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 import { KindBadge } from '../../admin/contact-kind.tsx';
@@ -58,6 +58,7 @@ interface Upcoming {
   title: unknown;
   kind: 'publish' | 'unpublish';
   at: string;
+  day?: string;
 }
 
 async function loadDashboard(): Promise<DashboardData> {
@@ -266,8 +267,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </Link>{' '}
                       {t(moment.kind === 'publish' ? 'upcoming.publish' : 'upcoming.unpublish')}
                     </span>
-                    <time dateTime={moment.at} className="text-slate-700">
-                      {formatMoment(moment.at, lang, timeZone)}
+                    {/* A day (a ranking's 1 January) is a date, not 05:00 in Tashkent. */}
+                    <time dateTime={moment.day ?? moment.at} className="text-slate-700">
+                      {moment.day ? formatDay(moment.day, lang, timeZone) : formatMoment(moment.at, lang, timeZone)}
                     </time>
                   </li>
                 ))}

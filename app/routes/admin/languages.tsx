@@ -7,16 +7,12 @@ import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
-import { InterfaceTexts } from '../../admin/interface-texts.tsx';
-import { uzbekTextToCyrillic } from '../../../domain/languages/uzbek-script.ts';
-import { UI_TEXTS } from '../../i18n/ui-texts.ts';
+import { cyrillicInterfaceTexts, InterfaceTexts } from '../../admin/interface-texts.tsx';
+import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
 
 type Draft = { code: string; name: string; nativeName: string; flag: string; order: number; isActive: boolean; isDefault: boolean; rtl: boolean; translations: Record<string, string> };
 // A new language is hidden from visitors until someone makes it public.
 const EMPTY: Draft = { code: '', name: '', nativeName: '', flag: '🌐', order: 0, isActive: false, isDefault: false, rtl: false, translations: {} };
-
-/** The site's Uzbek interface texts in Cyrillic, for review: {placeholders}, addresses and foreign names kept. */
-const cyrillicInterfaceTexts = (): Record<string, string> => Object.fromEntries(Object.entries(UI_TEXTS.uz).map(([key, text]) => [key, uzbekTextToCyrillic(text)]));
 
 export default function Languages() {
   const { t, lang, languages, reloadLanguages, problem, languageName } = useAdmin();
@@ -38,7 +34,7 @@ export default function Languages() {
   // "Oʻzbekcha (kirill)" in one click: its names, and every interface text transliterated for review.
   const hasCyrillic = languages.some((language) => language.code.toLowerCase() === 'uz-cyrl');
   const addCyrillic = () => {
-    const translations = cyrillicInterfaceTexts();
+    const translations = cyrillicInterfaceTexts(languages.find((language) => uzbekScript(language.code) === 'latin')?.translations);
     setErrors({});
     setFormError('');
     setEditing({ draft: { ...EMPTY, code: 'uz-Cyrl', name: 'Uzbek (Cyrillic)', nativeName: 'Ўзбекча', flag: '🇺🇿', order: languages.length, translations } });

@@ -10,7 +10,7 @@ import { StateBadge } from '../../admin/publishing.tsx';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
-import { formatMoment } from '../../admin/time-zone.ts';
+import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
@@ -86,8 +86,11 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const error = actionError || (loaded.failed ? problem(loaded.problem, 'common.error') : '');
   const text = (value: unknown) => shown(value, lang, defaultLanguage);
   // The line under a record's name: a moment in the firm's time (an event's start), a choice in the admin's words.
-  const subtitleKind = resource.fields.find((field) => field.name === resource.subtitleField)?.kind;
-  const subtitleOf = (value: unknown) => (subtitleKind === 'datetime' && typeof value === 'string' && value ? formatMoment(value, lang, timeZone) : optionLabel(text(value), lang));
+  const subtitleSpec = resource.fields.find((field) => field.name === resource.subtitleField);
+  const subtitleOf = (value: unknown) =>
+    (subtitleSpec?.kind === 'datetime' || subtitleSpec?.kind === 'date') && typeof value === 'string' && value
+      ? subtitleSpec.kind === 'date' ? formatDay(value, lang, timeZone) : formatMoment(value, lang, timeZone)
+      : optionLabel(text(value), lang, subtitleSpec?.kind === 'select' ? subtitleSpec.labels : undefined);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
   const load = () => {
     setActionError('');

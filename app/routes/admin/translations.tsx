@@ -6,6 +6,9 @@ import { say } from '../../admin/words.ts';
 import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
 import { fieldLabel } from '../../admin/field-labels.ts';
+import { cyrillicInterfaceTexts } from '../../admin/interface-texts.tsx';
+import { fillLanguage } from '../../../domain/shared/copy-language.ts';
+import { withoutMeta } from '../../../domain/shared/validation.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/translations';
@@ -29,8 +32,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   query.set('limit', String(PAGE_SIZE));
   query.set('page', /^\d{1,6}$/.test(url.searchParams.get('page') ?? '') ? url.searchParams.get('page')! : '1');
   return loadScreen(async () => {
-    const answer = await api<Status>(`/translations/status?${query}`);
-    return { ...answer.data, page: answer.pagination?.page ?? 1, pages: answer.pagination?.pages ?? 1 };
+    const [answer, config] = await Promise.all([api<Status>(`/translations/status?${query}`), api<Record<string, unknown>>('/site-config')]);
+    return { ...answer.data, config: config.data, page: answer.pagination?.page ?? 1, pages: answer.pagination?.pages ?? 1 };
   });
 }
 clientLoader.hydrate = true;
@@ -46,7 +49,7 @@ const CHIP: Record<State, string> = {
 };
 
 export default function Translations({ loaderData }: Route.ComponentProps) {
-  const { t, lang, languages: siteLanguages, user, problem, languageName } = useAdmin();
+  const { t, lang, languages: siteLanguages, user, problem, languageName, reloadLanguages } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState('');
@@ -78,6 +81,17 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
   // Counted over every record, not only this page; read whole when asked to fill them.
   const waiting = cyrillic ? (status?.totals[cyrillic]?.missing ?? 0) : 0;
   const can = abilities(user);
+  // The site's own texts (its configuration and interface texts) are filled too, by an administrator.
+  const cyrillicLanguage = siteLanguages.find((language) => language.code === cyrillic);
+  const latinTexts = siteLanguages.find((language) => language.code === latin)?.translations;
+  const missingInterfaceTexts = () => {
+    const written = cyrillicLanguage?.translations ?? {};
+    return Object.fromEntries(Object.entries(cyrillicInterfaceTexts(latinTexts)).filter(([key]) => !written[key]?.trim()));
+  };
+  const siteTextsWaiting =
+    can.administer && cyrillic && latin && status
+      ? Object.keys(missingInterfaceTexts()).length > 0 || JSON.stringify(fillLanguage(withoutMeta(status.config), latin, cyrillic)) !== JSON.stringify(withoutMeta(status.config))
+      : false;
 
   async function transliterateAll() {
     if (!cyrillic || !latin) return;
@@ -92,6 +106,16 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
         await api(`/${record.type}/${record._id}/copy-language`, { method: 'POST', body: { from: latin, to: cyrillic, transliterate: true } });
         done += 1;
         setProgress({ done, total: missing.length });
+      }
+      if (can.administer) {
+        // The frame of every page: navigation, footer, hours, section titles, the firm's name.
+        await api('/site-config/copy-language', { method: 'POST', body: { from: latin, to: cyrillic, transliterate: true } });
+        const interfaceTexts = missingInterfaceTexts();
+        if (cyrillicLanguage && Object.keys(interfaceTexts).length) {
+          const { _id, code: _fixed, translations, ...rest } = cyrillicLanguage;
+          await api(`/languages/${_id}`, { method: 'PUT', body: { ...rest, translations: { ...translations, ...interfaceTexts } } });
+          await reloadLanguages();
+        }
       }
       setNotice(t('translations.filled', { count: done, to: cyrillic.toUpperCase(), from: latin.toUpperCase() }));
     } catch (caught) {
@@ -155,7 +179,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {cyrillic && latin && waiting > 0 && can.editLanguage(cyrillic) && (
+          {cyrillic && latin && (waiting > 0 || siteTextsWaiting) && can.editLanguage(cyrillic) && (
             <div className="mb-4 flex flex-wrap items-center gap-3">
               <button type="button" className={buttonClass.secondary} disabled={progress !== null} onClick={() => void transliterateAll()}>
                 {t('translations.fill', { to: cyrillic.toUpperCase(), from: latin.toUpperCase() })} ({waiting})

@@ -107,8 +107,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs): MetaDescriptor[] 
 }
 
 export default function Preview({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, lang, timeZone } = useSite();
-  const until = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(loaderData.expiresAt));
+  const { t, formatDateTime } = useSite();
+  const until = formatDateTime(loaderData.expiresAt);
   return (
     <>
       <PreviewNote>{t('preview.notice', { time: until })}</PreviewNote>

@@ -34,9 +34,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useSite();
   if (!loaderData.found || actionData?.confirmed === false) return <LinkDoesNotWork />;
+  const confirmed = actionData?.confirmed || loaderData.confirmed;
+  // The heading only: the page's <title> is seo.tsx's (kept apart from this page's words).
   return (
-    <SubscriptionPage title={t('confirm.title')}>
-      {actionData?.confirmed || loaderData.confirmed ? (
+    <SubscriptionPage title={t(confirmed ? 'confirm.confirmedTitle' : 'confirm.title')}>
+      {confirmed ? (
         <Done>{t('confirm.done', { email: loaderData.email })}</Done>
       ) : (
         <form method="post" className="space-y-6">
