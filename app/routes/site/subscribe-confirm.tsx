@@ -28,7 +28,8 @@ export async function action({ context, params }: Route.ActionArgs) {
 export const headers = ({ loaderHeaders, actionHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : loaderHeaders);
 // The heading the page shows: after its POST too (the loader runs again and says what the link is now).
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return privateMeta(matches, loaderData?.found ? 'confirm.title' : 'subscriptionLink.title');
+  if (!loaderData?.found) return privateMeta(matches, 'subscriptionLink.title');
+  return privateMeta(matches, loaderData.confirmed ? 'confirm.confirmedTitle' : 'confirm.title');
 }
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
