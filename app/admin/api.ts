@@ -57,9 +57,20 @@ export const getToken = () => (typeof localStorage === 'undefined' ? null : loca
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
+/** The sign-in page, coming back afterwards to `from` when it is an admin page (a link in the firm's e-mail opens one). */
+export function signInPath(from: { pathname: string; search: string }): string {
+  const back = from.pathname + from.search;
+  return afterSignIn(back) === back && back !== '/admin' ? `/admin/login?next=${encodeURIComponent(back)}` : '/admin/login';
+}
+
+/** Where sign-in goes on: `next` when it is one of the admin's own pages (never another site), else the dashboard. */
+export function afterSignIn(next: string | null): string {
+  return next && /^\/admin(\/(?!\/|login)[^\\]*)?$/.test(next) ? next : '/admin';
+}
+
 function signedOut() {
   clearToken();
-  if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') location.assign('/admin/login');
+  if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') location.assign(signInPath(location));
 }
 
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Envelope<T>> {

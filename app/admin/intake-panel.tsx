@@ -1,4 +1,4 @@
-import { Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
+import { AlertTriangle, Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.ts';
@@ -12,7 +12,7 @@ import { buttonClass, inputClass, Loading } from './ui.tsx';
  * conflicts, the client's documents with their virus check, and the one-time upload link. */
 
 type Conflict = ConflictFound;
-/** The hits that put the firm on both sides: said in red. */
+/** The hits that put the firm on both sides: marked in words and in red. */
 const SERIOUS = new Set<Conflict['hit']>(['against_our_client', 'our_clients_opponent']);
 interface IntakeFile {
   _id: string;
@@ -35,7 +35,11 @@ const canMail = () =>
     },
   ));
 
-const size = (bytes: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024) + ' MB';
+/** A file's size in the admin's language: kB below a megabyte (a one-page scan is not "0 MB"). */
+const size = (bytes: number, lang: string) => {
+  const [unit, value] = bytes < 1024 * 1024 ? (['kilobyte', Math.max(1, bytes / 1024)] as const) : (['megabyte', bytes / 1024 / 1024] as const);
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'kilobyte' ? 0 : 1 }).format(value);
+};
 
 export function IntakePanel({ request }: { request: StoredRecord }) {
   const { t, lang, timeZone } = useAdmin();
@@ -109,25 +113,37 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
             <dd className="col-span-2">{counterparties.length ? counterparties.join('; ') : '—'}</dd>
           </dl>
           <section aria-labelledby="conflicts-title" className="rounded-md border border-amber-300 bg-amber-50 p-3">
+            {/* The count is the title ("3 possible conflicts"): the list below says each. */}
             <h3 id="conflicts-title" className="font-semibold text-slate-900">
-              {t('intake.conflicts.title')}: {conflictCount(full.conflicts?.length ?? 0, lang)}
+              {conflictCount(full.conflicts?.length ?? 0, lang)}
             </h3>
             <p className="mt-1 text-xs text-slate-700">{t('intake.conflicts.intro')}</p>
             {full.conflicts?.length ? (
-              <ul className="mt-2 space-y-2 text-sm" data-testid="conflicts">
-                {full.conflicts.map((conflict, index) => (
-                  <li key={`${conflict._id}-${index}`} className="rounded bg-white p-2">
-                    <span className={`block text-xs font-semibold uppercase tracking-wide ${SERIOUS.has(conflict.hit) ? 'text-red-800' : 'text-amber-900'}`} data-testid="conflict-hit">
-                      {conflictHit(conflict.hit, lang)}
-                    </span>
-                    <span className="font-semibold">
-                      {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
-                    </span>{' '}
-                    {conflict.theirs === 'client' || conflict.theirs === 'opposing' ? t(`intake.theirs.${conflict.theirs}`, { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
-                    <span className="block text-xs text-amber-900">{t(`intake.reason.${conflict.reason}`)}</span>
-                  </li>
-                ))}
-              </ul>
+              <ol className="mt-2 space-y-2 text-sm" data-testid="conflicts">
+                {full.conflicts.map((conflict, index) => {
+                  const serious = SERIOUS.has(conflict.hit);
+                  return (
+                    <li key={`${conflict._id}-${index}`} className={`rounded border-l-4 bg-white p-2 ${serious ? 'border-red-700' : 'border-amber-500'}`}>
+                      <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold ${serious ? 'text-red-800' : 'text-amber-900'}`}>
+                        {serious && (
+                          <span data-testid="conflict-serious" className="inline-flex items-center gap-1 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                            <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+                            {t('intake.conflicts.serious')}
+                          </span>
+                        )}
+                        <span data-testid="conflict-hit">{conflictHit(conflict.hit, lang)}</span>
+                      </p>
+                      <p className="mt-1 break-words text-slate-900">
+                        <span className="font-semibold">
+                          {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
+                        </span>{' '}
+                        {conflict.theirs === 'client' || conflict.theirs === 'opposing' ? t(`intake.theirs.${conflict.theirs}`, { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
+                      </p>
+                      <p className="text-xs text-slate-700">{t(`intake.reason.${conflict.reason}`)}</p>
+                    </li>
+                  );
+                })}
+              </ol>
             ) : (
               <p className="mt-2 text-sm text-slate-800">{t('intake.conflicts.none')}</p>
             )}
@@ -147,8 +163,9 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
               <li key={file._id} className="flex flex-wrap items-center justify-between gap-2 p-2">
                 <span className="flex min-w-0 items-center gap-2">
                   <FileText className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
-                  <span className="min-w-0 break-all">
-                    {file.name}
+                  <span className="min-w-0">
+                    {/* A long file name breaks anywhere; what is said of it breaks between words. */}
+                    <span className="break-all">{file.name}</span>
                     <span className="block text-xs text-slate-600">
                       {size(file.size, lang)} · {formatMoment(file.createdAt, lang, timeZone)} ·{' '}
                       <span className={file.scan === 'clean' ? 'text-green-800' : 'text-amber-800'}>{t(`intake.scan.${file.scan}`)}</span>
