@@ -177,10 +177,12 @@ describe.skipIf(!CHROME_PATH)('the firm’s intake screens in Chromium', () => {
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(new RegExp(`/admin/contacts\\?open=${requests.one}$`));
     await expect.poll(() => page.getByRole('dialog').getByTestId('conflicts').textContent()).toContain('«Karimov Akmal»');
-    // Only the admin's own pages: any other address after sign-in goes to the dashboard.
-    await context.clearCookies();
-    await page.evaluate(() => localStorage.removeItem('token'));
-    await page.goto(`${app.url}/admin/login?next=${encodeURIComponent('//example.com/admin')}`);
+    // Only the admin's own pages: any other address remembered goes to the dashboard.
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      sessionStorage.setItem('afterSignIn', '//example.com/admin');
+    });
+    await page.goto(`${app.url}/admin/login`);
     await page.locator('input[name=email]').fill(ADMIN_EMAIL);
     await page.locator('input[name=password]').fill(ADMIN_PASSWORD);
     await page.locator('form button[type=submit]').click();

@@ -8,8 +8,8 @@ import { LogoMark } from '../../site/icons.tsx';
 
 export const handle = { hydrate: true };
 
-export async function clientLoader({ request }: { request: Request }) {
-  if (getToken()) throw redirect(afterSignIn(new URL(request.url).searchParams.get('next')));
+export async function clientLoader() {
+  if (getToken()) throw redirect(afterSignIn());
   return null;
 }
 clientLoader.hydrate = true;
@@ -60,8 +60,8 @@ export default function Login() {
         return;
       }
       setToken(result.data.token ?? '');
-      // Back to the admin page asked for before signing in (?next=), else the dashboard.
-      navigate(afterSignIn(new URLSearchParams(location.search).get('next')), { replace: true });
+      // Back to the admin page asked for before signing in, else the dashboard.
+      navigate(afterSignIn(), { replace: true });
     } catch (caught) {
       // The second step in the admin's language: a wrong code, or a challenge that ran out (password again).
       if (caught instanceof ApiError && challenge && caught.status === 401) {
