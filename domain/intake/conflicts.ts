@@ -139,7 +139,8 @@ export interface KnownParty {
  * (`same_opponent`); someone who asked us earlier is on the opposite side (`earlier_enquirer`: what
  * they told us binds us as to a prospective client); the same party again on the same side (`same_party`).
  */
-export type ConflictHit = 'against_our_client' | 'our_clients_opponent' | 'same_opponent' | 'earlier_enquirer' | 'same_party';
+export const CONFLICT_HITS = ['against_our_client', 'our_clients_opponent', 'same_opponent', 'earlier_enquirer', 'same_party'] as const;
+export type ConflictHit = (typeof CONFLICT_HITS)[number];
 
 export interface Conflict {
   _id: string;

@@ -162,6 +162,16 @@ describe.each(DIALECTS)('the firm’s intake and e-mails on %s', (dialect) => {
     expect([ADMIN_TEXTS.uz['intake.files.cv'], ADMIN_TEXTS.ru['intake.files.cv'], ADMIN_TEXTS.en['intake.files.cv']]).toEqual(['Rezyume', 'Резюме', 'CV']);
   });
 
+  it('describes the conflict check in the OpenAPI document: the hits’ kinds and roles, the inbox’s count, a matter’s other side', async () => {
+    const document = (await app.api('/api/docs/openapi.json')).body;
+    const conflict = document.components.schemas.Conflict.properties;
+    expect(conflict.hit.enum).toEqual(['against_our_client', 'our_clients_opponent', 'same_opponent', 'earlier_enquirer', 'same_party']);
+    expect(conflict.theirs.enum).toEqual(expect.arrayContaining(['enquirer', 'client', 'opposing']));
+    const list = document.paths['/contact'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(list)).toContain('conflictCount');
+    expect(document.components.schemas.MattersInput.properties.opposingParties).toMatchObject({ type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } });
+  });
+
   it('finds a company’s foreign name written in Cyrillic among names written in Latin (c as k or s), and no unrelated name', async () => {
     const ours = await app.api('/api/matters', {
       token,
