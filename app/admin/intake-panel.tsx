@@ -4,6 +4,7 @@ import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.ts';
 import type { Conflict as ConflictFound } from '../../domain/intake/conflicts.ts';
 import { useAdmin } from './admin-context.tsx';
+import type { AdminTextKey } from './admin-texts.ts';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass, inputClass, Loading } from './ui.tsx';
@@ -44,7 +45,8 @@ const size = (bytes: number, lang: string) => {
 export function IntakePanel({ request }: { request: StoredRecord }) {
   const { t, lang, timeZone } = useAdmin();
   const [full, setFull] = useState<Full | null>(null);
-  const [failed, setFailed] = useState('');
+  // What failed, said in the admin's language at each render (a language loading late changes no request).
+  const [failed, setFailed] = useState<AdminTextKey | ''>('');
   const [days, setDays] = useState(7);
   const [link, setLink] = useState<{ url: string; expiresAt: string; sentTo?: string } | null>(null);
   const [working, setWorking] = useState(false);
@@ -60,9 +62,9 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
     setLink(null);
     api<Full>(`/contact/${request._id}`).then(
       (found) => setFull(found.data),
-      () => setFailed(t('intake.loadFailed')),
+      () => setFailed('intake.loadFailed'),
     );
-  }, [request._id, t]);
+  }, [request._id]);
 
   async function makeLink(send: boolean) {
     setWorking(true);
@@ -72,7 +74,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
       const made = await api<{ url: string; expiresAt: string; sentTo?: string }>(`/contact/${request._id}/upload-link`, { body: { expiresInDays: days, send } });
       setLink(made.data);
     } catch {
-      setFailed(t('intake.link.failed'));
+      setFailed('intake.link.failed');
     } finally {
       setWorking(false);
     }
@@ -89,7 +91,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
       anchor.click();
       URL.revokeObjectURL(anchor.href);
     } catch {
-      setFailed(t('intake.files.downloadFailed'));
+      setFailed('intake.files.downloadFailed');
     }
   }
 
@@ -99,7 +101,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
     <div className="space-y-4" data-testid="intake-panel">
       {failed && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {failed}
+          {t(failed)}
         </p>
       )}
       {matter && full && (

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { SAMPLE } from '../helpers/documents.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -31,7 +31,8 @@ describe.skipIf(!CHROME_PATH)('the firm’s intake screens in Chromium', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
   };
   const staff = async (lang: 'uz' | 'ru', width: number, signed = true): Promise<BrowserContext> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // bypassCSP: axe-core's script is injected where a test asks for it.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     await context.addInitScript(
       ([value, language]) => {
         if (value && !sessionStorage.getItem('seeded')) localStorage.setItem('token', value);
@@ -151,6 +152,8 @@ describe.skipIf(!CHROME_PATH)('the firm’s intake screens in Chromium', () => {
     // The dialog scrolls inside itself: its hits as seen.
     await hits.nth(0).scrollIntoViewIfNeeded();
     await shot(page, `request-${lang}-${width}`, false);
+    // Labelled, readable and reachable as WCAG 2.2 AA asks (axe-core), the hits' colours included.
+    expect(await axeViolations(page)).toEqual([]);
     // The keyboard closes it (Escape) and is back on the inbox.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
