@@ -413,7 +413,7 @@ export function createDomainServices(host: DomainHost) {
   async function knownNow() {
     const defaultLanguage = await languages.defaultLanguage();
     const [earlier, matters] = await Promise.all([contacts.earlierRequests(), records.matters.list({ admin: true, lang: defaultLanguage })]);
-    return knownParties(earlier, matters, '', (title) => pickText(title, defaultLanguage));
+    return knownParties(earlier, matters, '', (title) => pickText(title, defaultLanguage), host.timeZone ?? 'Asia/Tashkent');
   }
 
   return {

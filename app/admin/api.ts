@@ -57,9 +57,28 @@ export const getToken = () => (typeof localStorage === 'undefined' ? null : loca
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
+const RETURN_KEY = 'afterSignIn';
+const isAdminPage = (path: string) => /^\/admin(\/(?!\/|login)[^\\]*)?$/.test(path);
+
+/** Remembers, for this tab, the admin page asked for before sign-in (a link in the firm's e-mail opens a request). */
+export function rememberPage(from: { pathname: string; search: string }) {
+  const page = from.pathname + from.search;
+  if (isAdminPage(page) && page !== '/admin') sessionStorage.setItem(RETURN_KEY, page);
+}
+
+/** Where sign-in goes on: the page remembered (once, and only one of the admin's own), else the dashboard. */
+export function afterSignIn(): string {
+  const page = sessionStorage.getItem(RETURN_KEY);
+  sessionStorage.removeItem(RETURN_KEY);
+  return page && isAdminPage(page) ? page : '/admin';
+}
+
 function signedOut() {
   clearToken();
-  if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') location.assign('/admin/login');
+  if (location.pathname.startsWith('/admin') && location.pathname !== '/admin/login') {
+    rememberPage(location);
+    location.assign('/admin/login');
+  }
 }
 
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {}): Promise<Envelope<T>> {

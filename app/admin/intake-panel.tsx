@@ -1,10 +1,11 @@
-import { Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
+import { AlertTriangle, Copy, Download, FileText, Link as LinkIcon, Send } from 'lucide-react';
 import { formatFileSize } from '../i18n/file-size.ts';
 import { useEffect, useState } from 'react';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.ts';
 import type { Conflict as ConflictFound } from '../../domain/intake/conflicts.ts';
 import { useAdmin } from './admin-context.tsx';
+import type { AdminTextKey } from './admin-texts.ts';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass, inputClass, Loading } from './ui.tsx';
@@ -13,7 +14,7 @@ import { buttonClass, inputClass, Loading } from './ui.tsx';
  * conflicts, the client's documents with their virus check, and the one-time upload link. */
 
 type Conflict = ConflictFound;
-/** The hits that put the firm on both sides: said in red. */
+/** The hits that put the firm on both sides: marked in words and in red. */
 const SERIOUS = new Set<Conflict['hit']>(['against_our_client', 'our_clients_opponent']);
 interface IntakeFile {
   _id: string;
@@ -39,7 +40,8 @@ const canMail = () =>
 export function IntakePanel({ request }: { request: StoredRecord }) {
   const { t, lang, timeZone } = useAdmin();
   const [full, setFull] = useState<Full | null>(null);
-  const [failed, setFailed] = useState('');
+  // What failed, said in the admin's language at each render (a language loading late changes no request).
+  const [failed, setFailed] = useState<AdminTextKey | ''>('');
   const [days, setDays] = useState(7);
   const [link, setLink] = useState<{ url: string; expiresAt: string; sentTo?: string } | null>(null);
   const [working, setWorking] = useState(false);
@@ -55,9 +57,9 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
     setLink(null);
     api<Full>(`/contact/${request._id}`).then(
       (found) => setFull(found.data),
-      () => setFailed(t('intake.loadFailed')),
+      () => setFailed('intake.loadFailed'),
     );
-  }, [request._id, t]);
+  }, [request._id]);
 
   async function makeLink(send: boolean) {
     setWorking(true);
@@ -67,7 +69,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
       const made = await api<{ url: string; expiresAt: string; sentTo?: string }>(`/contact/${request._id}/upload-link`, { body: { expiresInDays: days, send } });
       setLink(made.data);
     } catch {
-      setFailed(t('intake.link.failed'));
+      setFailed('intake.link.failed');
     } finally {
       setWorking(false);
     }
@@ -84,7 +86,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
       anchor.click();
       URL.revokeObjectURL(anchor.href);
     } catch {
-      setFailed(t('intake.files.downloadFailed'));
+      setFailed('intake.files.downloadFailed');
     }
   }
 
@@ -94,7 +96,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
     <div className="space-y-4" data-testid="intake-panel">
       {failed && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {failed}
+          {t(failed)}
         </p>
       )}
       {matter && full && (
@@ -108,25 +110,37 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
             <dd className="col-span-2">{counterparties.length ? counterparties.join('; ') : '—'}</dd>
           </dl>
           <section aria-labelledby="conflicts-title" className="rounded-md border border-amber-300 bg-amber-50 p-3">
+            {/* The count is the title ("3 possible conflicts"): the list below says each. */}
             <h3 id="conflicts-title" className="font-semibold text-slate-900">
-              {t('intake.conflicts.title')}: {conflictCount(full.conflicts?.length ?? 0, lang)}
+              {conflictCount(full.conflicts?.length ?? 0, lang)}
             </h3>
             <p className="mt-1 text-xs text-slate-700">{t('intake.conflicts.intro')}</p>
             {full.conflicts?.length ? (
-              <ul className="mt-2 space-y-2 text-sm" data-testid="conflicts">
-                {full.conflicts.map((conflict, index) => (
-                  <li key={`${conflict._id}-${index}`} className="rounded bg-white p-2">
-                    <span className={`block text-xs font-semibold uppercase tracking-wide ${SERIOUS.has(conflict.hit) ? 'text-red-800' : 'text-amber-900'}`} data-testid="conflict-hit">
-                      {conflictHit(conflict.hit, lang)}
-                    </span>
-                    <span className="font-semibold">
-                      {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
-                    </span>{' '}
-                    {conflict.theirs === 'client' || conflict.theirs === 'opposing' ? t(`intake.theirs.${conflict.theirs}`, { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
-                    <span className="block text-xs text-amber-900">{t(`intake.reason.${conflict.reason}`)}</span>
-                  </li>
-                ))}
-              </ul>
+              <ol className="mt-2 space-y-2 text-sm" data-testid="conflicts">
+                {full.conflicts.map((conflict, index) => {
+                  const serious = SERIOUS.has(conflict.hit);
+                  return (
+                    <li key={`${conflict._id}-${index}`} className={`rounded border-l-4 bg-white p-2 ${serious ? 'border-red-700' : 'border-amber-500'}`}>
+                      <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold ${serious ? 'text-red-800' : 'text-amber-900'}`}>
+                        {serious && (
+                          <span data-testid="conflict-serious" className="inline-flex items-center gap-1 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">
+                            <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+                            {t('intake.conflicts.serious')}
+                          </span>
+                        )}
+                        <span data-testid="conflict-hit">{conflictHit(conflict.hit, lang)}</span>
+                      </p>
+                      <p className="mt-1 break-words text-slate-900">
+                        <span className="font-semibold">
+                          {t(`intake.ours.${conflict.ours}`)} «{conflict.matched}»
+                        </span>{' '}
+                        {conflict.theirs === 'client' || conflict.theirs === 'opposing' ? t(`intake.theirs.${conflict.theirs}`, { title: conflict.context }) : t(`intake.theirs.${conflict.theirs}`, { date: conflict.context })}: «{conflict.name}»
+                      </p>
+                      <p className="text-xs text-slate-700">{t(`intake.reason.${conflict.reason}`)}</p>
+                    </li>
+                  );
+                })}
+              </ol>
             ) : (
               <p className="mt-2 text-sm text-slate-800">{t('intake.conflicts.none')}</p>
             )}
@@ -146,8 +160,9 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
               <li key={file._id} className="flex flex-wrap items-center justify-between gap-2 p-2">
                 <span className="flex min-w-0 items-center gap-2">
                   <FileText className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
-                  <span className="min-w-0 break-all">
-                    {file.name}
+                  <span className="min-w-0">
+                    {/* A long file name breaks anywhere; what is said of it breaks between words. */}
+                    <span className="break-all">{file.name}</span>
                     <span className="block text-xs text-slate-600">
                       {formatFileSize(file.size, lang)} · {formatMoment(file.createdAt, lang, timeZone)} ·{' '}
                       <span className={file.scan === 'clean' ? 'text-green-800' : 'text-amber-800'}>{t(`intake.scan.${file.scan}`)}</span>

@@ -1043,7 +1043,9 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
     control = <textarea id={id} rows={4} value={textValue(value)} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />;
   } else if (field.kind === 'names') {
     // One name a line (a matter's other side): the lines as typed, the server drops the empty ones.
-    control = <textarea id={id} rows={4} value={listValue(value).map(String).join('\n')} onChange={(event) => onChange(event.target.value.split('\n'))} className={inputClass} {...describe} />;
+    // As tall as its names (up to 12 lines): a matter against seven parties shows them all.
+    const lines = listValue(value).map(String);
+    control = <textarea id={id} rows={Math.min(12, Math.max(4, lines.length + 1))} value={lines.join('\n')} onChange={(event) => onChange(event.target.value.split('\n'))} className={inputClass} {...describe} />;
   } else if (field.kind === 'datetime') {
     const hintId = `${id}-zone`;
     control = (

@@ -1,4 +1,5 @@
 import { APOSTROPHES, uzbekToLatin } from '../languages/uzbek-script.ts';
+import { dayIn } from '../shared/days.ts';
 
 /*
  * The conflict check of a new matter (API-3.md "Intake"): its company and other parties compared
@@ -17,15 +18,16 @@ const MAX_WORDS = 30;
 
 /**
  * One word as sounds, not letters: Cyrillic read as Uzbek Latin, then the spellings that differ
- * between Uzbek and Russian made one (x/kh/h, q/k, g‘/g, ts/s, j/zh, w/v, ye/e…), and every vowel
- * one letter (Тош/Таш, Ўзбек/Узбек), doubled letters once, an ending vowel dropped.
+ * between Uzbek and Russian made one (x/kh/h, q/k, g‘/g, ts/s, j/zh, w/v, ph/f, ye/e…), and every vowel
+ * one letter (Тош/Таш, Ўзбек/Узбек), doubled letters once, an ending vowel dropped. The letters
+ * read two ways in a foreign name written in Latin were made one reading each before (see `readings`).
  */
 function wordKey(word: string): string {
   return word
-    .replace(/kh|x/g, 'h')
+    .replace(/kh/g, 'h')
     .replace(/q/g, 'k')
     .replace(/zh/g, 'j')
-    .replace(/ts|c(?!h)/g, 's')
+    .replace(/ts/g, 's')
     .replace(/w/g, 'v')
     .replace(/y(?=[aeiou])/g, '')
     .replace(/[aeiouy]+/g, 'a')
@@ -34,52 +36,80 @@ function wordKey(word: string): string {
     .replace(/(?<=\p{L}{3})a$/u, '');
 }
 
+/** A word has at most this many readings (three letters read two ways); later such letters are read the first way. */
+const MAX_READINGS = 8;
+
+/**
+ * A word's readings, its first the usual one: Uzbek Latin has no c and no x of English, so a
+ * company's foreign name written in Latin is read as Russian writes it in Cyrillic. A c before e,
+ * i or y is s (Citibank, Ситибанк; Centr, Центр); any other c is k or s (Capital, Капитал; a
+ * Cyrillic ц written c); an x is Uzbek's x (h) or ks (Xerox, Ксерокс). Nothing else is read two
+ * ways: a k or an s written so stays what it is (Sanoat and Kanoat are two names).
+ */
+function readings(word: string): string[] {
+  let found = [''];
+  const sure = word.replace(/ph/g, 'f').replace(/c(?=[eiy])/g, 's');
+  for (const [index, letter] of [...sure].entries()) {
+    const two = letter === 'x' ? ['h', 'ks'] : letter === 'c' && sure[index + 1] !== 'h' ? ['k', 's'] : undefined;
+    found = two && found.length * 2 <= MAX_READINGS ? found.flatMap((start) => two.map((reading) => start + reading)) : found.map((start) => start + (two ? two[0] : letter));
+  }
+  return [...new Set(found.map(wordKey))];
+}
+
 /** Keys already made, by name (the same earlier names are compared at every read): at most 100,000 kept. */
 const made = new Map<string, NameKey>();
 const MAX_REMEMBERED = 100_000;
 
-/** A name's keys, and the same joined and as a set (compared many times, made once). */
+/** A name's words, each as its keys (one per reading), and every key of the name as a set (compared many times, made once). */
 interface NameKey {
-  keys: string[];
-  joined: string;
+  keys: string[][];
   words: Set<string>;
 }
+
+const nameKeyOf = (keys: string[][]): NameKey => ({ keys, words: new Set(keys.flat()) });
 
 function keyOf(name: string): NameKey {
   const known = made.get(name);
   if (known) return known;
   if (made.size >= MAX_REMEMBERED) made.clear();
-  const keys = keysOf(name);
-  const key = { keys, joined: keys.join(' '), words: new Set(keys) };
+  const key = nameKeyOf(keysOf(name));
   made.set(name, key);
   return key;
 }
 
-/** The words of a name as keys, in order, without company forms: [] for a name of nothing but those. */
-export function nameKeys(name: string): string[] {
+/** The words of a name as keys (each word's readings, the usual first), in order, without company forms: [] for a name of nothing but those. */
+export function nameKeys(name: string): string[][] {
   return keyOf(name).keys;
 }
 
-function keysOf(name: string): string[] {
+function keysOf(name: string): string[][] {
   const latin = uzbekToLatin(name.slice(0, 1000)).toLowerCase().replace(APOSTROPHES, '').replace(/['’‘`ʻʼ]/g, '');
   const words = latin.split(/[^\p{L}\p{N}]+/u).filter((word) => word && !NOISE.has(word));
-  return words.slice(0, MAX_WORDS).map(wordKey).filter(Boolean);
+  return words
+    .slice(0, MAX_WORDS)
+    .map(readings)
+    .filter((keys) => keys[0]);
 }
 
 export type ConflictReason = 'same_name' | 'similar_name' | 'same_tin';
 
-/** How two names compare: the same words, or every word of the shorter (two or more, or one long one) within the longer. */
-export function compareNames(a: string[], b: string[]): Exclude<ConflictReason, 'same_tin'> | undefined {
-  return compareKeys({ keys: a, joined: a.join(' '), words: new Set(a) }, { keys: b, joined: b.join(' '), words: new Set(b) });
+/**
+ * How two names compare: the same words (each word of one has a reading of the word in the same
+ * place in the other), or every word of the shorter (two or more, or one long one) within the longer.
+ */
+export function compareNames(a: string[][], b: string[][]): Exclude<ConflictReason, 'same_tin'> | undefined {
+  return compareKeys(nameKeyOf(a), nameKeyOf(b));
 }
+
+const shareReading = (a: string[], b: string[]) => a.some((key) => b.includes(key));
 
 function compareKeys(a: NameKey, b: NameKey): Exclude<ConflictReason, 'same_tin'> | undefined {
   if (!a.keys.length || !b.keys.length) return undefined;
-  if (a.joined === b.joined) return 'same_name';
+  if (a.keys.length === b.keys.length && a.keys.every((word, index) => shareReading(word, b.keys[index]))) return 'same_name';
   const [short, long] = a.keys.length <= b.keys.length ? [a, b] : [b, a];
-  const distinctive = short.keys.length >= 2 || short.keys[0].length >= 5;
+  const distinctive = short.keys.length >= 2 || short.keys[0][0].length >= 5;
   if (!distinctive) return undefined;
-  return short.keys.every((word) => long.words.has(word)) ? 'similar_name' : undefined;
+  return short.keys.every((word) => word.some((key) => long.words.has(key))) ? 'similar_name' : undefined;
 }
 
 /** A party of the new request to check: the company or one of the other parties. */
@@ -109,7 +139,8 @@ export interface KnownParty {
  * (`same_opponent`); someone who asked us earlier is on the opposite side (`earlier_enquirer`: what
  * they told us binds us as to a prospective client); the same party again on the same side (`same_party`).
  */
-export type ConflictHit = 'against_our_client' | 'our_clients_opponent' | 'same_opponent' | 'earlier_enquirer' | 'same_party';
+export const CONFLICT_HITS = ['against_our_client', 'our_clients_opponent', 'same_opponent', 'earlier_enquirer', 'same_party'] as const;
+export type ConflictHit = (typeof CONFLICT_HITS)[number];
 
 export interface Conflict {
   _id: string;
@@ -184,17 +215,20 @@ export interface EarlierRequest {
 /**
  * The names a new matter is checked against: earlier requests' senders, and new matters' company and
  * other parties; matters' clients (in each of their languages) and the other side of each matter.
+ * A request is said by its day in the firm's time zone (`timeZone`): one sent at 02:00 in Tashkent
+ * is of that day, not of the day before in UTC.
  */
 export function knownParties(
   requests: EarlierRequest[],
   matters: Array<{ _id: string; title: Record<string, string>; client?: Record<string, string>; opposingParties?: string[] }>,
   except: string,
   titleOf: (title: Record<string, string>) => string,
+  timeZone: string,
 ): KnownParty[] {
   const known: KnownParty[] = [];
   for (const earlier of requests) {
     if (earlier._id === except || earlier.kind === 'application') continue;
-    const context = earlier.createdAt.slice(0, 10);
+    const context = dayIn(earlier.createdAt, timeZone);
     if (earlier.name.trim()) known.push({ _id: earlier._id, kind: 'request', role: 'enquirer', name: earlier.name, context });
     if (earlier.kind !== 'matter') continue;
     known.push({ _id: earlier._id, kind: 'request', role: 'company', name: earlier.company, tin: earlier.tin, context });

@@ -8,7 +8,8 @@ import { texts } from '../shared/texts.ts';
 const opposingParties = z
   .array(z.string({ error: 'The other side: each name must be text' }).trim().max(300, { message: 'The other side: a name can be at most 300 characters' }), { error: 'The other side must be a list of names' })
   .max(50, { message: 'The other side: at most 50 names' })
-  .transform((names) => names.filter(Boolean));
+  .transform((names) => names.filter(Boolean))
+  .describe('The other side of the matter, one name each (at most 50, 300 characters each; empty ones dropped): read by the conflict check of new matters, never given to visitors nor to translators');
 
 const year = wholeNumber({ invalid: 'Year must be a year such as 2025', min: 'Year must be 1950 or later', max: 'Year must be 2100 or earlier' }, { min: 1950, max: 2100 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
+import { CONFLICT_HITS } from '../../domain/intake/conflicts.ts';
 import { previewedTypes, searchedTypes } from '../../domain/site/site-pages.ts';
 import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
@@ -470,15 +471,27 @@ export function buildOpenApiDocument() {
         },
         Conflict: {
           type: 'object',
+          description: 'A possible conflict of a new matter; the list comes most serious first (by `hit`, then by `reason`), a record once per pair of names',
           properties: {
             _id: { type: 'string', description: 'The earlier request or the matter' },
             kind: { type: 'string', enum: ['request', 'matter'] },
             name: { type: 'string', description: 'The earlier name that matched' },
             matched: { type: 'string', description: 'This request\'s name it matched' },
-            reason: { type: 'string', enum: ['same_name', 'similar_name', 'same_tin'], description: 'same_name: the same words in either script of Uzbek, any apostrophe or letter case, company forms (MChJ, ООО, LLC…) aside; similar_name: every word of one within the other; same_tin: the same tax number' },
-            ours: { type: 'string', enum: ['company', 'counterparty'] },
-            theirs: { type: 'string', enum: ['company', 'counterparty', 'client'] },
-            context: { type: 'string', description: 'The earlier request\'s day, or the matter\'s title' },
+            reason: {
+              type: 'string',
+              enum: ['same_name', 'similar_name', 'same_tin'],
+              description:
+                'same_name: the same words in either script of Uzbek or in Russian spelling, any apostrophe or letter case, company forms (MChJ, ООО, LLC…) aside; a foreign name written in Latin is also read as Russian writes it (a c as k or s, an x as ks, ph as f: Silk Road Capital is Силк Роуд Капитал); similar_name: every word of one within the other; same_tin: the same tax number',
+            },
+            hit: {
+              type: 'string',
+              enum: [...CONFLICT_HITS],
+              description:
+                'What the match means, most serious first: against_our_client (the other side of this matter is the client of one of our matters), our_clients_opponent (this client was the other side of one of our matters), same_opponent (the other side was already the other side of one of our matters), earlier_enquirer (someone who asked us earlier is on the opposite side: a prospective client), same_party (the same name on the same side again)',
+            },
+            ours: { type: 'string', enum: ['company', 'counterparty'], description: 'Which of this request\'s names matched: its company or one of the other parties' },
+            theirs: { type: 'string', enum: ['company', 'counterparty', 'enquirer', 'client', 'opposing'], description: 'What the earlier name is: an earlier request\'s company, other party or sender (enquirer), or a matter\'s client or other side (opposing: `opposingParties`)' },
+            context: { type: 'string', description: 'The earlier request\'s day in the firm\'s time zone (YYYY-MM-DD), or the matter\'s title in the default language' },
           },
         },
         ContactStatus: jsonSchema(ContactStatusSchema),
@@ -631,7 +644,10 @@ export function buildOpenApiDocument() {
           requestBody: { required: true, content: json({ oneOf: [ref('ContactForm'), ref('MatterRequest')] }) },
           responses: { 201: answer('Stored', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 429) },
         },
-        get: operation('Contact', 'listContactRequests', 'List contact requests, newest first', { 200: answer('Requests', { type: 'array', items: untyped }, pagination), ...errors(400, 401) }, {
+        get: operation('Contact', 'listContactRequests', 'List contact requests, newest first; a new matter\'s row has `conflictCount`', {
+          200: answer('Requests', { type: 'array', items: { type: 'object', additionalProperties: true, properties: { conflictCount: { type: 'integer', minimum: 0, description: 'A new matter\'s (kind: matter) number of possible conflicts, as GET /contact/{id} lists them in `conflicts`; absent on other kinds' } } } }, pagination),
+          ...errors(400, 401),
+        }, {
           parameters: [page, limit, parameter('status', 'A status (a new matter\'s: conflict_check, cleared, declined, matter_opened), or waiting: new and conflict_check together (what nobody has acted on yet)', { type: 'string', enum: [...CONTACT_STATUSES, 'waiting'] }), parameter('kind', 'message, matter or application', { type: 'string', enum: [...CONTACT_KINDS] }), search],
         }),
       },

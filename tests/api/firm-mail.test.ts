@@ -161,6 +161,38 @@ describe.each(DIALECTS)('the firm’s intake and e-mails on %s', (dialect) => {
     const { ADMIN_TEXTS } = await import('../../app/admin/admin-texts.ts');
     expect([ADMIN_TEXTS.uz['intake.files.cv'], ADMIN_TEXTS.ru['intake.files.cv'], ADMIN_TEXTS.en['intake.files.cv']]).toEqual(['Rezyume', 'Резюме', 'CV']);
   });
+
+  it('describes the conflict check in the OpenAPI document: the hits’ kinds and roles, the inbox’s count, a matter’s other side', async () => {
+    const document = (await app.api('/api/docs/openapi.json')).body;
+    const conflict = document.components.schemas.Conflict.properties;
+    expect(conflict.hit.enum).toEqual(['against_our_client', 'our_clients_opponent', 'same_opponent', 'earlier_enquirer', 'same_party']);
+    expect(conflict.theirs.enum).toEqual(expect.arrayContaining(['enquirer', 'client', 'opposing']));
+    const list = document.paths['/contact'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(list)).toContain('conflictCount');
+    expect(document.components.schemas.MattersInput.properties.opposingParties).toMatchObject({ type: 'array', maxItems: 50, items: { type: 'string', maxLength: 300 } });
+  });
+
+  it('finds a company’s foreign name written in Cyrillic among names written in Latin (c as k or s), and no unrelated name', async () => {
+    const ours = await app.api('/api/matters', {
+      token,
+      body: { title: { uz: 'Lizing bitimi' }, summary: { uz: 'Bitim' }, client: { uz: 'Silk Road Capital Partners' }, opposingParties: ['Citibank Uzbekistan', 'Xerox Trade'], confidential: true },
+    });
+    expect(ours.status, ours.text).toBe(201);
+    // Letters that sound alike elsewhere are no match: Sanoat is not Kanoat, a book bank is not Citibank.
+    const unrelated = await app.api('/api/matters', { token, body: { title: { uz: 'Boshqa ish' }, summary: { uz: 'Bitim' }, client: { uz: 'Kitob Bank' }, opposingParties: ['Sanoat Invest Group'], confidential: true } });
+    expect(unrelated.status, unrelated.text).toBe(201);
+
+    const created = await matter({ company: 'Ситибанк Узбекистан', counterparties: ['ООО «Силк Роуд Капитал Партнерс»', 'Ксерокс Трейд', 'Kanoat Invest Group'] });
+    expect(created.status, created.text).toBe(201);
+    const { conflicts } = (await app.api(`/api/contact/${created.body.data._id}`, { token })).body.data;
+    const withOurs = conflicts.filter((conflict: { _id: string }) => conflict._id === ours.body.data._id).map((conflict: Record<string, string>) => `${conflict.hit}|${conflict.matched}|${conflict.name}|${conflict.reason}`);
+    expect(withOurs).toEqual([
+      'against_our_client|ООО «Силк Роуд Капитал Партнерс»|Silk Road Capital Partners|same_name',
+      'our_clients_opponent|Ситибанк Узбекистан|Citibank Uzbekistan|same_name',
+      'same_opponent|Ксерокс Трейд|Xerox Trade|same_name',
+    ]);
+    expect(conflicts.filter((conflict: { _id: string }) => conflict._id === unrelated.body.data._id)).toEqual([]);
+  });
 });
 
 describe.each(DIALECTS)('the demo on %s', (dialect) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareNames, nameKeys } from '../../domain/intake/conflicts.ts';
+import { compareNames, knownParties, nameKeys } from '../../domain/intake/conflicts.ts';
 import { contactMessage } from '../../domain/notifications/contact-message.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { EICAR, SAMPLE, startClamd } from '../helpers/documents.ts';
@@ -29,6 +29,31 @@ describe('names compared for conflicts', () => {
     expect(compareNames(nameKeys('Agro'), nameKeys('Toshkent Agro'))).toBeUndefined();
     expect(compareNames(nameKeys('Samarqand Invest'), nameKeys('Toshkent Agro'))).toBeUndefined();
     expect(nameKeys('MChJ')).toEqual([]);
+  });
+
+  it('reads a foreign name written in Latin as Russian writes it in Cyrillic (c as k or s, x as ks, ph as f), and makes no other letters one', () => {
+    const same = [
+      ['Силк Роуд Капитал', 'Silk Road Capital LLC'],
+      ['Ситибанк', 'Citibank'],
+      ['Центр Инвест', 'Centr Invest'],
+      ['Кока-Кола Ичимликлари', 'Coca-Cola Ichimliklari'],
+      ['Ксерокс', 'Xerox'],
+      ['Ника Фарм', 'Nika Pharm'],
+    ];
+    for (const [a, b] of same) expect(compareNames(nameKeys(a), nameKeys(b)), `${a} / ${b}`).toBe('same_name');
+    expect(compareNames(nameKeys('Силк Роуд Капитал'), nameKeys('“Silk Road Capital Partners” MChJ'))).toBe('similar_name');
+    for (const [a, b] of [
+      ['Sanoat Invest', 'Kanoat Invest'],
+      ['Citibank', 'Kitobbank'],
+      ['Cement Sanoat', 'Kement Sanoat'],
+      ['Silk Road Capital', 'Turon Savdo Bank'],
+    ]) expect(compareNames(nameKeys(a), nameKeys(b)), `${a} / ${b}`).toBeUndefined();
+  });
+
+  it('says an earlier request by its day in the firm’s time zone (02:20 in Tashkent is that day, not the day before in UTC)', () => {
+    const earlier = { _id: 'a', kind: 'message', name: 'Farhod Yusupov', company: '', tin: '', counterparties: [], createdAt: '2026-11-28T21:20:00.000Z' };
+    expect(knownParties([earlier], [], '', () => '', 'Asia/Tashkent')[0].context).toBe('2026-11-29');
+    expect(knownParties([earlier], [], '', () => '', 'UTC')[0].context).toBe('2026-11-28');
   });
 
   it('keeps the cost of a name at its limit flat (a 300-letter word, 30 words at most)', () => {

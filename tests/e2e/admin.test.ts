@@ -42,7 +42,8 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     expect(await box.textContent()).toContain('Invalid email or password');
     await page.fill('#login-password', ADMIN_PASSWORD);
     await page.click('button[type=submit]');
-    await page.waitForURL(`${app.url}/admin`);
+    // Signed in, back on the page asked for.
+    await page.waitForURL(`${app.url}/admin/news`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/.{40,}/);
     // With a token, the login page goes to the dashboard; an unknown admin path too.
     await page.goto(`${app.url}/admin/login`);

@@ -1,5 +1,5 @@
 import { Download, Eye, Mail, Trash } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
@@ -63,10 +63,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const value = url.searchParams.get(name);
     if (value) query.set(name, value);
   }
-  // ?open=<id>: the link in the firm's e-mail opens that request.
+  // ?open=<id>: the link in the firm's e-mail opens that request (null: there is none by that id).
   const opened = url.searchParams.get('open');
   return loadScreen(async () => {
-    const [result, request] = await Promise.all([api<StoredRecord[]>(`/contact?${query}`), opened ? api<StoredRecord>(`/contact/${encodeURIComponent(opened)}`).then((found) => found.data, () => null) : null]);
+    const [result, request] = await Promise.all([api<StoredRecord[]>(`/contact?${query}`), opened ? api<StoredRecord>(`/contact/${encodeURIComponent(opened)}`).then((found) => found.data, () => null) : undefined]);
     return { items: result.data, total: result.pagination?.total ?? result.data.length, opened: request };
   });
 }
@@ -87,7 +87,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
   const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
-  const [open, setOpen] = useState<StoredRecord | null>(loaderData.data?.opened ?? null);
+  const opened = loaderData.data?.opened;
+  const [open, setOpen] = useState<StoredRecord | null>(opened ?? null);
   const load = () => {
     setError('');
     void revalidator.revalidate();
@@ -112,13 +113,22 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     setOpen(item);
     if (item.status === 'new') void setItemStatus(item, 'read');
   }
+  // Opened by the e-mail's link (?open=): as if from the list, once per request.
+  useEffect(() => {
+    if (opened) openRequest(opened);
+  }, [opened?._id]);
+  /** Closing forgets ?open= (a reload then shows the list, not the request again). */
+  function closeRequest() {
+    setOpen(null);
+    if (filter('open')) setFilter('open', '');
+  }
 
   async function remove(item: StoredRecord) {
     setDeleting(null);
     try {
       await api(`/contact/${item._id}`, { method: 'DELETE' });
       await revalidator.revalidate();
-      setOpen(null);
+      closeRequest();
       refreshUnread();
     } catch {
       setError(t('error.deleteSubmission'));
@@ -139,12 +149,13 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     URL.revokeObjectURL(link.href);
   }
 
-  const statusSelect = (item: StoredRecord, id: string) => (
+  // `width`: the card's whole width on a phone; elsewhere as wide as its longest status ("Проверка конфликта интересов"), never cut.
+  const statusSelect = (item: StoredRecord, id: string, width = 'w-auto') => (
     <>
       <label htmlFor={id} className="sr-only">
         {t('common.status')}: {item.name}
       </label>
-      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass} mt-0 w-full min-w-40`}>
+      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass.replace('w-full', width)} mt-0`}>
         {(kindOf(item) === 'matter' ? MATTER_STATUSES : MESSAGE_STATUSES).map((value) => (
           <option key={value} value={value}>
             {t(`contacts.status.${value}`)}
@@ -167,6 +178,14 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         {t('contacts.title')} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>
       {error && <ErrorNotice message={error} onRetry={load} />}
+      {opened === null && (
+        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('contacts.openMissing')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => setFilter('open', '')}>
+            {t('common.close')}
+          </button>
+        </p>
+      )}
       <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
         <div className="min-w-48 flex-1">
           <label htmlFor="contacts-search" className="text-sm font-medium text-slate-800">
@@ -226,7 +245,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
               ) : null}
               <div className="mt-3 flex flex-wrap items-end gap-2">
                 {/* The whole width: a new matter’s statuses are long words ("Manfaatlar to‘qnashuvi tekshiruvi"). */}
-                <div className="w-full">{statusSelect(item, `card-status-${item._id}`)}</div>
+                <div className="w-full">{statusSelect(item, `card-status-${item._id}`, 'w-full')}</div>
                 <button type="button" className={buttonClass.secondary} onClick={() => openRequest(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
                   <Eye className="h-4 w-4" aria-hidden="true" />
                   {t('contacts.details')}
@@ -298,7 +317,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Dialog>
-      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={() => setOpen(null)} wide={open ? kindOf(open) !== 'message' : false}>
+      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={closeRequest} wide={open ? kindOf(open) !== 'message' : false}>
         {open && (
           <div className="space-y-4">
             <dl className="grid grid-cols-3 gap-2 text-sm">

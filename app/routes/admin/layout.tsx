@@ -6,7 +6,7 @@ import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
 import { say } from '../../admin/words.ts';
 import { abilities, AdminProvider, makeAdminT, storedAdminLanguage, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
-import { api, ApiError, clearToken, getToken } from '../../admin/api.ts';
+import { api, ApiError, clearToken, getToken, rememberPage } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 import { WAITING_STATUSES } from '../../../domain/contacts/contact-entity.ts';
@@ -21,8 +21,12 @@ const loadUnread = async () => {
 };
 
 /** The admin area is shown only with a stored token; the server refuses every call without a valid one. */
-export async function clientLoader() {
-  if (!getToken()) throw redirect('/admin/login');
+export async function clientLoader({ request }: { request: Request }) {
+  // Signed in, the clerk comes back to the page asked for (the e-mail's link to a request).
+  if (!getToken()) {
+    rememberPage(new URL(request.url));
+    throw redirect('/admin/login');
+  }
   try {
     const [me, languages, schedule, site] = await Promise.all([
       api<AdminUser>('/auth/me'),
@@ -38,6 +42,7 @@ export async function clientLoader() {
     // shows the error with a retry (ErrorBoundary below).
     if (caught instanceof ApiError && caught.status === 401) {
       clearToken();
+      rememberPage(new URL(request.url));
       throw redirect('/admin/login');
     }
     throw caught;

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
 import { makeProblemText } from '../../admin/problems.ts';
-import { api, ApiError, getToken, setToken } from '../../admin/api.ts';
+import { afterSignIn, api, ApiError, getToken, setToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 
 export const handle = { hydrate: true };
 
 export async function clientLoader() {
-  if (getToken()) throw redirect('/admin');
+  if (getToken()) throw redirect(afterSignIn());
   return null;
 }
 clientLoader.hydrate = true;
@@ -60,7 +60,8 @@ export default function Login() {
         return;
       }
       setToken(result.data.token ?? '');
-      navigate('/admin', { replace: true });
+      // Back to the admin page asked for before signing in, else the dashboard.
+      navigate(afterSignIn(), { replace: true });
     } catch (caught) {
       // The second step in the admin's language: a wrong code, or a challenge that ran out (password again).
       if (caught instanceof ApiError && challenge && caught.status === 401) {
