@@ -30,6 +30,7 @@ import * as imageAlt from './migrations/027-image-alt.ts';
 import * as viewsOrder from './migrations/028-views-order.ts';
 import * as linkIndex from './migrations/029-link-index.ts';
 import * as searchMatches from './migrations/030-search-matches.ts';
+import * as eventHolds from './migrations/031-event-holds.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '028-views-order': viewsOrder,
   '029-link-index': linkIndex,
   '030-search-matches': searchMatches,
+  '031-event-holds': eventHolds,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -1,5 +1,5 @@
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { ISSUE_CODES } from '../../domain/shared/errors.ts';
+import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
@@ -384,7 +384,7 @@ export function buildOpenApiDocument() {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed'], description: 'With 409: someone saved first, or the value is taken; with 403: approval_required; with 422: checks_failed' },
+      reason: { type: 'string', enum: [...CONFLICT_REASONS], description: 'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications); with 403: approval_required; with 422: checks_failed' },
       details: { type: 'array', items: detail },
       checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
     },

@@ -3,7 +3,10 @@ import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
-import { servicesContext } from '../../context.ts';
+import { elapsedSince, HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
+import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
+import { clientAddressContext, servicesContext } from '../../context.ts';
+import { SpamTraps } from '../../site/spam-traps.tsx';
 import { lawyerNames } from '../../site/firm-record-data.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
@@ -27,7 +30,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'an event', async () => {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
-    return pageData(services, event, lang, defaultLanguage);
+    // The form carries the time it was shown (the contact form's check): written in at each serving.
+    return { ...(await pageData(services, event, lang, defaultLanguage)), renderedAt: SHOWN_AT_PLACEHOLDER };
   });
 }
 
@@ -43,7 +47,8 @@ export async function pageData(services: DomainServices, event: EventRecord, lan
     summary: pickText(description, lang, defaultLanguage),
     html: await services.records.events.html(event, 'description', lang),
     speakers,
-    placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered) : undefined,
+    // A place held for a request nobody confirmed yet is not free while its hold runs.
+    placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered - counts.held) : undefined,
     open: now < (event.registrationClosesAt ?? event.startsAt),
     past: event.endsAt <= now,
     consent: services.registrations.registrationConsent(lang),
@@ -53,7 +58,8 @@ export async function pageData(services: DomainServices, event: EventRecord, lan
 
 type Field = 'name' | 'email' | 'company' | 'consent';
 interface Outcome {
-  status?: 'registered' | 'waitlisted';
+  status?: 'unconfirmed' | 'registered' | 'waitlisted';
+  held?: boolean;
   values: { name: string; email: string; company: string };
   problem?: UiTextKey;
   errors: Partial<Record<Field, UiTextKey>>;
@@ -61,7 +67,7 @@ interface Outcome {
 
 const problemOf = (detail: ErrorDetail): [Field, UiTextKey] | undefined => {
   const field = detail.path.split('.')[0];
-  if (field === 'name') return ['name', 'events.form.nameRequired'];
+  if (field === 'name') return ['name', detail.code === 'invalid_format' ? 'events.form.nameInvalid' : 'events.form.nameRequired'];
   if (field === 'email') return ['email', detail.code === 'required' ? 'events.form.emailRequired' : 'events.form.emailInvalid'];
   if (field === 'company') return ['company', 'events.form.companyTooLong'];
   if (field === 'consent') return ['consent', 'events.form.consentRequired'];
@@ -76,8 +82,20 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const headers = { 'cache-control': 'no-store' };
   try {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
-    const registration = await services.registrations.register(event._id, { ...values, ...(values.company ? {} : { company: undefined }), language: lang, consent: form.get('consent') === 'yes' ? true : undefined });
-    return data<Outcome>({ status: registration.status, values, errors: {} }, { headers });
+    const registration = await services.registrations.register(
+      event._id,
+      {
+        ...values,
+        ...(values.company ? {} : { company: undefined }),
+        language: lang,
+        consent: form.get('consent') === 'yes' ? true : undefined,
+        [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') || undefined,
+        // A post without the time it was shown did not come from this page: as fast as can be.
+        ...(form.has('renderedAt') ? elapsedSince(form.get('renderedAt')) : { elapsedMs: 0 }),
+      },
+      { address: context.get(clientAddressContext) },
+    );
+    return data<Outcome>({ status: registration.status, held: Boolean(registration.heldUntil), values, errors: {} }, { headers });
   } catch (error) {
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'the event registration form failed');
@@ -88,7 +106,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const found = problemOf(detail);
       if (found) errors[found[0]] ??= found[1];
     }
-    const problem: UiTextKey | undefined = error.reason === 'registration_closed' ? 'events.closed' : error.status === 404 ? 'events.error' : error.status >= 500 ? 'events.form.failed' : undefined;
+    const tooFast = error.details?.some((detail) => detail.path === 'elapsedMs');
+    const problem: UiTextKey | undefined =
+      error.reason === 'registration_closed' ? 'events.closed' : tooFast ? 'contact.tooFast' : error.status === 429 ? 'events.form.rateLimited' : error.status === 404 ? 'events.error' : error.status >= 500 ? 'events.form.failed' : undefined;
     return data<Outcome>({ values, problem, errors }, { status: error.status, headers });
   }
 }
@@ -120,11 +140,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </>
     );
   }
-  return <View data={loaderData} outcome={actionData} />;
+  return <View data={loaderData} outcome={actionData} renderedAt={loaderData.renderedAt} />;
 }
 
 /** The event's page from its data (also inside a preview, where `preview` leaves out the registration form). */
-export function View({ data, outcome, preview = false }: { data: Awaited<ReturnType<typeof pageData>>; outcome?: Outcome; preview?: boolean }) {
+export function View({ data, outcome, preview = false, renderedAt = '' }: { data: Awaited<ReturnType<typeof pageData>>; outcome?: Outcome; preview?: boolean; renderedAt?: string }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const actionData = outcome;
@@ -241,7 +261,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
             </dl>
             {actionData?.status ? (
               <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-                {t(actionData.status === 'registered' ? 'events.registered' : 'events.waitlisted')}
+                {t(actionData.status === 'unconfirmed' ? (actionData.held ? 'events.held' : 'events.heldWaitlist') : actionData.status === 'registered' ? 'events.registered' : 'events.waitlisted')}
               </p>
             ) : past ? (
               <p className="text-slate-700">{t('events.ended')}</p>
@@ -305,6 +325,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
                     {t(errors.consent)}
                   </p>
                 )}
+                <SpamTraps idPrefix="event" renderedAt={renderedAt} />
                 <button type="submit" className={`${buttonClass} w-full`}>
                   {placesLeft === 0 ? t('events.form.joinWaitlist') : t('events.form.submit')}
                 </button>
