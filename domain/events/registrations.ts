@@ -47,7 +47,8 @@ export interface Registration {
 /** A name as it goes into the firm's e-mails: one line of plain words, no link. */
 const personName = text('Name', { required: true, max: 100 })
   .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Name must be one line: remove the line break or control character', params: { code: 'invalid_format' } })
-  .refine((value) => !/[<>@]|:\/\/|www\.|https?:|[\p{L}\d-]{2,}\.\p{L}{2,}(?:[/\s]|$)/iu.test(value), { message: 'Name must be just your name, without a web address', params: { code: 'invalid_format' } });
+  // Read only within the length allowed (a longer one is refused already): the pattern is not for 100,000 letters.
+  .refine((value) => value.length > 100 || !/[<>@]|:\/\/|www\.|https?:|(?<![\p{L}\d-])[\p{L}\d-]{2,}\.\p{L}{2,}(?:[/\s]|$)/iu.test(value), { message: 'Name must be just your name, without a web address', params: { code: 'invalid_format' } });
 
 const RegisterSchema = z.strictObject({
   name: personName,

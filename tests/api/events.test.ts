@@ -114,7 +114,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    app = await startTestApp(dialect, { ssr: true, env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } });
+    app = await startTestApp(dialect, { ssr: true, env: { SMTP_URL: smtp.url, TRUST_PROXY: 'true', MAIL_RATE_PER_MINUTE: '1000' } });
     token = await app.login();
   });
   afterAll(async () => {
