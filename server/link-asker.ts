@@ -68,7 +68,7 @@ function ownAddresses(): Set<string> {
 }
 
 /** Whether an address may not be asked: special-purpose, or this machine's own. */
-export function isRefusedAddress(address: string, own = ownAddresses()): boolean {
+function isRefusedAddress(address: string, own = ownAddresses()): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
   if (mapped) return isRefusedAddress(mapped[1], own);
