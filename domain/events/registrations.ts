@@ -46,7 +46,7 @@ export interface Registration {
 
 /** A name as it goes into the firm's e-mails: one line of plain words, no link. */
 const personName = text('Name', { required: true, max: 100 })
-  .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Name must be one line: remove the line break or control character', params: { code: 'invalid_format' } })
+  .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Name must be one line: remove the line break or control character', params: { code: 'one_line' } })
   // Read only within the length allowed (a longer one is refused already): the pattern is not for 100,000 letters.
   .refine((value) => value.length > 100 || !/[<>@]|:\/\/|www\.|https?:|(?<![\p{L}\d-])[\p{L}\d-]{2,}\.\p{L}{2,}(?:[/\s]|$)/iu.test(value), { message: 'Name must be just your name, without a web address', params: { code: 'invalid_format' } });
 
@@ -54,7 +54,7 @@ const RegisterSchema = z.strictObject({
   name: personName,
   email: email({ required: true }),
   company: text('Company', { max: 200 })
-    .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Company must be one line: remove the line break or control character', params: { code: 'invalid_format' } })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Company must be one line: remove the line break or control character', params: { code: 'one_line' } })
     .optional(),
   // Optional: the language of the page, else the site's default language (API-3.md names no language).
   language: z.string({ error: 'language is a language code of the site, such as uz or ru' }).min(2).max(12).optional(),

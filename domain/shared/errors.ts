@@ -47,6 +47,7 @@ export const ISSUE_CODES = [
   'not_approver',
   'in_past',
   'before_start',
+  'one_line',
   'invalid',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -40,7 +40,7 @@ export function localized(label: string, options: { requiredIn?: string; max?: n
   const max = options.max ?? SHORT_TEXT;
   const one = z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`);
   const line = options.oneLine
-    ? one.refine((value) => !CONTROL_CHARACTER.test(value.trim()), { message: `${label} must be one line: remove the line break, tab or other control character`, params: { code: 'invalid_format' } })
+    ? one.refine((value) => !CONTROL_CHARACTER.test(value.trim()), { message: `${label} must be one line: remove the line break, tab or other control character`, params: { code: 'one_line' } })
     : one;
   const base = z
     .record(languageKey, line, {

@@ -67,7 +67,7 @@ interface Outcome {
 
 const problemOf = (detail: ErrorDetail): [Field, UiTextKey] | undefined => {
   const field = detail.path.split('.')[0];
-  if (field === 'name') return ['name', detail.code === 'invalid_format' ? 'events.form.nameInvalid' : 'events.form.nameRequired'];
+  if (field === 'name') return ['name', detail.code === 'invalid_format' || detail.code === 'one_line' ? 'events.form.nameInvalid' : 'events.form.nameRequired'];
   if (field === 'email') return ['email', detail.code === 'required' ? 'events.form.emailRequired' : 'events.form.emailInvalid'];
   if (field === 'company') return ['company', 'events.form.companyTooLong'];
   if (field === 'consent') return ['consent', 'events.form.consentRequired'];
