@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HOLD_MINUTES } from '../../domain/events/event-mail.ts';
 import { csvCell } from '../../domain/shared/csv.ts';
 import { AppError, badRequest, notFound } from '../../domain/shared/errors.ts';
 import { parseOrThrow } from '../../domain/shared/validation.ts';
@@ -43,7 +44,7 @@ export async function eventRoutes(app: FastifyInstance, { services }: { services
         : registration.status === 'waitlisted'
           ? 'You are on the waiting list already'
           : registration.heldUntil
-            ? 'A place is held for you for 30 minutes: confirm it with the link we sent by e-mail'
+            ? `A place is held for you for ${HOLD_MINUTES} minutes: confirm it with the link we sent by e-mail`
             : 'The event is full: confirm with the link we sent by e-mail to join the waiting list';
     return reply.status(201).send(ok(registration, { message }));
   });
