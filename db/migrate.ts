@@ -36,6 +36,7 @@ import * as matterParties from './migrations/033-matter-parties.ts';
 import * as keptForms from './migrations/034-kept-forms.ts';
 import * as mailSecretsAndLimits from './migrations/035-mail-secrets-and-limits.ts';
 import * as reviewLoop from './migrations/036-review-loop.ts';
+import * as eventHolds from './migrations/037-event-holds.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '034-kept-forms': keptForms,
   '035-mail-secrets-and-limits': mailSecretsAndLimits,
   '036-review-loop': reviewLoop,
+  '037-event-holds': eventHolds,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -249,6 +249,7 @@ export function createDomainServices(host: DomainHost) {
   const contactStore = createRecordStore(database, contactEntity);
   const outbox = createOutbox(database);
   const limitSecret = sharedSecret(database, 'contact-limit');
+  // One client: an IPv4 address or an IPv6 /64 (domain/shared/request-limit.ts).
   const clientKeyOf = async (address: string) => createHmac('sha256', await limitSecret()).update(clientNetwork(address)).digest('base64url').slice(0, 32);
 
   /** Where each uploaded image is shown: every field of every record, and the site configuration. */
@@ -321,6 +322,8 @@ export function createDomainServices(host: DomainHost) {
   // Registrations for events: their e-mails (with the calendar entry) go before the alerts, like confirmations.
   const registrations = createRegistrations(database, {
     languages: alertSite.languages,
+    defaultLanguage: () => languages.defaultLanguage(),
+    clientKey: clientKeyOf,
     siteName: alertSite.siteName,
     pageUrl: alertSite.pageUrl,
     mailReady: Boolean(host.mail),
@@ -337,7 +340,7 @@ export function createDomainServices(host: DomainHost) {
     },
     async facts(eventId, language, cancelUrl) {
       // The admin's read: the link to join is not in a visitor's read, and only these e-mails carry it.
-      const event = await records.events.get(eventId, { admin: true }).catch(() => undefined);
+      const [event, config] = await Promise.all([records.events.get(eventId, { admin: true }).catch(() => undefined), siteConfig.get()]);
       if (!event) return undefined;
       const defaultLanguage = await languages.defaultLanguage();
       const text = (value: unknown) => pickText(value as Parameters<typeof pickText>[0], language, defaultLanguage);
@@ -355,6 +358,9 @@ export function createDomainServices(host: DomainHost) {
         cancelUrl,
         when: `${format.format(new Date(event.startsAt))} (${zone})`,
         host: new URL(host.publicUrl).hostname,
+        // Every saved change of the event raises its version: a calendar takes the entry sent after it as the newer one.
+        sequence: Math.max(0, Number(event.version ?? 1) - 1),
+        organizer: { name: text(config.companyName), email: config.contactInfo.email },
       };
     },
   });

@@ -176,6 +176,8 @@ export async function startApplication(
       const until = new Date().toISOString();
       if ((await services.schedule.check(checkedUntil, until)) > 0) services.cache.clear();
       checkedUntil = until;
+      // An event registration's hold that ran out frees its place (its page's count, the waiting list).
+      await services.registrations.releaseExpired();
     });
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
     const send = services.sendTelegram;

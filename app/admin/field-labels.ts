@@ -142,6 +142,8 @@ export function localizeIssue(detail: ErrorDetail, label: string, lang: string, 
       return t('issue.afterPublish', values);
     case 'before_start':
       return t('issue.afterStart', values);
+    case 'one_line':
+      return t('issue.oneLine', values);
     case 'invalid_slug':
       return t('issue.slug', values);
     case 'one_of':

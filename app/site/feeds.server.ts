@@ -10,6 +10,11 @@ const FEED_SIZE = 20;
 
 /** Characters XML 1.0 does not allow, which pasted text can bring. */
 const xmlText = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+/**
+ * Plain text in an RSS title or description: feed readers take those as HTML, so the text is
+ * escaped as HTML, then as XML (`<img>` arrives as the words "<img>", never as a picture).
+ */
+const rssText = (text: string) => xmlText(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
 
 /** When an article appeared: a blog post's publication time; a news article's date (its creation time on that day). */
 function publishedAt(article: Article): Date {
@@ -50,11 +55,11 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
     const entries = items.map((item) =>
       [
         '    <item>',
-        `      <title>${xmlText(item.title)}</title>`,
+        `      <title>${rssText(item.title)}</title>`,
         `      <link>${escapeXml(item.url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
         `      <pubDate>${item.published.toUTCString()}</pubDate>`,
-        `      <description>${xmlText(item.excerpt)}</description>`,
+        `      <description>${rssText(item.excerpt)}</description>`,
         `      <content:encoded>${xmlText(item.html)}</content:encoded>`,
         ...(item.category ? [`      <category>${xmlText(item.category)}</category>`] : []),
         ...(item.author ? [`      <dc:creator>${xmlText(item.author)}</dc:creator>`] : []),
@@ -67,9 +72,9 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
       '  <channel>',
-      `    <title>${xmlText(title)}</title>`,
+      `    <title>${rssText(title)}</title>`,
       `    <link>${escapeXml(listUrl)}</link>`,
-      `    <description>${xmlText(text(section.subtitle) || title)}</description>`,
+      `    <description>${rssText(text(section.subtitle) || title)}</description>`,
       `    <language>${escapeXml(lang)}</language>`,
       `    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>`,
       `    <atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,
@@ -82,13 +87,13 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
   const entries = items.map((item) =>
     [
       '  <entry>',
-      `    <title>${xmlText(item.title)}</title>`,
+      `    <title type="text">${xmlText(item.title)}</title>`,
       `    <id>${escapeXml(item.url)}</id>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(item.url)}"/>`,
       `    <published>${item.published.toISOString()}</published>`,
       `    <updated>${item.updated.toISOString()}</updated>`,
       ...(item.author ? [`    <author><name>${xmlText(item.author)}</name></author>`] : []),
-      `    <summary>${xmlText(item.excerpt)}</summary>`,
+      `    <summary type="text">${xmlText(item.excerpt)}</summary>`,
       `    <content type="html">${xmlText(item.html)}</content>`,
       ...(item.category ? [`    <category term="${xmlText(item.category)}"/>`] : []),
       ...(item.image ? [`    <link rel="enclosure" type="${item.image.og ? 'image/jpeg' : 'image/*'}" href="${escapeXml(item.image.url)}"/>`] : []),
@@ -98,8 +103,9 @@ export async function renderFeed(services: DomainServices, kind: ArticleKind, fo
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(lang)}">`,
-    `  <title>${xmlText(title)}</title>`,
-    ...(text(section.subtitle) ? [`  <subtitle>${xmlText(text(section.subtitle))}</subtitle>`] : []),
+    // Atom says what its texts are: plain text, which a reader shows as such (RFC 4287 §3.1.1.1).
+    `  <title type="text">${xmlText(title)}</title>`,
+    ...(text(section.subtitle) ? [`  <subtitle type="text">${xmlText(text(section.subtitle))}</subtitle>`] : []),
     `  <id>${escapeXml(selfUrl)}</id>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(selfUrl)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(listUrl)}"/>`,

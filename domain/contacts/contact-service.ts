@@ -33,6 +33,10 @@ export function elapsedSince(renderedAt: unknown, now = Date.now()): { elapsedMs
   return Number.isFinite(shown) && shown > 0 ? { elapsedMs: now - shown } : {};
 }
 const TOO_FAST_MESSAGE = 'The form was sent too quickly. Please check your message and send it again.';
+/** A public form sent sooner than a person can fill it (its `elapsedMs`, from `elapsedSince`) is refused (detail path elapsedMs). */
+export function refuseTooFast(elapsed: unknown): void {
+  if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
+}
 
 export interface SubmitContext {
   /** The sender's address, for the per-address limit (kept only as a keyed hash). */
@@ -121,8 +125,7 @@ export function createContactService(
         throw tooManyRequests('You have sent several messages in a short time. Please try again in a few minutes.', wait);
       }
     }
-    const elapsed = raw.elapsedMs;
-    if (typeof elapsed === 'number' && elapsed < MIN_FILL_MS) throw validationError([{ path: 'elapsedMs', message: TOO_FAST_MESSAGE, code: 'invalid' }]);
+    refuseTooFast(raw.elapsedMs);
     const schema = kind === 'matter' ? MatterRequestSchema : kind === 'application' ? ApplicationSchema : ContactFormSchema;
     const parsed = schema.safeParse(raw);
     const settings = await privacy();

@@ -1,13 +1,20 @@
 import { escape, fill, headerText, page, wordsFor, type Mail } from '../alerts/alert-mail.ts';
 
 /*
- * The e-mails of an event's registration: "you are registered" (with the calendar entry, and the
- * link to join online, which only these e-mails carry), "you are on the waiting list", and "a place
- * opened up" when someone cancels. Each has the link to cancel. Every value is escaped.
+ * The e-mails of an event's registration: "confirm your registration" (to an address nobody has
+ * confirmed yet: it says nothing the visitor typed, no name, only the firm's event and the link),
+ * then "you are registered" (with the calendar entry, and the link to join online, which only these
+ * e-mails carry), "you are on the waiting list", and "a place opened up" when someone cancels. Each
+ * of these three has the link to cancel. Every value is escaped.
  */
 
 interface Words {
   consent: string;
+  confirmSubject: string;
+  confirmIntro: string;
+  confirmWaitlist: string;
+  confirmButton: string;
+  confirmIgnore: string;
   registeredSubject: string;
   registeredIntro: string;
   waitlistedSubject: string;
@@ -25,6 +32,11 @@ interface Words {
 const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   uz: {
     consent: 'Tadbirga ro‘yxatdan o‘tishim uchun ismim, e-pochtam va kompaniyam saqlanishiga hamda shu tadbir bo‘yicha xat olishga roziman. Ma’lumotlarim tadbirdan keyin o‘chiriladi.',
+    confirmSubject: 'Ro‘yxatdan o‘tishni tasdiqlang: {title}',
+    confirmIntro: 'Shu manzil bilan «{title}» tadbiriga ro‘yxatdan o‘tish so‘raldi. O‘rningiz {minutes} daqiqa saqlanadi: tasdiqlash uchun havolani oching va sahifadagi tugmani bosing.',
+    confirmWaitlist: 'Shu manzil bilan «{title}» tadbiriga ro‘yxatdan o‘tish so‘raldi. Hozir bo‘sh o‘rin yo‘q: kutish ro‘yxatiga yozilish uchun havolani oching va sahifadagi tugmani bosing.',
+    confirmButton: 'Ro‘yxatdan o‘tishni tasdiqlash',
+    confirmIgnore: 'Agar buni siz so‘ramagan bo‘lsangiz, hech narsa qilmang: tasdiqlanmagan ro‘yxat o‘rin egallamaydi.',
     registeredSubject: 'Siz ro‘yxatdan o‘tdingiz: {title}',
     registeredIntro: '{name}, siz «{title}» tadbiriga ro‘yxatdan o‘tdingiz. Taqvimga qo‘shish uchun ilovadagi faylni oching.',
     waitlistedSubject: 'Kutish ro‘yxatidasiz: {title}',
@@ -40,6 +52,11 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   },
   ru: {
     consent: 'Я согласен(на) на хранение моего имени, почты и компании для регистрации на событие и на письма о нём. Данные удаляются после события.',
+    confirmSubject: 'Подтвердите регистрацию: {title}',
+    confirmIntro: 'С этим адресом запрошена регистрация на событие «{title}». Место за вами держится {minutes} минут: чтобы подтвердить, откройте ссылку и нажмите кнопку на странице.',
+    confirmWaitlist: 'С этим адресом запрошена регистрация на событие «{title}». Свободных мест сейчас нет: чтобы встать в лист ожидания, откройте ссылку и нажмите кнопку на странице.',
+    confirmButton: 'Подтвердить регистрацию',
+    confirmIgnore: 'Если вы этого не запрашивали, ничего не делайте: неподтверждённая регистрация места не занимает.',
     registeredSubject: 'Вы зарегистрированы: {title}',
     registeredIntro: '{name}, вы зарегистрированы на событие «{title}». Чтобы добавить его в календарь, откройте файл во вложении.',
     waitlistedSubject: 'Вы в листе ожидания: {title}',
@@ -55,6 +72,11 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   },
   en: {
     consent: 'I agree to my name, e-mail and company being kept to register me for this event, and to e-mails about it. They are erased after the event.',
+    confirmSubject: 'Confirm your registration: {title}',
+    confirmIntro: 'A registration for “{title}” was asked for with this address. A place is held for you for {minutes} minutes: to confirm, open the link and press the button on the page.',
+    confirmWaitlist: 'A registration for “{title}” was asked for with this address. There are no places left now: to join the waiting list, open the link and press the button on the page.',
+    confirmButton: 'Confirm the registration',
+    confirmIgnore: 'If you did not ask for this, do nothing: a registration nobody confirms takes no place.',
     registeredSubject: 'You are registered: {title}',
     registeredIntro: '{name}, you are registered for “{title}”. Open the attached file to add it to your calendar.',
     waitlistedSubject: 'You are on the waiting list: {title}',
@@ -92,10 +114,24 @@ export interface EventFacts {
   when: string;
   /** The site's host name: the calendar entry's UID is `event-{id}@{host}`, the same for every registrant. */
   host: string;
+  /** The calendar entry's SEQUENCE: the event record's version less one, so it grows with every saved change. */
+  sequence: number;
+  /** Who publishes the entry (RFC 5546 §3.2.1 wants an ORGANIZER with METHOD:PUBLISH): the firm's name and e-mail. */
+  organizer: { name: string; email: string };
 }
 
-/** An iCalendar text: escaped, its lines folded at 75 octets, CRLF between them (RFC 5545). */
-const icsText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Every line break (CRLF, CR, LF, the Unicode separators) as one LF; every other control character dropped. */
+const plainText = (text: string) =>
+  text
+    .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '');
+/** An iCalendar TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, a line break as \n. */
+const icsText = (text: string) => plainText(text).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
+/** A parameter value (CN): quoted, so it holds no DQUOTE and no control character (RFC 5545 §3.1). */
+const icsParameter = (text: string) => `"${plainText(text).replace(/\n/g, ' ').replace(/"/g, "'")}"`;
+/** A URI value: nothing that could end the line or the value. */
+const icsUri = (uri: string) => plainText(uri).replace(/[\s"]/g, '');
 const icsTime = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 function fold(line: string): string {
   const bytes = Buffer.from(line, 'utf8');
@@ -114,9 +150,13 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The calendar entry of an event (UTC times, a UID stable for the event), for a registered person. */
+/**
+ * The calendar entry of an event (UTC times, a UID stable for the event, the firm as ORGANIZER, a
+ * SEQUENCE that grows with each change so a calendar takes a resent entry as the newer), for a registered person.
+ */
 export function eventIcs(event: EventFacts, stamp = new Date().toISOString()): string {
   const location = event.venue || event.onlineUrl;
+  const organizer = event.organizer.email && /^[^\s@"<>]+@[^\s@"<>]+$/.test(event.organizer.email) ? event.organizer : undefined;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -124,18 +164,43 @@ export function eventIcs(event: EventFacts, stamp = new Date().toISOString()): s
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:event-${event.id}@${event.host}`,
+    `UID:event-${event.id}@${icsUri(event.host)}`,
     `DTSTAMP:${icsTime(stamp)}`,
+    `SEQUENCE:${Math.max(0, Math.floor(event.sequence))}`,
     `DTSTART:${icsTime(event.startsAt)}`,
     `DTEND:${icsTime(event.endsAt)}`,
     `SUMMARY:${icsText(event.title)}`,
+    ...(organizer ? [`ORGANIZER;CN=${icsParameter(organizer.name)}:mailto:${icsUri(organizer.email)}`] : []),
     ...(location ? [`LOCATION:${icsText(location)}`] : []),
     `DESCRIPTION:${icsText([event.description, event.onlineUrl].filter(Boolean).join('\n\n').slice(0, 2000))}`,
-    `URL:${event.pageUrl}`,
+    `URL:${icsUri(event.pageUrl)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** How long a place is held for a registration nobody confirmed yet (docs/operations.md "Events"). */
+export const HOLD_MINUTES = 30;
+
+/** "Confirm your registration": to an address nobody confirmed, so it carries nothing the visitor typed; the link opens a page whose button confirms. */
+export function confirmRegistrationMail(input: { to: string; language: string; site: string; held: boolean; event: Pick<EventFacts, 'title' | 'when' | 'pageUrl'>; confirmUrl: string }): Mail {
+  const words = wordsIn(input.language);
+  const values = { title: input.event.title, minutes: String(HOLD_MINUTES) };
+  const heading = fill(words.confirmSubject, values);
+  const intro = fill(input.held ? words.confirmIntro : words.confirmWaitlist, values);
+  const facts = [`${words.when}: ${input.event.when}`];
+  return {
+    to: input.to,
+    subject: headerText(heading),
+    text: [intro, '', ...facts, '', `${words.confirmButton}: ${input.confirmUrl}`, '', words.confirmIgnore].join('\n'),
+    html: page(input.language, input.site, {
+      heading,
+      paragraphs: [intro, ...facts],
+      button: { label: words.confirmButton, url: input.confirmUrl },
+      footer: [escape(words.confirmIgnore)],
+    }),
+  };
 }
 
 /** The e-mail for a registration: registered (or moved up from the waiting list) with the .ics, or waitlisted. */

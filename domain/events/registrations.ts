@@ -2,25 +2,31 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Mail } from '../alerts/alert-mail.ts';
-import { AppError, notFound } from '../shared/errors.ts';
+import { HONEYPOT_FIELD, refuseTooFast } from '../contacts/contact-service.ts';
+import { AppError, notFound, tooManyRequests } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
-import { email, text } from '../shared/schema-helpers.ts';
+import { CONTROL_CHARACTER, email, text } from '../shared/schema-helpers.ts';
 import { sharedSecret } from '../shared/secrets.ts';
-import { parseOrThrow } from '../shared/validation.ts';
-import { registrationConsent, registrationMail, type EventFacts } from './event-mail.ts';
+import { assertObject, parseOrThrow } from '../shared/validation.ts';
+import { confirmRegistrationMail, HOLD_MINUTES, registrationConsent, registrationMail, type EventFacts } from './event-mail.ts';
 
 /*
- * Registrations for an event (API-3.md "The firm's record"): no account; up to the event's places,
- * then a waiting list in the order people came; a signed link in every e-mail cancels, and a
- * cancelled place goes to the first person waiting. Kept until EVENT_RETENTION_DAYS after the event.
+ * Registrations for an event (API-3.md "The firm's record"): no account; a request holds a place for
+ * HOLD_MINUTES while its e-mail's link is confirmed (the page's button, never the GET a mail scanner
+ * makes); confirmed, it is registered up to the event's places, then on a waiting list in the order
+ * people confirmed. A signed link in every later e-mail cancels, and a cancelled place goes to the
+ * first person waiting. One client (a keyed hash of its address, IPv6 by its /64) may ask for
+ * CLIENT_LIMIT.max registrations in CLIENT_LIMIT.windowMs, so one client never holds more places
+ * than that at once. Kept until EVENT_RETENTION_DAYS after the event.
  */
 
 /** The version of the consent's words, kept with each registration. */
 const CONSENT_VERSION = '2026-11';
-const STATUSES = ['registered', 'waitlisted', 'cancelled'] as const;
+const STATUSES = ['unconfirmed', 'registered', 'waitlisted', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
-/** What a registration is while it holds: a place, or one on the waiting list. */
-type Holding = Exclude<Status, 'cancelled'>;
+/** A window as long as a hold: one client holds at most `max` unconfirmed places at a time. */
+const CLIENT_LIMIT = { max: 5, windowMs: HOLD_MINUTES * 60_000 };
+const HOLD_MS = HOLD_MINUTES * 60_000;
 
 export interface Registration {
   _id: string;
@@ -30,18 +36,39 @@ export interface Registration {
   company: string;
   language: string;
   status: Status;
+  /** While unconfirmed: until when its place is held (null: no place was free, or the hold ran out). */
+  heldUntil: string | null;
+  confirmedAt: string | null;
   createdAt: string;
   cancelledAt: string | null;
   consent: { version: string; text: string; at: string; language: string };
 }
 
+/** A name as it goes into the firm's e-mails: one line of plain words, no link. */
+const personName = text('Name', { required: true, max: 100 })
+  .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Name must be one line: remove the line break or control character', params: { code: 'one_line' } })
+  // Read only within the length allowed (a longer one is refused already): the pattern is not for 100,000 letters.
+  .refine((value) => value.length > 100 || !/[<>@]|:\/\/|www\.|https?:|(?<![\p{L}\d-])[\p{L}\d-]{2,}\.\p{L}{2,}(?:[/\s]|$)/iu.test(value), { message: 'Name must be just your name, without a web address', params: { code: 'invalid_format' } });
+
 const RegisterSchema = z.strictObject({
-  name: text('Name', { required: true, max: 100 }),
+  name: personName,
   email: email({ required: true }),
-  company: text('Company', { max: 200 }).optional(),
-  language: z.string({ error: 'Choose a language' }).min(2).max(12),
+  company: text('Company', { max: 200 })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { message: 'Company must be one line: remove the line break or control character', params: { code: 'one_line' } })
+    .optional(),
+  // Optional: the language of the page, else the site's default language (API-3.md names no language).
+  language: z.string({ error: 'language is a language code of the site, such as uz or ru' }).min(2).max(12).optional(),
   consent: z.literal(true, { error: 'Consent is needed to register: tick the box' }),
+  /** The page's form: how long it was shown before it was sent (too fast: a robot). */
+  elapsedMs: z.number().optional(),
+  [HONEYPOT_FIELD]: z.string().max(2000).optional(),
 });
+
+/** Who asks: the client's address (for the per-client limit) and the site language its request prefers (the page's, the visitor's choice). */
+export interface RegisterContext {
+  address?: string;
+  prefers?: (codes: string[]) => string | undefined;
+}
 
 /** The event as registrations need it (a public one), and its words in a language. */
 export interface RegistrationEvent {
@@ -59,12 +86,15 @@ export interface RegistrationHost {
   /** What the e-mails say of the event in a language, with the links. */
   facts(eventId: string, language: string, cancelUrl: string): Promise<EventFacts | undefined>;
   languages(): Promise<string[]>;
+  defaultLanguage(): Promise<string>;
   siteName(language: string): Promise<string>;
   pageUrl(language: string, path: string): Promise<string>;
   mail(message: Mail, about: string): Promise<void>;
   mailReady: boolean;
   /** The event's places changed: cached pages that show them are dropped (every instance). */
   placesChanged(eventId: string): Promise<void>;
+  /** A keyed hash of a client's address (the contact form's): the limit is kept without the address. */
+  clientKey(address: string): Promise<string>;
 }
 
 interface Row {
@@ -79,6 +109,9 @@ interface Row {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
+  held_until: string | null;
+  confirmed_at: string | null;
+  client_key: string | null;
 }
 
 const toRegistration = (row: Row): Registration => {
@@ -96,6 +129,8 @@ const toRegistration = (row: Row): Registration => {
     company: String(row.company ?? ''),
     language: String(row.language),
     status: STATUSES.find((status) => status === row.status) ?? 'registered',
+    heldUntil: row.status === 'unconfirmed' && row.held_until ? String(row.held_until) : null,
+    confirmedAt: row.confirmed_at ? String(row.confirmed_at) : null,
     createdAt: String(row.created_at),
     cancelledAt: row.cancelled_at ? String(row.cancelled_at) : null,
     consent,
@@ -117,6 +152,9 @@ function queue() {
   };
 }
 
+/** What confirming a registration came to: registered, on the waiting list, or too late (the event closed). */
+export type Confirmed = { status: 'registered' | 'waitlisted' | 'cancelled'; eventId: string } | { status: 'closed'; eventId: string };
+
 export function createRegistrations(database: Database, host: RegistrationHost) {
   const { db } = database;
   const key = sharedSecret(database, 'event-registrations');
@@ -125,94 +163,242 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
   const inOrder = queue();
   /** Changes of one event's registrations, one at a time across instances too. */
   const exclusively = <T>(eventId: string, work: () => Promise<T>) => inOrder(eventId, () => database.exclusively(`event-registrations:${eventId}`, work));
+  const row = async (id: string) => (await db.selectFrom('event_registrations').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
 
   const cancelToken = async (id: string) => `${id}.${await sign(`cancel:${id}`)}`;
   async function byToken(token: string): Promise<Row | undefined> {
     const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match || !same(match[2], await sign(`cancel:${match[1]}`))) return undefined;
-    return (await db.selectFrom('event_registrations').selectAll().where('id', '=', match[1]).executeTakeFirst()) as Row | undefined;
+    return row(match[1]);
+  }
+  /**
+   * The confirmation link's token: `{id}.{signature of the id and the moment it was asked}`, so a
+   * registration asked anew (after a cancel or an expired hold) has a new link. Nothing of it is
+   * stored: it is made again from the row whenever an e-mail is built.
+   */
+  const confirmToken = async (id: string, createdAt: string) => `${id}.${await sign(`confirm:${id}:${createdAt}`)}`;
+  async function byConfirmToken(token: string): Promise<Row | undefined> {
+    const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return undefined;
+    const found = await row(match[1]);
+    return found && same(match[2], await sign(`confirm:${found.id}:${found.created_at}`)) ? found : undefined;
   }
 
-  async function send(row: Pick<Row, 'id' | 'event_id' | 'name' | 'email' | 'language'>, kind: 'registered' | 'waitlisted' | 'movedUp') {
+  async function send(registration: Pick<Row, 'id' | 'event_id' | 'name' | 'email' | 'language'>, kind: 'registered' | 'waitlisted' | 'movedUp') {
     if (!host.mailReady) return;
-    const token = await cancelToken(row.id);
-    const cancelUrl = await host.pageUrl(row.language, `/events/cancel/${token}`);
-    const [facts, site] = await Promise.all([host.facts(row.event_id, row.language, cancelUrl), host.siteName(row.language)]);
+    const token = await cancelToken(registration.id);
+    const cancelUrl = await host.pageUrl(registration.language, `/events/cancel/${token}`);
+    const [facts, site] = await Promise.all([host.facts(registration.event_id, registration.language, cancelUrl), host.siteName(registration.language)]);
     if (!facts) return;
-    await host.mail({ ...registrationMail({ to: row.email, name: row.name, language: row.language, site, kind, event: facts }), secrets: [token] }, `event-registrations/${row.id}`);
+    // The link's token travels apart from the queued text and is gone once sent (domain/notifications/outbox.ts).
+    await host.mail({ ...registrationMail({ to: registration.email, name: registration.name, language: registration.language, site, kind, event: facts }), secrets: [token] }, `event-registrations/${registration.id}`);
+  }
+
+  async function askToConfirm(registration: Pick<Row, 'id' | 'event_id' | 'email' | 'language' | 'created_at'>, held: boolean) {
+    if (!host.mailReady) return;
+    const token = await confirmToken(registration.id, registration.created_at);
+    const confirmUrl = await host.pageUrl(registration.language, `/events/confirm/${token}`);
+    const [facts, site] = await Promise.all([host.facts(registration.event_id, registration.language, ''), host.siteName(registration.language)]);
+    if (!facts) return;
+    await host.mail({ ...confirmRegistrationMail({ to: registration.email, language: registration.language, site, held, event: facts, confirmUrl }), secrets: [token] }, `event-registrations/${registration.id}`);
   }
 
   /** When registration ends: its own moment, else the start. */
   const closesAt = (event: RegistrationEvent) => event.registrationClosesAt ?? event.startsAt;
-  const registeredCount = async (eventId: string) =>
-    Number((await db.selectFrom('event_registrations').select((eb) => eb.fn.countAll().as('count')).where('event_id', '=', eventId).where('status', '=', 'registered').executeTakeFirst())?.count ?? 0);
+  /** The places taken: registered people, and requests whose hold still runs. */
+  const taken = async (eventId: string, now = nowIso()) =>
+    Number(
+      (
+        await db
+          .selectFrom('event_registrations')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('event_id', '=', eventId)
+          .where((eb) => eb.or([eb('status', '=', 'registered'), eb.and([eb('status', '=', 'unconfirmed'), eb('held_until', '>', now)])]))
+          .executeTakeFirst()
+      )?.count ?? 0,
+    );
+  const hasPlace = async (event: RegistrationEvent, now = nowIso()) => event.capacity === 0 || (await taken(event._id, now)) < event.capacity;
+
+  /** Seconds until this client may ask again (0: now): its registrations asked within the window. */
+  async function waitFor(clientKey: string, now = Date.now()): Promise<number> {
+    const since = new Date(now - CLIENT_LIMIT.windowMs).toISOString();
+    const recent = await db.selectFrom('event_registrations').select('created_at').where('client_key', '=', clientKey).where('created_at', '>', since).orderBy('created_at', 'desc').limit(CLIENT_LIMIT.max).execute();
+    if (recent.length < CLIENT_LIMIT.max) return 0;
+    const oldest = Date.parse(String(recent[recent.length - 1].created_at));
+    return Math.max(1, Math.ceil((oldest + CLIENT_LIMIT.windowMs - now) / 1000));
+  }
+
+  /** Moves the first people waiting up while the event has places (a cancel, a removal, a hold run out); answers who moved. */
+  async function fillPlaces(eventId: string, now: string): Promise<Row[]> {
+    const event = await host.event(eventId);
+    if (!event || now >= event.endsAt) return [];
+    const moved: Row[] = [];
+    while (await hasPlace(event, now)) {
+      const next = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('status', '=', 'waitlisted').orderBy('confirmed_at', 'asc').orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
+      if (!next) break;
+      await db.updateTable('event_registrations').set({ status: 'registered', updated_at: now }).where('id', '=', next.id).execute();
+      moved.push(next);
+    }
+    return moved;
+  }
 
   return {
     cancelToken,
+    confirmToken,
     registrationConsent,
 
     /**
-     * A visitor registers: registered while there are places, else waitlisted. The same address
-     * twice is the same registration (its status is answered, no second e-mail).
+     * A visitor asks to register: the request holds a place for HOLD_MINUTES while there are places
+     * (else none) and a confirmation e-mail goes to the address. The same address again while its
+     * request or registration stands is the same registration (its status is answered, no e-mail).
      */
-    async register(eventId: string, body: unknown): Promise<{ _id: string; status: Holding }> {
+    async register(eventId: string, body: unknown, context: RegisterContext = {}): Promise<{ _id: string; status: Exclude<Status, 'cancelled'>; heldUntil: string | null }> {
       const event = /^[0-9a-f]{24}$/.test(eventId) ? await host.event(eventId) : undefined;
       if (!event) throw notFound('Event');
       if (nowIso() >= closesAt(event)) throw new AppError(409, 'CONFLICT', 'Registration for this event has closed: write to the firm if you would still like to come', { reason: 'registration_closed' });
-      const input = parseOrThrow(RegisterSchema, body);
+      const raw = assertObject(body);
+      refuseTooFast(raw.elapsedMs);
+      const clientKey = context.address ? await host.clientKey(context.address) : undefined;
+      if (clientKey) {
+        const wait = await waitFor(clientKey);
+        if (wait > 0) throw tooManyRequests('Several registrations were asked from your connection in a short time. Please try again in a few minutes.', wait);
+      }
+      const input = parseOrThrow(RegisterSchema, raw);
+      // A filled honeypot field: answered as if taken, nothing is kept or sent (the robot learns nothing).
+      if (input[HONEYPOT_FIELD]) return { _id: newId(), status: 'unconfirmed', heldUntil: new Date(Date.now() + HOLD_MS).toISOString() };
       const languages = await host.languages();
-      const language = languages.includes(input.language) ? input.language : languages[0] ?? 'uz';
+      const wanted = [input.language, context.prefers?.(languages)].find((code) => code && languages.includes(code));
+      const language = wanted ?? (await host.defaultLanguage());
       const address = input.email.toLowerCase();
       const result = await exclusively(eventId, async () => {
-        const existing = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('email', '=', address).executeTakeFirst()) as Row | undefined;
-        if (existing && existing.status !== 'cancelled') return { row: existing, status: (existing.status === 'waitlisted' ? 'waitlisted' : 'registered') as Holding, fresh: false };
-        const status: Holding = event.capacity > 0 && (await registeredCount(eventId)) >= event.capacity ? 'waitlisted' : 'registered';
         const now = nowIso();
-        const values = { name: input.name, company: input.company ?? '', language, status, consent: JSON.stringify({ version: CONSENT_VERSION, text: registrationConsent(language), at: now, language }), created_at: now, updated_at: now, cancelled_at: null };
+        const existing = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('email', '=', address).executeTakeFirst()) as Row | undefined;
+        const standing = existing && (existing.status === 'registered' || existing.status === 'waitlisted' || (existing.status === 'unconfirmed' && Date.parse(existing.created_at) + HOLD_MS > Date.now()));
+        if (existing && standing) return { row: existing, fresh: false };
+        const heldUntil = (await hasPlace(event, now)) ? new Date(Date.now() + HOLD_MS).toISOString() : null;
+        const values = {
+          name: input.name,
+          company: input.company ?? '',
+          language,
+          status: 'unconfirmed',
+          held_until: heldUntil,
+          confirmed_at: null,
+          client_key: clientKey ?? null,
+          consent: JSON.stringify({ version: CONSENT_VERSION, text: registrationConsent(language), at: now, language }),
+          created_at: now,
+          updated_at: now,
+          cancelled_at: null,
+        };
         if (existing) {
           await db.updateTable('event_registrations').set(values).where('id', '=', existing.id).execute();
-          return { row: { ...existing, ...values }, status, fresh: true };
+          return { row: { ...existing, ...values }, fresh: true };
         }
-        const row = { id: newId(), event_id: eventId, email: address, ...values };
-        await db.insertInto('event_registrations').values(row).execute();
-        return { row, status, fresh: true };
+        const created = { id: newId(), event_id: eventId, email: address, ...values };
+        await db.insertInto('event_registrations').values(created).execute();
+        return { row: created as Row, fresh: true };
       });
+      const registration = toRegistration(result.row);
       if (result.fresh) {
-        if (result.status === 'registered') await host.placesChanged(eventId);
-        await send(result.row, result.status === 'registered' ? 'registered' : 'waitlisted');
+        if (registration.heldUntil) await host.placesChanged(eventId);
+        await askToConfirm(result.row, Boolean(registration.heldUntil));
       }
-      return { _id: String(result.row.id), status: result.status };
+      return { _id: registration._id, status: registration.status === 'cancelled' ? 'unconfirmed' : registration.status, heldUntil: registration.heldUntil };
+    },
+
+    /** Who a confirmation link is for (undefined: altered, asked anew since, or erased). */
+    async openConfirmation(token: string): Promise<Registration | undefined> {
+      const found = await byConfirmToken(token);
+      return found ? toRegistration(found) : undefined;
+    },
+
+    /**
+     * The confirmation page's button: registered while its hold runs or a place is free, else on the
+     * waiting list; the e-mail with the calendar entry (or the waiting list's) follows. Twice changes
+     * nothing. Undefined: an unknown link.
+     */
+    async confirm(token: string): Promise<Confirmed | undefined> {
+      const found = await byConfirmToken(token);
+      if (!found) return undefined;
+      const outcome = await exclusively(found.event_id, async (): Promise<{ confirmed: Confirmed; send?: 'registered' | 'waitlisted' }> => {
+        const current = await row(found.id);
+        if (!current || current.created_at !== found.created_at) return { confirmed: { status: 'closed', eventId: found.event_id } };
+        if (current.status !== 'unconfirmed') return { confirmed: { status: STATUSES.find((status) => status === current.status && status !== 'unconfirmed') ?? 'registered', eventId: current.event_id } as Confirmed };
+        const now = nowIso();
+        const holding = Boolean(current.held_until && current.held_until > now);
+        const event = await host.event(current.event_id);
+        // A running hold is kept to the end even if registration closed meanwhile; otherwise it must still be open.
+        if (!event || now >= event.endsAt || (!holding && now >= closesAt(event))) return { confirmed: { status: 'closed', eventId: current.event_id } };
+        const status = holding || (await hasPlace(event, now)) ? 'registered' : 'waitlisted';
+        await db.updateTable('event_registrations').set({ status, held_until: null, confirmed_at: now, updated_at: now }).where('id', '=', current.id).execute();
+        return { confirmed: { status, eventId: current.event_id }, send: status };
+      });
+      if (outcome.send) {
+        await host.placesChanged(found.event_id);
+        await send(found, outcome.send);
+      }
+      return outcome.confirmed;
     },
 
     /** Who a cancel link is for (undefined: altered, or erased since). */
     async open(token: string): Promise<Registration | undefined> {
-      const row = await byToken(token);
-      return row ? toRegistration(row) : undefined;
+      const found = await byToken(token);
+      return found ? toRegistration(found) : undefined;
     },
 
     /** The cancel page's button: the place is freed and goes to the first person waiting. False: an unknown link. */
     async cancel(token: string): Promise<boolean> {
-      const row = await byToken(token);
-      if (!row) return false;
+      const found = await byToken(token);
+      if (!found) return false;
       let changedPlaces = false;
-      const promoted = await exclusively(row.event_id, async () => {
-        const current = (await db.selectFrom('event_registrations').selectAll().where('id', '=', row.id).executeTakeFirst()) as Row | undefined;
-        if (!current || current.status === 'cancelled') return undefined;
+      const promoted = await exclusively(found.event_id, async () => {
+        const current = await row(found.id);
+        if (!current || current.status === 'cancelled') return [];
         const now = nowIso();
-        changedPlaces = current.status === 'registered';
-        await db.updateTable('event_registrations').set({ status: 'cancelled', cancelled_at: now, updated_at: now }).where('id', '=', row.id).execute();
-        if (current.status !== 'registered') return undefined;
-        const event = await host.event(row.event_id);
-        if (!event || now >= event.endsAt) return undefined;
-        if (event.capacity > 0 && (await registeredCount(row.event_id)) >= event.capacity) return undefined;
-        const next = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', row.event_id).where('status', '=', 'waitlisted').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
-        if (!next) return undefined;
-        await db.updateTable('event_registrations').set({ status: 'registered', updated_at: now }).where('id', '=', next.id).execute();
-        return next;
+        changedPlaces = current.status === 'registered' || current.status === 'unconfirmed';
+        await db.updateTable('event_registrations').set({ status: 'cancelled', held_until: null, cancelled_at: now, updated_at: now }).where('id', '=', found.id).execute();
+        return current.status === 'registered' ? fillPlaces(found.event_id, now) : [];
       });
-      if (changedPlaces) await host.placesChanged(row.event_id);
-      if (promoted) await send(promoted, 'movedUp');
+      if (changedPlaces) await host.placesChanged(found.event_id);
+      for (const next of promoted) await send(next, 'movedUp');
       return true;
+    },
+
+    /**
+     * Holds that ran out free their places (asked every minute, by any instance): the page's count
+     * is dropped from the caches and the first people waiting move up. Answers how many ran out.
+     */
+    async releaseExpired(now = nowIso()): Promise<number> {
+      const expired = await db.selectFrom('event_registrations').select(['id', 'event_id']).where('status', '=', 'unconfirmed').where('held_until', '<=', now).execute();
+      const events = [...new Set(expired.map((item) => String(item.event_id)))];
+      for (const eventId of events) {
+        const promoted = await exclusively(eventId, async () => {
+          await db.updateTable('event_registrations').set({ held_until: null, updated_at: nowIso() }).where('event_id', '=', eventId).where('status', '=', 'unconfirmed').where('held_until', '<=', now).execute();
+          return fillPlaces(eventId, now);
+        });
+        await host.placesChanged(eventId);
+        for (const next of promoted) await send(next, 'movedUp');
+      }
+      return expired.length;
+    },
+
+    /**
+     * Staff remove registrations (bulk ones of a robot, say): these ids of the event, or every
+     * unconfirmed one. A freed place goes to the first person waiting. Answers the removed ids.
+     */
+    async remove(eventId: string, which: { ids?: string[]; unconfirmed?: boolean }): Promise<string[]> {
+      const result = await exclusively(eventId, async () => {
+        let query = db.selectFrom('event_registrations').select(['id', 'status']).where('event_id', '=', eventId);
+        if (which.unconfirmed) query = query.where('status', '=', 'unconfirmed');
+        else query = query.where('id', 'in', which.ids?.length ? which.ids : ['']);
+        const found = await query.execute();
+        const ids = found.map((item) => String(item.id));
+        for (let at = 0; at < ids.length; at += 500) await db.deleteFrom('event_registrations').where('id', 'in', ids.slice(at, at + 500)).execute();
+        const freed = found.some((item) => item.status === 'registered' || item.status === 'unconfirmed');
+        return { ids, promoted: freed ? await fillPlaces(eventId, nowIso()) : [] };
+      });
+      if (result.ids.length) await host.placesChanged(eventId);
+      for (const next of result.promoted) await send(next, 'movedUp');
+      return result.ids;
     },
 
     /** An event's registrations in the order they came (the admin's list and its CSV). */
@@ -221,11 +407,12 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
       return rows.map(toRegistration);
     },
 
-    /** How many are registered and waiting (the event page says how many places are left). */
-    async counts(eventId: string): Promise<{ registered: number; waitlisted: number }> {
+    /** How many are registered, hold a place unconfirmed, and wait (the event page says how many places are left). */
+    async counts(eventId: string, now = nowIso()): Promise<{ registered: number; held: number; waitlisted: number; unconfirmed: number }> {
       const rows = await db.selectFrom('event_registrations').select(['status', (eb) => eb.fn.countAll().as('count')]).where('event_id', '=', eventId).groupBy('status').execute();
-      const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-      return { registered: of('registered'), waitlisted: of('waitlisted') };
+      const of = (status: string) => Number(rows.find((item) => item.status === status)?.count ?? 0);
+      const held = (await taken(eventId, now)) - of('registered');
+      return { registered: of('registered'), held, waitlisted: of('waitlisted'), unconfirmed: of('unconfirmed') };
     },
 
     /** The privacy kit: this address's registrations. */
@@ -249,7 +436,7 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
         .select('id')
         .where((eb) => eb.or([eb('event_id', 'in', eb.selectFrom('events').select('id').where('ends_at', '<', before)), eb('event_id', 'not in', eb.selectFrom('events').select('id'))]))
         .execute();
-      const ids = rows.map((row) => String(row.id));
+      const ids = rows.map((item) => String(item.id));
       for (let at = 0; at < ids.length; at += 500) await db.deleteFrom('event_registrations').where('id', 'in', ids.slice(at, at + 500)).execute();
       return ids;
     },

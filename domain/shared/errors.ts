@@ -48,6 +48,7 @@ export const ISSUE_CODES = [
   'in_past',
   'before_start',
   'copy_changed',
+  'one_line',
   'invalid',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
@@ -59,8 +60,14 @@ export interface ErrorDetail {
   params?: Record<string, string | number>;
 }
 
-/** What a 409 is about: a stale `version` (someone saved first), a value another record holds, or an image still shown somewhere. */
-export type ConflictReason = 'stale_version' | 'duplicate' | 'in_use' | 'two_factor_required' | 'approval_required' | 'checks_failed' | 'registration_closed' | 'not_public' | 'copy_changed';
+/**
+ * What a 409 (or 403, 422) is about: a stale `version` (someone saved first), a value another record
+ * holds, an image still shown somewhere, a registration or application after it closed, a record
+ * not public for a channel post, a working copy a colleague saved since… The OpenAPI document's
+ * error body names the same list.
+ */
+export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'registration_closed', 'not_public', 'copy_changed'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** An error whose message is safe to show to the person who caused it. */
 export class AppError extends Error {

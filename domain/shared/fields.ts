@@ -123,7 +123,7 @@ export function localizedText(
   const { required = false, max = SHORT_TEXT } = options;
   return {
     storage: 'json',
-    schema: ({ defaultLanguage }) => localized(label, { requiredIn: required ? defaultLanguage : undefined, max }),
+    schema: ({ defaultLanguage }) => localized(label, { requiredIn: required ? defaultLanguage : undefined, max, oneLine: !options.multiline }),
     localized: true,
     required: required ? 'default-language' : false,
     max,

@@ -29,10 +29,21 @@ const languageKey = z
   .regex(LANGUAGE_CODE_PATTERN, 'Language keys must be language codes such as uz, ru or en');
 
 /** Multilingual text: { uz: "...", ru: "..." }, optionally required in one language. */
-export function localized(label: string, options: { requiredIn?: string; max?: number } = {}) {
+/**
+ * A line break or another control character (C0, DEL, C1, the Unicode line and paragraph
+ * separators): none belongs in a one-line text, and one would end a line of a calendar entry
+ * or an e-mail header made of it.
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+export function localized(label: string, options: { requiredIn?: string; max?: number; oneLine?: boolean } = {}) {
   const max = options.max ?? SHORT_TEXT;
+  const one = z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`);
+  const line = options.oneLine
+    ? one.refine((value) => !CONTROL_CHARACTER.test(value.trim()), { message: `${label} must be one line: remove the line break, tab or other control character`, params: { code: 'one_line' } })
+    : one;
   const base = z
-    .record(languageKey, z.string({ error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`), {
+    .record(languageKey, line, {
       error: `${label} must be an object of texts per language`,
     })
     .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, { message: `${label} has too many languages`, params: { code: 'too_many', max: MAX_LANGUAGES } })

@@ -42,7 +42,8 @@ const FIXED_PAGES: SitePage[] = [
   { path: 'subscribe/confirm/:token', module: 'routes/site/subscribe-confirm.tsx', sitemap: false, textPreview: false },
   { path: 'subscribe/preferences/:token', module: 'routes/site/subscribe-preferences.tsx', sitemap: false, textPreview: false },
   { path: 'unsubscribe/:token', module: 'routes/site/unsubscribe.tsx', sitemap: false, textPreview: false },
-  // The cancel link of an event registration's e-mail.
+  // The confirmation link of an event registration's first e-mail, and the cancel link of the later ones.
+  { path: 'events/confirm/:token', module: 'routes/site/event-confirm.tsx', sitemap: false, textPreview: false },
   { path: 'events/cancel/:token', module: 'routes/site/event-cancel.tsx', sitemap: false, textPreview: false },
   // A client's one-time link for their documents (intake).
   { path: 'upload/:token', module: 'routes/site/upload.tsx', sitemap: false, textPreview: false },

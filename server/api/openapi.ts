@@ -1,5 +1,5 @@
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { ISSUE_CODES } from '../../domain/shared/errors.ts';
+import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
@@ -331,7 +331,9 @@ const registrationSchema = {
     email: { type: 'string', format: 'email' },
     company: { type: 'string' },
     language: { type: 'string' },
-    status: { type: 'string', enum: ['registered', 'waitlisted', 'cancelled'] },
+    status: { type: 'string', enum: ['unconfirmed', 'registered', 'waitlisted', 'cancelled'] },
+    heldUntil: { type: ['string', 'null'], format: 'date-time', description: 'While unconfirmed: until when its place is held (null: none was free, or the hold ran out)' },
+    confirmedAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: { type: 'string', format: 'date-time' },
     cancelledAt: { type: ['string', 'null'], format: 'date-time' },
     consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
@@ -385,7 +387,7 @@ export function buildOpenApiDocument() {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'not_public', 'copy_changed'], description: 'With 409: someone saved first, or the value is taken, or (not_public) a channel post of what visitors cannot read, or (copy_changed) the working copy was saved by someone else since it was read; with 403: approval_required; with 422: checks_failed' },
+      reason: { type: 'string', enum: [...CONFLICT_REASONS], description: 'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed' },
       details: { type: 'array', items: detail },
       checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
     },
@@ -683,18 +685,35 @@ export function buildOpenApiDocument() {
         post: {
           tags: ['Events'],
           operationId: 'registerForEvent',
-          summary: 'Register for a public event (no token; the event page’s form posts the same): registered while places last, else on the waiting list; a confirmation e-mail with the calendar entry (.ics) follows, and the same address twice is one registration. 409 registration_closed after registrationClosesAt (or the start)',
+          summary:
+            'Ask to register for a public event (no token; the event page’s form posts the same): 201 unconfirmed, with a place held for 30 minutes while there are places (heldUntil; null when none was free), and an e-mail whose link’s page confirms (POST /events/registrations/confirm). Without language: the request’s (the visitor’s chosen language, else Accept-Language), else the site’s default. The same address twice is one registration (its status answered, no second e-mail). Five per client (an IPv4 address or an IPv6 /64) in 30 minutes, then 429 with Retry-After. The name is one line without a web address (400 invalid_format). 409 registration_closed after registrationClosesAt (or the start)',
           security: PUBLIC,
           parameters: [parameter('id', 'The event', { type: 'string' }, 'path')],
           requestBody: {
             required: true,
-            content: json({ type: 'object', additionalProperties: false, required: ['name', 'email', 'language', 'consent'], properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' }, company: { type: 'string', maxLength: 200 }, language: { type: 'string' }, consent: { const: true } } }),
+            content: json({ type: 'object', additionalProperties: false, required: ['name', 'email', 'consent'], properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' }, company: { type: 'string', maxLength: 200 }, language: { type: 'string' }, consent: { const: true }, elapsedMs: { type: 'number', description: 'A form: how long it was shown; under 3 s is refused (detail path elapsedMs)' } } }),
           },
-          responses: { 201: answer('Registered or waitlisted', { type: 'object', properties: { _id: { type: 'string' }, status: { type: 'string', enum: ['registered', 'waitlisted'] } } }), ...errors(400, 404, 409) },
+          responses: { 201: answer('Asked (or known already)', { type: 'object', properties: { _id: { type: 'string' }, status: { type: 'string', enum: ['unconfirmed', 'registered', 'waitlisted'] }, heldUntil: { type: ['string', 'null'], format: 'date-time' } } }), ...errors(400, 404, 409, 429) },
         },
-        get: operation('Events', 'listEventRegistrations', 'The event’s registrations in the order they came, with `counts` (editors); `format=csv` gives them as CSV with column names in `lang`', { 200: answer('Registrations', { type: 'array', items: ref('Registration') }, { counts: { type: 'object', properties: { registered: { type: 'integer' }, waitlisted: { type: 'integer' } } } }), ...errors(400, 401, 403, 404) }, {
+        get: operation('Events', 'listEventRegistrations', 'The event’s registrations in the order they came (status unconfirmed, registered, waitlisted or cancelled; heldUntil while unconfirmed), with `counts` (editors); `format=csv` gives them as CSV with column names in `lang`', { 200: answer('Registrations', { type: 'array', items: ref('Registration') }, { counts: { type: 'object', properties: { registered: { type: 'integer' }, held: { type: 'integer' }, waitlisted: { type: 'integer' }, unconfirmed: { type: 'integer' } } } }), ...errors(400, 401, 403, 404) }, {
           parameters: [parameter('id', 'The event', { type: 'string' }, 'path'), parameter('format', 'csv for a spreadsheet'), parameter('lang', 'uz, ru or en: the CSV’s column names (default en)')],
         }),
+      },
+      '/events/{id}/registrations/remove': {
+        post: operation('Events', 'removeEventRegistrations', 'Remove chosen registrations ({ ids }) or every unconfirmed one ({ unconfirmed: true }) with their unsent e-mails (editors and administrators); a freed place goes to the first person waiting', { 200: answer('How many were removed', { type: 'object', properties: { removed: { type: 'integer' } } }), ...errors(400, 401, 403, 404) }, {
+          parameters: [parameter('id', 'The event', { type: 'string' }, 'path')],
+          requestBody: { required: true, content: json({ oneOf: [{ type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string' } } } }, { type: 'object', additionalProperties: false, required: ['unconfirmed'], properties: { unconfirmed: { const: true } } }] }) },
+        }),
+      },
+      '/events/registrations/confirm': {
+        post: {
+          tags: ['Events'],
+          operationId: 'confirmEventRegistration',
+          summary: 'Confirm a registration with the token of the link in its first e-mail (no account; the link’s page posts it, opening the link confirms nothing): registered while its hold runs or a place is free, else on the waiting list; the e-mail with the calendar entry follows. 409 registration_closed when registration closed and the hold ran out',
+          security: PUBLIC,
+          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }) },
+          responses: { 200: answer('Confirmed', { type: 'object', properties: { status: { type: 'string', enum: ['registered', 'waitlisted', 'cancelled'] } } }), ...errors(400, 404, 409) },
+        },
       },
       '/events/registrations/cancel': {
         post: {

@@ -57,6 +57,18 @@ function acceptedLanguages(header: string | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
+/** The site's language a request prefers (the visitor's chosen one, else the best of Accept-Language), or undefined. */
+export function preferredLanguage(headers: Pick<IncomingMessage['headers'], 'cookie' | 'accept-language'>, codes: string[]): string | undefined {
+  const stored = cookieValue(headers.cookie, CHOICE_COOKIE);
+  const chosen = stored ? codes.find((code) => code === stored) : undefined;
+  if (chosen) return chosen;
+  for (const tag of acceptedLanguages(headers['accept-language'])) {
+    const code = closest(tag, codes);
+    if (code) return code;
+  }
+  return undefined;
+}
+
 /** Where a request for the home page should go instead, or undefined to serve it. */
 export function homeRedirect(request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, languages: SiteLanguages | undefined): string | undefined {
   if (!languages || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;

@@ -6,6 +6,7 @@
  * languages not translated yet or changed since; errors first.
  */
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAsker } from '../../server/link-asker.ts';
@@ -311,9 +312,47 @@ describe.each(DIALECTS)('the weekly check of outside links on %s', (dialect) => 
 
   it('never asks an address on a private network unless told to', async () => {
     const ask = createLinkAsker({ timeoutMs: 1000 });
-    expect(await ask(`${base}/gone`)).toEqual({ broken: false, problem: 'not asked: the address is on a private network' });
+    const refused = { broken: false, problem: 'not asked: the address is on a private network or is a special-purpose one' };
+    const port = new URL(base).port;
+    // The test server's own port allowed, so that only the address refuses it.
+    expect(await createLinkAsker({ timeoutMs: 1000, ports: [port] })(`${base}/gone`)).toEqual(refused);
     expect(await ask('http://[::1]:9/')).toMatchObject({ broken: false });
     expect(await ask('http://169.254.169.254/latest/meta-data/')).toMatchObject({ broken: false });
     expect(await createLinkAsker({ timeoutMs: 1000, allowPrivate: true })(`${base}/gone`)).toEqual({ status: 404, broken: true });
+  });
+
+  it('refuses the special-purpose ranges, this machine’s own addresses and ports other than 80 and 443, checking the address it connects to', async () => {
+    const ask = createLinkAsker({ timeoutMs: 1000 });
+    const refused = { broken: false, problem: 'not asked: the address is on a private network or is a special-purpose one' };
+    const own = Object.values(os.networkInterfaces()).flatMap((entries) => entries ?? []).map((entry) => entry.address);
+    for (const address of ['192.0.2.10', '198.18.0.1', '198.51.100.7', '203.0.113.9', '192.88.99.1', '100.64.0.1', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[2001:db8::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[fd00::1]', ...own.map((address) => (address.includes(':') ? `[${address.replace(/%.*$/, '')}]` : address))]) {
+      expect(await ask(`http://${address}/`), address).toEqual(refused);
+    }
+    expect(await ask('https://example.com:8443/')).toEqual({ broken: false, problem: 'not asked: only ports 80 and 443 are asked' });
+    expect(await ask('http://example.com:22/')).toMatchObject({ broken: false });
+
+    // A name is checked as the connection resolves it: one answer with an inside address is refused, the server never asked.
+    const port = new URL(base).port;
+    const before = asked.length;
+    const named = (answers: string[][]) => {
+      let calls = 0;
+      const resolve = async () => (answers[Math.min(calls++, answers.length - 1)] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      return { ask: createLinkAsker({ timeoutMs: 1000, ports: [port], resolve }), calls: () => calls };
+    };
+    expect(await named([['127.0.0.1']]).ask(`http://inside.example:${port}/ok`)).toEqual(refused);
+    expect(await named([['93.184.215.14', '127.0.0.1']]).ask(`http://mixed.example:${port}/ok`)).toEqual(refused);
+    // DNS rebinding: public for the first lookup, loopback after; every lookup is the connection's own, so loopback is never reached.
+    const rebinding = named([['93.184.215.14'], ['127.0.0.1']]);
+    const answer = await rebinding.ask(`http://rebind.example:${port}/no-head`);
+    expect(answer.broken === false ? answer.problem : 'broken').toMatch(/^(not asked|broken)/);
+    expect(asked.length).toBe(before);
+    // A name whose DNS never answers: given up within the limit.
+    const silent = createLinkAsker({ timeoutMs: 1000, ports: [port], dnsTimeoutMs: 300, resolve: () => new Promise(() => {}) });
+    const started = Date.now();
+    expect(await silent(`http://silent.example:${port}/`)).toEqual({ broken: true, problem: 'no answer from DNS within 0 s' });
+    expect(Date.now() - started).toBeLessThan(900);
+    // Told to (LINK_CHECK_PRIVATE), the same name reaches the local server through the checked lookup.
+    const allowed = createLinkAsker({ timeoutMs: 1000, allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    expect(await allowed(`http://local.example:${port}/gone`)).toEqual({ status: 404, broken: true });
   });
 });

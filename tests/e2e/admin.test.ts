@@ -776,6 +776,11 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const panel = page.locator('section[aria-labelledby="event-registrations"]');
     await expect.poll(() => panel.textContent()).toContain('Sardor Panelov · sardor.panel@example.uz');
     expect(await panel.textContent()).not.toContain('could not be read');
+    // Nobody confirmed it: staff clear every unconfirmed registration, after a question.
+    await panel.getByRole('button', { name: 'Remove all unconfirmed' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => panel.textContent()).toContain('Nobody has registered yet.');
+    expect((await app.api(`/api/events/${event.body.data._id}/registrations`, { token })).body.data).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -51,6 +51,9 @@ export async function tokenPageVisits(app: TestApp, smtp: Awaited<ReturnType<typ
   expect((await app.api(`/api/events/${event.body.data._id}/registrations`, { body: { name: 'Aziz Karimov', email, language, consent: true } })).status).toBe(201);
   const registration = (await app.api(`/api/events/${event.body.data._id}/registrations`, { token })).body.data[0];
   const cancel = await app.services.registrations.cancelToken(registration._id);
+  // The registration's first e-mail asks to confirm it: its link as the visitor gets it.
+  await expect.poll(() => smtp.to(email).some((mail) => mail.body.includes('/events/confirm/')), { timeout: 10_000 }).toBe(true);
+  const confirmPlace = /\/events\/confirm\/[A-Za-z0-9._-]+/.exec(smtp.to(email).find((mail) => mail.body.includes('/events/confirm/'))!.body)![0];
 
   const contactId = await requestOf(app);
   const upload = async () => {
@@ -78,6 +81,9 @@ export async function tokenPageVisits(app: TestApp, smtp: Awaited<ReturnType<typ
     { state: 'unsubscribe/asks', path: at(`/unsubscribe/${manage}`) },
     { state: 'unsubscribe/done', path: at(`/unsubscribe/${manage}`), post: {} },
     { state: 'unsubscribe/unknown', path: at(`/unsubscribe/${altered(manage)}`) },
+    { state: 'events-confirm/asks', path: at(confirmPlace) },
+    { state: 'events-confirm/done', path: at(confirmPlace), post: {} },
+    { state: 'events-confirm/unknown', path: at(altered(confirmPlace)) },
     { state: 'events-cancel/asks', path: at(`/events/cancel/${cancel}`) },
     { state: 'events-cancel/done', path: at(`/events/cancel/${cancel}`), post: {} },
     { state: 'events-cancel/unknown', path: at(`/events/cancel/${altered(cancel)}`) },

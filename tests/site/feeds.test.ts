@@ -9,6 +9,8 @@ const BASE = 'https://lawfirm.test';
 const PREFIX: Record<string, string> = { uz: '', ru: '/ru', en: '/en' };
 const LISTS = new Set(['rss.channel.item', 'feed.entry', 'feed.entry.link']);
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (_name, path) => LISTS.has(String(path)) });
+/** Plain text as an RSS title or description carries it: escaped as HTML (then as XML), so a reader shows it as text. */
+const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('news and blog feeds', () => {
   let app: TestApp;
@@ -39,8 +41,8 @@ describe('news and blog feeds', () => {
       const articles = await published(kind);
       expect(channel.item.map((item: { link: string }) => item.link)).toEqual(articles.map((article) => `${BASE}${PREFIX[lang]}/${kind}/${article.slug}`));
       const [first] = channel.item;
-      expect(first.title).toBe(articles[0].title[lang] || articles[0].title.uz);
-      expect(first.description).toBe(articles[0].excerpt[lang] || articles[0].excerpt.uz);
+      expect(first.title).toBe(asHtml(articles[0].title[lang] || articles[0].title.uz));
+      expect(first.description).toBe(asHtml(articles[0].excerpt[lang] || articles[0].excerpt.uz));
       expect(first.guid['#text']).toBe(first.link);
       expect(new Date(first.pubDate).toUTCString()).toBe(first.pubDate);
       expect(first.enclosure['@type']).toBe('image/jpeg');
@@ -65,7 +67,8 @@ describe('news and blog feeds', () => {
       for (const entry of feed.entry) {
         expect(new Date(entry.published).toISOString()).toBe(entry.published);
         expect(new Date(entry.updated).toISOString()).toBe(entry.updated);
-        expect(entry.summary.length).toBeGreaterThan(10);
+        expect(entry.summary['@type']).toBe('text');
+        expect(entry.summary['#text'].length).toBeGreaterThan(10);
       }
       expect(feed.entry[0].link.map((link: Record<string, string>) => link['@rel'])).toEqual(['alternate', 'enclosure']);
     });
@@ -97,12 +100,32 @@ describe('news and blog feeds', () => {
     const after = await get('/news/feed.xml');
     expect(XMLValidator.validate(after.text)).toBe(true);
     const [first] = parser.parse(after.text).rss.channel.item;
-    expect(after.text).toContain('<title>Soliq &amp; bojxona: &lt;yangi&gt; &quot;tartib&quot;</title>');
-    expect(first.title).toBe('Soliq & bojxona: <yangi> "tartib"');
+    expect(after.text).toContain('<title>Soliq &amp;amp; bojxona: &amp;lt;yangi&amp;gt; &quot;tartib&quot;</title>');
+    expect(first.title).toBe('Soliq &amp; bojxona: &lt;yangi&gt; "tartib"');
     expect(first.link).toBe(`${BASE}/news/soliq-bojxona-tartib`);
     // The article itself, as its page shows it: HTML, escaped in the XML.
     expect(first['content:encoded']).toBe('<p>Matn</p>');
     expect(parser.parse((await get('/news/atom.xml')).text).feed.entry[0].content['#text']).toBe('<p>Matn</p>');
+  });
+
+  it('gives a reader markup written in a title or an excerpt as the words themselves, in RSS and Atom', async () => {
+    const created = await app.api('/api/news', {
+      token,
+      body: { title: { uz: 'Yangi <img src=x onerror=alert(1)> qoida' }, excerpt: { uz: 'Qisqacha <a href="https://evil.example">bu yerda</a> & boshqalar' }, content: { uz: 'Matn' }, category: { uz: 'Soliq' }, slug: 'yangi-img-qoida' },
+    });
+    expect(created.status).toBe(201);
+    const rss = (await get('/news/feed.xml')).text;
+    expect(XMLValidator.validate(rss)).toBe(true);
+    expect(rss).toContain('<title>Yangi &amp;lt;img src=x onerror=alert(1)&amp;gt; qoida</title>');
+    expect(rss).toContain('<description>Qisqacha &amp;lt;a href=&quot;https://evil.example&quot;&amp;gt;bu yerda&amp;lt;/a&amp;gt; &amp;amp; boshqalar</description>');
+    // What a reader gets from the XML is HTML whose text is the title: no element in it.
+    const item = parser.parse(rss).rss.channel.item.find((entry: { link: string }) => entry.link === `${BASE}/news/yangi-img-qoida`);
+    expect(item.title).toBe('Yangi &lt;img src=x onerror=alert(1)&gt; qoida');
+    expect(item.description).not.toMatch(/<[a-z]/i);
+    // Atom names its texts as text, which a reader shows as such; XML escaping once is right there.
+    const atom = (await get('/news/atom.xml')).text;
+    expect(atom).toContain('<title type="text">Yangi &lt;img src=x onerror=alert(1)&gt; qoida</title>');
+    expect(atom).toContain('<summary type="text">Qisqacha &lt;a href=&quot;https://evil.example&quot;&gt;bu yerda&lt;/a&gt; &amp; boshqalar</summary>');
   });
 
   it('sends the default language’s prefix to the plain address, and knows no other language', async () => {

@@ -3,7 +3,10 @@ import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { localePath, pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
-import { servicesContext } from '../../context.ts';
+import { elapsedSince, HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
+import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
+import { clientAddressContext, servicesContext } from '../../context.ts';
+import { SpamTraps } from '../../site/spam-traps.tsx';
 import { lawyerNames } from '../../site/firm-record-data.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
@@ -29,8 +32,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
     const languages = await pageLanguagesOf(services, services.records.events.type, event, lang, defaultLanguage);
     // After the form without JavaScript: the page says what happened (see `action`).
-    const after = new URL(request.url).searchParams.get('registration');
-    return { ...(await pageData(services, event, lang, defaultLanguage)), languages, registration: after === 'registered' || after === 'waitlisted' ? after : undefined };
+    const registration = AFTER_REGISTERING.find((after) => after === new URL(request.url).searchParams.get('registration'));
+    // The form carries the time it was shown (the contact form's check): written in at each serving.
+    return { ...(await pageData(services, event, lang, defaultLanguage)), languages, registration, renderedAt: SHOWN_AT_PLACEHOLDER };
   });
 }
 
@@ -46,7 +50,8 @@ export async function pageData(services: DomainServices, event: EventRecord, lan
     summary: pickText(description, lang, defaultLanguage),
     html: await services.records.events.html(event, 'description', lang),
     speakers,
-    placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered) : undefined,
+    // A place held for a request nobody confirmed yet is not free while its hold runs.
+    placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered - counts.held) : undefined,
     open: now < (event.registrationClosesAt ?? event.startsAt),
     past: event.endsAt <= now,
     consent: services.registrations.registrationConsent(lang),
@@ -55,8 +60,12 @@ export async function pageData(services: DomainServices, event: EventRecord, lan
 }
 
 type Field = 'name' | 'email' | 'company' | 'consent';
+/** What the page's address says after the form without JavaScript was sent (`?registration=`). */
+const AFTER_REGISTERING = ['held', 'held-waitlist', 'registered', 'waitlisted'] as const;
+type AfterRegistering = (typeof AFTER_REGISTERING)[number];
 interface Outcome {
-  status?: 'registered' | 'waitlisted';
+  status?: 'unconfirmed' | 'registered' | 'waitlisted';
+  held?: boolean;
   values: { name: string; email: string; company: string };
   problem?: UiTextKey;
   errors: Partial<Record<Field, UiTextKey>>;
@@ -64,7 +73,7 @@ interface Outcome {
 
 const problemOf = (detail: ErrorDetail): [Field, UiTextKey] | undefined => {
   const field = detail.path.split('.')[0];
-  if (field === 'name') return ['name', 'events.form.nameRequired'];
+  if (field === 'name') return ['name', detail.code === 'invalid_format' || detail.code === 'one_line' ? 'events.form.nameInvalid' : 'events.form.nameRequired'];
   if (field === 'email') return ['email', detail.code === 'required' ? 'events.form.emailRequired' : 'events.form.emailInvalid'];
   if (field === 'company') return ['company', 'events.form.companyTooLong'];
   if (field === 'consent') return ['consent', 'events.form.consentRequired'];
@@ -79,9 +88,22 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const headers = { 'cache-control': 'no-store' };
   try {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
-    const registration = await services.registrations.register(event._id, { ...values, ...(values.company ? {} : { company: undefined }), language: lang, consent: form.get('consent') === 'yes' ? true : undefined });
+    const registration = await services.registrations.register(
+      event._id,
+      {
+        ...values,
+        ...(values.company ? {} : { company: undefined }),
+        language: lang,
+        consent: form.get('consent') === 'yes' ? true : undefined,
+        [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') || undefined,
+        // A post without the time it was shown did not come from this page: as fast as can be.
+        ...(form.has('renderedAt') ? elapsedSince(form.get('renderedAt')) : { elapsedMs: 0 }),
+      },
+      { address: context.get(clientAddressContext) },
+    );
+    const after: AfterRegistering = registration.status === 'unconfirmed' ? (registration.heldUntil ? 'held' : 'held-waitlist') : registration.status;
     // Back to the page with what happened, where the form was (#registration): a reload sends nothing again.
-    return redirect(`${new URL(request.url).pathname}?registration=${registration.status}#registration`, { status: 303, headers });
+    return redirect(`${new URL(request.url).pathname}?registration=${after}#registration`, { status: 303, headers });
   } catch (error) {
     if (!isAppError(error)) {
       services.log.error({ err: error }, 'the event registration form failed');
@@ -92,7 +114,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const found = problemOf(detail);
       if (found) errors[found[0]] ??= found[1];
     }
-    const problem: UiTextKey | undefined = error.reason === 'registration_closed' ? 'events.closed' : error.status === 404 ? 'events.error' : error.status >= 500 ? 'events.form.failed' : undefined;
+    const tooFast = error.details?.some((detail) => detail.path === 'elapsedMs');
+    const problem: UiTextKey | undefined =
+      error.reason === 'registration_closed' ? 'events.closed' : tooFast ? 'contact.tooFast' : error.status === 429 ? 'events.form.rateLimited' : error.status === 404 ? 'events.error' : error.status >= 500 ? 'events.form.failed' : undefined;
     return data<Outcome>({ values, problem, errors }, { status: error.status, headers });
   }
 }
@@ -124,12 +148,15 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </>
     );
   }
-  const registered: Outcome | undefined = loaderData.registration ? { status: loaderData.registration === 'waitlisted' ? 'waitlisted' : 'registered', values: { name: '', email: '', company: '' }, errors: {} } : undefined;
-  return <View data={loaderData} outcome={actionData ?? registered} />;
+  const after = loaderData.registration;
+  const registered: Outcome | undefined = after
+    ? { status: after === 'held' || after === 'held-waitlist' ? 'unconfirmed' : after, held: after === 'held', values: { name: '', email: '', company: '' }, errors: {} }
+    : undefined;
+  return <View data={loaderData} outcome={actionData ?? registered} renderedAt={loaderData.renderedAt} />;
 }
 
 /** The event's page from its data (also inside a preview, where `preview` leaves out the registration form). */
-export function View({ data, outcome, preview = false }: { data: Awaited<ReturnType<typeof pageData>>; outcome?: Outcome; preview?: boolean }) {
+export function View({ data, outcome, preview = false, renderedAt = '' }: { data: Awaited<ReturnType<typeof pageData>>; outcome?: Outcome; preview?: boolean; renderedAt?: string }) {
   const site = useSite();
   const { text, t, href, config } = site;
   const actionData = outcome;
@@ -246,7 +273,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
             </dl>
             {actionData?.status ? (
               <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-                {t(actionData.status === 'registered' ? 'events.registered' : 'events.waitlisted')}
+                {t(actionData.status === 'unconfirmed' ? (actionData.held ? 'events.held' : 'events.heldWaitlist') : actionData.status === 'registered' ? 'events.registered' : 'events.waitlisted')}
               </p>
             ) : past ? (
               <p className="text-slate-700">{t('events.ended')}</p>
@@ -311,6 +338,7 @@ export function View({ data, outcome, preview = false }: { data: Awaited<ReturnT
                     {t(errors.consent)}
                   </p>
                 )}
+                <SpamTraps idPrefix="event" renderedAt={renderedAt} />
                 <button type="submit" className={`${buttonClass} w-full`}>
                   {placesLeft === 0 ? t('events.form.joinWaitlist') : t('events.form.submit')}
                 </button>
