@@ -10,7 +10,8 @@ export type { Localized };
  * 3: and each record's text shape (which languages have text where: the translation status).
  * 4: long texts are documents (their words, and their HTML rendered anew).
  * 5: the words of each document kept beside its HTML, per page language (pages read them, not the document).
- * 6: the text shape tells texts that read as the default language's (an untranslated copy).
+ * 6: the text shape tells texts that read as the default language's (an untranslated copy); the
+ *    record's page address is searched too.
  */
 export const SEARCH_TEXT_VERSION = 6;
 
