@@ -39,7 +39,7 @@ export function textSavedAfter(before: Record<string, unknown> | undefined, afte
  * shorter one (a name, "Adliya Partners", a number, an e-mail) may rightly read the same in two
  * languages and is never taken for an untranslated copy.
  */
-export const COMPARED_FROM_WORDS = 5;
+const COMPARED_FROM_WORDS = 5;
 
 /** A cheap 53-bit fingerprint of a text (cyrb53): equal texts, equal marks; a collision is 1 in 2^53. */
 function fingerprint(text: string): string {

@@ -135,7 +135,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('translating a legal alert in the a
     for (const words of ['arbitraj va nizolarni', 'арбитраж ва низоларни']) {
       await query.fill(words);
       await page.getByRole('button', { name: 'Найти', exact: true }).click();
-      await expect.poll(() => found.allTextContents(), words).toEqual(['Международные спорыUZ: Xalqaro arbitraj va nizolarni hal qilish']);
+      await expect.poll(() => found.allTextContents(), { message: words }).toEqual(['Международные спорыUZ: Xalqaro arbitraj va nizolarni hal qilish']);
     }
     // Its address, as copied from the site.
     await query.fill(`xalqaro-arbitraj-va`);
@@ -158,7 +158,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('translating a legal alert in the a
     page.on('request', (request) => void (new URL(request.url()).pathname === '/api/auth/me' && (signedIn += 1)));
     for (const words of ["qo'shimcha litsenziya", 'қўшимча', service.slug]) {
       await page.fill('#list-search', words);
-      await expect.poll(() => rows(page).allTextContents(), words).toEqual([expect.stringContaining('Лицензирование')]);
+      await expect.poll(() => rows(page).allTextContents(), { message: words }).toEqual([expect.stringContaining('Лицензирование')]);
       // The address follows, so the list can be reloaded and shared.
       await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(words);
     }
