@@ -15,6 +15,7 @@ import { buttonClass, inputClass } from './ui.tsx';
 /** Every code's words in the admin (a code without them does not compile). */
 const CODE_TEXTS: Record<CheckCode, AdminTextKey> = {
   missing_translation: 'checks.code.missing_translation',
+  same_as_source: 'checks.code.same_as_source',
   outdated_translation: 'checks.code.outdated_translation',
   image_without_alt: 'checks.code.image_without_alt',
   heading_order: 'checks.code.heading_order',

@@ -1,4 +1,5 @@
 import type { StoredRecord } from '../../domain/shared/entity.ts';
+import { searchForm, searchText, type Localized } from '../../domain/shared/search.ts';
 
 /** A field's text for lists: the admin's language, then the site's default, then any. */
 export function shown(value: unknown, lang: string, defaultLanguage: string): string {
@@ -9,18 +10,14 @@ export function shown(value: unknown, lang: string, defaultLanguage: string): st
   return typeof found === 'string' ? found : '';
 }
 
+/**
+ * A list read whole, filtered as the server filters a long one (search_text): every language of
+ * the searched fields and the page address, Uzbek in both scripts, every apostrophe form as one.
+ */
 export function matchesSearch(record: StoredRecord, fields: string[], query: string): boolean {
-  if (!query) return true;
-  const needle = query.toLowerCase();
-  return fields.some((field) => {
-    const value = record[field];
-    const items = Array.isArray(value) ? value : [value];
-    return items.some((item) => {
-      if (item == null) return false;
-      const texts = typeof item === 'object' ? Object.values(item) : [String(item)];
-      return texts.some((text) => String(text).toLowerCase().includes(needle));
-    });
-  });
+  const wanted = query.trim();
+  if (!wanted) return true;
+  return searchText([...fields, 'slug'].map((field) => record[field] as Localized | string | undefined)).includes(searchForm(wanted));
 }
 
 /* A form holds what the API sent: these read a value in the shape a field needs, never trusting it. */

@@ -14,7 +14,8 @@ import { Bold, Heading2, Heading3, Heading4, ImageIcon, Italic, Link2, List, Lis
 import { useEffect, useId, useRef, useState } from 'react';
 import { isDocument, LINKABLE_TYPES, LIST_DEPTH, SAFE_LINK, textToDocument, type Doc } from '../../domain/documents/document.ts';
 import { recordTypeNamed } from '../../domain/registry.ts';
-import { pickText } from '../../domain/shared/localized.ts';
+import { isPlainObject, pickText } from '../../domain/shared/localized.ts';
+import { searchForm, searchText } from '../../domain/shared/search.ts';
 import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
@@ -284,6 +285,8 @@ interface Found {
   type: string;
   _id: string;
   title: string;
+  /** The title in another language that the words were found in, shown under the admin's one. */
+  matched?: { lang: string; title: string };
 }
 
 /** The record types a link may point at, with the field each is named by (a lawyer by name). */
@@ -315,16 +318,27 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
     onClose();
   };
   const search = async () => {
-    const words = query.trim().toLowerCase();
+    const words = query.trim();
     if (words.length < 2) return;
     try {
+      // The server's search (every record, every language, both Uzbek scripts; an index at 10,000
+      // articles) narrows each type; of what it finds, the pages whose title in any language, or
+      // address, holds the words are offered — a Russian-speaking clerk finds a page by its Uzbek title.
+      const wanted = searchForm(words);
       const lists = await Promise.all(
         LINKABLE.map(async ({ type, titleField }) => {
-          const records = (await api<Array<Record<string, unknown> & { _id: string }>>(`/${type}?admin=true&fields=${titleField}&limit=100`)).data;
-          return records.map((record) => ({ type, _id: record._id, title: pickText(record[titleField], lang, defaultLanguage) }));
+          const found = new URLSearchParams({ admin: 'true', search: words, fields: `${titleField},slug`, limit: '100' });
+          const records = (await api<Array<Record<string, unknown> & { _id: string }>>(`/${type}?${found}`)).data;
+          return records.flatMap((record) => {
+            const titles = Object.entries(isPlainObject(record[titleField]) ? record[titleField] : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+            const matched = titles.find(([code, words]) => searchText([{ [code]: words }]).includes(wanted));
+            if (!matched && !searchForm(String(record.slug ?? '')).includes(wanted)) return [];
+            const title = pickText(record[titleField], lang, defaultLanguage);
+            return [{ type, _id: record._id, title, ...(matched && matched[1] !== title ? { matched: { lang: matched[0], title: matched[1] } } : {}) }];
+          });
         }),
       );
-      setFound(lists.flat().filter((record) => record.title.toLowerCase().includes(words)).slice(0, 20));
+      setFound(lists.flat().slice(0, 20));
     } catch (caught) {
       setError(problem(caught));
     }
@@ -373,6 +387,11 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
             <li key={`${record.type}/${record._id}`}>
               <button type="button" className="w-full px-3 py-2 text-left hover:bg-brand-50" onClick={() => apply(refHref(record.type, record._id))}>
                 {record.title}
+                {record.matched && (
+                  <span lang={record.matched.lang} className="block text-sm text-slate-600">
+                    {record.matched.lang.toUpperCase()}: {record.matched.title}
+                  </span>
+                )}
               </button>
             </li>
           ))}

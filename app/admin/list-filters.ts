@@ -21,10 +21,14 @@ export function useListFilters(searchDelayMs: number) {
       },
       { replace: true },
     );
+  // Once for each change of the words (or of the address): not at every render, which a navigation
+  // under way causes — the address it is about to set is not in `params` yet, and asking for it
+  // again at each render started a new navigation that cut off the last, without end.
+  const inAddress = params.get('search') ?? '';
   useEffect(() => {
-    if (search === (params.get('search') ?? '')) return;
+    if (search === inAddress) return;
     const timer = setTimeout(() => setFilter('search', search), searchDelayMs);
     return () => clearTimeout(timer);
-  });
+  }, [search, inAddress, searchDelayMs]);
   return { search, setSearch, filter: (name: string) => params.get(name) ?? '', setFilter };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, useLocation, useSearchParams } from 'react-router';
-import { documentToText, isDocument } from '../../domain/documents/document.ts';
+import { isDocument } from '../../domain/documents/document.ts';
+import { renderDocument } from '../../domain/documents/render-html.ts';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import type { ErrorDetail } from '../../domain/shared/errors.ts';
 import type { AdminTexts } from '../../domain/shared/fields.ts';
@@ -602,7 +603,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={comparing && resource.type.localizedFields.includes(field.name) ? 'grid min-w-0 grid-cols-1 gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
             {comparing && resource.type.localizedFields.includes(field.name) &&
               (field.kind === 'document' ? (
-                <SourceBlocks label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
+                <SourceBlocks field={field.name} label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
               ) : (
                 <SourceText label={`${fieldLabel(field.name, lang, resource.labels)} · ${t('translation.source', { language: defaultLanguage.toUpperCase() })}`} value={values[field.name]} language={defaultLanguage} />
               ))}
@@ -716,34 +717,65 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
 }
 
 /**
- * A document of the source language, block by block (a heading, a paragraph, a list, a table…):
- * the block the translator's cursor is in is marked and kept in view, so the source of each block
- * stands beside its translation.
+ * A document of the source language as the public page shows it, made by the same renderer
+ * (domain/documents/render-html.ts): headings, lists nested and numbered, tables that scroll
+ * sideways in their box, bold, italic, links and the footnotes at the end. Block by block: the
+ * block the translator's cursor is in is marked and kept in view, so the source of each block
+ * stands beside its translation. Its links open in a new tab (the form stays); a footnote's number
+ * scrolls to its note.
  */
-function SourceBlocks({ label, value, language, current }: { label: string; value: unknown; language: string; current: number }) {
+function SourceBlocks({ field, label, value, language, current }: { field: string; label: string; value: unknown; language: string; current: number }) {
   const { t } = useAdmin();
-  const blocks = isDocument(value) ? value.content.map((node) => ({ heading: node.type === 'heading', text: documentToText({ type: 'doc', content: [node] }) })) : [];
-  const list = useRef<HTMLOListElement>(null);
+  const rendered = useMemo(
+    () =>
+      isDocument(value)
+        ? renderDocument(value, {
+            // A page of the site is linked to its record in the admin.
+            resolve: (ref) => `/admin/${ref.type}/${ref.id}/edit`,
+            words: { contents: '', notes: t('translation.sourceNotes'), backToText: t('translation.sourceBack'), table: t('translation.sourceTable') },
+            idPrefix: `source-${field}-`,
+          })
+        : undefined,
+    [value, field, t],
+  );
+  const blocks = rendered?.blocks ?? [];
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const marked = list.current?.children[current];
-    if (marked instanceof HTMLElement && list.current) list.current.scrollTop = marked.offsetTop - list.current.offsetTop - 16;
+    const marked = box.current?.querySelector(`[data-block="${current}"]`);
+    if (marked instanceof HTMLElement && box.current) box.current.scrollTop = marked.offsetTop - 16;
   }, [current]);
+  function follow(event: React.MouseEvent) {
+    const link = (event.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href) return;
+    event.preventDefault();
+    if (href.startsWith('#')) {
+      const target = box.current?.querySelector<HTMLElement>(`[id="${CSS.escape(href.slice(1))}"]`);
+      if (target && box.current) box.current.scrollTop = target.offsetTop - 16;
+    } else window.open(href, '_blank', 'noopener');
+  }
   return (
-    <div className="md:sticky md:top-4 md:self-start">
+    <div className="min-w-0 md:sticky md:top-4 md:self-start">
       <p className="text-sm font-medium text-slate-800">{label}</p>
       {current >= 0 && current < blocks.length && (
         <p className="text-xs text-slate-600" aria-live="polite">
           {t('translation.sourceBlock', { n: current + 1, total: blocks.length })}
         </p>
       )}
-      <ol ref={list} lang={language} data-testid="source-blocks" className="relative mt-1 max-h-[28rem] space-y-2 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2 text-slate-800">
-        {blocks.length === 0 && <li className="px-2 text-slate-500">{t('translation.noSource')}</li>}
-        {blocks.map((block, index) => (
-          <li key={index} aria-current={index === current ? 'true' : undefined} className={`whitespace-pre-wrap rounded border-l-4 px-2 py-1 ${index === current ? 'border-brand-600 bg-amber-50' : 'border-transparent'} ${block.heading ? 'font-semibold' : ''}`}>
-            {block.text || '—'}
-          </li>
+      {/* Our renderer's HTML: every text and attribute escaped, only the document's closed set of elements. */}
+      <div ref={box} lang={language} role="region" aria-label={label} tabIndex={0} data-testid="source-blocks" onClick={follow} className="doc doc-source relative mt-1 max-h-[28rem] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-2">
+        {blocks.length === 0 && <p className="px-2 text-slate-500">{t('translation.noSource')}</p>}
+        {blocks.map((html, index) => (
+          <div
+            key={index}
+            data-block={index}
+            aria-current={index === current ? 'true' : undefined}
+            className={`min-h-4 rounded border-l-4 px-2 py-1 ${index === current ? 'border-brand-600 bg-amber-50' : 'border-transparent'}`}
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ))}
-      </ol>
+        {rendered?.footnotes && <div className="px-2" dangerouslySetInnerHTML={{ __html: rendered.footnotes }} />}
+      </div>
     </div>
   );
 }

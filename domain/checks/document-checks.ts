@@ -10,6 +10,7 @@ import { isDocument, tidyLawLink, walk, type Doc, type DocReference } from '../d
 
 export const CHECK_CODES = [
   'missing_translation',
+  'same_as_source',
   'outdated_translation',
   'image_without_alt',
   'heading_order',

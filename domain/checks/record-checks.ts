@@ -6,7 +6,7 @@ import { isId } from '../shared/ids.ts';
 import { isPlainObject, isWritten, pickText, textOf, type Localized } from '../shared/localized.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import type { RecordType } from '../shared/record-type.ts';
-import { translationState } from '../shared/translation-state.ts';
+import { textShape, translationState } from '../shared/translation-state.ts';
 import { documentChecks, severityOf, type Check } from './document-checks.ts';
 import { SNIPPET, snippetWidth } from './snippet.ts';
 
@@ -154,14 +154,16 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     if (type.disclaimer && !(isPlainObject(disclaimer) && typeof disclaimer[defaultLanguage] === 'string' && isWritten(disclaimer[defaultLanguage]))) {
       add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
     }
+    const shape = context.errorsOnly ? {} : textShape(record, type.localizedFields);
     for (const code of context.errorsOnly ? [] : languages) {
       if (code === defaultLanguage) continue;
-      // Field by field: a missing text and an outdated one are both told.
+      // Field by field: a missing text, one still in the default language's words and an outdated one are all told.
       for (const field of type.localizedFields) {
-        const state = translationState(record, textSaved, [field], code, defaultLanguage).state;
+        const { state, same } = translationState(shape, textSaved, [field], code, defaultLanguage);
         if (state === 'complete') continue;
-        const missing = state === 'missing';
-        add({ lang: code, field, code: missing ? 'missing_translation' : 'outdated_translation', message: missing ? `Not translated into ${code.toUpperCase()} yet` : `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
+        if (same?.length) add({ lang: code, field, code: 'same_as_source', message: `The ${code.toUpperCase()} text is the ${defaultLanguage.toUpperCase()} text, word for word: translate it` });
+        else if (state === 'missing') add({ lang: code, field, code: 'missing_translation', message: `Not translated into ${code.toUpperCase()} yet` });
+        else add({ lang: code, field, code: 'outdated_translation', message: `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
       }
     }
     return problems.sort(byErrorsFirst);

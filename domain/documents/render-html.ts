@@ -28,6 +28,10 @@ export interface RenderOptions {
 export interface RenderedDocument {
   html: string;
   headings: Array<{ id: string; level: number; text: string }>;
+  /** Each top-level node's HTML in order ('' for one that shows nothing): the admin's source pane stands each beside its translation. */
+  blocks: string[];
+  /** The footnotes' section ('' without notes), as `html` ends with it. */
+  footnotes: string;
 }
 
 /** At this many headings and more, a text shows a table of contents. */
@@ -173,17 +177,19 @@ export function renderDocument(doc: Doc, options: RenderOptions): RenderedDocume
     return (first ? inline(first.content) : '') + rest.map(block).join('');
   }
 
-  const body = doc.content.map(block).join('');
-  let html = body;
+  const blocks = doc.content.map(block);
+  let html = blocks.join('');
   if (headings.length >= CONTENTS_FROM_HEADINGS) {
     const items = headings.map((heading) => `<li class="doc-toc-${heading.level}"><a href="#${escapeHtml(heading.id)}">${escapeHtml(heading.text)}</a></li>`).join('');
     html = `<nav class="doc-toc" aria-label="${escapeHtml(options.words.contents)}"><p class="doc-toc-title">${escapeHtml(options.words.contents)}</p><ol>${items}</ol></nav>${html}`;
   }
+  let footnotes = '';
   if (notes.length) {
     const items = notes
       .map((note, index) => `<li id="${prefix}note-${index + 1}">${note} <a href="#${prefix}note-ref-${index + 1}" class="doc-note-back" aria-label="${escapeHtml(options.words.backToText)}">↩</a></li>`)
       .join('');
-    html += `<section class="doc-notes" aria-labelledby="${prefix}notes-title"><h2 id="${prefix}notes-title">${escapeHtml(options.words.notes)}</h2><ol>${items}</ol></section>`;
+    footnotes = `<section class="doc-notes" aria-labelledby="${prefix}notes-title"><h2 id="${prefix}notes-title">${escapeHtml(options.words.notes)}</h2><ol>${items}</ol></section>`;
+    html += footnotes;
   }
-  return { html, headings };
+  return { html, headings, blocks, footnotes };
 }

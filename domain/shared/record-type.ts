@@ -189,6 +189,7 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   const derivedFilters = withFilter.flatMap(([name, field]) => (field.filter?.kind === 'derived' ? [{ name, ...field.filter }] : []));
   const visibilityField = options.publicWhen && options.publicWhen !== 'never' ? options.publicWhen.field : undefined;
   const slugFrom = entries.find(([, field]) => field.slugFrom)?.[1].slugFrom;
+  const slugField = entries.find(([, field]) => field.slugFrom)?.[0];
   const publishField = entries.find(([, field]) => field.schedule === 'publish')?.[0];
   const unpublishField = entries.find(([, field]) => field.schedule === 'unpublish')?.[0];
   const scheduleFields = publishField && unpublishField ? { publish: publishField, unpublish: unpublishField } : undefined;
@@ -256,7 +257,8 @@ export function defineRecordType<const F extends Record<string, FieldDeclaration
   function derive(record: Record<string, unknown>): Record<string, string | null> {
     const columns: Record<string, string | null> = {};
     if (pageLanguages) columns[PAGE_LANGUAGES_COLUMN] = `,${pageLanguages(record).join(',')},`;
-    if (searchFields.length) columns.search_text = searchText(searchFields.map((name) => record[name] as Localized | string));
+    // A page's address too: a clerk who has a link finds its record by it.
+    if (searchFields.length) columns.search_text = searchText([...searchFields, ...(slugField ? [slugField] : [])].map((name) => record[name] as Localized | string));
     for (const [name] of textFilters) columns[`${columnOf(name)}_text`] = searchText([record[name] as Localized]);
     for (const filter of derivedFilters) columns[filter.column] = filter.of(record[filter.name]);
     for (const [name] of memberFilters) columns[`${columnOf(name)}_text`] = memberText(record[name]);

@@ -11,8 +11,10 @@ export type { Localized };
  * 4: long texts are documents (their words, and their HTML rendered anew).
  * 5: the words of each document kept beside its HTML, per page language (pages read them, not the document).
  * 6: and the languages each record's page is written in (`page_languages`, migration 031).
+ * 7: the text shape tells texts that read as the default language's (an untranslated copy); the
+ *    record's page address is searched too.
  */
-export const SEARCH_TEXT_VERSION = 6;
+export const SEARCH_TEXT_VERSION = 7;
 
 /** The form text is compared in: lowercase (in JavaScript, for every script alike) with every apostrophe form of oʻ, gʻ and ʼ as one. */
 export function searchForm(text: string): string {

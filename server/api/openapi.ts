@@ -45,7 +45,7 @@ const lang = parameter('lang', 'Language for search, category filters and fallba
 const admin = parameter('admin', 'true: include inactive records and drafts (needs a token)', { type: 'string', enum: ['true'] });
 const page = parameter('page', 'Page number, from 1', { type: 'integer', minimum: 1 });
 const limit = parameter('limit', 'Page size, at most 100', { type: 'integer', minimum: 1, maximum: 100 });
-const search = parameter('search', 'Text to find in any language, any case');
+const search = parameter('search', 'Text to find in any language (Uzbek in both scripts), any case, and in the page address (slug)');
 const idParam = parameter('id', '24 hexadecimal characters', { type: 'string', pattern: '^[0-9a-f]{24}$' }, 'path');
 const pagination = {
   pagination: {

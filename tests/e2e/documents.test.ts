@@ -80,7 +80,7 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
     await page.keyboard.type('Soliq xizmatimiz');
     await page.keyboard.press('Shift+Home');
     await page.getByRole('button', { name: 'Link', exact: true }).click();
-    await page.getByLabel('Or a page of this site: type a few words of its title').fill('corporate');
+    await page.getByLabel('Or a page of this site: a few words of its title in any language, or its address').fill('corporate');
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     const service = (await app.api('/api/services?lang=en')).body.data.find((candidate: { slug: string }) => candidate.slug === 'corporate');
     expect(service).toBeTruthy();
@@ -191,12 +191,14 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
     await page.getByRole('tab', { name: /^RU/ }).click();
     // On a wide screen it is on by itself.
     expect(await page.getByRole('checkbox', { name: 'Show UZ beside' }).isChecked()).toBe(true);
-    const marked = page.getByTestId('source-blocks').locator('li[aria-current=true]');
+    const marked = page.getByTestId('source-blocks').locator('[data-block][aria-current=true]');
     await page.locator('#field-content p', { hasText: 'Второй абзац.' }).click();
-    await expect.poll(() => marked.textContent()).toBe('Ikkinchi xatboshi.[1]\n\n[1] Yangi izoh: 2026-yil tahriri.');
+    // As the page shows it: the note's number in the text, the note itself at the end.
+    await expect.poll(() => marked.textContent()).toBe('Ikkinchi xatboshi.1');
+    expect(await page.getByTestId('source-blocks').locator('.doc-notes li').textContent()).toContain('Yangi izoh: 2026-yil tahriri.');
     await page.locator('#field-content h2', { hasText: 'Первый раздел' }).click();
     await expect.poll(() => marked.textContent()).toBe('Birinchi boʻlim');
-    expect(await page.getByTestId('source-blocks').locator('li').count()).toBe(3);
+    expect(await page.getByTestId('source-blocks').locator('[data-block]').count()).toBe(3);
     expect(errors).toEqual([]);
   });
 

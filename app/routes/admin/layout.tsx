@@ -1,6 +1,6 @@
 import { Award, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
 import type { ADMIN_ICONS } from '../../../domain/shared/record-type.ts';
 import { say } from '../../admin/words.ts';
@@ -47,6 +47,15 @@ export async function clientLoader({ request }: { request: Request }) {
     }
     throw caught;
   }
+}
+
+/**
+ * Who is signed in, the languages and the firm's time zone do not change with a screen's filters in
+ * the address (?search=, ?status=): typing in a list's search box reads none of them again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The admin area could not load (network, server): say so in the admin's language, with a retry. */
