@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { requestFrom } from './local-address.ts';
 import type { startSmtp } from './smtp.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -37,7 +38,11 @@ export async function tokenPageVisits(app: TestApp, smtp: Awaited<ReturnType<typ
   const topic = (await app.api('/api/services?limit=1')).body.data[0]._id as string;
   const language = prefix.slice(1) || 'uz';
 
-  expect((await app.api('/api/subscriptions', { body: { email, language, topics: [topic], consent: true } })).status).toBe(202);
+  // Each set of links is another visitor's, from an address of their own (127.0.0.0/8 is local):
+  // the per-client limits on subscribing and registering count them apart, as they would people.
+  const visitor = `127.0.${Math.floor(n / 250) + 1}.${(n % 250) + 2}`;
+  const subscribed = await requestFrom(visitor, `${app.url}/api/subscriptions`, { body: { email, language, topics: [topic], consent: true } });
+  expect(subscribed.status, subscribed.text).toBe(202);
   await expect.poll(() => smtp.to(email).length, { timeout: 10_000 }).toBe(1);
   const confirm = /\/subscribe\/confirm\/[A-Za-z0-9._-]+/.exec(smtp.to(email)[0].body)![0];
   const subscriber = (await app.api('/api/subscriptions', { token })).body.data.find((item: { email: string }) => item.email === email);
@@ -48,7 +53,8 @@ export async function tokenPageVisits(app: TestApp, smtp: Awaited<ReturnType<typ
     body: { title: { uz: `Havolalar seminari ${n}`, ru: `Семинар ссылок ${n}`, en: `Links seminar ${n}` }, description: { uz: 'Seminar', ru: 'Семинар', en: 'Seminar' }, venue: { uz: 'Toshkent' }, startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), endsAt: new Date(Date.now() + 10 * 86_400_000 + 7_200_000).toISOString() },
   });
   expect(event.status, event.text).toBe(201);
-  expect((await app.api(`/api/events/${event.body.data._id}/registrations`, { body: { name: 'Aziz Karimov', email, language, consent: true } })).status).toBe(201);
+  const registered = await requestFrom(visitor, `${app.url}/api/events/${event.body.data._id}/registrations`, { body: { name: 'Aziz Karimov', email, language, consent: true } });
+  expect(registered.status, registered.text).toBe(201);
   const registration = (await app.api(`/api/events/${event.body.data._id}/registrations`, { token })).body.data[0];
   const cancel = await app.services.registrations.cancelToken(registration._id);
   // The registration's first e-mail asks to confirm it: its link as the visitor gets it.
