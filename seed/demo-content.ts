@@ -138,6 +138,13 @@ export const heroSection = {
   order: 0,
 };
 
+/** What the demo's drawn picture on the home page shows (seed/demo-images.ts). */
+export const heroImageAlt = t(
+  'Kechki Toshkent: madrasa, minora va teleminora tasviri',
+  'Ташкент на закате: медресе, минарет и телебашня, рисунок',
+  'Tashkent at dusk: a madrasa, a minaret and the TV tower, an illustration',
+);
+
 export const services = [
   {
     slug: 'corporate', category: 'corporate', icon: 'Scale', featured: true,

@@ -2,8 +2,8 @@ import type { DomainServices } from '../domain/app-services.ts';
 import { seedFirmRecord } from './demo-record.ts';
 import * as demo from './demo-content.ts';
 import * as demoPages from './demo-pages.ts';
-import { emblemSvg, svgToPng } from '../domain/media/covers.ts';
-import { logoSvg } from './demo-images.ts';
+import { svgToPng } from '../domain/media/covers.ts';
+import { cityscapeSvg, logoSvg, PORTRAITS, portraitSvg } from './demo-images.ts';
 
 /**
  * Creates the demo law firm on a first start: every record type of SPEC.md section 3, in uz, ru
@@ -12,9 +12,10 @@ import { logoSvg } from './demo-images.ts';
  */
 export async function seedDemoContent(services: DomainServices): Promise<void> {
   const upload = async (svg: string, name: string) => (await services.media.upload(await svgToPng(svg), `${name}.png`)).images.large;
-  // Honest pictures: no clipart posing as photos. Articles, services, offices, lawyers and clients
-  // have no picture until the firm adds a real one; meanwhile the site sets an article's title as
-  // its cover and share card, and a lawyer's or client's initials as their portrait, in each language.
+  // Drawn pictures where the firm's photographs go (the home page, the lawyers), plainly
+  // illustrations, so that the demo shows the site as it looks with photos. Articles, services,
+  // offices and clients have none until the firm adds a real one: the site sets an article's title
+  // as its cover and share card, and a client's initials beside their words.
   await services.siteConfig.update({
     ...demo.firm,
     offices: demo.offices.map((office) => ({ ...office, image: '' })),
@@ -22,7 +23,7 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
     sections: { home: { recentCases: { items: demo.recentCases } } },
   });
 
-  await services.records.hero.create({ ...demo.heroSection, image: await upload(emblemSvg(demo.firm.companyName.en ?? demo.firm.companyName.uz), 'adliya-partners-emblem') });
+  await services.records.hero.create({ ...demo.heroSection, image: await upload(cityscapeSvg(), 'tashkent-illustration'), imageAlt: demo.heroImageAlt });
 
   const offered = new Map<string, string>();
   for (const [order, service] of demo.services.entries()) {
@@ -43,7 +44,8 @@ export async function seedDemoContent(services: DomainServices): Promise<void> {
   const lawyers = [];
   for (const [order, member] of demo.team.entries()) {
     const profile = demo.teamProfiles[order];
-    lawyers.push(await services.records.team.create({ ...member, languages: profile.languages, licence: profile.licence, order, isActive: true }));
+    const image = await upload(portraitSvg(PORTRAITS[order % PORTRAITS.length]), `lawyer-${order + 1}-portrait`);
+    lawyers.push(await services.records.team.create({ ...member, image, languages: profile.languages, licence: profile.licence, order, isActive: true }));
   }
   for (const [index, profile] of demo.teamProfiles.entries()) {
     for (const slug of profile.leads) {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -44,8 +46,8 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     expect(new Set(founded)).toEqual(new Set(['2001']));
   });
 
-  it('gives no fake photos: lawyers, clients and articles wait for real pictures; logos and the emblem come from the real upload pipeline', async () => {
-    for (const type of ['team', 'testimonials', 'news', 'blog', 'services']) {
+  it('draws the pictures a firm replaces with its photos (each lawyer a portrait of their own, the home page’s Tashkent) through the real upload pipeline; clients and articles wait for real pictures', async () => {
+    for (const type of ['testimonials', 'news', 'blog', 'services']) {
       const records = (await app.api(`/api/${type}`)).body.data as Array<{ image: string }>;
       expect(records.map((record) => record.image).filter(Boolean), type).toEqual([]);
     }
@@ -57,7 +59,22 @@ describe.each(DIALECTS)('the first start on %s', (dialect) => {
     const og = await fetch(app.url + partners[0].logo.replace('-large.webp', '-og.jpg'));
     expect(og.headers.get('content-type')).toBe('image/jpeg');
     const hero = (await app.api('/api/hero')).body.data[0];
-    expect(hero.image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/adliya-partners-emblem-[0-9a-f]+-large\.webp$/);
+    expect(hero.image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/tashkent-illustration-[0-9a-f]+-large\.webp$/);
+    expect(Object.keys(hero.imageAlt)).toEqual(expect.arrayContaining(['uz', 'ru', 'en']));
+    const lawyers = (await app.api('/api/team')).body.data as Array<{ image: string }>;
+    expect(lawyers.length).toBeGreaterThanOrEqual(4);
+    const portraits = new Set<string>();
+    for (const [index, lawyer] of lawyers.entries()) {
+      expect(lawyer.image).toMatch(new RegExp(`^/uploads/\\d{4}/\\d{2}/lawyer-${index + 1}-portrait-[0-9a-f]+-large\\.webp$`));
+      const file = await fetch(app.url + lawyer.image);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      // A portrait, upright like a photo card (4:5), and nobody else's.
+      const { width, height } = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(width! / height!).toBeCloseTo(0.8, 2);
+      const pixels = await sharp(Buffer.from(await (await fetch(app.url + lawyer.image.replace('-large.webp', '-thumbnail.webp'))).arrayBuffer())).raw().toBuffer();
+      portraits.add(createHash('sha256').update(pixels).digest('hex'));
+    }
+    expect(portraits.size).toBe(lawyers.length);
     const media = await app.api('/api/upload/list', { token });
     expect(media.body.data.total).toBeGreaterThanOrEqual(4);
     // Lawyers are linked to what they lead and what they wrote.

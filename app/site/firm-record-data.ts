@@ -42,12 +42,14 @@ interface LawyerName {
   slug: string;
   name: Localized;
   position: Localized;
+  /** Their photo (an uploaded image's address), or '' while there is none. */
+  image: string;
 }
 
 /** The public lawyers by id, in one read (a firm has tens of them): names, addresses and positions for the lists that name them. */
 export async function lawyerNames(services: DomainServices): Promise<Map<string, LawyerName>> {
   const team = await services.records.team.list({ lang: 'uz', admin: false });
-  return new Map(team.map((member) => [member._id, { slug: member.slug, name: member.name, position: member.position }]));
+  return new Map(team.map((member) => [member._id, { slug: member.slug, name: member.name, position: member.position, image: member.image || '' }]));
 }
 
 /** Public rankings (of the firm and its lawyers, or of one lawyer), newest edition first. */

@@ -2,19 +2,21 @@ import { initialsOf } from '../../domain/shared/initials.ts';
 import { Picture } from './picture.tsx';
 
 /**
- * A lawyer's photo, or, while there is none, their monogram in the firm's colours: honest about
- * having no photo instead of a stock silhouette, and drawn in the page (no image to download).
- */
-/**
- * A lawyer's photo, or their initials in a ring when there is none. `wide` (a card in a list):
- * 3:2 on a phone, so that one card does not fill the screen, and 4:5 from 640 px.
+ * A lawyer's photo, or, while there is none, a placeholder of the same size: their initials, small,
+ * under a pointed arch on a fine hatching (app.css), drawn in the page, no image to download, and
+ * honest about having no photo instead of a stock silhouette. `wide` (a card in a list): 3:2 on a
+ * phone, so that one card does not fill the screen, and 4:5 from 640 px.
  */
 export function Portrait({ name, image, sizes, eager = false, wide = false, className = '' }: { name: string; image: string | undefined; sizes: string; eager?: boolean; wide?: boolean; className?: string }) {
   const shape = wide ? 'aspect-[3/2] sm:aspect-[4/5]' : 'aspect-[4/5]';
-  if (image) return <Picture src={image} alt={name} width={400} height={500} sizes={sizes} eager={eager} className={`${shape} w-full object-top ${className}`} />;
+  // The face of a portrait sits in its upper third: a 3:2 crop keeps it.
+  if (image) return <Picture src={image} alt={name} width={400} height={500} sizes={sizes} eager={eager} className={`${shape} w-full bg-slate-100 object-[50%_30%] ${className}`} />;
   return (
-    <div role="img" aria-label={name} className={`flex ${shape} w-full items-center justify-center bg-gradient-to-b from-brand-700 to-brand-900 ${className}`}>
-      <span className="flex aspect-square h-1/2 items-center justify-center rounded-full border-2 border-accent-500 font-display text-5xl text-amber-50 ring-1 ring-accent-500/30 ring-offset-4 ring-offset-transparent sm:text-6xl" aria-hidden="true">
+    <div role="img" aria-label={name} data-portrait="placeholder" className={`portrait-placeholder relative flex ${shape} w-full items-center justify-center overflow-hidden ${className}`}>
+      <svg className="portrait-placeholder-arch" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+        <path d="M12 100V42C12 24 34 12 50 2C66 12 88 24 88 42V100" />
+      </svg>
+      <span className="portrait-placeholder-initials" aria-hidden="true">
         {initialsOf(name)}
       </span>
     </div>

@@ -29,7 +29,7 @@ export function ServiceCard({ service, heading: Heading = 'h3', compact = false 
   const wide = compact ? 'hidden sm:block' : '';
   // On a phone a compact card is one row: icon, title, link.
   return (
-    <article className={`h-full rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'grid grid-cols-[auto_1fr_auto] items-center gap-x-4 p-4 sm:flex sm:flex-col sm:items-stretch sm:p-6' : 'flex flex-col p-6'}`}>
+    <article className={`h-full rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md ${compact ? 'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 p-4 sm:flex sm:flex-col sm:items-stretch sm:p-6' : 'flex flex-col p-6'}`}>
       <div className={`${compact ? 'hidden sm:flex' : 'flex'} items-center justify-between gap-3 text-sm`}>
         <span className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-700">{t(serviceCategoryKey(service.category))}</span>
         {duration && (
@@ -43,7 +43,7 @@ export function ServiceCard({ service, heading: Heading = 'h3', compact = false 
         <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white ${compact ? 'sm:mt-5' : 'mt-5'}`}>
           <NamedIcon name={service.icon} />
         </span>
-        <Heading className={`font-semibold text-brand-900 ${compact ? 'text-lg sm:mt-4 sm:text-xl' : 'mt-4 text-xl'}`}>{text(service.title)}</Heading>
+        <Heading className={`font-semibold break-words hyphens-auto text-brand-900 ${compact ? 'text-lg sm:mt-4 sm:text-xl' : 'mt-4 text-xl'}`}>{text(service.title)}</Heading>
       </div>
       <p className={`mt-2 text-slate-600 ${wide}`}>{text(service.description)}</p>
       {features.length > 0 && (

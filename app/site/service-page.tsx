@@ -25,6 +25,8 @@ export interface ServiceLead {
   slug: string;
   name: Localized;
   position: Localized;
+  /** Their photo, or '' while there is none. */
+  image: string;
 }
 
 export function ServicePage({ service, html, faqs, lead, matters = [] }: { service: Service; html: string; faqs: ShownFaq[]; lead?: ServiceLead; matters?: ShownMatter[] }) {
@@ -96,7 +98,7 @@ export function ServicePage({ service, html, faqs, lead, matters = [] }: { servi
               <div className="mt-6 border-t border-slate-200 pt-6">
                 <p className="text-sm text-slate-600">{t('services.lead')}</p>
                 <a href={href(`/team/${lead.slug}`)} className="mt-2 flex items-center gap-3 hover:text-brand-700">
-                  <Avatar name={text(lead.name)} />
+                  <Avatar name={text(lead.name)} image={lead.image || undefined} />
                   <span>
                     <span className="block font-semibold text-brand-900 underline-offset-4 hover:underline">{text(lead.name)}</span>
                     <span className="block text-sm text-slate-600">{text(lead.position)}</span>

@@ -1,13 +1,12 @@
 import type opentype from 'opentype.js';
 import sharp from 'sharp';
-import { initialsOf } from '../shared/initials.ts';
 import { face, glyphOf, textWidth, type Face } from '../shared/faces.ts';
 
 /*
  * Typographic pictures in the firm's colours: a cover made of an article's title, its category and
- * the firm's mark (also the JPEG share card), and the firm's emblem (its initials in a ring).
- * Text is drawn as outlines from the site's own faces (Lora, Inter from @fontsource), so a picture
- * looks the same on a server with no fonts installed, in Uzbek Latin, Russian and Uzbek Cyrillic.
+ * the firm's mark (also the JPEG share card). Text is drawn as outlines from the site's own faces
+ * (Lora, Inter from @fontsource), so a picture looks the same on a server with no fonts installed,
+ * in Uzbek Latin, Russian and Uzbek Cyrillic.
  */
 
 const NAVY = '#0c2140';
@@ -110,24 +109,6 @@ export function coverSvg({ title, label, firm }: CoverText): string {
   <rect x="${margin}" y="${height - 122}" width="${width - margin * 2}" height="1" fill="${IVORY}" fill-opacity="0.25"/>
   ${mark(margin, height - 92, 1.2)}
   <path fill="${IVORY}" d="${textPath(text, firm, margin + 56, height - 60, 26)}"/>
-</svg>`;
-}
-
-/** The firm's emblem, 1600×1000: the initials of its name in the display face inside a gold ring, on navy. */
-export function emblemSvg(name: string): string {
-  const width = 1600;
-  const height = 1000;
-  const display = face('lora', 600);
-  const initials = initialsOf(name) || '·';
-  const size = 230;
-  const [cx, cy] = [width / 2, 420];
-  const x = cx - textWidth(display, initials, size) / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${NAVY_LIGHT}"/><stop offset="1" stop-color="${NAVY}"/></linearGradient></defs>
-  <rect width="${width}" height="${height}" fill="url(#g)"/>
-  <circle cx="${cx}" cy="${cy}" r="250" fill="none" stroke="${GOLD}" stroke-width="6"/>
-  <circle cx="${cx}" cy="${cy}" r="272" fill="none" stroke="${GOLD}" stroke-opacity="0.35" stroke-width="2"/>
-  <path fill="${IVORY}" d="${textPath(display, initials, x, cy + size * 0.35, size)}"/>
 </svg>`;
 }
 

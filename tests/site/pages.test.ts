@@ -175,6 +175,31 @@ describe('the public website, rendered on the server', () => {
     expect(textOf(service.html, 'h1')).toEqual(['Право недвижимости']);
   });
 
+  it('opens the home page on the firm’s picture: the demo’s drawn one, in the pipeline’s sizes, described in the page’s language, asked for first', async () => {
+    const [hero] = (await app.api('/api/hero')).body.data;
+    expect(hero.image).toMatch(/^\/uploads\/\d{4}\/\d{2}\/tashkent-illustration-[0-9a-f]+-large\.webp$/);
+    const key = String(hero.image).replace(/-large\.webp$/, '');
+    const described = { uz: 'Kechki Toshkent: madrasa, minora va teleminora tasviri', ru: 'Ташкент на закате: медресе, минарет и телебашня, рисунок', en: 'Tashkent at dusk: a madrasa, a minaret and the TV tower, an illustration' };
+    for (const [lang, alt] of Object.entries(described)) {
+      const { html } = await page(at(lang, '/'));
+      const images = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes(key));
+      expect(images).toHaveLength(1);
+      const [image] = images;
+      expect(/ alt="([^"]*)"/.exec(image)?.[1]).toBe(alt);
+      expect(/ src="([^"]*)"/.exec(image)?.[1]).toBe(`${key}-medium.webp`);
+      expect(/ srcSet="([^"]*)"/i.exec(image)?.[1]).toBe(`${key}-thumbnail.webp 400w, ${key}-medium.webp 800w, ${key}-large.webp 1600w`);
+      expect(image).toMatch(/ sizes="[^"]+"/);
+      expect(image).toMatch(/ fetchPriority="high"/i);
+      expect(image).not.toMatch(/ loading="lazy"/);
+      // Before the page's own text: the browser fetches it with the stylesheet, the same file the image then takes.
+      const preload = [...html.matchAll(/<link [^>]*rel="preload"[^>]*>/g)].map(([tag]) => tag).find((tag) => tag.includes(key));
+      expect(preload).toMatch(/ fetchPriority="high"/i);
+      expect(/ imageSizes="([^"]*)"/i.exec(preload ?? '')?.[1]).toBe(/ sizes="([^"]*)"/.exec(image)?.[1]);
+      // Every file the page names exists: the pipeline made them.
+      for (const size of ['thumbnail', 'medium', 'large']) expect((await fetch(`${app.url}${key}-${size}.webp`)).headers.get('content-type')).toBe('image/webp');
+    }
+  });
+
   it('describes the home page’s picture in each language by its own words, and by general ones where none are written', async () => {
     const [hero] = (await app.api('/api/hero?admin=true', { token })).body.data;
     const form = new FormData();
@@ -199,7 +224,7 @@ describe('the public website, rendered on the server', () => {
       expect(tooLong.status).toBe(400);
     } finally {
       const now = (await app.api(`/api/hero/${hero._id}?admin=true`, { token })).body.data;
-      await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { image: '', imageAlt: {}, version: now.version } });
+      await app.api(`/api/hero/${hero._id}`, { method: 'PUT', token, body: { image: hero.image, imageAlt: hero.imageAlt, version: now.version } });
     }
   });
 

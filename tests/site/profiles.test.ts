@@ -22,6 +22,7 @@ interface Member {
   position: Record<string, string>;
   licence: string;
   languages: Record<string, string>;
+  image: string;
 }
 
 describe.each(DIALECTS)('lawyer profiles on %s', (dialect) => {
@@ -64,8 +65,26 @@ describe.each(DIALECTS)('lawyer profiles on %s', (dialect) => {
     const person = (jsonLd(html) as Array<Record<string, unknown>>).find((item) => item['@type'] === 'Person');
     expect(person).toMatchObject({ name: member.name[lang], jobTitle: member.position[lang], url: `${BASE}${address}`, email: 'r.aliyev@adliya-partners.uz', worksFor: { '@id': `${BASE}/#firm` } });
     expect(person?.knowsLanguage).toEqual(member.languages[lang].split(', '));
-    // No photo yet: the share card is drawn from the name, in the page's language.
-    expect(metaContent(html, 'og:image')).toBe(`${BASE}/covers/${lang}/team/${member._id}-${member.version}.jpg`);
+    // Their photo (the demo's drawn portrait) is the share card too: the upload pipeline's JPEG.
+    expect(metaContent(html, 'og:image')).toBe(`${BASE}${member.image.replace('-large.webp', '-og.jpg')}`);
+  });
+
+  it('draws the share card of a lawyer without a photo from their name, in the page’s language', async () => {
+    const member = (await app.api(`/api/team/${members[2]._id}?admin=true`, { token })).body.data as Member;
+    const cleared = (await app.api(`/api/team/${member._id}`, { method: 'PUT', token, body: { image: '', version: member.version } })).body.data as Member;
+    try {
+      for (const lang of ['uz', 'ru']) {
+        const { html } = await page(`${PREFIX[lang]}/team/${member.slug}`);
+        const card = `/covers/${lang}/team/${member._id}-${cleared.version}.jpg`;
+        expect(metaContent(html, 'og:image')).toBe(BASE + card);
+        const response = await fetch(app.url + card);
+        expect(response.headers.get('content-type')).toBe('image/jpeg');
+        // The page keeps the photo's place: the placeholder, named for screen readers.
+        expect(html).toMatch(new RegExp(`<div role="img" aria-label="${member.name[lang]}" data-portrait="placeholder"`));
+      }
+    } finally {
+      await app.api(`/api/team/${member._id}`, { method: 'PUT', token, body: { image: member.image, version: cleared.version } });
+    }
   });
 
   it('links every profile from the team page, an article its lawyer wrote, and the services they lead', async () => {

@@ -39,6 +39,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return forThePageOnly({ textPage: null, textPageHtml: '', hero: heroes[0] ?? null, services: offered.slice(0, 6), stats, features, testimonials, cta: ctas[0] ?? null, rankings: rankings.slice(0, besideLimit) });
 }
 
+/** How wide the home page's picture is drawn: the preload and the image choose the same file. */
+const HERO_SIZES = '(min-width: 1280px) 500px, (min-width: 1024px) 38vw, calc(100vw - 3.5rem)';
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   if (!site) return [];
@@ -47,47 +50,61 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const preload = image ? sizesOf(image) : undefined;
   return [
     ...pageMeta(site, { image }),
-    ...(preload ? [{ tagName: 'link', rel: 'preload', as: 'image', href: preload.src, imageSrcSet: preload.srcSet, imageSizes: '(min-width: 1024px) 40vw, 100vw', fetchPriority: 'high' }] : []),
+    ...(preload ? [{ tagName: 'link', rel: 'preload', as: 'image', href: preload.src, imageSrcSet: preload.srcSet, imageSizes: HERO_SIZES, fetchPriority: 'high' }] : []),
   ];
 }
 
+/**
+ * The first screen: the promise and the way to act on it beside the firm's own picture (its office,
+ * its people), then what the firm offers to every client as a quiet list under a rule.
+ */
 function Hero({ hero }: { hero: HeroSection }) {
   const { text, href, t } = useSite();
   const features = [...hero.features].sort((a, b) => a.order - b.order);
+  const image = typeof hero.image === 'string' && hero.image !== '' ? hero.image : undefined;
   return (
-    <div className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-5 sm:px-8 lg:px-12 py-14 md:py-20 lg:grid-cols-2">
-        <div>
-          <h1 className="text-4xl font-bold leading-tight tracking-tight md:text-5xl">
-            {text(hero.title)} <span className="text-amber-300">{text(hero.titleHighlight)}</span>
+    <div className="bg-ivory text-brand-900">
+      <div className={`mx-auto grid max-w-7xl items-center gap-12 px-5 pt-10 pb-12 sm:px-8 md:pt-16 md:pb-16 lg:px-12 ${image ? 'lg:grid-cols-[minmax(0,7fr)_minmax(0,6fr)] lg:gap-16' : ''}`}>
+        <div className={image ? '' : 'max-w-3xl'}>
+          <p className="h-px w-16 bg-accent-500" aria-hidden="true" />
+          <h1 className="mt-6 text-4xl leading-[1.12] font-semibold tracking-tight text-balance md:text-5xl xl:text-[3.5rem]">
+            {text(hero.title)} <span className="text-accent-700">{text(hero.titleHighlight)}</span>
           </h1>
-          <p className="mt-5 text-lg leading-relaxed text-slate-100">{text(hero.subtitle)}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a href={href('/contact')} className="inline-flex items-center gap-2 rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700">{text(hero.subtitle)}</p>
+          <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+            <a href={href('/contact')} className="inline-flex items-center gap-2 rounded-md bg-brand-900 px-6 py-3.5 font-semibold text-white shadow-sm hover:bg-brand-700">
               {text(hero.getConsultationText)}
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </a>
-            <a href={href('/team')} className="rounded-md border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
+            <a href={href('/team')} className="inline-flex items-center gap-2 py-3 font-semibold text-brand-800 underline decoration-accent-500 decoration-2 underline-offset-[6px] hover:text-brand-600">
               {text(hero.meetTeamText)}
             </a>
           </div>
-          <p className="mt-8 flex items-baseline gap-2">
-            <span className="text-3xl font-bold text-amber-300">{hero.satisfiedClientsCount}</span>
-            <span className="text-slate-100">{text(hero.satisfiedClientsText)}</span>
+          <p className="mt-10 flex items-baseline gap-3 border-t border-slate-300/80 pt-6">
+            <span className="font-display text-4xl text-brand-900">{hero.satisfiedClientsCount}</span>
+            <span className="text-slate-700">{text(hero.satisfiedClientsText)}</span>
           </p>
         </div>
-        <div className="relative">
-          {typeof hero.image === 'string' && hero.image !== '' && (
-            <Picture src={hero.image} alt={text(hero.imageAlt) || t('home.hero.imageAlt')} width={800} height={500} sizes="(min-width: 1024px) 40vw, 100vw" eager className="aspect-[8/5] w-full rounded-xl shadow-2xl" />
-          )}
-          <div className={`rounded-xl bg-white p-6 text-slate-900 shadow-xl ${hero.image ? 'relative -mt-16 mx-4 md:mx-8' : ''}`}>
-            <p className="text-xl font-bold text-brand-900">{text(hero.cardTitle)}</p>
-            <p className="mt-1 text-slate-600">{text(hero.cardSubtitle)}</p>
+        {image && (
+          <div className="relative mr-3 mb-3 lg:mr-5 lg:mb-5">
+            {/* A hairline frame offset from the picture: the picture sits in the page like a print. */}
+            <span className="absolute inset-0 translate-x-3 translate-y-3 border border-accent-500/70 lg:translate-x-5 lg:translate-y-5" aria-hidden="true" />
+            <Picture src={image} alt={text(hero.imageAlt) || t('home.hero.imageAlt')} width={800} height={600} sizes={HERO_SIZES} eager className="relative aspect-[4/3] w-full bg-brand-900 shadow-xl" />
+          </div>
+        )}
+      </div>
+      {(text(hero.cardTitle) || features.length > 0) && (
+        <div className="border-t border-slate-200 bg-white">
+          <div className="mx-auto grid max-w-7xl gap-6 px-5 py-8 sm:px-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,5fr)] lg:gap-16 lg:px-12">
+            <div>
+              <p className="font-display text-xl font-semibold text-brand-900">{text(hero.cardTitle)}</p>
+              <p className="mt-1 text-slate-600">{text(hero.cardSubtitle)}</p>
+            </div>
             {features.length > 0 && (
-              <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+              <ul className="grid content-center gap-x-8 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
                 {features.map((feature, index) => (
-                  <li key={index} className="flex items-start gap-2 text-sm">
-                    <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+                  <li key={index} className="flex items-start gap-2.5 text-slate-800">
+                    <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-accent-600" aria-hidden="true" />
                     {text(feature.text)}
                   </li>
                 ))}
@@ -95,7 +112,7 @@ function Hero({ hero }: { hero: HeroSection }) {
             )}
           </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

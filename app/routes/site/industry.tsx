@@ -156,7 +156,7 @@ export function View({ data }: { data: Awaited<ReturnType<typeof pageData>> }) {
                   {leads.map((lead) => (
                     <li key={lead.slug}>
                       <a href={href(`/team/${lead.slug}`)} className="flex items-center gap-3 hover:text-brand-700">
-                        <Avatar name={text(lead.name)} />
+                        <Avatar name={text(lead.name)} image={lead.image || undefined} />
                         <span>
                           <span className="block font-semibold text-brand-900">{text(lead.name)}</span>
                           <span className="block text-sm text-slate-600">{text(lead.position)}</span>

@@ -24,7 +24,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       languages,
       html: await services.records.services.html(service, 'description', lang),
       faqs: await withHtml(services.records.faqs, faqs, 'answer', lang),
-      lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position } : undefined,
+      lead: lead ? { slug: lead.slug, name: lead.name, position: lead.position, image: lead.image || '' } : undefined,
       matters,
     };
   });

@@ -121,7 +121,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
       <Section>
         <div className="grid gap-10 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-16">
           <div>
-            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, 100vw" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none" />
+            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none" />
             <ul className="mt-6 grid gap-3">
               <li>
                 <a href={`tel:${phone}`} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">

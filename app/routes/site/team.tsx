@@ -3,7 +3,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { listedIn, siteFromMatches } from '../../site/page-data.ts';
-import { Avatar, Portrait } from '../../site/portrait.tsx';
+import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -63,25 +63,18 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             {members.map((member) => {
               const name = text(member.name);
               return (
-                <li key={member._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                  {/* A photograph is the card's picture; without one, the initials are a small mark beside the name, not a screen of colour. */}
-                  {member.image && (
-                    <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
-                      <Portrait name={name} image={member.image} wide sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
-                    </a>
-                  )}
-                  <div className="p-6">
-                    <div className="flex items-center gap-4">
-                      {!member.image && <Avatar name={name} large />}
-                      <div className="min-w-0">
-                        <h2 className="text-xl font-semibold text-brand-900">
-                          <a href={href(`/team/${member.slug}`)} className="hover:text-brand-700 hover:underline">
-                            {name}
-                          </a>
-                        </h2>
-                        <p className="font-medium text-brand-700">{text(member.position)}</p>
-                      </div>
-                    </div>
+                <li key={member._id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                  {/* Every card has its picture at one size: the photograph, or its placeholder until there is one. */}
+                  <a href={href(`/team/${member.slug}`)} tabIndex={-1} aria-hidden="true">
+                    <Portrait name={name} image={member.image || undefined} wide sizes="(min-width: 1280px) 384px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" />
+                  </a>
+                  <div className="flex flex-1 flex-col p-6">
+                    <h2 className="text-xl font-semibold text-brand-900">
+                      <a href={href(`/team/${member.slug}`)} className="hover:text-brand-700 hover:underline">
+                        {name}
+                      </a>
+                    </h2>
+                    <p className="font-medium text-brand-700">{text(member.position)}</p>
                     <p className="mt-2 text-sm text-slate-600">
                       {text(member.specialization)} · {t('team.experience', { years: member.experience })}
                     </p>
@@ -91,7 +84,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                       <span className="font-semibold">{t('team.education')}: </span>
                       {text(member.education)}
                     </p>
-                    <ul className="mt-4 space-y-1 text-sm">
+                    <ul className="mt-auto space-y-1 pt-4 text-sm">
                       <li>
                         <a href={`mailto:${member.email}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
                           <Mail className="h-4 w-4" aria-hidden="true" />
