@@ -18,6 +18,7 @@ function declaredColumns(type: RecordType): string[] {
   if (type.localizedFields.length) columns.push('text_saved', 'text_shape');
   if (type.documentFields.length) columns.push('rendered', 'doc_refs');
   if (type.publicUntil) columns.push('public_until');
+  if (type.pageLanguages) columns.push('page_languages');
   return columns.sort();
 }
 
