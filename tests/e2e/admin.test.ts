@@ -334,7 +334,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
       await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: in review');
       await review.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect.poll(() => review.locator('h2').textContent()).toBe('Sign-off: approved');
-      expect(await review.locator('li').allTextContents()).toEqual([expect.stringMatching(/admin@.*submitted for review.*Please check the rates table/), expect.stringMatching(/admin@.*approved$/)]);
+      expect(await review.locator('li').allTextContents()).toEqual([expect.stringMatching(/· admin · submitted for review.*Please check the rates table/), expect.stringMatching(/· admin · approved$/)]);
       expect((await app.api(`/api/news/${created._id}/review`, { token })).body.data.reviewState).toBe('approved');
       // A comment on the Russian text of the content, then resolved: it stays, marked.
       await review.getByLabel('About the field').selectOption({ label: 'Content' });
@@ -1038,6 +1038,10 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
   });
 
   it('marks lawyers without a photo in the list, with a way straight to adding one, and lets the editor name what they lead', async () => {
+    // The demo's lawyers all have their drawn portraits: one of them is without a photo for now.
+    const [first] = (await app.api('/api/team?admin=true', { token })).body.data as Array<{ _id: string; version: number }>;
+    const cleared = await app.api(`/api/team/${first._id}`, { method: 'PUT', token, body: { image: '', version: first.version } });
+    expect(cleared.status, cleared.text).toBe(200);
     const { page, context, errors } = await signedIn(375);
     await goto(page, '/admin/team');
     const team = (await app.api('/api/team', { token })).body.data as Array<{ _id: string; image: string; slug: string; licence: string }>;
