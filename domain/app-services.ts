@@ -163,6 +163,12 @@ export function createDomainServices(host: DomainHost) {
     },
     timeZone: host.timeZone ?? 'Asia/Tashkent',
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
+    // The public lists the admin's form offers (kept answers: a save reads no table for them).
+    async publicIds(types) {
+      const lang = await languages.defaultLanguage();
+      const lists = await Promise.all(types.map((name) => records[name as keyof RecordServices].list({ lang, admin: false })));
+      return new Set(lists.flatMap((list) => list.map((record) => record._id)));
+    },
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
   };
   /** Whose work a review is about: who last sent it for review, else who saved its working copy. */

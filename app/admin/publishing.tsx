@@ -169,15 +169,16 @@ export function valuesFor(type: RecordType, mode: PublishMode, values: Record<st
 /**
  * Draft, publish now or schedule: the three plain actions a record with a schedule offers instead of
  * a "Published" switch beside a time that did nothing while it was off. The form's save button says
- * the chosen action.
+ * the chosen action. `approvalFirst`: a live record's changes are saved as a working copy to approve.
  */
-export function PublishingChoice({ type, mode, values, live, disabled, error, onChoose, onTime, children }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void; children?: ReactNode }) {
+export function PublishingChoice({ type, mode, values, live, approvalFirst = false, disabled, error, onChoose, onTime, children }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; approvalFirst?: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void; children?: ReactNode }) {
   const { t, timeZone } = useAdmin();
   const fields = publishingFields(type);
   if (!fields) return null;
   const options: Array<{ mode: PublishMode; label: string; hint: string }> = [
     { mode: 'draft', label: t('publishing.draft'), hint: t('publishing.draftHint') },
-    { mode: 'now', label: live ? t('publishing.live') : t('publishing.now'), hint: t('publishing.nowHint') },
+    // A live record whose changes wait for approval (a working copy) does not change on saving.
+    { mode: 'now', label: live ? t('publishing.live') : t('publishing.now'), hint: live && approvalFirst ? t('publishing.liveApprovalHint') : t('publishing.nowHint') },
     { mode: 'schedule', label: t('publishing.schedule'), hint: t('publishing.scheduleHint') },
   ];
   return (

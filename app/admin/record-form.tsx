@@ -15,6 +15,7 @@ import { abilities, useAdmin } from './admin-context.tsx';
 import { api, ApiError } from './api.ts';
 import { listValue, objectValue, textsValue, textValue } from './display.ts';
 import { fieldLabel, localizeIssue, optionLabel } from './field-labels.ts';
+import { say } from './words.ts';
 import { NamedIcon } from '../site/icons.tsx';
 import { History } from './history.tsx';
 import { ImageUploader } from './image-uploader.tsx';
@@ -39,6 +40,10 @@ const DocumentEditor = lazy(() => import('./document-editor.tsx'));
 type Values = Record<string, unknown>;
 /** A working copy as the API answers it (API-3.md "Working copies"). */
 type DraftRead = StoredRecord & { draftSavedAt: string; baseVersion: number; draftVersion: number; draftSavedBy: { email: string; name: string } | null; applyAt: string | null };
+
+/** The key of a type's public records among the form's choices (a grouped field offers only those: the server takes no other). */
+const PUBLIC_CHOICES = ':public';
+const publicChoices = (type: string) => type + PUBLIC_CHOICES;
 
 const META = ['_id', 'createdAt', 'updatedAt', 'version', 'views', 'publicState'];
 const editable = (record: StoredRecord | undefined, defaults: Values): Values => {
@@ -203,10 +208,13 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
     if (publishing) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== publishing.at)));
   }
 
-  // Authors are team members; references list the records of their type.
+  // Authors are team members; references list the records of their type; grouped references the public records of theirs (what the server takes).
   useEffect(() => {
-    const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'reference' || field.kind === 'references' ? [field.references] : [])));
-    for (const type of wanted) api<StoredRecord[]>(`/${type}?admin=true`).then((result) => setChoices((current) => ({ ...current, [type]: result.data })), () => {});
+    const wanted = new Set(resource.fields.flatMap((field) => (field.kind === 'author' ? ['team'] : field.kind === 'references' && field.groups ? field.groups.map((group) => publicChoices(group.type)) : field.kind === 'reference' || field.kind === 'references' ? [field.references] : [])));
+    for (const key of wanted) {
+      const read = key.endsWith(PUBLIC_CHOICES) ? `/${key.slice(0, -PUBLIC_CHOICES.length)}` : `/${key}?admin=true`;
+      api<StoredRecord[]>(read).then((result) => setChoices((current) => ({ ...current, [key]: result.data })), () => {});
+    }
   }, [resource]);
 
   useEffect(() => {
@@ -651,6 +659,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           mode={mode}
           values={values}
           live={state === 'published'}
+          approvalFirst={throughCopy}
           disabled={!can.editContent}
           error={errors[publishing.at]}
           onChoose={choose}
@@ -1037,23 +1046,39 @@ function Field({ field, labels, value, active, errors, choices, fixedLength = fa
       </select>
     );
   } else if (field.kind === 'references') {
-    // Several records of a type (an article's topics), as checkboxes; what is ticked is kept in the list's order.
-    const type = recordTypeNamed(field.references);
+    // Several records (an event's speakers, an article's topics), as checkboxes, each type's under its heading when there are several;
+    // what is ticked is kept in the lists' order.
+    const groups = field.groups?.map((group) => ({ type: group.type, heading: say(group.heading, lang), options: choices[publicChoices(group.type)] ?? [] })) ?? [{ type: field.references, heading: '', options: choices[field.references] ?? [] }];
     const chosen = Array.isArray(value) ? value.map(String) : [];
-    const options = choices[field.references] ?? [];
-    control = (
-      <fieldset id={id} aria-labelledby={`${id}-label`} className="mt-1 grid gap-2 sm:grid-cols-2" {...describe}>
-        {options.map((option) => (
-          <label key={option._id} className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={chosen.includes(option._id)}
-              onChange={(event) => onChange(event.target.checked ? options.map((item) => item._id).filter((item) => item === option._id || chosen.includes(item)) : chosen.filter((item) => item !== option._id))}
-              className="mt-0.5 h-4 w-4 accent-brand-700"
-            />
-            {type ? pickText(option[type.admin.titleField], lang, defaultLanguage) : option._id}
-          </label>
+    const all = groups.flatMap((group) => group.options.map((option) => option._id));
+    const boxes = (group: (typeof groups)[number]) => {
+      const type = recordTypeNamed(group.type);
+      return group.options.map((option) => (
+        <label key={option._id} className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={chosen.includes(option._id)}
+            onChange={(event) => onChange(event.target.checked ? all.filter((item) => item === option._id || chosen.includes(item)) : chosen.filter((item) => item !== option._id))}
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+          />
+          {type ? pickText(option[type.admin.titleField], lang, defaultLanguage) : option._id}
+        </label>
+      ));
+    };
+    control = field.groups ? (
+      <fieldset id={id} aria-labelledby={`${id}-label`} className="mt-1 space-y-3" {...describe}>
+        {groups.map((group) => (
+          <div key={group.type} role="group" aria-labelledby={`${id}-${group.type}`} data-group={group.type}>
+            <p id={`${id}-${group.type}`} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+              {group.heading}
+            </p>
+            <div className="mt-1 grid gap-2 sm:grid-cols-2">{boxes(group)}</div>
+          </div>
         ))}
+      </fieldset>
+    ) : (
+      <fieldset id={id} aria-labelledby={`${id}-label`} className="mt-1 grid gap-2 sm:grid-cols-2" {...describe}>
+        {boxes(groups[0]!)}
       </fieldset>
     );
   } else if (field.kind === 'number') {

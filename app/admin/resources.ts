@@ -16,7 +16,9 @@ export type FieldSpec =
   | { name: string; kind: 'select'; options: readonly string[]; labels: Readonly<Record<string, AdminTexts>>; numeric: boolean }
   | { name: string; kind: 'icon'; options: readonly string[] }
   | { name: string; kind: 'features'; withOrder: boolean }
-  | { name: string; kind: 'reference' | 'references'; references: string };
+  | { name: string; kind: 'reference'; references: string }
+  /** Several records: of one type, or the public ones of several, each under its heading (an article's topics). */
+  | { name: string; kind: 'references'; references: string; groups?: ReadonlyArray<{ type: string; heading: AdminTexts }> };
 
 export interface Resource extends AdminDeclaration {
   key: string;
@@ -55,8 +57,9 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
     case 'list':
       return { name, kind: 'ml-list' };
     case 'reference':
+      return { name, kind: 'reference', references: field.references! };
     case 'references':
-      return { name, kind: field.widget, references: field.references! };
+      return { name, kind: 'references', references: field.references!, groups: field.offered?.groups };
     case 'document':
       return { name, kind: 'document', required };
     default:

@@ -1,7 +1,8 @@
-import { references, counter, date, image, localizedText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
+import { counter, date, image, localizedText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
+import { topics } from '../shared/topics-field.ts';
 import { author } from '../shared/author-field.ts';
 
 export const news = defineRecordType({
@@ -22,8 +23,8 @@ export const news = defineRecordType({
     ...schedule(),
     views: counter(),
     tags: textList('Tags', 'Tag', { search: true }),
-    // Alerts (API-3.md): the practice areas it is about, and whether it is e-mailed to their subscribers once it is public.
-    topics: references('Topics', 'services', { filter: 'topic', label: texts('Topics (practice areas)', 'Темы (практики)', 'Mavzular (amaliyot sohalari)') }),
+    // Alerts (API-3.md): the practice areas and industries it is about, and whether it is e-mailed to their subscribers once it is public.
+    topics: topics(),
     notify: yesNo('Notify', { default: false, label: texts('E-mail it to the subscribers of its topics when it goes live', 'Разослать подписчикам этих тем, когда опубликуется', 'E’lon qilinganda shu mavzular obunachilariga yuborish') }),
   },
   publicWhen: { field: 'published' },

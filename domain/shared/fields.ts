@@ -87,6 +87,12 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   optionLabels?: Readonly<Record<string, AdminTexts>>;
   /** Record type a reference points at. */
   references?: string;
+  /**
+   * A `references` field over several record types (an article's topics: practice areas, then
+   * industries), each under its heading in the admin. Only records a visitor sees may be chosen:
+   * the server refuses, with `message`, an id a save adds that is none of them.
+   */
+  offered?: { groups: ReadonlyArray<{ type: string; heading: AdminTexts }>; message: string };
   default?: () => unknown;
   /** Part of the record's search text. */
   search?: boolean;
@@ -325,8 +331,11 @@ export function reference(label: string, type: string, options: Options & { filt
   return declaration;
 }
 
-/** Several records of another type (an article's topics: practice areas), as a list of their `_id`s; `filter` lists those naming one id. */
-export function references(label: string, type: string, options: Options & { filter?: string } = {}) {
+/**
+ * Several records of another type (an event's speakers), as a list of their `_id`s; `filter` lists
+ * those naming one id. With `groups`, public records of several types (see `offered`).
+ */
+export function references(label: string, type: string | ReadonlyArray<{ type: string; heading: AdminTexts }>, options: Options & { filter?: string } = {}) {
   const schema = z
     .array(z.string().regex(/^[0-9a-f]{24}$/, { message: `${label}: choose from the list` }), { error: `${label} must be a list` })
     .max(50, { message: `${label}: at most 50` });
@@ -336,7 +345,8 @@ export function references(label: string, type: string, options: Options & { fil
     localized: false,
     required: false,
     widget: 'references',
-    references: type,
+    references: typeof type === 'string' ? type : type[0]?.type,
+    offered: typeof type === 'string' ? undefined : { groups: type, message: `${label}: choose from the list; one of them is unknown, deleted or not shown on the site` },
     default: () => [],
     filter: options.filter ? { param: options.filter, kind: 'member' } : undefined,
     label: options.label,

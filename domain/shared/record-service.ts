@@ -60,6 +60,8 @@ export interface ServiceEnvironment {
   reviews?: Reviews;
   /** The firm's time zone (TIME_ZONE): the day of a moment, as an article's date says it. */
   timeZone?: string;
+  /** The ids of the records a visitor sees of these types (what a field with `offered` may name). */
+  publicIds?(types: readonly string[]): Promise<ReadonlySet<string>>;
   /** The site's setting "publishing needs approval" (site configuration, `publishing.requireApproval`). */
   needsApproval?(): Promise<boolean>;
   /**
@@ -219,6 +221,21 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   }
 
   /**
+   * The ids a save adds to a field with `offered` (an article's topics) must be public records of
+   * its types; those it kept from before stay (a practice area hidden since does not block a save).
+   */
+  async function checkOffered(values: Record<string, unknown>, before: Record<string, unknown> = {}) {
+    for (const [name, field] of Object.entries(type.fields)) {
+      if (!field.offered || !environment.publicIds || !Array.isArray(values[name])) continue;
+      const had = Array.isArray(before[name]) ? before[name] : [];
+      const added = values[name].filter((id) => !had.includes(id));
+      if (!added.length) continue;
+      const offered = await environment.publicIds(field.offered.groups.map((group) => group.type));
+      if (added.some((id) => !offered.has(String(id)))) throw validationError([{ path: name, message: field.offered.message, code: 'one_of' }]);
+    }
+  }
+
+  /**
    * A save that schedules a record dates it by the moment it goes live (not the day it was written):
    * the moment itself, or its day in the firm's time zone for a date without a time.
    */
@@ -316,6 +333,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);
     }
     checkSchedule(merged);
+    await checkOffered(merged, base);
     if (onlyLanguages) {
       const outside = changedOutside(base, merged, Object.keys(type.fields), type.localizedFields, onlyLanguages);
       if (outside) {
@@ -361,6 +379,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
       const values: Record<string, unknown> = parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) });
       if (type.slugFrom) values.slug = await uniqueSlug(values, defaultLanguage);
       checkSchedule(values, true);
+      await checkOffered(values);
       datedByGoingLive(values);
       filledIn(values, defaultLanguage);
       if (goesPublic(values)) await assertSignedOff(undefined, input, actor, describe(values, defaultLanguage));

@@ -315,7 +315,7 @@ const subscriberSchema = {
     _id: { type: 'string' },
     email: { type: 'string', format: 'email' },
     language: { type: 'string' },
-    topics: { type: 'array', items: { type: 'string' }, description: 'Ids of practice areas (services)' },
+    topics: { type: 'array', items: { type: 'string' }, description: 'Ids of public practice areas (services) and industries' },
     state: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed'] },
     createdAt: { type: 'string', format: 'date-time' },
     confirmedAt: { type: ['string', 'null'], format: 'date-time' },
