@@ -12,12 +12,10 @@
  * page is asked of both servers alike. `--write` puts the table into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { documentToText, type Doc, type DocNode } from '../domain/documents/document.ts';
-import { BENCH_ADMIN, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, checkout, cpuMs, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -28,7 +26,7 @@ const paragraph = (...content: DocNode[]): DocNode => ({ type: 'paragraph', cont
 const cell = (kind: 'tableHeader' | 'tableCell', value: string): DocNode => ({ type: kind, content: [paragraph(text(value))] });
 
 /** A legal alert of eight sections (about 14,000 characters): what a firm publishes most. */
-function legalAlert(): Doc {
+export function legalAlert(): Doc {
   const content: DocNode[] = [];
   for (let section = 1; section <= 8; section += 1) {
     content.push({ type: 'heading', attrs: { level: 2 }, content: [text(`${section}-boʻlim. Soliq kodeksidagi oʻzgarishlar va ularning korxonalarga taʼsiri`)] });
@@ -57,34 +55,6 @@ function legalAlert(): Doc {
   return { type: 'doc', content };
 }
 
-function sh(command: string, args: string[], cwd: string) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
-}
-
-/** REF checked out and built beside this checkout; removed by `dispose`. */
-function checkout(ref: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-against-'));
-  sh('git', ['worktree', 'add', '--detach', dir, ref], ROOT);
-  const dispose = () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'inherit' });
-  try {
-    // The same dependencies: this checkout's are shared; others (a package added or removed since)
-    // are installed from REF's lock file, from npm's cache where it has them.
-    const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
-    if (lock(dir) === lock(ROOT)) fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    else {
-      console.log(`installing ${ref}'s dependencies in ${dir}…`);
-      sh('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], dir);
-    }
-    console.log(`building ${ref} in ${dir}…`);
-    sh(process.execPath, ['scripts/build.ts'], dir);
-    return { dir, dispose };
-  } catch (error) {
-    dispose();
-    throw error;
-  }
-}
-
 async function addArticle(base: string, title: string, content: unknown): Promise<string> {
   const token = await signIn(base);
   const response = await fetch(`${base}/api/news`, {
@@ -94,12 +64,6 @@ async function addArticle(base: string, title: string, content: unknown): Promis
   });
   if (response.status !== 201) throw new Error(`POST /api/news: ${response.status} ${await response.text()}`);
   return (await response.json()).data.slug;
-}
-
-/** The processor time a process has used so far, in ms (Linux: /proc/{pid}/stat, in ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** One connection, every request a new address: the mean time of one render. */

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,4 +100,45 @@ export function replaceSection(file: string, section: string, content: string) {
   const pattern = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
   if (!pattern.test(text)) throw new Error(`${file} has no <!-- ${name}:start --> … <!-- ${name}:end --> section`);
   fs.writeFileSync(file, text.replace(pattern, `<!-- ${name}:start -->\n${content}\n<!-- ${name}:end -->`));
+}
+
+function sh(command: string, args: string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/** REF checked out and built beside this checkout; removed by `dispose`. */
+export function checkout(ref: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-against-'));
+  sh('git', ['worktree', 'add', '--detach', dir, ref], ROOT);
+  const dispose = () => spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'inherit' });
+  try {
+    // The same dependencies: this checkout's are shared; others (a package added or removed since)
+    // are installed from REF's lock file, from npm's cache where it has them.
+    const lock = (root: string) => fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+    if (lock(dir) === lock(ROOT) || sameOrFewerPackages(dir)) fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    else {
+      console.log(`installing ${ref}'s dependencies in ${dir}…`);
+      sh('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    }
+    console.log(`building ${ref} in ${dir}…`);
+    sh(process.execPath, ['scripts/build.ts'], dir);
+    return { dir, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** REF asks for no package, nor a version of one, that this checkout's lock does not hold (only packages added since): its node_modules can be shared. */
+function sameOrFewerPackages(dir: string): boolean {
+  const packages = (root: string): Record<string, { version?: string }> => JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const ours = packages(ROOT);
+  return Object.entries(packages(dir)).every(([name, entry]) => name === '' || ours[name]?.version === entry.version);
+}
+
+/** The processor time a process has used so far, in ms (Linux: /proc/{pid}/stat, in ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

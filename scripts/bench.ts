@@ -7,7 +7,9 @@
  * `npm run bench -- --start` only how long a start takes (scripts/bench-start.ts), which a whole run
  * measures last; `npm run bench -- --render [--against REF]` an uncached article page against an
  * earlier commit, in the same run (scripts/bench-render.ts); `npm run bench -- --saves` cached pages
- * while an editor saves every second (scripts/bench-saves.ts). With BENCH_DATABASE_URL=postgres://…
+ * while an editor saves every second (scripts/bench-saves.ts); `npm run bench -- --save-cost [--against REF]`
+ * what one save of a legal alert costs the server against an earlier commit (scripts/bench-save-cost.ts).
+ * With BENCH_DATABASE_URL=postgres://…
  * every one of them runs on PostgreSQL (a fresh schema per server).
  */
 import autocannon from 'autocannon';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
 import { benchRender } from './bench-render.ts';
+import { benchSaveCost } from './bench-save-cost.ts';
 import { benchSaves } from './bench-saves.ts';
 import { benchStart } from './bench-start.ts';
 
@@ -34,6 +37,10 @@ async function main() {
   }
   if (process.argv.includes('--render')) {
     await benchRender();
+    return;
+  }
+  if (process.argv.includes('--save-cost')) {
+    await benchSaveCost();
     return;
   }
   if (process.argv.includes('--saves')) {
