@@ -8,7 +8,7 @@ import { AppError, badRequest, isAppError, notFound, validationError } from '../
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly } from '../http/auth.ts';
 import { answerAtOnce, drainRequest } from '../http/drain.ts';
-import { inUploadPlace, uploadPlaces, type UploadPlaces } from '../intake/upload-places.ts';
+import { inUploadPlace } from '../intake/upload-places.ts';
 import { ok } from '../http/envelope.ts';
 
 /*
@@ -26,10 +26,6 @@ interface Received {
   fields: Record<string, string>;
   files: Arriving[];
 }
-
-/** The places of each app (one per instance): see server/intake/upload-places.ts. */
-const placesOf = new WeakMap<AppServices, UploadPlaces>();
-const places = (services: AppServices) => placesOf.get(services) ?? placesOf.set(services, uploadPlaces()).get(services)!;
 
 /** A check made from the address alone (the link, the vacancy): its refusal is answered before any of the body is read. */
 async function before<T>(request: FastifyRequest, check: () => Promise<T>): Promise<T> {
@@ -50,7 +46,7 @@ async function anonymousUpload<A, T>(services: AppServices, request: FastifyRequ
   await before(request, admit);
   const files: Arriving[] = [];
   try {
-    return await inUploadPlace(places(services), request, reply, async () => work(await before(request, admit), files));
+    return await inUploadPlace(services.uploadPlaces, request, reply, async () => work(await before(request, admit), files));
   } finally {
     await services.intakeDocuments.discard(files);
   }

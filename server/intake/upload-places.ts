@@ -9,7 +9,8 @@ import { AppError } from '../../domain/shared/errors.ts';
  * client gone (also while it waits).
  */
 
-const UPLOAD_LIMITS = {
+/** The limits a server is built with (tests pass shorter ones to startApplication). */
+export const UPLOAD_LIMITS = {
   /** Bodies read at once on an instance (each streams to disk: a few kilobytes of memory). */
   atOnce: 8,
   /** Of them, from one address: a visitor's further uploads wait for their own earlier ones. */
@@ -24,13 +25,13 @@ const UPLOAD_LIMITS = {
   /** The whole body, however fast: 250 MB at 1.2 Mbit/s. */
   wholeMs: 30 * 60_000,
 };
-type Limits = typeof UPLOAD_LIMITS;
+export type UploadLimits = typeof UPLOAD_LIMITS;
 
 const busy = () =>
   new AppError(503, 'UNAVAILABLE', 'Many files are being sent to the firm just now. Nothing was kept: please send yours again in a minute.', { retryAfterSeconds: 60 });
 
 /** The places of one instance; `take` answers a `release` to call once the upload is over (calling it twice does nothing). */
-export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
+export function uploadPlaces(limits: UploadLimits = UPLOAD_LIMITS) {
   let taken = 0;
   const byAddress = new Map<string, number>();
   const waiting: Array<{ address: string; start: () => void }> = [];
@@ -53,6 +54,7 @@ export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
   }
 
   return {
+    limits,
     take(address: string, gone: AbortSignal): Promise<() => void> {
       if (gone.aborted) return Promise.reject(new Error('the client went away'));
       if (fits(address)) return Promise.resolve(occupy(address));
@@ -90,7 +92,8 @@ export type UploadPlaces = ReturnType<typeof uploadPlaces>;
  * Runs `work` (which reads the body) in a place, within the time limits: a body that stalls, or
  * arrives too slowly, has its connection closed, which ends `work` with an error.
  */
-export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>, limits: Limits = UPLOAD_LIMITS): Promise<T> {
+export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  const { limits } = places;
   const raw = request.raw;
   const gone = new AbortController();
   // Before the answer, a closed response means the client went away.
