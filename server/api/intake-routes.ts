@@ -101,7 +101,9 @@ function refusalQuery(error: unknown): string {
   const name = typeof detail?.params?.name === 'string' ? `&file=${encodeURIComponent(detail.params.name.slice(0, 150))}` : '';
   if (error.status === 429) return 'error=rate';
   if (error.status === 410) return `error=${error.message === LINK_EXPIRED ? 'expired' : 'used'}`;
-  if (error.status === 503) return 'error=unavailable';
+  if (error.status === 408) return 'error=slow';
+  // The places all taken (it says when to try again), or the virus check unreachable.
+  if (error.status === 503) return error.retryAfterSeconds ? 'error=busy' : 'error=unavailable';
   if (error.status === 409) return 'error=closed';
   if (detail?.path === 'elapsedMs') return 'error=too_fast';
   if (detail?.params?.virus) return `error=infected${name}`;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/shared/errors.ts';
+import { cutOff } from '../http/drain.ts';
 
 /*
  * Anonymous uploads (a client's documents through their link, a CV with an application) are read
@@ -29,6 +30,12 @@ export type UploadLimits = typeof UPLOAD_LIMITS;
 
 const busy = () =>
   new AppError(503, 'UNAVAILABLE', 'Many files are being sent to the firm just now. Nothing was kept: please send yours again in a minute.', { retryAfterSeconds: 60 });
+
+const tooSlow = () =>
+  new AppError(408, 'BAD_REQUEST', 'The files stopped arriving, or arrived too slowly, and sending was stopped. Nothing was kept: please send them again, on a steadier connection if you can.');
+
+/** How long a cut-off reader has to end with the error before the connection is simply closed. */
+const CUT_OFF_GRACE_MS = 5_000;
 
 /** The places of one instance; `take` answers a `release` to call once the upload is over (calling it twice does nothing). */
 export function uploadPlaces(limits: UploadLimits = UPLOAD_LIMITS) {
@@ -89,8 +96,9 @@ export function uploadPlaces(limits: UploadLimits = UPLOAD_LIMITS) {
 export type UploadPlaces = ReturnType<typeof uploadPlaces>;
 
 /**
- * Runs `work` (which reads the body) in a place, within the time limits: a body that stalls, or
- * arrives too slowly, has its connection closed, which ends `work` with an error.
+ * Runs `work` (which reads the body) in a place, within the time limits. A body that stalls, or
+ * arrives too slowly, is read no further: the reader (the multipart parser) ends with a 408, which
+ * is answered while the client still listens, and the connection is then closed.
  */
 export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   const { limits } = places;
@@ -105,9 +113,17 @@ export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyReq
   let release: (() => void) | undefined;
   let whole: NodeJS.Timeout | undefined;
   let pace: NodeJS.Timeout | undefined;
+  let hangUp: NodeJS.Timeout | undefined;
   const stop = (why: string) => {
+    if (hangUp || raw.destroyed) return;
     request.log.warn({ reqId: request.id, why }, 'an upload was cut off');
-    raw.destroy(new Error(why));
+    cutOff(raw);
+    raw.unpipe();
+    raw.pause();
+    // A reader that does not end with the error (none is reading just now) ends when its connection closes.
+    hangUp = setTimeout(() => raw.destroy(new Error(why)), CUT_OFF_GRACE_MS);
+    if (raw.listenerCount('error')) raw.emit('error', tooSlow());
+    else raw.destroy(new Error(why));
   };
   try {
     release = await places.take(request.ip, gone.signal);
@@ -130,6 +146,7 @@ export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyReq
   } finally {
     clearTimeout(whole);
     clearInterval(pace);
+    clearTimeout(hangUp);
     raw.socket?.setTimeout(0);
     reply.raw.off('close', onClose);
     release?.();
