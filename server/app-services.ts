@@ -18,6 +18,7 @@ import { createBotCaller, createTelegramSender } from './telegram.ts';
 import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
+import { UPLOAD_LIMITS, uploadPlaces, type UploadLimits } from './intake/upload-places.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -54,6 +55,8 @@ export function createAppServices(options: {
   logger: Logger;
   /** With METRICS_TOKEN: makes the metrics, given the response cache they report on. */
   metrics?: (cache: ResponseCache) => Metrics;
+  /** Shorter time limits for anonymous uploads (tests); the rest stay as in UPLOAD_LIMITS. */
+  uploadLimits?: Partial<UploadLimits>;
 }) {
   const { database, config, storage, documentStorage, logger } = options;
   const cache = createResponseCache();
@@ -147,6 +150,8 @@ export function createAppServices(options: {
     documentStorage,
     mailer,
     metrics,
+    /** The anonymous uploads' places of this instance (server/intake/upload-places.ts). */
+    uploadPlaces: uploadPlaces({ ...UPLOAD_LIMITS, ...options.uploadLimits }),
     /** True once this instance started to stop: its readiness check then fails. */
     stopping: () => stopping,
     markStopping() {

@@ -17,6 +17,7 @@ import type { AppConfig } from './config.ts';
 import type { BuildSource } from './ssr.ts';
 import { createScheduledBackups } from './operations/scheduled-backups.ts';
 import type { StartupPhase } from './startup-gate.ts';
+import type { UploadLimits } from './intake/upload-places.ts';
 
 /** How often counted views reach the database. */
 const VIEW_FLUSH_MS = 5_000;
@@ -118,6 +119,8 @@ export async function startApplication(
     outboxCheckMs?: number;
     /** Tests take scheduled backups every few hundred milliseconds instead of BACKUP_INTERVAL_HOURS. */
     backupIntervalMs?: number;
+    /** Tests cut anonymous uploads off after a second or two instead of UPLOAD_LIMITS' half minute. */
+    uploadLimits?: Partial<UploadLimits>;
     /** Told what start-up is doing (the startup gate answers with it). */
     onPhase?: (phase: StartupPhase) => void;
   } = {},
@@ -141,7 +144,7 @@ export async function startApplication(
         'DOCUMENT_KEY is not set: clients’ documents are encrypted with a key kept in DATA_DIR/keys, beside the data it protects. Set DOCUMENT_KEY (openssl rand -base64 32, or the content of DATA_DIR/keys/documents.key once documents exist) and keep a copy of it apart from the data and its backups.',
       );
     }
-    const services = createAppServices({ database, config, storage, documentStorage, logger, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
+    const services = createAppServices({ database, config, storage, documentStorage, logger, uploadLimits: options.uploadLimits, metrics: prometheus && ((cache) => prometheus.createMetrics({ database, cache })) });
 
     // Instances started together on a new database create the languages, the demo and the first administrator once.
     const admin = await database.exclusively('first-start', async () => {

@@ -8,7 +8,7 @@ import { AppError, badRequest, isAppError, notFound, validationError } from '../
 import type { AppServices } from '../app-services.ts';
 import { actorOf, editorsOnly } from '../http/auth.ts';
 import { answerAtOnce, drainRequest } from '../http/drain.ts';
-import { inUploadPlace, uploadPlaces, type UploadPlaces } from '../intake/upload-places.ts';
+import { inUploadPlace } from '../intake/upload-places.ts';
 import { ok } from '../http/envelope.ts';
 
 /*
@@ -26,10 +26,6 @@ interface Received {
   fields: Record<string, string>;
   files: Arriving[];
 }
-
-/** The places of each app (one per instance): see server/intake/upload-places.ts. */
-const placesOf = new WeakMap<AppServices, UploadPlaces>();
-const places = (services: AppServices) => placesOf.get(services) ?? placesOf.set(services, uploadPlaces()).get(services)!;
 
 /** A check made from the address alone (the link, the vacancy): its refusal is answered before any of the body is read. */
 async function before<T>(request: FastifyRequest, check: () => Promise<T>): Promise<T> {
@@ -50,7 +46,7 @@ async function anonymousUpload<A, T>(services: AppServices, request: FastifyRequ
   await before(request, admit);
   const files: Arriving[] = [];
   try {
-    return await inUploadPlace(places(services), request, reply, async () => work(await before(request, admit), files));
+    return await inUploadPlace(services.uploadPlaces, request, reply, async () => work(await before(request, admit), files));
   } finally {
     await services.intakeDocuments.discard(files);
   }
@@ -105,7 +101,9 @@ function refusalQuery(error: unknown): string {
   const name = typeof detail?.params?.name === 'string' ? `&file=${encodeURIComponent(detail.params.name.slice(0, 150))}` : '';
   if (error.status === 429) return 'error=rate';
   if (error.status === 410) return `error=${error.message === LINK_EXPIRED ? 'expired' : 'used'}`;
-  if (error.status === 503) return 'error=unavailable';
+  if (error.status === 408) return 'error=slow';
+  // The places all taken (it says when to try again), or the virus check unreachable.
+  if (error.status === 503) return error.retryAfterSeconds ? 'error=busy' : 'error=unavailable';
   if (error.status === 409) return 'error=closed';
   if (detail?.path === 'elapsedMs') return 'error=too_fast';
   if (detail?.params?.virus) return `error=infected${name}`;

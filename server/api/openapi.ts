@@ -399,11 +399,12 @@ export function buildOpenApiDocument() {
     404: 'No such record or route',
     409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
     413: 'Body or file too large',
+    408: 'An anonymous upload whose body stalled, arrived too slowly or took too long: nothing was kept, send it again (the connection is then closed)',
     410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
     422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client\'s file: it holds a virus (details[0].params.virus)',
     415: 'Not an accepted image',
     429: 'Too many requests (see Retry-After)',
-    503: 'Database unavailable (or the virus scanner, for a client\'s files: nothing was kept)',
+    503: 'Database unavailable (or, for a client\'s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept)',
   };
   const recordSchemas = Object.fromEntries(
     RECORD_TYPES.flatMap((type) => [
@@ -838,7 +839,7 @@ export function buildOpenApiDocument() {
           security: PUBLIC,
           parameters: [parameter('token', 'The link\'s token', { type: 'string' }, 'path')],
           requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 10 } } } } } },
-          responses: { 201: answer('Received', { type: 'array', items: ref('IntakeFile') }), ...errors(400, 404, 410, 413, 422, 503) },
+          responses: { 201: answer('Received', { type: 'array', items: ref('IntakeFile') }), ...errors(400, 404, 408, 410, 413, 422, 503) },
         },
       },
       '/vacancies/{id}/applications': {
@@ -852,7 +853,7 @@ export function buildOpenApiDocument() {
             required: true,
             content: { 'multipart/form-data': { schema: { type: 'object', required: ['name', 'email', 'consent', 'cv'], properties: { name: { type: 'string', maxLength: 200 }, email: { type: 'string', format: 'email' }, phone: { type: 'string', maxLength: 50 }, letter: { type: 'string', maxLength: 10000 }, consent: { type: 'string', enum: ['true', 'on'] }, lang: { type: 'string' }, cv: { type: 'string', format: 'binary' } } } } },
           },
-          responses: { 201: answer('Received', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 404, 409, 413, 422, 429, 503) },
+          responses: { 201: answer('Received', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 404, 408, 409, 413, 422, 429, 503) },
         },
       },
       '/languages': {

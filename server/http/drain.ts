@@ -12,6 +12,10 @@ const DRAIN_TIMEOUT_MS = 30_000;
  * waited for: the answer then says `Connection: close` and the client may lose it.
  */
 export async function drainRequest(request: IncomingMessage, reply: FastifyReply): Promise<void> {
+  if (cutOffRequests.has(request)) {
+    reply.header('connection', 'close');
+    return;
+  }
   if (request.readableEnded || request.destroyed || request.complete) return;
   await new Promise<void>((resolve) => {
     let received = 0;
@@ -37,6 +41,14 @@ export async function drainRequest(request: IncomingMessage, reply: FastifyReply
     request.once('close', onEnd);
     request.resume();
   });
+}
+
+/** Uploads stopped for their pace (server/intake/upload-places.ts): the rest of their body is not waited for. */
+const cutOffRequests = new WeakSet<IncomingMessage>();
+
+/** Marks a request whose body is read no further: its answer goes out at once and closes the connection. */
+export function cutOff(request: IncomingMessage): void {
+  cutOffRequests.add(request);
 }
 
 /** Requests refused from their address alone (an unknown upload link): answered before their body is read. */

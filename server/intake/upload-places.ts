@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/shared/errors.ts';
+import { cutOff } from '../http/drain.ts';
 
 /*
  * Anonymous uploads (a client's documents through their link, a CV with an application) are read
@@ -9,7 +10,8 @@ import { AppError } from '../../domain/shared/errors.ts';
  * client gone (also while it waits).
  */
 
-const UPLOAD_LIMITS = {
+/** The limits a server is built with (tests pass shorter ones to startApplication). */
+export const UPLOAD_LIMITS = {
   /** Bodies read at once on an instance (each streams to disk: a few kilobytes of memory). */
   atOnce: 8,
   /** Of them, from one address: a visitor's further uploads wait for their own earlier ones. */
@@ -24,13 +26,19 @@ const UPLOAD_LIMITS = {
   /** The whole body, however fast: 250 MB at 1.2 Mbit/s. */
   wholeMs: 30 * 60_000,
 };
-type Limits = typeof UPLOAD_LIMITS;
+export type UploadLimits = typeof UPLOAD_LIMITS;
 
 const busy = () =>
   new AppError(503, 'UNAVAILABLE', 'Many files are being sent to the firm just now. Nothing was kept: please send yours again in a minute.', { retryAfterSeconds: 60 });
 
+const tooSlow = () =>
+  new AppError(408, 'BAD_REQUEST', 'The files stopped arriving, or arrived too slowly, and sending was stopped. Nothing was kept: please send them again, on a steadier connection if you can.');
+
+/** How long a cut-off reader has to end with the error before the connection is simply closed. */
+const CUT_OFF_GRACE_MS = 5_000;
+
 /** The places of one instance; `take` answers a `release` to call once the upload is over (calling it twice does nothing). */
-export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
+export function uploadPlaces(limits: UploadLimits = UPLOAD_LIMITS) {
   let taken = 0;
   const byAddress = new Map<string, number>();
   const waiting: Array<{ address: string; start: () => void }> = [];
@@ -53,6 +61,7 @@ export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
   }
 
   return {
+    limits,
     take(address: string, gone: AbortSignal): Promise<() => void> {
       if (gone.aborted) return Promise.reject(new Error('the client went away'));
       if (fits(address)) return Promise.resolve(occupy(address));
@@ -87,10 +96,12 @@ export function uploadPlaces(limits: Limits = UPLOAD_LIMITS) {
 export type UploadPlaces = ReturnType<typeof uploadPlaces>;
 
 /**
- * Runs `work` (which reads the body) in a place, within the time limits: a body that stalls, or
- * arrives too slowly, has its connection closed, which ends `work` with an error.
+ * Runs `work` (which reads the body) in a place, within the time limits. A body that stalls, or
+ * arrives too slowly, is read no further: the reader (the multipart parser) ends with a 408, which
+ * is answered while the client still listens, and the connection is then closed.
  */
-export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>, limits: Limits = UPLOAD_LIMITS): Promise<T> {
+export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  const { limits } = places;
   const raw = request.raw;
   const gone = new AbortController();
   // Before the answer, a closed response means the client went away.
@@ -102,9 +113,17 @@ export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyReq
   let release: (() => void) | undefined;
   let whole: NodeJS.Timeout | undefined;
   let pace: NodeJS.Timeout | undefined;
+  let hangUp: NodeJS.Timeout | undefined;
   const stop = (why: string) => {
+    if (hangUp || raw.destroyed) return;
     request.log.warn({ reqId: request.id, why }, 'an upload was cut off');
-    raw.destroy(new Error(why));
+    cutOff(raw);
+    raw.unpipe();
+    raw.pause();
+    // A reader that does not end with the error (none is reading just now) ends when its connection closes.
+    hangUp = setTimeout(() => raw.destroy(new Error(why)), CUT_OFF_GRACE_MS);
+    if (raw.listenerCount('error')) raw.emit('error', tooSlow());
+    else raw.destroy(new Error(why));
   };
   try {
     release = await places.take(request.ip, gone.signal);
@@ -127,6 +146,7 @@ export async function inUploadPlace<T>(places: UploadPlaces, request: FastifyReq
   } finally {
     clearTimeout(whole);
     clearInterval(pace);
+    clearTimeout(hangUp);
     raw.socket?.setTimeout(0);
     reply.raw.off('close', onClose);
     release?.();

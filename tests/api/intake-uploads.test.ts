@@ -33,6 +33,10 @@ interface RawUpload {
   write(bytes: Buffer): void;
   /** The status of the answer, once its head arrived. */
   status: Promise<number>;
+  /** Everything answered so far. */
+  answer(): string;
+  /** Resolves once the server closed the connection. */
+  closed: Promise<void>;
   close(): void;
 }
 
@@ -64,7 +68,8 @@ function rawUpload(base: string, path: string, body: Buffer, headers: Record<str
       '',
     ].join('\r\n'),
   );
-  return { write: (bytes) => socket.write(bytes), status, close: () => socket.destroy() };
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return { write: (bytes) => socket.write(bytes), status, answer: () => Buffer.concat(received).toString('utf8'), closed, close: () => socket.destroy() };
 }
 
 /** Resolves with the promise's value, or fails saying what did not happen in time. */
@@ -189,5 +194,168 @@ describe.each(DIALECTS)('anonymous uploads on %s', (dialect) => {
     // The same address, and a full instance's worth of others, are then served at once.
     const answers = await within(Promise.all([realUpload(link, from), ...Array.from({ length: 8 }, async () => realUpload(await newLink(), address()))]), 10_000, 'after the abandoned uploads');
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 9 }, () => 201));
+  });
+});
+
+describe.each(DIALECTS)('anonymous uploads cut off on %s', (dialect) => {
+  let app: TestApp;
+  let token: string;
+  let visitor = 0;
+  const address = () => `203.0.113.${(visitor += 1) % 250}`;
+  const staging = () => path.join(app.dataDir, 'incoming');
+  const staged = () => (fs.existsSync(staging()) ? fs.readdirSync(staging()) : []);
+  const newLink = async () => {
+    const created = await app.api('/api/contact', { body: { kind: 'matter', name: 'Aziz Karimov', email: 'aziz@example.uz', company: 'Samarqand Invest', acknowledged: true }, headers: { 'x-forwarded-for': address() } });
+    expect(created.status, created.text).toBe(201);
+    const made = await app.api(`/api/contact/${created.body.data._id}/upload-link`, { token, body: {} });
+    expect(made.status, made.text).toBe(201);
+    return { contact: created.body.data._id as string, link: (made.body.data.url as string).split('/upload/')[1] };
+  };
+  const realUpload = (link: string, from: string) =>
+    fetch(`${app.url}/api/intake/upload/${link}`, { method: 'POST', headers: { 'x-forwarded-for': from, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: new Uint8Array(multipart({}, [{ field: 'files', name: 'shartnoma.pdf', data: SAMPLE.pdf() }])) });
+  const body = multipart({}, [{ field: 'files', name: 'katta.pdf', data: bigPdf(4 * 1024 * 1024) }]);
+  /** Nothing of a cut-off upload stays: no file in the staging folder, none kept for the request. */
+  const nothingKept = async (contact: string) => {
+    for (let waited = 0; waited < 30 && staged().length; waited += 1) await pause(100);
+    expect(staged()).toEqual([]);
+    const files = await app.api(`/api/contact/${contact}/files`, { token });
+    expect(files.body.data).toEqual([]);
+  };
+  /** Sends `chunk` every `everyMs` until stopped. */
+  const keepSending = (upload: RawUpload, chunk: number, everyMs: number) => {
+    let at = 64 * 1024;
+    const timer = setInterval(() => {
+      upload.write(body.subarray(at, at + chunk));
+      at += chunk;
+    }, everyMs);
+    return () => clearInterval(timer);
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { ssr: true, env: { TRUST_PROXY: 'true' }, uploadLimits: { idleMs: 1000, graceMs: 1000, minBytesPerSecond: 8 * 1024, wholeMs: 3000, waitMs: 1000 } });
+    token = await app.login();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('cuts off a sender that goes silent after the idle limit, answers it, frees its place and keeps nothing (three times)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { contact, link } = await newLink();
+      const from = address();
+      const upload = rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': from });
+      upload.write(body.subarray(0, 64 * 1024));
+      const started = Date.now();
+      expect(await within(upload.status, 4000, `round ${round}: the silent sender's answer`)).toBe(408);
+      expect(Date.now() - started, 'not before the idle limit').toBeGreaterThanOrEqual(900);
+      expect(upload.answer()).toMatch(/connection: close/i);
+      expect(upload.answer()).toContain('Nothing was kept: please send them again');
+      await within(upload.closed, 2000, 'the connection closed');
+      await nothingKept(contact);
+      // Its place is free: the same address uploads at once (a place held would make it wait a second, then 503).
+      const again = Date.now();
+      const real = await realUpload(link, from);
+      expect(real.status, await real.clone().text()).toBe(201);
+      expect(Date.now() - again).toBeLessThan(900);
+    }
+  });
+
+  it('cuts off a sender slower than the minimum rate once the grace period is over (three times)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { contact, link } = await newLink();
+      const upload = rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': address() });
+      upload.write(body.subarray(0, 1024));
+      // 500 bytes a second: never silent for the idle limit, far below 8 KB/s.
+      const stopSending = keepSending(upload, 100, 200);
+      try {
+        expect(await within(upload.status, 5000, `round ${round}: the slow sender's answer`)).toBe(408);
+        expect(upload.answer()).toContain('arrived too slowly');
+      } finally {
+        stopSending();
+        upload.close();
+      }
+      await nothingKept(contact);
+    }
+  });
+
+  it('cuts off a body that takes longer than the whole limit, however steadily it arrives', async () => {
+    const { contact, link } = await newLink();
+    const upload = rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': address() });
+    upload.write(body.subarray(0, 64 * 1024));
+    // 80 KB a second: well above the rate, but 4 MB would take fifty seconds.
+    const stopSending = keepSending(upload, 16 * 1024, 200);
+    const started = Date.now();
+    try {
+      expect(await within(upload.status, 6000, 'the long sender\'s answer')).toBe(408);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    } finally {
+      stopSending();
+      upload.close();
+    }
+    await nothingKept(contact);
+  });
+
+  it('makes a request wait for a place, answers 503 with Retry-After after the wait limit, and starts it as soon as a place frees (three times)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const from = address();
+      const { link } = await newLink();
+      // The address's two places, held by senders fast enough for every limit but the whole one.
+      const holders = [0, 1].map(() => rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': from }));
+      const stops = holders.map((holder) => {
+        holder.write(body.subarray(0, 64 * 1024));
+        return keepSending(holder, 16 * 1024, 200);
+      });
+      try {
+        await pause(200);
+        const waited = Date.now();
+        const refused = await realUpload(link, from);
+        expect(refused.status, `round ${round}`).toBe(503);
+        expect(Date.now() - waited, 'it waited for the wait limit').toBeGreaterThanOrEqual(900);
+        expect(refused.headers.get('retry-after')).toBe('60');
+        expect((await refused.json()).error).toContain('send yours again in a minute');
+        // Waiting again; a holder hangs up; the waiting upload goes through at once.
+        const waiting = realUpload(link, from);
+        await pause(300);
+        stops[0]();
+        holders[0].close();
+        const freed = Date.now();
+        const served = await within(waiting, 2000, `round ${round}: the waiting upload`);
+        expect(served.status, await served.clone().text()).toBe(201);
+        expect(Date.now() - freed).toBeLessThan(600);
+      } finally {
+        for (const stop of stops) stop();
+        for (const holder of holders) holder.close();
+      }
+    }
+  });
+
+  it('sends the page without JavaScript back with what to do, in its language, when the upload is cut off or has no place', async () => {
+    const { link } = await newLink();
+    const from = address();
+    const upload = rawUpload(app.url, `/ru/upload/${link}`, body, { 'x-forwarded-for': from, accept: 'text/html' });
+    upload.write(body.subarray(0, 64 * 1024));
+    expect(await within(upload.status, 4000, 'the page form\'s answer')).toBe(303);
+    expect(upload.answer()).toMatch(new RegExp(`location: /ru/upload/${link}\\?error=slow`, 'i'));
+    const pages = { ru: 'Файлы шли слишком медленно', uz: 'Fayllar juda sekin keldi', en: 'The files arrived too slowly' };
+    for (const [lang, text] of Object.entries(pages)) {
+      const page = await fetch(`${app.url}/${lang}/upload/${link}?error=slow`);
+      expect(await page.text(), lang).toContain(text);
+    }
+    const holders = [0, 1].map(() => rawUpload(app.url, `/api/intake/upload/${link}`, body, { 'x-forwarded-for': from }));
+    const stops = holders.map((holder) => {
+      holder.write(body.subarray(0, 64 * 1024));
+      return keepSending(holder, 16 * 1024, 200);
+    });
+    try {
+      await pause(200);
+      const form = await fetch(`${app.url}/uz/upload/${link}`, { method: 'POST', redirect: 'manual', headers: { 'x-forwarded-for': from, accept: 'text/html', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: new Uint8Array(multipart({}, [{ field: 'files', name: 'shartnoma.pdf', data: SAMPLE.pdf() }])) });
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toBe(`/uz/upload/${link}?error=busy`);
+      const page = await fetch(`${app.url}/uz/upload/${link}?error=busy`);
+      expect(await page.text()).toContain('Hozir firmaga ko‘p fayl yuborilmoqda');
+    } finally {
+      for (const stop of stops) stop();
+      for (const holder of holders) holder.close();
+    }
   });
 });

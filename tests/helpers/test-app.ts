@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { seedDemoContent } from '../../seed/demo.ts';
 import type { AppServices } from '../../server/app-services.ts';
 import { loadConfig } from '../../server/config.ts';
+import type { UploadLimits } from '../../server/intake/upload-places.ts';
 import { createLogger } from '../../server/logger.ts';
 import { loadServerBuild, startApplication, type Application } from '../../server/start.ts';
 import { createPostgresSchema, type TestDialect } from './databases.ts';
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   backupIntervalMs?: number;
   /** Where the app's log goes (at info level), for a test that reads it; otherwise nothing is logged. */
   logTo?: NodeJS.WritableStream;
+  /** Shorter time limits for anonymous uploads (a cut-off test waits a second, not half a minute). */
+  uploadLimits?: Partial<UploadLimits>;
   /** Start on a data folder and schema that already hold a site (after a restore); the caller removes them. */
   existing?: { dataDir: string; schema?: string };
 }
@@ -86,6 +89,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     scheduleCheckMs: options.scheduleCheckMs ?? 300,
     outboxCheckMs: 200,
     backupIntervalMs: options.backupIntervalMs,
+    uploadLimits: options.uploadLimits,
   });
   options.extend?.(application.app);
   await application.app.listen({ port: 0, host: '127.0.0.1' });

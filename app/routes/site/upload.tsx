@@ -15,6 +15,8 @@ const PROBLEMS: Record<string, UiTextKey> = {
   no_file: 'upload.error.no_file',
   infected: 'upload.error.infected',
   unavailable: 'upload.error.unavailable',
+  busy: 'upload.error.busy',
+  slow: 'upload.error.slow',
   rate: 'contact.rateLimited',
   failed: 'upload.error.failed',
 };

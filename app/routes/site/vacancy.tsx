@@ -55,6 +55,8 @@ function applicationOutcome(query: URLSearchParams): { applied: boolean; problem
     no_file: 'careers.apply.required.cv',
     infected: 'upload.error.infected',
     unavailable: 'upload.error.unavailable',
+    busy: 'upload.error.busy',
+    slow: 'upload.error.slow',
     rate: 'contact.rateLimited',
     too_fast: 'contact.tooFast',
     closed: 'careers.apply.closed',
