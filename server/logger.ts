@@ -4,9 +4,9 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * The addresses whose last part is a capability (whoever holds the link may act: send documents,
  * open a preview with the reviewer's name and e-mail in it, confirm or end a subscription, cancel a
  * registration, set a password): upload, preview, subscribe/confirm, subscribe/preferences,
- * unsubscribe and events/cancel pages (in any language), /admin/reset and /api/intake/upload.
+ * unsubscribe, events/cancel and events/confirm pages (in any language), /admin/reset and /api/intake/upload.
  */
-const CAPABILITY_PATH = /^((?:\/[a-z]{2,3}(?:-[A-Za-z0-9]+)?)?\/(?:upload|preview|subscribe\/confirm|subscribe\/preferences|unsubscribe|events\/cancel)\/|\/admin\/reset\/|\/api\/intake\/upload\/)[^/?#]+/;
+const CAPABILITY_PATH = /^((?:\/[a-z]{2,3}(?:-[A-Za-z0-9]+)?)?\/(?:upload|preview|subscribe\/confirm|subscribe\/preferences|unsubscribe|events\/cancel|events\/confirm)\/|\/admin\/reset\/|\/api\/intake\/upload\/)[^/?#]+/;
 
 /** An address as logged: a capability's token replaced by `[token]` (deploy/nginx/lexsite.conf does the same). */
 const withoutTokens = (url: string): string => url.replace(CAPABILITY_PATH, '$1[token]');

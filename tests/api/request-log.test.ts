@@ -56,7 +56,7 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
     expect(preview.status, preview.text).toBe(201);
     const previewToken = (preview.body.data.path as string).split('/preview/')[1];
     const made = () => randomBytes(32).toString('base64url');
-    const others = { confirm: made(), preferences: made(), unsubscribe: made(), cancel: made(), reset: made() };
+    const others = { confirm: made(), preferences: made(), unsubscribe: made(), cancel: made(), confirmPlace: made(), reset: made() };
     const addresses = [
       `/upload/${upload}`,
       `/ru/upload/${upload}?sent=1`,
@@ -66,6 +66,7 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
       `/en/subscribe/preferences/${others.preferences}`,
       `/uz-Cyrl/unsubscribe/${others.unsubscribe}`,
       `/events/cancel/${others.cancel}`,
+      `/ru/events/confirm/${others.confirmPlace}`,
       `/admin/reset/${others.reset}`,
     ];
     for (const address of addresses) await fetch(app.url + address, { headers: { 'x-forwarded-for': '198.51.100.8' } }).then((answer) => answer.arrayBuffer());
@@ -75,7 +76,7 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
     await pause(200);
     const text = log.text();
     // Every request was logged, its address without the token.
-    for (const logged of ['/upload/[token]', '/ru/upload/[token]?sent=1', '/ru/preview/[token]', '/subscribe/confirm/[token]', '/en/subscribe/preferences/[token]', '/uz-Cyrl/unsubscribe/[token]', '/events/cancel/[token]', '/admin/reset/[token]', '/api/intake/upload/[token]']) {
+    for (const logged of ['/upload/[token]', '/ru/upload/[token]?sent=1', '/ru/preview/[token]', '/subscribe/confirm/[token]', '/en/subscribe/preferences/[token]', '/uz-Cyrl/unsubscribe/[token]', '/events/cancel/[token]', '/ru/events/confirm/[token]', '/admin/reset/[token]', '/api/intake/upload/[token]']) {
       expect(text, logged).toContain(`"url":"${logged}"`);
     }
     for (const secret of [upload, previewToken, previewToken.split('.')[0], previewToken.split('.')[1], ...Object.values(others), 'reviewer@example.uz']) expect(text).not.toContain(secret);

@@ -59,9 +59,9 @@ describe.skipIf(!NGINX)('the nginx kit in front of anonymous uploads and capabil
   it('passes nginx -t and logs capability links without their token, in the address and the Referer', async () => {
     expect(nginx.checkOutput).toContain('test is successful');
     const upload = await newLink();
-    const others = Array.from({ length: 4 }, () => randomBytes(32).toString('base64url'));
+    const others = Array.from({ length: 5 }, () => randomBytes(32).toString('base64url'));
     const preview = `${randomBytes(60).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
-    for (const path of [`/upload/${upload}`, `/ru/upload/${upload}?sent=1`, `/ru/preview/${preview}`, `/subscribe/confirm/${others[0]}`, `/en/unsubscribe/${others[1]}`, `/events/cancel/${others[2]}`, `/admin/reset/${others[3]}`]) {
+    for (const path of [`/upload/${upload}`, `/ru/upload/${upload}?sent=1`, `/ru/preview/${preview}`, `/subscribe/confirm/${others[0]}`, `/en/unsubscribe/${others[1]}`, `/events/cancel/${others[2]}`, `/admin/reset/${others[3]}`, `/ru/events/confirm/${others[4]}`]) {
       await request(nginx.httpsUrl + path, { headers: { referer: `https://lawfirm.uz/subscribe/preferences/${others[1]}?x=1` } });
     }
     const sent = await request(`${nginx.httpsUrl}/api/intake/upload/${upload}`, { body: multipart('a.pdf', SAMPLE.pdf()), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
@@ -69,7 +69,7 @@ describe.skipIf(!NGINX)('the nginx kit in front of anonymous uploads and capabil
     await pause(200);
     const log = fs.readFileSync(nginx.accessLog, 'utf8');
     // Pages answer 503 here: this instance runs without the website's build.
-    for (const logged of ['"GET /upload/[token] HTTP/1.1" 503', '"GET /ru/upload/[token]?sent=1 ', '"GET /ru/preview/[token] ', '"GET /subscribe/confirm/[token] ', '"GET /en/unsubscribe/[token] ', '"GET /events/cancel/[token] ', '"GET /admin/reset/[token] ', '"POST /api/intake/upload/[token] HTTP/1.1" 201', '"https://lawfirm.uz/subscribe/preferences/[token]?x=1"']) {
+    for (const logged of ['"GET /upload/[token] HTTP/1.1" 503', '"GET /ru/upload/[token]?sent=1 ', '"GET /ru/preview/[token] ', '"GET /subscribe/confirm/[token] ', '"GET /en/unsubscribe/[token] ', '"GET /events/cancel/[token] ', '"GET /admin/reset/[token] ', '"GET /ru/events/confirm/[token] ', '"POST /api/intake/upload/[token] HTTP/1.1" 201', '"https://lawfirm.uz/subscribe/preferences/[token]?x=1"']) {
       expect(log, logged).toContain(logged);
     }
     for (const secret of [upload, preview, preview.split('.')[0], ...others]) expect(log).not.toContain(secret);
