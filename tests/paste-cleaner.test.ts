@@ -56,6 +56,15 @@ describe.skipIf(!CHROME_PATH)('the paste cleaner', () => {
     );
   });
 
+  it('makes Google Docs’ numbered headings (a heading in a list item) headings without their number, Heading 1 and 2 at levels 2 and 3, the lists between them kept', async () => {
+    const html = await clean(fixture('google-docs-numbered-headings.html'));
+    expect(html).toBe(
+      '<h2>Scope of the agreement</h2><p>The Firm advises the Client on <strong>customs and tax matters</strong> in the Republic of Uzbekistan.</p>' +
+        '<h2>Fees and payment</h2><h3>Hourly rates</h3><p>Time is billed in tenths of an hour at these rates:</p><ul><li><p>Partners: 300 USD</p></li><li><p>Associates: 150 USD</p></li></ul>' +
+        '<h2>Term</h2><p>This agreement is in force until 31 December 2027.</p>',
+    );
+  });
+
   it('keeps the levels of headings without a Heading 1 (our own text copied within the editor)', async () => {
     expect(await clean('<h2>Boʻlim</h2><p>Matn</p><h3>Band</h3><h5>Kichik</h5>')).toBe('<h2>Boʻlim</h2><p>Matn</p><h3>Band</h3><h4>Kichik</h4>');
   });

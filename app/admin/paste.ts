@@ -2,7 +2,8 @@
  * What the clipboard brings from Word (desktop and web), Google Docs and LibreOffice, made into
  * plain semantic HTML before the editor reads it by its schema: headings, nested lists (Word's
  * `mso-list` paragraphs and Google Docs' `aria-level` items turned back into real lists, the typed
- * numbers dropped, folded to the depth a document allows), bold, italic, underline, links and
+ * numbers dropped, folded to the depth a document allows; either's numbered headings made headings
+ * again, without their number), bold, italic, underline, links and
  * tables stay; fonts, colours, sizes, classes, comments, tracked deletions, empty paragraphs and
  * empty list items go. Runs in the browser (DOMParser); imports nothing, so that its tests can run
  * it in Chromium as it is.
@@ -147,9 +148,13 @@ function rebuildWordLists(body: HTMLElement): void {
   flush();
 }
 
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
 /**
  * Google Docs writes every list flat, each item with its `aria-level`, a sub-list beside its item
- * (or as a list of its own when its kind differs): adjacent lists are read as one run of items.
+ * (or as a list of its own when its kind differs): adjacent lists are read as one run of items. A
+ * numbered heading is an item holding the heading: it is the heading (the list numbered it), and
+ * the lists around it are lists of their own.
  */
 function rebuildDocsLists(body: HTMLElement): void {
   const outermost = Array.from(body.querySelectorAll(LISTS)).filter((list) => !list.parentElement?.closest(LISTS) && list.querySelector('li[aria-level]'));
@@ -160,18 +165,29 @@ function rebuildDocsLists(body: HTMLElement): void {
     else runs.push([list]);
   }
   for (const run of runs) {
-    const items: FlatItem[] = [];
+    const made: Node[] = [];
+    let items: FlatItem[] = [];
+    const flush = () => {
+      if (items.length) made.push(...buildLists(body.ownerDocument, items));
+      items = [];
+    };
     for (const list of run) {
       for (const entry of Array.from(list.querySelectorAll('li'))) {
         const content = Array.from(entry.childNodes).filter((node) => !(node instanceof Element && node.matches(LISTS)));
-        if (!content.some(hasWords)) continue;
+        const worded = content.filter(hasWords);
+        if (!worded.length) continue;
+        if (worded.every((node) => node instanceof Element && HEADING_TAGS.has(node.tagName))) {
+          flush();
+          made.push(...worded);
+          continue;
+        }
         const parentList = entry.parentElement!;
         const number = parentList.firstElementChild === entry ? Number(parentList.getAttribute('start') ?? 1) : undefined;
         items.push({ level: Number(entry.getAttribute('aria-level')) || 1, ordered: parentList.tagName === 'OL', content, ...(number ? { number } : {}) });
       }
     }
-    const lists = items.length ? buildLists(body.ownerDocument, items) : [];
-    run[0].replaceWith(...lists);
+    flush();
+    run[0].replaceWith(...made);
     for (const list of run.slice(1)) list.remove();
   }
 }

@@ -169,17 +169,20 @@ export function valuesFor(type: RecordType, mode: PublishMode, values: Record<st
 /**
  * Draft, publish now or schedule: the three plain actions a record with a schedule offers instead of
  * a "Published" switch beside a time that did nothing while it was off. The form's save button says
- * the chosen action. `approvalFirst`: a live record's changes are saved as a working copy to approve.
+ * the chosen action. `approvalFirst` (an editor on a site where publishing needs approval): nothing
+ * goes public on saving, so each hint says what happens once it is approved (a live record's changes
+ * are saved as a working copy to approve; anything else waits for its approval before it is published).
  */
 export function PublishingChoice({ type, mode, values, live, approvalFirst = false, disabled, error, onChoose, onTime, children }: { type: RecordType; mode: PublishMode; values: Record<string, unknown>; live: boolean; approvalFirst?: boolean; disabled: boolean; error?: string; onChoose(mode: PublishMode): void; onTime(at: string | null): void; children?: ReactNode }) {
   const { t, timeZone } = useAdmin();
   const fields = publishingFields(type);
   if (!fields) return null;
   const options: Array<{ mode: PublishMode; label: string; hint: string }> = [
-    { mode: 'draft', label: t('publishing.draft'), hint: t('publishing.draftHint') },
-    // A live record whose changes wait for approval (a working copy) does not change on saving.
-    { mode: 'now', label: live ? t('publishing.live') : t('publishing.now'), hint: live && approvalFirst ? t('publishing.liveApprovalHint') : t('publishing.nowHint') },
-    { mode: 'schedule', label: t('publishing.schedule'), hint: t('publishing.scheduleHint') },
+    { mode: 'draft', label: t('publishing.draft'), hint: t(live && approvalFirst ? 'publishing.liveDraftApprovalHint' : 'publishing.draftHint') },
+    // A live record whose changes wait for approval (a working copy) does not change on saving; a
+    // record not yet live is refused publishing (now or at a time) until it is approved.
+    { mode: 'now', label: live ? t('publishing.live') : t('publishing.now'), hint: t(approvalFirst ? (live ? 'publishing.liveApprovalHint' : 'publishing.nowApprovalHint') : 'publishing.nowHint') },
+    { mode: 'schedule', label: t('publishing.schedule'), hint: t(approvalFirst ? (live ? 'publishing.liveScheduleApprovalHint' : 'publishing.scheduleApprovalHint') : 'publishing.scheduleHint') },
   ];
   return (
     <fieldset data-testid="publishing" disabled={disabled} className="rounded-md border border-slate-200 p-4">

@@ -181,13 +181,15 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
       () => {},
     );
   }, [record, canHoldCopy, resource]);
+  // A new record's publishing choice says it too: it cannot be published before it is approved.
+  const offersPublishing = Boolean(resource.type.visibilityField);
   useEffect(() => {
-    if (!canHoldCopy) return;
+    if (!offersPublishing) return;
     api<{ publishing?: { requireApproval?: boolean } }>('/site-config').then(
       (found) => setNeedsApproval(Boolean(found.data.publishing?.requireApproval)),
       () => {},
     );
-  }, [canHoldCopy]);
+  }, [offersPublishing]);
   /** What the form knows of the working copy it read or saved: when, by whom, its version, what it changes. */
   function keepCopy(data: DraftRead) {
     setCopy({ savedAt: data.draftSavedAt, baseVersion: data.baseVersion, applyAt: data.applyAt, differs: differsFrom(data), version: data.draftVersion, savedBy: data.draftSavedBy ? data.draftSavedBy.name || data.draftSavedBy.email : undefined });
@@ -659,7 +661,7 @@ export function RecordForm({ resource, record, onSaved, onCancel }: { resource: 
           mode={mode}
           values={values}
           live={state === 'published'}
-          approvalFirst={throughCopy}
+          approvalFirst={needsApproval && admin.user.role !== 'admin'}
           disabled={!can.editContent}
           error={errors[publishing.at]}
           onChoose={choose}

@@ -1,7 +1,8 @@
 /*
  * An article's form in the Uzbek and Russian admin, in Chromium, on the demo site: its topics are
  * practice areas and industries under their headings, and an industry ticked stays ticked; with
- * approval on, a live record's publishing choice says its changes wait for approval. Each part is
+ * approval on, the publishing choice says what waits for approval (a live record's changes, an unpublished
+ * one going live now or at a time), an administrator's what happens at once. Each part is
  * photographed at 375 and 1280 px (SHOTS_DIR, when set).
  */
 import fs from 'node:fs';
@@ -20,8 +21,8 @@ describe.skipIf(!CHROME_PATH)('an article’s topics and publishing choice in th
   let admin: string;
   let editor: string;
 
-  /** A signed-in page of the editor in this admin language. */
-  async function as(language: 'uz' | 'ru') {
+  /** A signed-in page of the editor (or `who`) in this admin language. */
+  async function as(language: 'uz' | 'ru', who?: string) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(
       ([value, lang]) => {
@@ -31,7 +32,7 @@ describe.skipIf(!CHROME_PATH)('an article’s topics and publishing choice in th
           sessionStorage.setItem('seeded', '1');
         }
       },
-      [editor, language],
+      [who ?? editor, language],
     );
     const page = await context.newPage();
     const errors: string[] = [];
@@ -112,7 +113,7 @@ describe.skipIf(!CHROME_PATH)('an article’s topics and publishing choice in th
     try {
       for (const [language, waits, atOnce] of [
         ['uz', 'O‘zgarishlar tasdiqlangach e’lon qilinadi', 'Saqlangan zahoti saytga chiqadi'],
-        ['ru', 'Изменения опубликуются после одобрения', 'Посетители увидят сразу после сохранения'],
+        ['ru', 'Изменения будут опубликованы после утверждения', 'Посетители увидят сразу после сохранения'],
       ] as const) {
         const { page, context, errors } = await as(language);
         await open(page, `/admin/news/${article._id}/edit`);
@@ -123,6 +124,65 @@ describe.skipIf(!CHROME_PATH)('an article’s topics and publishing choice in th
         expect(errors).toEqual([]);
         await context.close();
       }
+    } finally {
+      await requireApproval(false);
+    }
+  });
+
+  it('says with approval on what each choice does for an article not live yet: published, now or at a time, only once approved', async () => {
+    const draft = (await app.api('/api/news', { token: admin, body: { title: { uz: 'Litsenziyalar tartibi', ru: 'Порядок лицензирования' }, excerpt: { uz: 'Qisqacha', ru: 'Кратко' }, category: { uz: 'Soliq' }, content: { uz: 'Birinchi xatboshi' }, published: false } })).body.data as { _id: string };
+    const live = await liveArticle('Eksport tartibi');
+    await requireApproval(true);
+    try {
+      for (const [language, text] of [
+        [
+          'uz',
+          {
+            now: 'Avval tasdiqlanishi kerak: qoralama sifatida saqlang, quyida ko‘rib chiqishga yuboring va tasdiqlangach e’lon qiling.',
+            schedule: 'Avval tasdiqlanishi kerak: tasdiqlangach rejalashtiring',
+            liveDraft: 'Sahifa tasdiqlangach saytdan olinadi',
+            liveSchedule: 'O‘zgarishlar tasdiqlangach shu vaqtda o‘zi saytga chiqadi',
+            atOnce: 'Saqlangan zahoti saytga chiqadi',
+            byItself: 'Shu vaqtda o‘zi saytga chiqadi',
+          },
+        ],
+        [
+          'ru',
+          {
+            now: 'Сначала — согласование: сохраните черновик, отправьте его на согласование ниже, а после утверждения опубликуйте.',
+            schedule: 'Сначала — согласование: после утверждения запланируйте',
+            liveDraft: 'Страница будет снята с сайта после утверждения',
+            liveSchedule: 'После утверждения изменения сами появятся на сайте в это время',
+            atOnce: 'Посетители увидят сразу после сохранения',
+            byItself: 'Появится на сайте само в это время',
+          },
+        ],
+      ] as const) {
+        const { page, context, errors } = await as(language);
+        const hint = (mode: string) => page.locator(`#publish-${mode}-hint`).textContent();
+        await open(page, `/admin/news/${draft._id}/edit`);
+        await expect.poll(() => hint('now'), { timeout: 10_000 }).toBe(text.now);
+        expect(await hint('schedule')).toContain(text.schedule);
+        const publishing = page.getByTestId('publishing');
+        expect(await publishing.textContent()).not.toContain(text.atOnce);
+        expect(await publishing.textContent()).not.toContain(text.byItself);
+        await shoot(page, `publishing-approval-draft-${language}`, '[data-testid=publishing]');
+
+        // A live one: taking it off the site and a time for its changes wait for approval too.
+        await open(page, `/admin/news/${live._id}/edit`);
+        await expect.poll(() => hint('draft'), { timeout: 10_000 }).toContain(text.liveDraft);
+        expect(await hint('schedule')).toContain(text.liveSchedule);
+        expect(await publishing.textContent()).not.toContain(text.byItself);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+
+      // An administrator may publish anyway (with a reason): the choices say what they do at once.
+      const { page, context, errors } = await as('uz', admin);
+      await open(page, `/admin/news/${draft._id}/edit`);
+      await expect.poll(() => page.locator('#publish-now-hint').textContent(), { timeout: 10_000 }).toBe('Saqlangan zahoti saytga chiqadi.');
+      expect(errors).toEqual([]);
+      await context.close();
     } finally {
       await requireApproval(false);
     }
