@@ -88,8 +88,16 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
       // Word, Google Docs and LibreOffice: their structure kept, their formatting dropped (paste.ts).
       transformPastedHTML: (html) => cleanPastedHtml(html, LIST_DEPTH),
       // Ctrl+K (Cmd+K on a Mac) opens the link panel, as in Word and Google Docs.
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+        // Words just selected with the keyboard (Shift+Home, then Ctrl+K at once) may not have reached
+        // the editor yet — the browser tells it after the key — so the link takes the page's selection.
+        const shown = view.dom.ownerDocument.getSelection();
+        if (shown?.anchorNode && shown.focusNode && view.dom.contains(shown.anchorNode) && view.dom.contains(shown.focusNode)) {
+          const anchor = view.posAtDOM(shown.anchorNode, shown.anchorOffset);
+          const head = view.posAtDOM(shown.focusNode, shown.focusOffset);
+          if (anchor !== view.state.selection.anchor || head !== view.state.selection.head) view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+        }
         setDialog('link');
         return true;
       },
