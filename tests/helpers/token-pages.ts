@@ -19,7 +19,8 @@ const requests = new WeakMap<TestApp, string>();
 async function requestOf(app: TestApp): Promise<string> {
   const kept = requests.get(app);
   if (kept) return kept;
-  const contact = await app.api('/api/contact', { body: { name: 'Olga Kim', email: 'documents@client.uz', subject: 'Hujjatlar', message: 'Salom' } });
+  // From a client's address of its own: the contact form's per-sender limit is not the other tests'.
+  const contact = await requestFrom('127.0.9.1', `${app.url}/api/contact`, { body: { name: 'Olga Kim', email: 'documents@client.uz', subject: 'Hujjatlar', message: 'Salom' } });
   expect(contact.status, contact.text).toBe(201);
   requests.set(app, contact.body.data._id);
   return contact.body.data._id;
