@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPageAs } from '../helpers/admin-browser.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -23,21 +24,7 @@ describe.skipIf(!CHROME_PATH)('an article’s topics and publishing choice in th
 
   /** A signed-in page of the editor (or `who`) in this admin language. */
   async function as(language: 'uz' | 'ru', who?: string) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(
-      ([value, lang]) => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem('token', value);
-          localStorage.setItem('i18nextLng', lang);
-          sessionStorage.setItem('seeded', '1');
-        }
-      },
-      [who ?? editor, language],
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
+    return adminPageAs(browser, who ?? editor, language);
   }
   const open = async (page: Page, to: string) => {
     await page.goto(app.url + to);

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPageAs } from '../helpers/admin-browser.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -24,21 +25,7 @@ describe.skipIf(!CHROME_PATH)('signing off in the admin, in Chromium', () => {
 
   /** A signed-in page of this account in this admin language. */
   async function as(token: string, language: 'uz' | 'ru', width = 1280) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.addInitScript(
-      ([value, lang]) => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem('token', value);
-          localStorage.setItem('i18nextLng', lang);
-          sessionStorage.setItem('seeded', '1');
-        }
-      },
-      [token, language],
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
+    return adminPageAs(browser, token, language, width);
   }
   const open = async (page: Page, to: string) => {
     await page.goto(app.url + to);

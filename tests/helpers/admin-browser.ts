@@ -1,6 +1,28 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from './test-app.ts';
 
+/**
+ * A page of the admin signed in with `token` and read in `language` (stored as the login page and the
+ * language menu store them, once: a later sign-out or choice in the test is not undone on reload).
+ */
+export async function adminPageAs(browser: Browser, token: string, language: string, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(
+    ([value, lang]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', lang);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [token, language],
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
 /** The admin in a browser for a test file: a signed-in page in English, and going to a screen once it shows. */
 export function adminBrowser(app: () => TestApp, browser: () => Browser) {
   /** A signed-in admin page in English (the token stored as the login page would). */
