@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD, refuseTooFast } from '../contacts/contact-service.ts';
 import { AppError, notFound, tooManyRequests } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { CONTROL_CHARACTER, email, text } from '../shared/schema-helpers.ts';
+import { secondsUntilAllowed } from '../shared/request-limit.ts';
 import { sharedSecret } from '../shared/secrets.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
 import { confirmRegistrationMail, HOLD_MINUTES, registrationConsent, registrationMail, type EventFacts } from './event-mail.ts';
@@ -223,9 +224,7 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
   async function waitFor(clientKey: string, now = Date.now()): Promise<number> {
     const since = new Date(now - CLIENT_LIMIT.windowMs).toISOString();
     const recent = await db.selectFrom('event_registrations').select('created_at').where('client_key', '=', clientKey).where('created_at', '>', since).orderBy('created_at', 'desc').limit(CLIENT_LIMIT.max).execute();
-    if (recent.length < CLIENT_LIMIT.max) return 0;
-    const oldest = Date.parse(String(recent[recent.length - 1].created_at));
-    return Math.max(1, Math.ceil((oldest + CLIENT_LIMIT.windowMs - now) / 1000));
+    return secondsUntilAllowed(recent.map((row) => row.created_at), CLIENT_LIMIT, now);
   }
 
   /** Moves the first people waiting up while the event has places (a cancel, a removal, a hold run out); answers who moved. */

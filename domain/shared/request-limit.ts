@@ -23,6 +23,16 @@ export function clientNetwork(address: string): string {
 }
 
 /**
+ * Seconds until a sender whose newest requests (newest first, at most `max`) were made at `times`
+ * may ask again under `limit`; 0: now.
+ */
+export function secondsUntilAllowed(times: readonly unknown[], limit: { max: number; windowMs: number }, now = Date.now()): number {
+  if (times.length < limit.max) return 0;
+  const oldest = Date.parse(String(times[times.length - 1]));
+  return Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+}
+
+/**
  * At most `max` requests of one kind from one sender in `windowMs`, counted in the database (every
  * instance sees the same count, also after a restart). `key` is a keyed hash of the sender's
  * network (never the address), or one fixed key for a limit of the whole site.
@@ -42,9 +52,7 @@ export function createRequestLimit(database: Database, kind: string, limit: { ma
         .orderBy('created_at', 'desc')
         .limit(limit.max)
         .execute();
-      if (recent.length < limit.max) return 0;
-      const oldest = Date.parse(String(recent[recent.length - 1].created_at));
-      return Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+      return secondsUntilAllowed(recent.map((row) => row.created_at), limit, now);
     },
     /** A request that went through: counted; what fell out of every sender's window is dropped. */
     async count(key: string): Promise<void> {
