@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { can, rolesFor, type Action, type Resource } from '../../domain/access/permissions.ts';
+import { AppError } from '../../domain/shared/errors.ts';
+
+/*
+ * A route declares what it is, once: its address, who may call it (an action of the permission
+ * table), what it reads (params, query, body as zod schemas) and what it answers. Fastify serves it
+ * from this declaration, and the OpenAPI document and the permission test are made from the same
+ * list (`routeCatalog`), so none of them can drift from what the server does.
+ */
+
+/** Who may call a route: anyone, any signed-in account, or those the permission table grants the action. */
+export type Access = 'public' | 'signedIn' | Action;
+
+/** JSON Schema written by hand where a zod schema cannot say it (a file, a stream of CSV). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface Answer {
+  /** What this answer means, for the reader of the document. */
+  description: string;
+  /** The envelope's `data` (JSON answers), or the body's schema for another content type. */
+  data?: z.ZodType | JsonSchema;
+  /** Another content type than the JSON envelope (text/csv, text/html, application/octet-stream …). */
+  contentType?: string;
+  /** The envelope carries `pagination` beside `data`. */
+  paginated?: boolean;
+}
+
+export interface RouteDeclaration {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify's form (`/news/:id`), relative to the plugin's prefix. */
+  url: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: Access;
+  /**
+   * Where the action's rule depends on what is touched (a translator changes only their
+   * languages): the resource, read from the request after its body and params are parsed.
+   */
+  resource?: (request: FastifyRequest) => Resource | Promise<Resource>;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The body is required (default: true when `body` is given). */
+  bodyRequired?: boolean;
+  /** application/json unless said (multipart/form-data for uploads). */
+  bodyContentType?: string;
+  /** Successful answers by status (200, 201, 202, 204, 302 …). */
+  answers: Record<number, Answer>;
+  /** The error statuses it may answer (each described once in the document's components). */
+  errors: number[];
+  /** Fastify's own options: route config (cache: false …), bodyLimit. */
+  options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/** A declaration as served: its full address (with the prefix it was registered under). */
+export interface CatalogEntry extends Omit<RouteDeclaration, 'handler'> {
+  path: string;
+}
+
+const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
+const ROLE_NAMES: Record<string, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
+
+/** The guard for an access rule: 401 without a session, 403 naming who may otherwise. */
+export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource']) {
+  return async function guard(request: FastifyRequest): Promise<void> {
+    if (access === 'public') return;
+    if (!request.user) throw new AppError(401, 'UNAUTHORIZED', SIGN_IN_REQUIRED);
+    if (access === 'signedIn') return;
+    const resource = resourceOf ? await resourceOf(request) : {};
+    if (can(request.user, access, resource)) return;
+    const who = rolesFor(access).map((role) => ROLE_NAMES[role] ?? role);
+    const mine = ROLE_NAMES[request.user.role] ?? request.user.role;
+    const where = resource.language ? ` in ${resource.language}` : '';
+    throw new AppError(403, 'FORBIDDEN', `As ${mine} you cannot do this${where}: only ${who.join(' or ')} can. Ask an administrator.`);
+  };
+}
+
+const CATALOG = Symbol('routeCatalog');
+type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[] };
+
+/** Start collecting declared routes on the root instance (call before registering any route). */
+export function collectRoutes(app: FastifyInstance): CatalogEntry[] {
+  const catalog: CatalogEntry[] = [];
+  (app as WithCatalog)[CATALOG] = catalog;
+  app.addHook('onRoute', (options) => {
+    const declaration = (options.config as { declaration?: RouteDeclaration } | undefined)?.declaration;
+    if (!declaration || options.method === 'HEAD') return;
+    const { handler: _handler, ...rest } = declaration;
+    catalog.push({ ...rest, path: options.url });
+  });
+  return catalog;
+}
+
+/** Every route declared on this app so far, with its full address (plugins see the root's list: fastify makes them from it). */
+export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
+  const catalog = (app as WithCatalog)[CATALOG];
+  if (!catalog) throw new Error('collectRoutes(app) was not called on the root instance');
+  return catalog;
+}
+
+/** Serve a declared route. */
+export function route(app: FastifyInstance, declaration: RouteDeclaration): void {
+  app.route({
+    method: declaration.method,
+    url: declaration.url,
+    ...declaration.options,
+    config: { ...declaration.options?.config, declaration },
+    preHandler: guardFor(declaration.access, declaration.resource),
+    handler: declaration.handler,
+  });
+}
