@@ -1,6 +1,7 @@
 import type { Database } from '../db/connection.ts';
-import { createWorkingCopies } from './versions/working-copies.ts';
-import { createReviews, type Review } from './versions/reviews.ts';
+import { createWorkingCopies } from './publishing/working-copies.ts';
+import { createReviews, type Review } from './publishing/approval.ts';
+import { createPublishingPolicy } from './publishing/policy.ts';
 import { createSubscriptions } from './alerts/subscriptions.ts';
 import { createRegistrations } from './events/registrations.ts';
 import { createKeptForms } from './contacts/kept-forms.ts';
@@ -40,7 +41,7 @@ import { clientNetwork } from './shared/request-limit.ts';
 import { contactMessage } from './notifications/contact-message.ts';
 import { decisionMessage, outsideOpinionMessage, reviewMessage } from './notifications/review-message.ts';
 import { createHmac } from 'node:crypto';
-import { createScheduleWatcher } from './scheduling/schedule-watcher.ts';
+import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks, type OutsideReviewer } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { createAuthService } from './users/auth-service.ts';
@@ -114,8 +115,19 @@ export function createDomainServices(host: DomainHost) {
     // A page's address changed: its old address redirects to the new one.
     pageMoved: (change) => redirects.pageMoved(change),
     renderDocuments: (record, fields, codes) => documents.render(record, fields, codes),
-    workingCopies,
+    timeZone: host.timeZone ?? 'Asia/Tashkent',
+    // The public lists the admin's form offers (kept answers: a save reads no table for them).
+    async publicIds(types) {
+      const lang = await languages.defaultLanguage();
+      const lists = await Promise.all(types.map((name) => records[name as keyof RecordServices].list({ lang, admin: false })));
+      return new Set(lists.flatMap((list) => list.map((record) => record._id)));
+    },
+  };
+  // Publishing's one policy (domain/publishing/policy.ts): every record service is built with it.
+  const publishing = createPublishingPolicy({
+    copies: workingCopies,
     reviews,
+    changed: (event) => environment.changed(event),
     async reviewSubmitted(type, record, review, actor) {
       if (!review.assignee) return;
       const assignee = await auth.getUser(review.assignee).catch(() => undefined);
@@ -161,16 +173,9 @@ export function createDomainServices(host: DomainHost) {
       host.reviewAssigned?.({ to: author.email, ...message });
       if (host.telegram && author.telegramChatId) await outbox.enqueue('telegram', { text: message.text, chatId: author.telegramChatId }, `reviews/${type.name}/${record._id}`);
     },
-    timeZone: host.timeZone ?? 'Asia/Tashkent',
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
-    // The public lists the admin's form offers (kept answers: a save reads no table for them).
-    async publicIds(types) {
-      const lang = await languages.defaultLanguage();
-      const lists = await Promise.all(types.map((name) => records[name as keyof RecordServices].list({ lang, admin: false })));
-      return new Set(lists.flatMap((list) => list.map((record) => record._id)));
-    },
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
-  };
+  });
   /** Whose work a review is about: who last sent it for review, else who saved its working copy. */
   async function authorOf(type: string, id: string, review: Review): Promise<string | undefined> {
     const submitted = review.history.findLast((step) => step.action === 'submit' && step.by?._id && !step.by.outside);
@@ -229,7 +234,7 @@ export function createDomainServices(host: DomainHost) {
     }
   }
   const records = Object.fromEntries(
-    RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views, versions)]),
+    RECORD_TYPES.map((type) => [type.name, createRecordService(type, stores.get(type.table)!, environment, views, versions, publishing)]),
   ) as unknown as RecordServices;
   /**
    * A record was written (here, or on another instance: server/change-listener.ts): the translation
@@ -386,7 +391,7 @@ export function createDomainServices(host: DomainHost) {
     publicUrl: host.publicUrl,
     botReady: Boolean(host.telegram),
     publicLanguages: async () => (await languages.list({ admin: false })).map((language) => String(language.code)),
-    needsApproval: environment.needsApproval!,
+    needsApproval: publishing.needsApproval,
     approved: (type, id, version) => reviews.publicApproved(type.name, id, version),
   });
   const recordChecks = createRecordChecks({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from '../access/permissions.ts';
 import { email } from '../shared/schema-helpers.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
@@ -25,9 +26,6 @@ const SECRET_NAME = 'preview-links';
 const ERASED = 'outside reviewer (erased)';
 /** What the reviewer's link carries instead of their name and e-mail: a random key, kept here with them. */
 const KEY = /^[A-Za-z0-9_-]{32}$/;
-
-/** Who may make a link for an outside reviewer: the people who may approve (their decision is an opinion, kept in the review). */
-const mayAskOutside = (actor?: Actor) => actor?.role === 'admin' || actor?.role === 'approver';
 
 export interface OutsideReviewer {
   name: string;
@@ -90,7 +88,7 @@ export function createPreviewLinks(database: Database, types: readonly RecordTyp
       if (typeof body.id !== 'string') throw badRequest('Give the id of the record to preview');
       if (body.draft !== undefined && typeof body.draft !== 'boolean') throw badRequest('draft must be true or false');
       const reviewer = body.reviewer === undefined ? undefined : reviewerOf(body.reviewer);
-      if (reviewer && !mayAskOutside(actor)) {
+      if (reviewer && !can(actor, 'review.askOutside')) {
         throw new AppError(403, 'FORBIDDEN', 'Only an approver or an administrator can make a link for a reviewer outside the firm: ask one of them, or make a plain preview link.');
       }
       // A copy's preview needs the copy (a 404 when there is none).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can, rolesFor } from '../access/permissions.ts';
 import type { Database } from '../../db/connection.ts';
 import { AppError, validationError } from '../shared/errors.ts';
 import { nowIso } from '../shared/ids.ts';
@@ -35,9 +36,6 @@ const reviewActionSchema = z
     dueAt: z.iso.datetime({ offset: true, message: 'dueAt must be a date and time with its offset, such as 2026-12-01T18:00:00+05:00' }).optional(),
   })
   .strict();
-
-/** Who may approve or ask for changes: approvers and administrators. */
-const canApprove = (actor?: Actor) => actor?.role === 'admin' || actor?.role === 'approver';
 
 /**
  * Where a review stands, by the steps of the firm's own people in order: the last one decides, so
@@ -82,7 +80,7 @@ export function createReviews(database: Database) {
 
   /** Accounts that may approve: the people a submit can ask. */
   const approvers = () =>
-    db.selectFrom('users').select(['id as _id', 'name', 'email']).where('role', 'in', ['admin', 'approver']).orderBy('name').execute();
+    db.selectFrom('users').select(['id as _id', 'name', 'email']).where('role', 'in', [...rolesFor('record.approve')]).orderBy('name').execute();
 
   /** Who is asked must be able to approve (or the notice goes to someone who cannot act), by a time still to come. */
   async function checkAsked(assignee: string | undefined, dueAt: string | undefined, now: string) {
@@ -103,7 +101,7 @@ export function createReviews(database: Database) {
       const step = parseOrThrow(reviewActionSchema, body ?? {});
       const review = await get(type, id);
       const at = nowIso();
-      if (step.action !== 'submit' && !canApprove(actor)) {
+      if (step.action !== 'submit' && !can(actor, 'record.approve')) {
         throw new AppError(403, 'FORBIDDEN', 'Only an approver or an administrator can approve or ask for changes. Submit it for review instead.');
       }
       if (step.action === 'approve' && review.reviewState !== 'in_review') {

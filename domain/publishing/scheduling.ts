@@ -23,7 +23,7 @@ export interface ScheduledMoment {
  * instance checks, and the one that claims a moment first (a unique row) records it once and
  * tells the others to drop their caches.
  */
-/** Working copies whose publishing was asked for a later moment (domain/versions/working-copies.ts). */
+/** Working copies whose publishing was asked for a later moment (working-copies.ts): applied through the record's service, so through the publishing policy. */
 interface DueCopies {
   due(until: string): Promise<Array<{ type: string; id: string; applyAt: string }>>;
   /** Applies one; throws when it cannot be (the record changed since the copy was made, or its approval no longer stands). */
@@ -32,7 +32,7 @@ interface DueCopies {
   forget(type: string, id: string, why: unknown): Promise<void>;
 }
 
-export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: ServiceEnvironment, copies?: DueCopies) {
+export function createScheduleWatcher(database: Database, types: readonly RecordType[], environment: Pick<ServiceEnvironment, 'defaultLanguage' | 'changed' | 'pagesChanged'>, copies: DueCopies) {
   const { db } = database;
   // A record's own schedule (publishAt, unpublishAt), and the moment its type's rule hides it (a ranking's public_until).
   const columnsOf = (type: RecordType): Array<['publish' | 'unpublish', string]> => [
@@ -104,20 +104,20 @@ export function createScheduleWatcher(database: Database, types: readonly Record
           const rows = await db.selectFrom(type.table).select(['id', column]).where(columnOf(type.visibilityField!), '=', true).where(column, '>', since).where(column, '<=', until).execute();
           for (const row of rows) {
             if (!(await claim(`moment/${type.name}/${row.id}/${field}/${row[column]}`))) continue;
-            await environment.pagesChanged?.({ entity: type.table, action: 'update', id: String(row.id), summary: `${field} came` });
+            await environment.pagesChanged({ entity: type.table, action: 'update', id: String(row.id), summary: `${field} came` });
           }
         }
       }
       // Working copies asked to be published at a moment that came: the one instance that claims
       // it applies the copy (a new version, every instance's caches dropped by the save).
       let applied = 0;
-      for (const copy of (await copies?.due(until)) ?? []) {
+      for (const copy of await copies.due(until)) {
         if (!(await claim(`copy/${copy.type}/${copy.id}/${copy.applyAt}`))) continue;
         try {
-          await copies!.apply(copy.type, copy.id);
+          await copies.apply(copy.type, copy.id);
           applied += 1;
         } catch (error) {
-          await copies!.forget(copy.type, copy.id, error);
+          await copies.forget(copy.type, copy.id, error);
         }
       }
       return came.length + applied;
