@@ -75,7 +75,7 @@ export interface PublishingPolicy {
 }
 
 /** Values a visitor sees now, or will at their "Publish at" without anyone asked again: publishing either way. */
-export const goesPublic = (type: RecordType, values: Record<string, unknown>) => {
+const goesPublic = (type: RecordType, values: Record<string, unknown>) => {
   const state = type.publicState(values, new Date().toISOString());
   return state === 'published' || state === 'scheduled';
 };
