@@ -1,5 +1,8 @@
+import { pickText, type Localized } from './localized.ts';
+import type { RecordStates } from './record-service.ts';
 import type { RecordStore } from './record-store.ts';
-import type { TranslationState } from './translation-state.ts';
+import type { RecordType } from './record-type.ts';
+import { translationState, type TranslationState } from './translation-state.ts';
 
 type TextShape = Awaited<ReturnType<RecordStore['listTextShapes']>>[number];
 type TextRow = TextShape & {
@@ -12,7 +15,7 @@ type TextRow = TextShape & {
  * Every record's texts as the translation status needs them (which languages have text where, and
  * when each was saved), kept in memory: read whole once, then only the records written since.
  */
-export function keptTextRows(store: RecordStore, titleField: string) {
+function keptTextRows(store: RecordStore, titleField: string) {
   let rows: Map<string, TextRow> | undefined;
   let sorted: TextRow[] | undefined;
   /** Records written since they were read (a write during a read is read again the next time). */
@@ -53,5 +56,35 @@ export function keptTextRows(store: RecordStore, titleField: string) {
         epoch += 1;
       }
     },
+  };
+}
+
+/**
+ * Every record's state in each of a set of languages (the translation status screen), from what is
+ * kept in memory: a record's texts are read again only after a write to it (`forget`), and its
+ * state in a language is worked out once until then.
+ */
+export function keptTranslationStates(store: RecordStore, type: RecordType) {
+  const textRows = keptTextRows(store, type.admin.titleField);
+  let keptStates: { rows?: readonly TextRow[]; byLanguages: Map<string, readonly RecordStates[]> } = { byLanguages: new Map() };
+  return {
+    async of(languages: string[], defaultLanguage: string): Promise<readonly RecordStates[]> {
+      const rows = await textRows.current();
+      const key = `${defaultLanguage}\u0000${languages.join('\u0000')}`;
+      // The same answer until a record is written (the same array, so a caller may keep what it made of it).
+      if (keptStates.rows !== rows) keptStates = { rows, byLanguages: new Map() };
+      const kept = keptStates.byLanguages.get(key);
+      if (kept) return kept;
+      const states = rows.map((row) => ({
+        _id: row._id,
+        title: (row.titles[defaultLanguage] ??= pickText(row.title as Localized | string | undefined, defaultLanguage)),
+        states: Object.fromEntries(languages.map((lang) => [lang, (row.states[`${defaultLanguage}\u0000${lang}`] ??= translationState(row.shape, row.textSaved, type.localizedFields, lang, defaultLanguage))])),
+      }));
+      // A few sets of languages at most (all of them, or one); the oldest goes first.
+      if (keptStates.byLanguages.size >= 8) keptStates.byLanguages.delete(keptStates.byLanguages.keys().next().value!);
+      keptStates.byLanguages.set(key, states);
+      return states;
+    },
+    forget: (id?: string) => textRows.forget(id),
   };
 }

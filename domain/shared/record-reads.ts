@@ -3,13 +3,12 @@ import { columnOf, languagesIn, PAGE_LANGUAGES_COLUMN, type Condition, type List
 import { notFound } from './errors.ts';
 import { isId } from './ids.ts';
 import { keptAnswers } from './kept-answers.ts';
-import { keptTextRows } from './kept-text-rows.ts';
+import { keptTranslationStates } from './kept-text-rows.ts';
 import { pickText, type Localized } from './localized.ts';
 import type { RecordCore } from './record-core.ts';
 import { keptOf, type ListOptions } from './record-store.ts';
 import { paginationOf, MAX_PAGE_SIZE, type Page, type RecordStates } from './record-service.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
-import { translationState } from './translation-state.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 /** Page size of paginated lists whose type names none. */
@@ -18,6 +17,32 @@ const DEFAULT_PAGE_SIZE = 10;
 /** A JSON column's value as the database gave it back: text on SQLite, parsed on PostgreSQL. */
 const parseStored = (raw: unknown) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as Localized | string;
 const storedText = (raw: unknown) => (typeof raw === 'string' ? raw : JSON.stringify(raw));
+
+/**
+ * A filter on a multilingual text after fallback ("Налоги" in ru), as the stored values that
+ * read so: their few distinct values come from an index, and the list is then one indexed query.
+ */
+async function exactConditions(type: RecordType, answers: ReturnType<typeof keptAnswers>, defaultLanguageOf: () => Promise<string>, query: ListQuery): Promise<Condition[]> {
+  const checks = type.exactChecks?.(query) ?? [];
+  if (!checks.length) return [];
+  const defaultLanguage = await defaultLanguageOf();
+  return Promise.all(
+    checks.map(async ({ field, value }): Promise<Condition> => {
+      const column = columnOf(field);
+      const stored = await answers.distinctValues(column, [], { raw: true });
+      const parsed = parsedValues(stored);
+      const values = stored.filter((_raw, index) => pickText(parsed[index], query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
+      return { column, op: 'in', values };
+    }),
+  );
+}
+/** The distinct stored values parsed, once per kept answer (a related-articles list asked for them at every article render). */
+const parsedStored = new WeakMap<readonly unknown[], unknown[]>();
+const parsedValues = (stored: readonly unknown[]) => {
+  let parsed = parsedStored.get(stored);
+  if (!parsed) parsedStored.set(stored, (parsed = stored.map(parseStored)));
+  return parsed;
+};
 
 /**
  * A record type's reads: a record by id or slug (as the admin or a visitor sees it), lists and
@@ -31,14 +56,13 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
   const shown = <R extends StoredRecord>(record: R): R => (type.visitorView ? { ...record, ...type.visitorView(record) } : record);
   /** Whether a slug may name a record of this type at all (longer ones are never made). */
   const slugReadable = (slug: string) => Boolean(type.slugFrom) && slug.length <= 200;
-  const textRows = keptTextRows(store, type.admin.titleField);
+  const translationStates = keptTranslationStates(store, type);
   const answers = keptAnswers(store);
   /**
    * The records a page read by slug (`shownIn`), kept apart from the lists: a crawler walking every
    * article then churns only these, and each holds one language's HTML and words, not the documents.
    */
   const pageReads = keptAnswers(store, { answers: 128 });
-  let keptStates: { rows?: Awaited<ReturnType<typeof textRows.current>>; byLanguages: Map<string, readonly RecordStates[]> } = { byLanguages: new Map() };
 
   /**
    * What a page in `lang` shows of a document field (its HTML or its words): as kept at save, or
@@ -74,32 +98,7 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
 
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
 
-  /**
-   * A filter on a multilingual text after fallback ("Налоги" in ru), as the stored values that
-   * read so: their few distinct values come from an index, and the list is then one indexed query.
-   */
-  async function exactConditions(query: ListQuery): Promise<Condition[]> {
-    const checks = type.exactChecks?.(query) ?? [];
-    if (!checks.length) return [];
-    const defaultLanguage = await environment.defaultLanguage();
-    return Promise.all(
-      checks.map(async ({ field, value }): Promise<Condition> => {
-        const column = columnOf(field);
-        const stored = await answers.distinctValues(column, [], { raw: true });
-        const parsed = parsedValues(stored);
-        const values = stored.filter((_raw, index) => pickText(parsed[index], query.lang, defaultLanguage).trim().toLowerCase() === value).map(storedText);
-        return { column, op: 'in', values };
-      }),
-    );
-  }
-  /** The distinct stored values parsed, once per kept answer (a related-articles list asked for them at every article render). */
-  const parsedStored = new WeakMap<readonly unknown[], unknown[]>();
-  const parsedValues = (stored: readonly unknown[]) => {
-    let parsed = parsedStored.get(stored);
-    if (!parsed) parsedStored.set(stored, (parsed = stored.map(parseStored)));
-    return parsed;
-  };
-  const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(query))];
+  const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(type, answers, environment.defaultLanguage, query))];
 
   return {
     /**
@@ -202,27 +201,12 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
      * state in a language is worked out once until then.
      */
     async translationStates(languages: string[]): Promise<readonly RecordStates[]> {
-      const defaultLanguage = await environment.defaultLanguage();
-      const rows = await textRows.current();
-      const key = `${defaultLanguage}\u0000${languages.join('\u0000')}`;
-      // The same answer until a record is written (the same array, so a caller may keep what it made of it).
-      if (keptStates.rows !== rows) keptStates = { rows, byLanguages: new Map() };
-      const kept = keptStates.byLanguages.get(key);
-      if (kept) return kept;
-      const states = rows.map((row) => ({
-        _id: row._id,
-        title: (row.titles[defaultLanguage] ??= pickText(row.title as Localized | string | undefined, defaultLanguage)),
-        states: Object.fromEntries(languages.map((lang) => [lang, (row.states[`${defaultLanguage}\u0000${lang}`] ??= translationState(row.shape, row.textSaved, type.localizedFields, lang, defaultLanguage))])),
-      }));
-      // A few sets of languages at most (all of them, or one); the oldest goes first.
-      if (keptStates.byLanguages.size >= 8) keptStates.byLanguages.delete(keptStates.byLanguages.keys().next().value!);
-      keptStates.byLanguages.set(key, states);
-      return states;
+      return translationStates.of(languages, await environment.defaultLanguage());
     },
 
     /** A record of this type was written (here or on another instance): its texts are read again when asked for; all of them without an id. */
     forgetTexts(id?: string) {
-      textRows.forget(id);
+      translationStates.forget(id);
       answers.forget();
       pageReads.forget();
     },
