@@ -71,6 +71,7 @@ export interface Page<T> {
 export const paginationOf = (page: number, limit: number, total: number): Page<unknown>['pagination'] => ({ page, limit, total, pages: Math.ceil(total / limit) });
 
 export const MAX_PAGE_SIZE = 100;
+
 /**
  * The service of one record type, driven by its declaration, in three parts over one core
  * (record-core.ts: defaults, validation, slugs): its reads and lists (record-reads.ts), its writes
