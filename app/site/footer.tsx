@@ -4,6 +4,7 @@ import { contentsOf, useLink } from './header.tsx';
 import { useSite, type Site } from './site-context.tsx';
 import { FOOTER_PAGES } from '../../domain/site/site-pages.ts';
 import { isUiTextKey } from '../i18n/ui-texts.ts';
+import { telHref } from '../../domain/shared/phone.ts';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
 
@@ -101,7 +102,7 @@ export function FooterContent() {
             </li>
             <li className="flex gap-2">
               <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="hover:text-white hover:underline">
+              <a href={telHref(config.contactInfo.phone)} className="hover:text-white hover:underline">
                 {config.contactInfo.phone}
               </a>
             </li>

@@ -1,6 +1,7 @@
 import { TEXT_PAGE_SLUGS } from '../pages/pages.ts';
 import { RECORD_TYPES } from '../registry.ts';
 import type { RecordType } from '../shared/record-type.ts';
+import { LANGUAGE_CODE_PATTERN } from '../shared/localized.ts';
 
 /*
  * The public site's pages, declared once as record types are: the router (app/routes.ts), the
@@ -100,7 +101,8 @@ export const typeWithPagesAt = (section: string | undefined): RecordType | undef
 /** The sections a preview of interface texts may open (the first segment of a path). */
 export const TEXT_PREVIEW_SECTIONS: ReadonlySet<string> = new Set(SITE_PAGES.filter((page) => page.textPreview).map((page) => page.path.split('/')[0]));
 
-const LANGUAGE_SEGMENT = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
+/** A path's language segment: a language code in any case (`/UZ-cyrl/` is `/uz-cyrl/`). */
+const LANGUAGE_SEGMENT = new RegExp(LANGUAGE_CODE_PATTERN.source, 'i');
 
 /**
  * The path's language segment and the rest. With `languages` (their segments, lowercase) only

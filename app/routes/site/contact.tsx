@@ -15,6 +15,7 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { SpamTraps } from '../../site/spam-traps.tsx';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
+import { telHref } from '../../../domain/shared/phone.ts';
 
 type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent' | 'company' | 'tin' | 'counterparties' | 'acknowledged' | 'lang';
 const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent', 'company', 'tin', 'counterparties', 'acknowledged', 'lang'];
@@ -123,7 +124,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const values = failed?.values;
   const errors: FieldErrors = failed?.errors ?? {};
-  const phoneLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
   const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
   const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
   // The firm's own privacy page when it has one, else the address set in the configuration.
@@ -355,7 +355,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <ul className="mt-4 space-y-3">
               <li className="flex gap-3">
                 <Phone className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
-                <a href={phoneLink(config.contactInfo.phone)} className="text-brand-800 hover:underline">
+                <a href={telHref(config.contactInfo.phone)} className="text-brand-800 hover:underline">
                   {config.contactInfo.phone}
                 </a>
               </li>
@@ -380,7 +380,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {t('contact.emergency')}
             </h2>
             <p className="mt-2 text-slate-200">{t('contact.emergencyText')}</p>
-            <a href={phoneLink(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
+            <a href={telHref(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
               {emergency}
             </a>
             <p className="text-sm text-slate-200">{t('contact.emergencyHours')}</p>
@@ -410,7 +410,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                         {office.phone && (
                           <li className="flex gap-2">
                             <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                            <a href={phoneLink(office.phone)} className="hover:underline">
+                            <a href={telHref(office.phone)} className="hover:underline">
                               {office.phone}
                             </a>
                           </li>

@@ -1,15 +1,14 @@
 import { data } from 'react-router';
 import { consentText } from '../../../domain/alerts/alert-mail.ts';
 import { isAppError } from '../../../domain/shared/errors.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { clientAddressContext, servicesContext } from '../../context.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
-import { pageMeta } from '../../site/seo.tsx';
+import { } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass, FieldError, fieldErrors, inputClass, subscriptionInput, TopicsAndLanguage, type SubscriptionErrors } from '../../site/subscription-form.tsx';
 import { PageHeader } from '../../site/ui.tsx';
+import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/subscribe';
 
 interface Outcome {
@@ -55,10 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : parentHeaders);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('subscribe.title'), description: t('subscribe.subtitle') });
+  return sectionMeta(matches, 'subscribe');
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
