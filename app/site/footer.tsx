@@ -8,10 +8,10 @@ import { telHref } from '../../domain/shared/phone.ts';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
 
-/** A footer link's words: the firm's for that link (`teamText`), else the page's title (`careers.title`, or the section's configured title). */
+/** A footer link's words: the firm's for that link (the footer's `teamText`, else the menu's), else the page's title (`careers.title`, or the section's configured title). */
 function footerLabel({ t, text, config }: Site, section: string): string {
   const named = (texts: object, key: string) => Object.entries(texts).find(([name]) => name === key)?.[1];
-  const configured = named(config.sections.footer, `${section}Text`);
+  const configured = named(config.sections.footer, `${section}Text`) ?? named(config.sections.navigation, `${section}Text`);
   if (configured) return text(configured);
   const key = `${section}.title`;
   if (isUiTextKey(key)) return t(key);
