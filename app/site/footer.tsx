@@ -1,10 +1,9 @@
-import { Clock, Mail, MapPin, Phone } from './lucide.ts';
+import { FirmContacts } from './firm-contacts.tsx';
 import { SocialIcon } from './icons.tsx';
 import { contentsOf, useLink } from './header.tsx';
 import { useSite, type Site } from './site-context.tsx';
 import { FOOTER_PAGES } from '../../domain/site/site-pages.ts';
 import { isUiTextKey } from '../i18n/ui-texts.ts';
-import { telHref } from '../../domain/shared/phone.ts';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
 
@@ -95,28 +94,7 @@ export function FooterContent() {
         </nav>
         <div>
           <h2 className={heading}>{text(footer.contactTitle)}</h2>
-          <ul className="space-y-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <span>{text(config.contactInfo.address)}</span>
-            </li>
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <a href={telHref(config.contactInfo.phone)} className="hover:text-white hover:underline">
-                {config.contactInfo.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${config.contactInfo.email}`} className="hover:text-white hover:underline">
-                {config.contactInfo.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <span>{text(config.contactInfo.workingHours)}</span>
-            </li>
-          </ul>
+          <FirmContacts className="space-y-3 text-sm" item="flex gap-2" icon="mt-0.5 h-4 w-4 shrink-0" link="hover:text-white hover:underline" address />
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -10,6 +10,7 @@ import { buttonClass, FieldError, fieldErrors, inputClass, subscriptionInput, To
 import { PageHeader } from '../../site/ui.tsx';
 import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/subscribe';
+import { RequiredCheckbox } from '../../site/form-fields.tsx';
 
 interface Outcome {
   sent: boolean;
@@ -101,13 +102,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             </div>
             <TopicsAndLanguage topics={loaderData.topics} chosen={failed?.values.topics ?? loaderData.asked} language={failed?.values.language || lang} errors={errors} idPrefix="subscribe" />
             <div>
-              <div className="flex items-start gap-3">
-                <input id="subscribe-consent" type="checkbox" name="consent" value="true" required aria-invalid={errors.consent ? true : undefined} aria-describedby="subscribe-consent-error" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
-                <label htmlFor="subscribe-consent" className="text-sm text-slate-800">
-                  {loaderData.consent}
-                  <span aria-hidden="true"> *</span>
-                </label>
-              </div>
+              <RequiredCheckbox id="subscribe-consent" name="consent" invalid={Boolean(errors.consent)} describedBy="subscribe-consent-error" labelClass="text-sm text-slate-800">
+                {loaderData.consent}
+              </RequiredCheckbox>
               <div className="ml-8">
                 <FieldError id="subscribe-consent-error" field="consent" errors={errors} />
               </div>
