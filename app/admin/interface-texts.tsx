@@ -79,6 +79,8 @@ interface Catalogue {
   nameOf: (group: string) => AdminTexts | AdminTextKey | undefined;
   left: AdminTextKey;
 }
+/** The admin's texts are grouped by their first word (`nav.`, `login.`). */
+const prefixOf = (key: string) => key.split('.')[0];
 /** The admin's own texts: its dictionary, and the words declared with the record types and shared labels. */
 function adminCatalogue(): Catalogue {
   const words = wordsIn(RECORD_TYPES, SHARED_LABELS);
@@ -93,8 +95,6 @@ const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
   admin: adminCatalogue(),
 };
 
-/** The admin's texts are grouped by their first word (`nav.`, `login.`). */
-const prefixOf = (key: string) => key.split('.')[0];
 const nameOf = (group: AdminTexts | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : say(group, lang));
 
 /** The pages a preview of texts can open, by the names of their groups of texts. */
