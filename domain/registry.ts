@@ -26,7 +26,7 @@ import { testimonials } from './testimonials/testimonials.ts';
 export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, events, vacancies, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
 
 /** The types a document may link to (API-3 "Documents"): each with a page per record, from its `site`. */
-export const linkableTypes = (types: readonly RecordType[] = RECORD_TYPES): string[] => types.filter((type) => type.site?.detail || type.site?.addressed).map((type) => type.name);
+const linkableTypes = (types: readonly RecordType[] = RECORD_TYPES): string[] => types.filter((type) => type.site?.detail || type.site?.addressed).map((type) => type.name);
 linkTo(linkableTypes());
 
 type Registered = (typeof RECORD_TYPES)[number];

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app.ts';
  * pages of signed links come from `tokenPageVisits`, in each of their states. A new page in the
  * plan is checked by the tests that read this list (axe-core, the Nu checker) without editing them.
  */
-export async function plannedPages(app: TestApp): Promise<string[]> {
+async function plannedPages(app: TestApp): Promise<string[]> {
   const paths: string[] = [];
   for (const page of SITE_PAGES) {
     if (page.detail && page.type) {
