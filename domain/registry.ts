@@ -1,4 +1,5 @@
 import { blog } from './blog/blog.ts';
+import { linkTo } from './documents/document.ts';
 import { ctas } from './ctas/ctas.ts';
 import { events } from './events/events.ts';
 import { faqs } from './faqs/faqs.ts';
@@ -23,6 +24,10 @@ import { testimonials } from './testimonials/testimonials.ts';
  * screens, the sitemap and the seed follow from its declaration.
  */
 export const RECORD_TYPES = [team, news, blog, services, industries, matters, rankings, events, vacancies, stats, features, testimonials, ctas, partners, hero, faqs, pages] as const;
+
+/** The types a document may link to (API-3 "Documents"): each with a page per record, from its `site`. */
+const linkableTypes = (types: readonly RecordType[] = RECORD_TYPES): string[] => types.filter((type) => type.site?.detail || type.site?.addressed).map((type) => type.name);
+linkTo(linkableTypes());
 
 type Registered = (typeof RECORD_TYPES)[number];
 export type RecordTypeName = Registered['name'];

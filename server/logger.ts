@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { LANGUAGE_CODE } from '../domain/shared/localized.ts';
 
 /**
  * The addresses whose last part is a capability (whoever holds the link may act: send documents,
@@ -6,7 +7,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * registration, set a password): upload, preview, subscribe/confirm, subscribe/preferences,
  * unsubscribe, events/cancel and events/confirm pages (in any language), /admin/reset and /api/intake/upload.
  */
-const CAPABILITY_PATH = /^((?:\/[a-z]{2,3}(?:-[A-Za-z0-9]+)?)?\/(?:upload|preview|subscribe\/confirm|subscribe\/preferences|unsubscribe|events\/cancel|events\/confirm)\/|\/admin\/reset\/|\/api\/intake\/upload\/)[^/?#]+/;
+const CAPABILITY_PATH = new RegExp(`^((?:/${LANGUAGE_CODE})?/(?:upload|preview|subscribe/confirm|subscribe/preferences|unsubscribe|events/cancel|events/confirm)/|/admin/reset/|/api/intake/upload/)[^/?#]+`);
 
 /** An address as logged: a capability's token replaced by `[token]` (deploy/nginx/lexsite.conf does the same). */
 const withoutTokens = (url: string): string => url.replace(CAPABILITY_PATH, '$1[token]');

@@ -10,6 +10,10 @@ import { pageRoute } from './http/metrics.ts';
 import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, sharedHeaders, shownAtOffsets, stampShownAt } from './http/response-cache.ts';
 import { pageContentSecurityPolicy } from './http/security.ts';
 import { originNamesHost } from './http/request-target.ts';
+import { LANGUAGE_CODE } from '../domain/shared/localized.ts';
+
+/** A preview link's page, in any language: never counted as a page not found. */
+const PREVIEW_PATH = new RegExp(`^(/${LANGUAGE_CODE})?/preview/`);
 
 /** Pages that set their own cache policy (a preview, an error) are not kept. */
 function isCacheable(request: FastifyRequest, response: Response): boolean {
@@ -114,7 +118,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
         const location = target.startsWith('/') && !target.includes('?') ? target + url.search : target;
         return reply.status(moved.status).header('cache-control', 'no-cache').header('location', location).send();
       }
-      if (path && !/^(\/[a-z]{2,3}(-[A-Za-z]{2,4})?)?\/preview\//.test(path)) services.redirects.notFound(path);
+      if (path && !PREVIEW_PATH.test(path)) services.redirects.notFound(path);
     }
 
     reply.status(response.status);

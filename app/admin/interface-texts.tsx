@@ -9,6 +9,7 @@ import { ADMIN_TEXT_KEYS, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } fr
 import { SHARED_LABELS } from './field-labels.ts';
 import { say, wordKey, wordsIn } from './words.ts';
 import { inputClass } from './ui.tsx';
+import { siteGroupName, siteTextGroup } from './text-groups.ts';
 import { uzbekTextToCyrillic } from '../../domain/languages/uzbek-script.ts';
 
 /*
@@ -28,26 +29,6 @@ export function cyrillicInterfaceTexts(latin: Record<string, string> = {}): Reco
   return Object.fromEntries(Object.entries({ ...UI_TEXTS.uz, ...Object.fromEntries(written) }).map(([key, text]) => [key, uzbekTextToCyrillic(text)]));
 }
 
-const SITE_GROUPS: Record<string, AdminTexts> = {
-  header: { en: 'Header', ru: 'Шапка сайта', uz: 'Sayt sarlavhasi' },
-  a11y: { en: 'For screen readers', ru: 'Для экранных дикторов', uz: 'Ekran o‘quvchilari uchun' },
-  common: { en: 'Words used everywhere', ru: 'Общие слова', uz: 'Umumiy so‘zlar' },
-  home: { en: 'Home page', ru: 'Главная страница', uz: 'Bosh sahifa' },
-  services: { en: 'Services', ru: 'Услуги', uz: 'Xizmatlar' },
-  team: { en: 'Team and lawyers’ pages', ru: 'Команда и страницы юристов', uz: 'Jamoa va advokatlar sahifalari' },
-  partners: { en: 'Partners', ru: 'Партнёры', uz: 'Hamkorlar' },
-  news: { en: 'News', ru: 'Новости', uz: 'Yangiliklar' },
-  blog: { en: 'Blog', ru: 'Блог', uz: 'Blog' },
-  article: { en: 'An article’s page', ru: 'Страница статьи', uz: 'Maqola sahifasi' },
-  pages: { en: 'Page numbers of lists', ru: 'Нумерация страниц списков', uz: 'Ro‘yxat sahifalari raqamlari' },
-  search: { en: 'Search', ru: 'Поиск', uz: 'Qidiruv' },
-  contact: { en: 'Contact page and form', ru: 'Контакты и форма', uz: 'Aloqa sahifasi va shakli' },
-  faq: { en: 'Questions and answers', ru: 'Вопросы и ответы', uz: 'Savol-javoblar' },
-  phoneBar: { en: 'Phone bar', ru: 'Панель на телефоне', uz: 'Telefondagi panel' },
-  footer: { en: 'Footer', ru: 'Подвал сайта', uz: 'Sahifa pastki qismi' },
-  notFound: { en: 'Page not found', ru: 'Страница не найдена', uz: 'Sahifa topilmadi' },
-  error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
-};
 /** The admin's screens: by the menu's own name where it has one, else named here. */
 const ADMIN_GROUPS: Record<string, AdminTexts | AdminTextKey> = {
   app: { en: 'Frame of every screen', ru: 'Рамка всех экранов', uz: 'Barcha ekranlar ramkasi' },
@@ -93,28 +74,31 @@ interface Catalogue {
   builtIn: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Where its texts are kept in the language's `translations`. */
   prefix: string;
-  groups: Record<string, AdminTexts | AdminTextKey>;
+  /** The group of a text, and the group's name. */
+  groupOf: (key: string) => string;
+  nameOf: (group: string) => AdminTexts | AdminTextKey | undefined;
   left: AdminTextKey;
 }
+/** The admin's texts are grouped by their first word (`nav.`, `login.`). */
+const prefixOf = (key: string) => key.split('.')[0];
 /** The admin's own texts: its dictionary, and the words declared with the record types and shared labels. */
 function adminCatalogue(): Catalogue {
   const words = wordsIn(RECORD_TYPES, SHARED_LABELS);
   const builtIn = Object.fromEntries(
     Object.entries(ADMIN_TEXTS).map(([code, texts]) => [code, { ...texts, ...Object.fromEntries(words.map((word) => [wordKey(word), inLanguage(word, code)])) }]),
   );
-  return { keys: [...ADMIN_TEXT_KEYS, ...words.map(wordKey)], builtIn, prefix: ADMIN_TEXT_PREFIX, groups: ADMIN_GROUPS, left: 'texts.adminLeft' };
+  return { keys: [...ADMIN_TEXT_KEYS, ...words.map(wordKey)], builtIn, prefix: ADMIN_TEXT_PREFIX, groupOf: prefixOf, nameOf: (group) => ADMIN_GROUPS[group], left: 'texts.adminLeft' };
 }
 const SCOPES: ReadonlyArray<'site' | 'admin'> = ['site', 'admin'];
 const CATALOGUES: Record<'site' | 'admin', Catalogue> = {
-  site: { keys: Object.keys(UI_TEXTS.en), builtIn: UI_TEXTS, prefix: '', groups: SITE_GROUPS, left: 'texts.left' },
+  site: { keys: Object.keys(UI_TEXTS.en), builtIn: UI_TEXTS, prefix: '', groupOf: siteTextGroup, nameOf: siteGroupName, left: 'texts.left' },
   admin: adminCatalogue(),
 };
 
-const groupOf = (key: string) => key.split('.')[0];
 const nameOf = (group: AdminTexts | AdminTextKey, t: AdminT, lang: string) => (typeof group === 'string' ? t(group) : say(group, lang));
 
 /** The pages a preview of texts can open, by the names of their groups of texts. */
-const PREVIEW_PAGES: ReadonlyArray<[path: string, group: keyof typeof SITE_GROUPS]> = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']];
+const PREVIEW_PAGES: ReadonlyArray<[path: string, group: string]> = [['/', 'home'], ['/services', 'services'], ['/team', 'team'], ['/news', 'news'], ['/blog', 'blog'], ['/faq', 'faq'], ['/contact', 'contact']];
 
 /**
  * Opens a page of the site in a new tab with the texts as they stand in the form, saved or not:
@@ -148,7 +132,7 @@ function PreviewTexts({ code, texts, saved }: { code: string; texts: Record<stri
         <select id="preview-page" value={path} onChange={(event) => setPath(event.target.value)} className={`${inputClass} min-h-10`}>
           {PREVIEW_PAGES.map(([address, group]) => (
             <option key={address} value={address}>
-              {nameOf(SITE_GROUPS[group], t, lang)}
+              {nameOf(siteGroupName(group) ?? OTHER, t, lang)}
             </option>
           ))}
         </select>
@@ -165,7 +149,7 @@ export function InterfaceTexts({ code, texts, saved, onChange }: { code: string;
   const [scope, setScope] = useState<keyof typeof CATALOGUES>('site');
   const [onlyLeft, setOnlyLeft] = useState(false);
   const [query, setQuery] = useState('');
-  const { keys, builtIn: catalogue, prefix, groups: groupNames, left: leftText } = CATALOGUES[scope];
+  const { keys, builtIn: catalogue, prefix, groupOf, nameOf: groupName, left: leftText } = CATALOGUES[scope];
   const builtIn = catalogue[code];
   const stored = (key: string) => texts[prefix + key] ?? '';
   // A language the product knows by itself has every text; another one has what was written here.
@@ -211,7 +195,7 @@ export function InterfaceTexts({ code, texts, saved, onChange }: { code: string;
         return (
           <details key={`${scope}-${group}`} open={Boolean(needle) || onlyLeft} className="rounded-md border border-slate-200">
             <summary className="cursor-pointer px-4 py-3 font-semibold text-brand-900">
-              {nameOf(groupNames[group] ?? OTHER, t, lang)}
+              {nameOf(groupName(group) ?? OTHER, t, lang)}
               <span className="ml-2 text-sm font-normal text-slate-600">{groupLeft ? t('texts.groupLeft', { left: groupLeft }) : t('texts.groupDone')}</span>
             </summary>
             <ul className="divide-y divide-slate-100">

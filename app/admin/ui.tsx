@@ -1,6 +1,7 @@
 import { Phone } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useAdmin } from './admin-context.tsx';
+import { telHref } from '../../domain/shared/phone.ts';
 
 /* The admin area's shared pieces: one way to show loading, errors, notices, dialogs and pages. */
 
@@ -175,7 +176,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
 /** A phone number as a call link (a phone dials it); the digits as written. */
 export function PhoneLink({ phone }: { phone: string }) {
   return (
-    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
+    <a href={telHref(phone)} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline">
       <Phone className="h-4 w-4" aria-hidden="true" />
       {phone}
     </a>

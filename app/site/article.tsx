@@ -15,6 +15,7 @@ import { useSite } from './site-context.tsx';
 import { TopicGroups, type Topic } from './subscription-form.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
+import { RequiredCheckbox } from './form-fields.tsx';
 
 export type ArticleKind = 'news' | 'blog';
 
@@ -272,12 +273,9 @@ function AlertsForm({ topics }: { topics: Topic[] }) {
           </label>
           <input id="alerts-email" type="email" name="email" autoComplete="email" required maxLength={320} className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600" />
         </div>
-        <div className="flex items-start gap-3">
-          <input id="alerts-consent" type="checkbox" name="consent" value="true" required className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
-          <label htmlFor="alerts-consent" className="text-sm text-slate-700">
-            {consentText(lang)}
-          </label>
-        </div>
+        <RequiredCheckbox id="alerts-consent" name="consent" labelClass="text-sm text-slate-700" marked={false}>
+          {consentText(lang)}
+        </RequiredCheckbox>
         <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
           {t('subscribe.inviteLink')}
         </button>

@@ -1,9 +1,22 @@
-import { Clock, Mail, MapPin, Phone } from './lucide.ts';
+import { FirmContacts } from './firm-contacts.tsx';
 import { SocialIcon } from './icons.tsx';
 import { contentsOf, useLink } from './header.tsx';
-import { useSite } from './site-context.tsx';
+import { useSite, type Site } from './site-context.tsx';
+import { FOOTER_PAGES } from '../../domain/site/site-pages.ts';
+import { isUiTextKey } from '../i18n/ui-texts.ts';
 
 const SOCIAL_NAMES: Record<string, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', telegram: 'Telegram' };
+
+/** A footer link's words: the firm's for that link (the footer's `teamText`, else the menu's), else the page's title (`careers.title`, or the section's configured title). */
+function footerLabel({ t, text, config }: Site, section: string): string {
+  const named = (texts: object, key: string) => Object.entries(texts).find(([name]) => name === key)?.[1];
+  const configured = named(config.sections.footer, `${section}Text`) ?? named(config.sections.navigation, `${section}Text`);
+  if (configured) return text(configured);
+  const key = `${section}.title`;
+  if (isUiTextKey(key)) return t(key);
+  const titled = named(config.sections, section);
+  return titled && 'title' in titled ? text(titled.title) : section;
+}
 
 /** The site's footer; `html`: its contents as made before (see `contentsOf`). */
 export function SiteFooter({ html }: { html?: string }) {
@@ -16,18 +29,9 @@ export function FooterContent() {
   const { t, text, config } = site;
   const link = useLink();
   const footer = config.sections.footer;
-  const quickLinks: Array<[path: string, label: string]> = [
-    ['/', text(footer.homeText)],
-    ['/team', text(footer.teamText)],
-    ['/partners', text(footer.partnersText)],
-    ['/news', text(footer.newsText)],
-    ['/blog', text(footer.blogText)],
-    ['/industries', t('industries.title')],
-    ['/matters', t('matters.title')],
-    ['/events', t('events.title')],
-    ['/careers', t('careers.title')],
-    ['/faq', t('faq.title')],
-  ];
+  // The site plan's footer pages (domain/site/site-pages.ts): each named by the firm's own words
+  // for the link where it has them (`homeText`), else by the page's title among the interface texts.
+  const quickLinks = FOOTER_PAGES.map((section): [path: string, label: string] => [`/${section}`, footerLabel(site, section || 'home')]);
   const socials = Object.entries(config.socialMedia).filter(([, url]) => url);
   // A link the firm typed into the configuration wins; else the site's own page, when it has one.
   const legalLink = (configured: string, slug: string) => (configured && configured !== '#' ? configured : site.pageSlugs.includes(slug) ? `/${slug}` : '');
@@ -90,28 +94,7 @@ export function FooterContent() {
         </nav>
         <div>
           <h2 className={heading}>{text(footer.contactTitle)}</h2>
-          <ul className="space-y-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <span>{text(config.contactInfo.address)}</span>
-            </li>
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="hover:text-white hover:underline">
-                {config.contactInfo.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${config.contactInfo.email}`} className="hover:text-white hover:underline">
-                {config.contactInfo.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-              <span>{text(config.contactInfo.workingHours)}</span>
-            </li>
-          </ul>
+          <FirmContacts className="space-y-3 text-sm" item="flex gap-2" icon="mt-0.5 h-4 w-4 shrink-0" link="hover:text-white hover:underline" address />
         </div>
       </div>
       <div className="border-t border-white/10">

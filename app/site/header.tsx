@@ -5,6 +5,7 @@ import { localePath } from '../../domain/shared/localized.ts';
 import { useSite } from './site-context.tsx';
 import type { FrameHtml } from './frame-html.server.tsx';
 import type { ReactNode } from 'react';
+import { telHref } from '../../domain/shared/phone.ts';
 
 const NAVIGATION: Array<{ path: string; key: keyof SiteConfig['sections']['navigation'] }> = [
   { path: '/', key: 'homeText' },
@@ -97,7 +98,7 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
         </nav>
         {/* On a phone the top bar is hidden: one tap calls the firm (and the menu holds the search). */}
         <a
-          href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`}
+          href={telHref(config.contactInfo.phone)}
           className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300 md:hidden"
           aria-label={`${t('header.phone')}: ${config.contactInfo.phone}`}
         >
@@ -167,7 +168,7 @@ export function TopBarContent() {
   const { t, text, config, href } = useSite();
   return (
     <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-5 sm:px-8 lg:px-12 py-2">
-      <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 hover:underline">
+      <a href={telHref(config.contactInfo.phone)} className="inline-flex items-center gap-2 hover:underline">
         <Phone className="h-4 w-4" aria-hidden="true" />
         <span className="sr-only">{t('header.phone')}: </span>
         {config.contactInfo.phone}
@@ -183,23 +184,7 @@ export function TopBarContent() {
         {text(config.contactInfo.workingHours)}
       </span>
       <form method="get" action={href('/search')} role="search" aria-label={t('search.label')} className="flex items-center">
-        <label htmlFor="site-search" className="sr-only">
-          {t('search.label')}
-        </label>
-        <input
-          id="site-search"
-          type="search"
-          name="q"
-          required
-          minLength={2}
-          maxLength={200}
-          placeholder={t('search.label')}
-          className="h-8 w-44 rounded-l-md border-0 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 lg:w-56"
-        />
-        <button type="submit" className="flex h-8 w-9 items-center justify-center rounded-r-md bg-amber-400 text-brand-900 hover:bg-amber-300">
-          <Search className="h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">{t('search.submit')}</span>
-        </button>
+        <SearchFields id="site-search" input="h-8 w-44 rounded-l-md border-0 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 lg:w-56" button="flex h-8 w-9 items-center justify-center rounded-r-md bg-amber-400 text-brand-900 hover:bg-amber-300" icon="h-4 w-4" />
       </form>
     </div>
   );
@@ -207,24 +192,20 @@ export function TopBarContent() {
 
 /** The phone menu's search form's contents. */
 export function MenuSearchContent() {
+  return <SearchFields id="menu-search" input="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600" button="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300" icon="h-5 w-5" />;
+}
+
+/** A search form's label, field and button (the top bar's and the phone menu's), in their own sizes. */
+function SearchFields({ id, input, button, icon }: { id: string; input: string; button: string; icon: string }) {
   const { t } = useSite();
   return (
     <>
-      <label htmlFor="menu-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>
-      <input
-        id="menu-search"
-        type="search"
-        name="q"
-        required
-        minLength={2}
-        maxLength={200}
-        placeholder={t('search.label')}
-        className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
-      />
-      <button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-md bg-amber-400 text-brand-900 hover:bg-amber-300">
-        <Search className="h-5 w-5" aria-hidden="true" />
+      <input id={id} type="search" name="q" required minLength={2} maxLength={200} placeholder={t('search.label')} className={input} />
+      <button type="submit" className={button}>
+        <Search className={icon} aria-hidden="true" />
         <span className="sr-only">{t('search.submit')}</span>
       </button>
     </>
@@ -254,7 +235,7 @@ export function PhoneActionsContent() {
   return (
     <ul className="flex">
       <li className="flex flex-1">
-        <a href={`tel:${config.contactInfo.phone.replace(/[^\d+]/g, '')}`} className={`${action} bg-amber-400 text-brand-900`}>
+        <a href={telHref(config.contactInfo.phone)} className={`${action} bg-amber-400 text-brand-900`}>
           <Phone className="h-5 w-5" aria-hidden="true" />
           {t('phoneBar.call')}
         </a>

@@ -41,6 +41,14 @@ export async function loadOr<T extends object>(services: DomainServices, what: s
 }
 
 /**
+ * A record's page asked for by its id or an old address: a 301 to its one address (its slug), in
+ * the page's language. Record pages call it first thing, after reading the record by slug or id.
+ */
+export function atItsAddress(type: RecordType, record: StoredRecord, key: string, lang: string, defaultLanguage: string): void {
+  if (record.slug && key !== record.slug) throw redirect(localePath(`${type.publicPath ?? ''}/${String(record.slug)}`, lang, defaultLanguage), 301);
+}
+
+/**
  * The languages a record's page is written in (record-type.ts `pageLanguages`). Its address in
  * another language answers no page in that language with another's words: it sends the visitor
  * to the page in the default language, else in the first active language it is written in — a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, oneOf, text } from '../shared/schema-helpers.ts';
+import { LANGUAGE_CODE_PATTERN } from '../shared/localized.ts';
 
 /** A message's and an application's statuses. */
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'closed'] as const;
@@ -30,7 +31,7 @@ export const ContactFormSchema = z.object({
   /** Agreement to the privacy policy (required when the firm turns consent on); "true"/"on" from a form. */
   consent: z.union([z.boolean(), z.enum(['true', 'on', 'false', ''])], { error: 'Consent must be true or false' }).optional(),
   /** The page's language, kept with the consent. */
-  lang: z.string({ error: 'Language must be text' }).trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Language must be a language code such as uz').optional(),
+  lang: z.string({ error: 'Language must be text' }).trim().regex(LANGUAGE_CODE_PATTERN, 'Language must be a language code such as uz').optional(),
 });
 export type ContactFormInput = z.infer<typeof ContactFormSchema>;
 

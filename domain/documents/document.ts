@@ -58,8 +58,17 @@ type NodeName =
   | 'hardBreak'
   | 'footnote';
 
-/** The record types with pages of their own, which a document may link to by reference. */
-export const LINKABLE_TYPES: readonly string[] = ['news', 'blog', 'services', 'team', 'pages'];
+const linkable: string[] = [];
+/**
+ * The record types a document may link to by reference: each whose records have pages of their
+ * own. The registry names them from the declarations once it holds every type
+ * (domain/registry.ts, `linkTo`); a document field's schema reads them when it is made.
+ */
+export const LINKABLE_TYPES: readonly string[] = linkable;
+/** Called once, by the registry: the types with a page per record. */
+export function linkTo(names: readonly string[]): void {
+  linkable.splice(0, linkable.length, ...names);
+}
 
 /** How deep lists may be nested (the editor's Tab and its paste fold deeper ones to this). */
 export const LIST_DEPTH = 3;

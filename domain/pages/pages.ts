@@ -19,7 +19,7 @@ export const pages = defineRecordType({
   publicWhen: { field: 'isActive' },
   sort: ['slug'],
   // Found by the site search, at its own address.
-  site: { search: true, hitPath: (record) => (TEXT_PAGE_SLUGS.includes(String(record.slug)) ? `/${String(record.slug)}` : undefined) },
+  site: { search: true, addressed: true, hitPath: (record) => (TEXT_PAGE_SLUGS.includes(String(record.slug)) ? `/${String(record.slug)}` : undefined) },
   publicPath: '',
   snippet: { title: ['title'] },
   admin: {

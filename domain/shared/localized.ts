@@ -16,7 +16,13 @@ export function isWritten(value: unknown): boolean {
 }
 
 export const DEFAULT_LANGUAGE = 'uz';
-export const LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+/**
+ * A language code (BCP 47's language and one subtag: `uz`, `ru`, `uz-Cyrl`): the one pattern for
+ * the API's and the forms' schemas, localized values' keys, paths' language segments and the log's
+ * capability paths. `LANGUAGE_CODE` is its source, to put inside a longer pattern.
+ */
+export const LANGUAGE_CODE = '[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?';
+export const LANGUAGE_CODE_PATTERN = new RegExp(`^${LANGUAGE_CODE}$`);
 
 /**
  * The text to show in `lang`: the current language, then the site's default language, then

@@ -57,6 +57,11 @@ interface RecordPages {
   list?: string;
   /** Route module of one record's page; the sitemap lists every public record. */
   detail?: string;
+  /**
+   * Each record has an address of its own (`publicPath/slug`) served by a page that is not the
+   * type's `detail` (the pages of text): a document may link to it as to a record's page.
+   */
+  addressed?: boolean;
   /** The site search finds its records. */
   search?: boolean;
   /**

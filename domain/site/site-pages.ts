@@ -1,6 +1,7 @@
 import { TEXT_PAGE_SLUGS } from '../pages/pages.ts';
 import { RECORD_TYPES } from '../registry.ts';
 import type { RecordType } from '../shared/record-type.ts';
+import { LANGUAGE_CODE_PATTERN } from '../shared/localized.ts';
 
 /*
  * The public site's pages, declared once as record types are: the router (app/routes.ts), the
@@ -26,22 +27,29 @@ export interface SitePage {
   detail?: boolean;
   /** The schema.org type its JSON-LD describes. */
   jsonLd?: string;
+  /** Linked from the footer's quick links (every record type's list page is). */
+  footer?: boolean;
+  /**
+   * The groups of interface texts it shows beside its section's own (`confirm.*` on
+   * `subscribe/confirm/:token`): the translators' screen lists them under the page's section.
+   */
+  texts?: readonly string[];
 }
 
 /** The pages that are not a record type's: the home page, forms, search and the like. */
 const FIXED_PAGES: SitePage[] = [
-  { path: '', module: 'routes/site/home.tsx', sitemap: true, textPreview: true, jsonLd: 'LegalService' },
-  { path: 'partners', module: 'routes/site/partners.tsx', sitemap: true, textPreview: true },
+  { path: '', module: 'routes/site/home.tsx', sitemap: true, textPreview: true, jsonLd: 'LegalService', footer: true },
+  { path: 'partners', module: 'routes/site/partners.tsx', sitemap: true, textPreview: true, footer: true },
   { path: 'contact', module: 'routes/site/contact.tsx', sitemap: true, textPreview: true },
-  { path: 'faq', module: 'routes/site/faq.tsx', sitemap: true, textPreview: true, jsonLd: 'FAQPage' },
+  { path: 'faq', module: 'routes/site/faq.tsx', sitemap: true, textPreview: true, jsonLd: 'FAQPage', footer: true },
   { path: 'search', module: 'routes/site/search.tsx', sitemap: false, textPreview: true },
   // A signed link to a record's page before it is public (domain/preview/preview-links.ts).
-  { path: 'preview/:token', module: 'routes/site/preview.tsx', sitemap: false, textPreview: false },
+  { path: 'preview/:token', module: 'routes/site/preview.tsx', sitemap: false, textPreview: false, texts: ['review'] },
   // Alerts by e-mail (API-3.md "Alerts"): subscribing, confirming, settings and unsubscribing.
   { path: 'subscribe', module: 'routes/site/subscribe.tsx', sitemap: false, textPreview: true },
-  { path: 'subscribe/confirm/:token', module: 'routes/site/subscribe-confirm.tsx', sitemap: false, textPreview: false },
-  { path: 'subscribe/preferences/:token', module: 'routes/site/subscribe-preferences.tsx', sitemap: false, textPreview: false },
-  { path: 'unsubscribe/:token', module: 'routes/site/unsubscribe.tsx', sitemap: false, textPreview: false },
+  { path: 'subscribe/confirm/:token', module: 'routes/site/subscribe-confirm.tsx', sitemap: false, textPreview: false, texts: ['confirm', 'subscriptionLink'] },
+  { path: 'subscribe/preferences/:token', module: 'routes/site/subscribe-preferences.tsx', sitemap: false, textPreview: false, texts: ['preferences'] },
+  { path: 'unsubscribe/:token', module: 'routes/site/unsubscribe.tsx', sitemap: false, textPreview: false, texts: ['subscriptionLink'] },
   // The confirmation link of an event registration's first e-mail, and the cancel link of the later ones.
   { path: 'events/confirm/:token', module: 'routes/site/event-confirm.tsx', sitemap: false, textPreview: false },
   { path: 'events/cancel/:token', module: 'routes/site/event-cancel.tsx', sitemap: false, textPreview: false },
@@ -56,7 +64,7 @@ function pagesOf(type: RecordType): SitePage[] {
   if (!type.site || !type.publicPath) return [];
   const path = type.publicPath.slice(1);
   const pages: SitePage[] = [];
-  if (type.site.list) pages.push({ path, module: type.site.list, sitemap: true, textPreview: true, type: type.name });
+  if (type.site.list) pages.push({ path, module: type.site.list, sitemap: true, textPreview: true, type: type.name, footer: true });
   if (type.site.detail) pages.push({ path: `${path}/:key`, module: type.site.detail, sitemap: false, textPreview: false, type: type.name, detail: true, jsonLd: type.site.jsonLd });
   return pages;
 }
@@ -66,6 +74,13 @@ export const SITE_PAGES: readonly SitePage[] = [...FIXED_PAGES, ...RECORD_TYPES.
 
 /** The first segments of the site's own pages ('' for home): what is not one of them may be a language or a page of text. */
 const PAGE_SECTIONS: ReadonlySet<string> = new Set(SITE_PAGES.map((page) => page.path.split('/')[0]));
+
+/** The footer's quick links: the home page, each record type's list page, then the other pages marked `footer`. */
+export const FOOTER_PAGES: readonly string[] = [
+  ...SITE_PAGES.filter((page) => page.footer && page.path === ''),
+  ...SITE_PAGES.filter((page) => page.footer && page.type),
+  ...SITE_PAGES.filter((page) => page.footer && page.path !== '' && !page.type),
+].map((page) => page.path);
 
 /** The sitemap's pages.xml: the site's pages that are not one record's. */
 export const SITEMAP_PAGES: readonly string[] = SITE_PAGES.filter((page) => page.sitemap).map((page) => `/${page.path}`);
@@ -86,7 +101,8 @@ export const typeWithPagesAt = (section: string | undefined): RecordType | undef
 /** The sections a preview of interface texts may open (the first segment of a path). */
 export const TEXT_PREVIEW_SECTIONS: ReadonlySet<string> = new Set(SITE_PAGES.filter((page) => page.textPreview).map((page) => page.path.split('/')[0]));
 
-const LANGUAGE_SEGMENT = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
+/** A path's language segment: a language code in any case (`/UZ-cyrl/` is `/uz-cyrl/`). */
+const LANGUAGE_SEGMENT = new RegExp(LANGUAGE_CODE_PATTERN.source, 'i');
 
 /**
  * The path's language segment and the rest. With `languages` (their segments, lowercase) only

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODE_PATTERN } from '../shared/localized.ts';
 
 export const LoginInputSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320, 'Email is invalid'),
@@ -20,7 +21,7 @@ export type Role = (typeof ROLES)[number];
 
 const role = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 const languageList = z
-  .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Each language must be a language code such as ru'), { error: 'Languages must be a list of language codes' })
+  .array(z.string().regex(LANGUAGE_CODE_PATTERN, 'Each language must be a language code such as ru'), { error: 'Languages must be a list of language codes' })
   .max(50, 'At most 50 languages');
 
 export const NewUserSchema = z

@@ -92,6 +92,29 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect(await page(`/news/${news.slug}`)).toContain('<a href="/services/soliq-huquqi">soliq xizmati</a>');
   });
 
+  it('links to every type with a page per record (an event, an industry, a vacancy), from the registry, and to none without one (a matter)', async () => {
+    const made = async (type: string, body: Record<string, unknown>) => {
+      const answer = await app.api(`/api/${type}`, { token, body });
+      expect(answer.status, answer.text).toBe(201);
+      return answer.body.data as { _id: string; slug: string };
+    };
+    const soon = Date.now() + 20 * 86_400_000;
+    const event = await made('events', { title: { uz: 'Havola seminari' }, description: { uz: 'Seminar' }, venue: { uz: 'Toshkent' }, startsAt: new Date(soon).toISOString(), endsAt: new Date(soon + 7_200_000).toISOString() });
+    const industry = await made('industries', { title: { uz: 'Havola sohasi' }, description: { uz: 'Soha' } });
+    const vacancy = await made('vacancies', { title: { uz: 'Havola yuristi' }, description: { uz: 'Ish' }, location: { uz: 'Toshkent' }, closesAt: new Date(soon).toISOString() });
+    const linkTo = (type: string, id: string) => text(type, [{ type: 'link', attrs: { ref: { type, id } } }]);
+    const created = await app.api('/api/news', { token, body: article(doc(paragraph(linkTo('events', event._id), text(' '), linkTo('industries', industry._id), text(' '), linkTo('vacancies', vacancy._id)))) });
+    expect(created.status, created.text).toBe(201);
+    expect((await app.api(`/api/news/${created.body.data._id}?format=html`)).body.data.content.uz).toBe(
+      `<p><a href="/events/${event.slug}">events</a> <a href="/industries/${industry.slug}">industries</a> <a href="/careers/${vacancy.slug}">vacancies</a></p>`,
+    );
+    // A matter is listed, never shown on a page of its own: nothing to link to.
+    const matter = await made('matters', { title: { uz: 'Havola ishi' }, summary: { uz: 'Bitim' } });
+    const refused = await app.api('/api/news', { token, body: article(doc(paragraph(linkTo('matters', matter._id)))) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0]).toMatchObject({ path: 'content.uz.content.0.content.0.marks.0.attrs.ref.type', code: 'bad_reference' });
+  });
+
   it('counts a picture in a document as in use, by its field and language', async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c8962e' } }).png().toBuffer();
     const form = new FormData();

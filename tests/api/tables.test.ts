@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { columnOf } from '../../domain/shared/entity.ts';
 import type { RecordType } from '../../domain/shared/record-type.ts';
+import { columnKinds, createRecordTable } from '../../db/record-table.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -36,6 +37,24 @@ describe.each(DIALECTS)('every record type’s table matches its declaration on 
         ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = ${app.schema} and table_name = ${type.table}`.execute(db)).rows
         : (await sql<{ name: string }>`select name from pragma_table_info(${type.table})`.execute(db)).rows;
       expect({ type: type.name, columns: rows.map((row) => row.name).sort() }).toEqual({ type: type.name, columns: declaredColumns(type) });
+    }
+  });
+
+  it('makes a new record table’s standard columns as the shipped migrations wrote them (db/record-table.ts)', async () => {
+    const { db } = app.services.database;
+    const columns = async (table: string) =>
+      app.schema
+        ? (await sql<{ name: string; type: string; nullable: string; fallback: string | null }>`select column_name as name, data_type as type, is_nullable as nullable, column_default as fallback from information_schema.columns where table_schema = ${app.schema} and table_name = ${table}`.execute(db)).rows
+        : (await sql<{ name: string; type: string; nullable: number; fallback: string | null; pk: number }>`select name, type, "notnull" as nullable, dflt_value as fallback, pk from pragma_table_info(${table})`.execute(db)).rows;
+    await createRecordTable(db, 'probe_records', { documents: true, page: true }).addColumn('title', columnKinds(db).json, (c) => c.notNull()).execute();
+    try {
+      const made = await columns('probe_records');
+      // The vacancies' table (migrations 024 and 031): the same columns, types, defaults and key.
+      const shipped = new Map((await columns('vacancies')).map((column) => [column.name, column]));
+      expect(made.map((column) => column.name).sort()).toEqual(['created_at', 'doc_refs', 'id', 'page_languages', 'rendered', 'search_text', 'text_saved', 'text_shape', 'title', 'updated_at', 'version']);
+      for (const column of made) expect(column, column.name).toEqual(shipped.get(column.name));
+    } finally {
+      await db.schema.dropTable('probe_records').execute();
     }
   });
 });

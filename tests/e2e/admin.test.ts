@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteGroupName, siteTextGroup } from '../../app/admin/text-groups.ts';
+import { UI_TEXTS } from '../../app/i18n/ui-texts.ts';
 import { RESOURCES } from '../../app/admin/resources.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -589,6 +591,11 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await page.locator('summary', { hasText: 'Interface texts' }).click();
     // Russian is built in: every text is written; the contact form's words are in their own group.
     expect(await page.getByRole('status').filter({ hasText: 'texts are written' }).count()).toBe(1);
+    // Every site text is in the group of the place it is used (the site plan, the record types): none is "Other".
+    expect(Object.keys(UI_TEXTS.en).filter((key) => !siteGroupName(siteTextGroup(key)))).toEqual([]);
+    expect(await page.locator('details > summary', { hasText: /^Other/ }).count()).toBe(0);
+    await page.locator('summary', { hasText: /^Vacancies/ }).click();
+    expect(await page.locator('#tr-careers\\.title').isVisible()).toBe(true);
     await page.locator('summary', { hasText: 'Contact page and form' }).click();
     await page.fill('#tr-contact\\.send', 'Отправить заявку');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

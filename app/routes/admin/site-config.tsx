@@ -10,11 +10,11 @@ import { LanguageTabs, useUnsavedChanges } from '../../admin/record-form.tsx';
 import { TelegramPanel } from '../../admin/telegram-panel.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/site-config';
+import { LANGUAGE_CODE_PATTERN } from '../../../domain/shared/localized.ts';
 
 type Json = Record<string, unknown>;
-const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 const isLocalized = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.entries(value).every(([key, text]) => LANGUAGE_KEY.test(key) && typeof text === 'string');
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.entries(value).every(([key, text]) => LANGUAGE_CODE_PATTERN.test(key) && typeof text === 'string');
 
 /** Section names of the configuration in the admin's languages; other keys are spelled out. */
 const LABELS: Record<string, [string, string, string]> = {

@@ -15,6 +15,9 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { SpamTraps } from '../../site/spam-traps.tsx';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
+import { telHref } from '../../../domain/shared/phone.ts';
+import { RequiredCheckbox } from '../../site/form-fields.tsx';
+import { FirmContacts } from '../../site/firm-contacts.tsx';
 
 type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent' | 'company' | 'tin' | 'counterparties' | 'acknowledged' | 'lang';
 const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent', 'company', 'tin', 'counterparties', 'acknowledged', 'lang'];
@@ -123,7 +126,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const values = failed?.values;
   const errors: FieldErrors = failed?.errors ?? {};
-  const phoneLink = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
   const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
   const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
   // The firm's own privacy page when it has one, else the address set in the configuration.
@@ -136,23 +138,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   const consentBlock = config.privacy.requireConsent ? (
     <div className="mt-5">
-      <div className="flex items-start gap-3">
-        <input
-          id="contact-consent"
-          type="checkbox"
-          name="consent"
-          value="true"
-          required
-          defaultChecked={values?.consent === 'true'}
-          aria-invalid={errors.consent ? true : undefined}
-          aria-describedby="contact-consent-error"
-          className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor="contact-consent" className="text-sm text-slate-800">
-          {t('contact.consent')}
-          <span aria-hidden="true"> *</span>
-        </label>
-      </div>
+      <RequiredCheckbox id="contact-consent" name="consent" checked={values?.consent === 'true'} invalid={Boolean(errors.consent)} describedBy="contact-consent-error" labelClass="text-sm text-slate-800">
+        {t('contact.consent')}
+      </RequiredCheckbox>
       <p className="ml-8 mt-1 text-sm">{policyLink}</p>
       <p id="contact-consent-error" data-error-for="consent" role="alert" hidden={!errors.consent} className="ml-8 mt-1 text-sm text-red-700">
         {errors.consent ? fieldMessage(t, 'consent', errors.consent) : ''}
@@ -273,23 +261,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <li>{t('contact.matter.warning1')}</li>
                   <li>{t('contact.matter.warning2')}</li>
                 </ul>
-                <div className="mt-4 flex items-start gap-3">
-                  <input
-                    id="contact-acknowledged"
-                    type="checkbox"
-                    name="acknowledged"
-                    value="true"
-                    required
-                    defaultChecked={values?.acknowledged === 'true'}
-                    aria-invalid={errors.acknowledged ? true : undefined}
-                    aria-describedby="contact-acknowledged-error"
-                    className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-                  />
-                  <label htmlFor="contact-acknowledged" className="font-medium text-slate-900">
-                    {t('contact.matter.acknowledge')}
-                    <span aria-hidden="true"> *</span>
-                  </label>
-                </div>
+                <RequiredCheckbox id="contact-acknowledged" name="acknowledged" checked={values?.acknowledged === 'true'} invalid={Boolean(errors.acknowledged)} describedBy="contact-acknowledged-error" className="mt-4 flex items-start gap-3" labelClass="font-medium text-slate-900">
+                  {t('contact.matter.acknowledge')}
+                </RequiredCheckbox>
                 <p id="contact-acknowledged-error" role="alert" hidden={!errors.acknowledged} className="ml-8 mt-1 text-sm text-red-700">
                   {errors.acknowledged ? fieldMessage(t, 'acknowledged', errors.acknowledged) : ''}
                 </p>
@@ -352,27 +326,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {t('contact.getInTouch')}
             </h2>
             <p className="mt-2 text-slate-600">{t('contact.getInTouchText')}</p>
-            <ul className="mt-4 space-y-3">
-              <li className="flex gap-3">
-                <Phone className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
-                <a href={phoneLink(config.contactInfo.phone)} className="text-brand-800 hover:underline">
-                  {config.contactInfo.phone}
-                </a>
-              </li>
-              <li className="flex gap-3">
-                <Mail className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
-                <a href={`mailto:${config.contactInfo.email}`} className="break-all text-brand-800 hover:underline">
-                  {config.contactInfo.email}
-                </a>
-              </li>
-              <li className="flex gap-3">
-                <Clock className="mt-0.5 h-5 w-5 text-brand-700" aria-hidden="true" />
-                <span>
-                  <span className="block text-sm text-slate-600">{t('contact.businessHours')}</span>
-                  {text(config.contactInfo.workingHours)}
-                </span>
-              </li>
-            </ul>
+            <FirmContacts className="mt-4 space-y-3" item="flex gap-3" icon="mt-0.5 h-5 w-5 text-brand-700" link="text-brand-800 hover:underline" emailLink="break-all text-brand-800 hover:underline" hoursLabel={t('contact.businessHours')} />
           </section>
           <section aria-labelledby="emergency-title" className="rounded-xl border-l-4 border-accent-500 bg-brand-900 p-6 text-white">
             <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-bold">
@@ -380,7 +334,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {t('contact.emergency')}
             </h2>
             <p className="mt-2 text-slate-200">{t('contact.emergencyText')}</p>
-            <a href={phoneLink(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
+            <a href={telHref(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
               {emergency}
             </a>
             <p className="text-sm text-slate-200">{t('contact.emergencyHours')}</p>
@@ -410,7 +364,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                         {office.phone && (
                           <li className="flex gap-2">
                             <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                            <a href={phoneLink(office.phone)} className="hover:underline">
+                            <a href={telHref(office.phone)} className="hover:underline">
                               {office.phone}
                             </a>
                           </li>

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, MapPin, MonitorPlay, Users } from '../../site/lucide.ts';
 import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
-import { localePath, pickText } from '../../../domain/shared/localized.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import { elapsedSince, HONEYPOT_FIELD } from '../../../domain/contacts/contact-service.ts';
 import { SHOWN_AT_PLACEHOLDER } from '../../../domain/contacts/shown-at.ts';
@@ -10,7 +10,7 @@ import { SpamTraps } from '../../site/spam-traps.tsx';
 import { lawyerNames } from '../../site/firm-record-data.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
-import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { atItsAddress, loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
@@ -29,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'an event', async () => {
     const event = await services.records.events.getBySlugOrId(params.key, { admin: false });
-    if (event.slug && params.key !== event.slug) throw redirect(localePath(`/events/${event.slug}`, lang, defaultLanguage), 301);
+    atItsAddress(services.records.events.type, event, params.key, lang, defaultLanguage);
     const languages = await pageLanguagesOf(services, services.records.events.type, event, lang, defaultLanguage);
     // After the form without JavaScript: the page says what happened (see `action`).
     const registration = AFTER_REGISTERING.find((after) => after === new URL(request.url).searchParams.get('registration'));

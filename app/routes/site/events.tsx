@@ -1,13 +1,12 @@
 import { ArrowRight, CalendarDays, MapPin, MonitorPlay } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { listedIn, siteFromMatches } from '../../site/page-data.ts';
-import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { listedIn } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { ListPage, sectionMeta } from '../../site/list-page.tsx';
+import { EmptyState } from '../../site/ui.tsx';
 import type { Route } from './+types/events';
 
 /** `/events`: what is coming, soonest first, then the archive of past events, newest first. */
@@ -21,10 +20,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('events.title'), description: t('events.subtitle') });
+  return sectionMeta(matches, 'events');
 }
 
 type Listed = Extract<Route.ComponentProps['loaderData'], { failed: false }>['upcoming'][number];
@@ -60,41 +56,35 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { t } = site;
   return (
-    <>
-      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: t('events.title'), path: '/events' }])} />
-      <PageHeader title={t('events.title')} subtitle={t('events.subtitle')} />
-      <Section>
-        {loaderData.failed ? (
-          <ErrorBox title={t('events.error')} />
-        ) : (
-          <>
-            <h2 className="mb-6 text-2xl font-bold text-brand-900">{t('events.upcoming')}</h2>
-            {loaderData.upcoming.length === 0 ? (
-              <EmptyState>{t('events.noneUpcoming')}</EmptyState>
-            ) : (
+    <ListPage path="/events" title={t('events.title')} subtitle={t('events.subtitle')} failed={loaderData.failed} error={t('events.error')}>
+      {!loaderData.failed && (
+        <>
+          <h2 className="mb-6 text-2xl font-bold text-brand-900">{t('events.upcoming')}</h2>
+          {loaderData.upcoming.length === 0 ? (
+            <EmptyState>{t('events.noneUpcoming')}</EmptyState>
+          ) : (
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {loaderData.upcoming.map((event) => (
+                <li key={event._id}>
+                  <EventCard event={event} heading="h3" />
+                </li>
+              ))}
+            </ul>
+          )}
+          {loaderData.past.length > 0 && (
+            <>
+              <h2 className="mb-6 mt-14 text-2xl font-bold text-brand-900">{t('events.archive')}</h2>
               <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {loaderData.upcoming.map((event) => (
+                {loaderData.past.map((event) => (
                   <li key={event._id}>
                     <EventCard event={event} heading="h3" />
                   </li>
                 ))}
               </ul>
-            )}
-            {loaderData.past.length > 0 && (
-              <>
-                <h2 className="mb-6 mt-14 text-2xl font-bold text-brand-900">{t('events.archive')}</h2>
-                <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-                  {loaderData.past.map((event) => (
-                    <li key={event._id}>
-                      <EventCard event={event} heading="h3" />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </>
-        )}
-      </Section>
-    </>
+            </>
+          )}
+        </>
+      )}
+    </ListPage>
   );
 }

@@ -1,12 +1,11 @@
 import { servicesContext } from '../../context.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import { faqPageJsonLd, FaqList } from '../../site/faq-list.tsx';
 import { loadOr, withHtml } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
-import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { breadcrumbList, JsonLd } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/faq';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -20,10 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('faq.title'), description: t('faq.subtitle') });
+  return sectionMeta(matches, 'faq');
 }
 
 /** Every active question, grouped by the service it is about; general questions first. */

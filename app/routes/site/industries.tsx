@@ -1,12 +1,10 @@
 import { ArrowRight } from '../../site/lucide.ts';
 import { servicesContext } from '../../context.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { listedIn, siteFromMatches } from '../../site/page-data.ts';
-import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { listedIn } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { ListPage, sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/industries';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -20,42 +18,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('industries.title'), description: t('industries.subtitle') });
+  return sectionMeta(matches, 'industries');
 }
 
 export default function Industries({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { text, t, href } = site;
+  const shown = loaderData.failed ? [] : loaderData.industries;
   return (
-    <>
-      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: t('industries.title'), path: '/industries' }])} />
-      <PageHeader title={t('industries.title')} subtitle={t('industries.subtitle')} />
-      <Section>
-        {loaderData.failed ? (
-          <ErrorBox title={t('industries.error')} />
-        ) : loaderData.industries.length === 0 ? (
-          <EmptyState>{t('industries.empty')}</EmptyState>
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.industries.map((industry) => (
-              <li key={industry._id}>
-                <a href={href(`/industries/${industry.slug}`)} className="group flex h-full flex-col rounded-xl border border-slate-200 p-6 hover:border-brand-600 hover:shadow-md">
-                  <h2 className="text-xl font-semibold text-brand-900 group-hover:text-brand-700">{text(industry.title)}</h2>
-                  {industry.services.length > 0 && <p className="mt-2 text-sm text-slate-600">{industry.services.map((title) => text(title)).join(' · ')}</p>}
-                  <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
-                    {t('common.readMore')}
-                    <span className="sr-only">: {text(industry.title)}</span>
-                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-    </>
+    <ListPage path="/industries" title={t('industries.title')} subtitle={t('industries.subtitle')} failed={loaderData.failed} error={t('industries.error')} empty={shown.length === 0 && t('industries.empty')}>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((industry) => (
+          <li key={industry._id}>
+            <a href={href(`/industries/${industry.slug}`)} className="group flex h-full flex-col rounded-xl border border-slate-200 p-6 hover:border-brand-600 hover:shadow-md">
+              <h2 className="text-xl font-semibold text-brand-900 group-hover:text-brand-700">{text(industry.title)}</h2>
+              {industry.services.length > 0 && <p className="mt-2 text-sm text-slate-600">{industry.services.map((title) => text(title)).join(' · ')}</p>}
+              <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
+                {t('common.readMore')}
+                <span className="sr-only">: {text(industry.title)}</span>
+                <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
 }

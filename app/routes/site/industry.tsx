@@ -1,13 +1,12 @@
 import { ArrowLeft } from '../../site/lucide.ts';
-import { redirect } from 'react-router';
-import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
+import { pickText, type Localized } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
 import { FaqList } from '../../site/faq-list.tsx';
 import { MattersSection } from '../../site/firm-record.tsx';
 import { lawyerNames, shownMatters } from '../../site/firm-record-data.ts';
-import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { atItsAddress, loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Avatar } from '../../site/portrait.tsx';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
@@ -34,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang, defaultLanguage } = await pageContext(context.get(servicesContext), params.lang, request);
   return loadOr(services, 'an industry', async () => {
     const industry = await services.records.industries.getBySlugOrId(params.key, { admin: false });
-    if (industry.slug && params.key !== industry.slug) throw redirect(localePath(`/industries/${industry.slug}`, lang, defaultLanguage), 301);
+    atItsAddress(services.records.industries.type, industry, params.key, lang, defaultLanguage);
     const languages = await pageLanguagesOf(services, services.records.industries.type, industry, lang, defaultLanguage);
     return { ...(await pageData(services, industry, lang, defaultLanguage)), languages };
   });

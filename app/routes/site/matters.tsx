@@ -1,13 +1,12 @@
 import { servicesContext } from '../../context.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import { MatterList } from '../../site/firm-record.tsx';
 import { asShown } from '../../site/firm-record-data.ts';
 import { loadOr } from '../../site/loading.server.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
-import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { breadcrumbList, JsonLd } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/matters';
 
 const ID = /^[0-9a-f]{24}$/;
@@ -55,10 +54,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('matters.title'), description: t('matters.subtitle') });
+  return sectionMeta(matches, 'matters');
 }
 
 export default function Matters({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { listedIn, siteFromMatches } from '../../site/page-data.ts';
-import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
+import { pageMeta } from '../../site/seo.tsx';
 import { ServiceCard } from '../../site/service-card.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { ListPage } from '../../site/list-page.tsx';
 import { pickText } from '../../../domain/shared/localized.ts';
 import type { Route } from './+types/services';
 
@@ -23,27 +23,18 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const site = useSite();
-  const { text, config, t } = site;
+  const { text, config } = site;
   const texts = config.sections.services;
+  const shown = loaderData.failed ? [] : loaderData.services;
   return (
-    <>
-      <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: text(texts.title), path: '/services' }])} />
-      <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
-      <Section>
-        {loaderData.failed ? (
-          <ErrorBox title={text(texts.errorText)} retry={text(texts.retryText)} />
-        ) : loaderData.services.length === 0 ? (
-          <EmptyState>{text(texts.noResultsText)}</EmptyState>
-        ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.services.map((service) => (
-              <li key={service._id}>
-                <ServiceCard service={service} heading="h2" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-    </>
+    <ListPage path="/services" title={text(texts.title)} subtitle={text(texts.subtitle)} failed={loaderData.failed} error={text(texts.errorText)} retry={text(texts.retryText)} empty={shown.length === 0 && text(texts.noResultsText)}>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((service) => (
+          <li key={service._id}>
+            <ServiceCard service={service} heading="h2" />
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
 }

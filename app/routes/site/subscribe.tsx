@@ -1,16 +1,16 @@
 import { data } from 'react-router';
 import { consentText } from '../../../domain/alerts/alert-mail.ts';
 import { isAppError } from '../../../domain/shared/errors.ts';
-import { createTranslator } from '../../i18n/translator.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { clientAddressContext, servicesContext } from '../../context.ts';
-import { siteFromMatches } from '../../site/page-data.ts';
-import { pageMeta } from '../../site/seo.tsx';
+import { } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { buttonClass, FieldError, fieldErrors, inputClass, subscriptionInput, TopicsAndLanguage, type SubscriptionErrors } from '../../site/subscription-form.tsx';
 import { PageHeader } from '../../site/ui.tsx';
+import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/subscribe';
+import { RequiredCheckbox } from '../../site/form-fields.tsx';
 
 interface Outcome {
   sent: boolean;
@@ -55,10 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const headers = ({ actionHeaders, parentHeaders }: Route.HeadersArgs) => (actionHeaders.has('cache-control') ? actionHeaders : parentHeaders);
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  if (!site) return [];
-  const t = createTranslator(site.lang, site.defaultLanguage, site.translations);
-  return pageMeta(site, { title: t('subscribe.title'), description: t('subscribe.subtitle') });
+  return sectionMeta(matches, 'subscribe');
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -105,13 +102,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             </div>
             <TopicsAndLanguage topics={loaderData.topics} chosen={failed?.values.topics ?? loaderData.asked} language={failed?.values.language || lang} errors={errors} idPrefix="subscribe" />
             <div>
-              <div className="flex items-start gap-3">
-                <input id="subscribe-consent" type="checkbox" name="consent" value="true" required aria-invalid={errors.consent ? true : undefined} aria-describedby="subscribe-consent-error" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
-                <label htmlFor="subscribe-consent" className="text-sm text-slate-800">
-                  {loaderData.consent}
-                  <span aria-hidden="true"> *</span>
-                </label>
-              </div>
+              <RequiredCheckbox id="subscribe-consent" name="consent" invalid={Boolean(errors.consent)} describedBy="subscribe-consent-error" labelClass="text-sm text-slate-800">
+                {loaderData.consent}
+              </RequiredCheckbox>
               <div className="ml-8">
                 <FieldError id="subscribe-consent-error" field="consent" errors={errors} />
               </div>

@@ -1,9 +1,8 @@
 import { DocumentBody } from '../../site/document-body.tsx';
 import { ArrowLeft, Award, Briefcase, GraduationCap, Languages, Mail, MessageSquare, Phone } from '../../site/lucide.ts';
-import { redirect } from 'react-router';
-import { localePath, pickText, type Localized } from '../../../domain/shared/localized.ts';
+import { pickText, type Localized } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
-import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { atItsAddress, loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Portrait } from '../../site/portrait.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
@@ -14,6 +13,7 @@ import { awardText, MattersSection, RankingList } from '../../site/firm-record.t
 import { ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import type { Route } from './+types/team-member';
 import { dayOf } from '../../../domain/shared/days.ts';
+import { telHref } from '../../../domain/shared/phone.ts';
 
 const ARTICLES_SHOWN = 6;
 
@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return loadOr(services, 'a lawyer’s profile', async () => {
     const found = await services.records.team.getBySlugOrId(params.key, { admin: false });
     // An article names its author by id: send the visitor to the profile's one address.
-    if (found.slug && params.key !== found.slug) throw redirect(localePath(`/team/${found.slug}`, lang, defaultLanguage), 301);
+    atItsAddress(services.records.team.type, found, params.key, lang, defaultLanguage);
     const languages = await pageLanguagesOf(services, services.records.team.type, found, lang, defaultLanguage);
     const [leads, news, blog, matters, rankings] = await Promise.all([
       services.records.services.list({ ...listedIn(lang), lead: found._id }),
@@ -80,7 +80,6 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
   }
   const { member, leads, articles, matters, rankings } = loaderData;
   const name = text(member.name);
-  const phone = member.phone.replace(/[^\d+]/g, '');
   const languages = text(member.languages);
   const path = `/team/${member.slug}`;
   const image = previewImage(site, member.image || undefined);
@@ -124,7 +123,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
             <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none" />
             <ul className="mt-6 grid gap-3">
               <li>
-                <a href={`tel:${phone}`} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                <a href={telHref(member.phone)} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
                   <Phone className="h-5 w-5" aria-hidden="true" />
                   {member.phone}
                 </a>

@@ -11,6 +11,7 @@ import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
 import { shownRankings } from '../../site/firm-record-data.ts';
 import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/team';
+import { telHref } from '../../../domain/shared/phone.ts';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
@@ -92,7 +93,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                         </a>
                       </li>
                       <li>
-                        <a href={`tel:${(member.phone).replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                        <a href={telHref(member.phone)} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
                           <Phone className="h-4 w-4" aria-hidden="true" />
                           {member.phone}
                         </a>
@@ -127,7 +128,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             <a href={href('/contact')} className="rounded-md bg-amber-400 px-6 py-3 font-semibold text-brand-900 hover:bg-amber-300">
               {t('team.cta.contact')}
             </a>
-            <a href={`tel:${config.contactInfo.phone.replace(/\s+/g, '')}`} className="rounded-md border border-white px-6 py-3 font-semibold hover:bg-white/10">
+            <a href={telHref(config.contactInfo.phone)} className="rounded-md border border-white px-6 py-3 font-semibold hover:bg-white/10">
               {t('team.cta.call', { phone: config.contactInfo.phone })}
             </a>
           </div>

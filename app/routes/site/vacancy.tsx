@@ -1,11 +1,10 @@
 import { ArrowLeft, Clock, MapPin } from '../../site/lucide.ts';
-import { redirect } from 'react-router';
 import { isAppError } from '../../../domain/shared/errors.ts';
-import { localePath, pickText } from '../../../domain/shared/localized.ts';
+import { pickText } from '../../../domain/shared/localized.ts';
 import type { DomainServices } from '../../../domain/app-services.ts';
 import { servicesContext } from '../../context.ts';
 import { DocumentBody } from '../../site/document-body.tsx';
-import { loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
+import { atItsAddress, loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { siteFromMatches } from '../../site/page-data.ts';
 import { breadcrumbList, JsonLd, pageMeta } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
@@ -31,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       if (found.isActive !== true || found.closesAt > new Date().toISOString()) throw error;
       return found;
     });
-    if (vacancy.slug && params.key !== vacancy.slug) throw redirect(localePath(`/careers/${vacancy.slug}`, lang, defaultLanguage), 301);
+    atItsAddress(records.type, vacancy, params.key, lang, defaultLanguage);
     const languages = await pageLanguagesOf(services, records.type, vacancy, lang, defaultLanguage);
     const query = new URL(request.url).searchParams;
     // What the visitor typed before the post was refused (server/api/intake-routes.ts), read once.
