@@ -62,6 +62,13 @@ export interface CatalogEntry extends Omit<RouteDeclaration, 'handler'> {
   path: string;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was made from (see `route`), read back by `collectRoutes`. */
+    declaration?: RouteDeclaration;
+  }
+}
+
 const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
 const ROLE_NAMES: Record<string, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
 
