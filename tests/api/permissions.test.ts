@@ -161,6 +161,14 @@ describe.each(DIALECTS)('the permission table on %s', (dialect) => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
+  it('declares the refusals its access rule answers: 401 without a session, 403 for a role the table leaves out', () => {
+    const undeclared = routeCatalog(server).flatMap((route) => {
+      const refusals = route.access === 'public' ? [] : route.access === 'signedIn' ? [401] : [401, 403];
+      return refusals.filter((status) => !route.errors.includes(status)).map((status) => `${keyOf(route)} answers ${status}`);
+    });
+    expect(undeclared).toEqual([]);
+  });
+
   it('serves no API route that is not declared (but those still on the list to convert)', () => {
     const declared = new Set(routeCatalog(server).map(keyOf));
     const notYet = new Set([...RECORD_TYPES.flatMap((type) => RECORD_ROUTES_NOT_DECLARED_YET.map((template) => template.replace('{type}', type.name))), ...OTHER_ROUTES_NOT_DECLARED_YET]);
