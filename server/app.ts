@@ -37,6 +37,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../domain/media/media-storage.ts';
 import { coverRoutes } from './http/cover-routes.ts';
+import { collectRoutes } from './http/route.ts';
 
 /** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
 const UPLOADED_FILE = /^\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*-(?:large|medium|thumbnail|og)\.(?:webp|jpg)$/;
@@ -155,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     drainRequest(request.raw, reply).then(() => done(null, payload), done);
   });
 
+  // Every declared route (server/http/route.ts) is kept in the catalog the OpenAPI document and the permission test read.
+  collectRoutes(app);
   registerErrorHandling(app);
   if (metrics && services.config.metricsToken) registerMetrics(app, metrics, services.config.metricsToken);
   app.setNotFoundHandler((request, reply) => {

@@ -32,13 +32,13 @@ export interface ChannelPost {
   updatedAt: string;
 }
 
-const SendSchema = z.strictObject({
+export const SendSchema = z.strictObject({
   lang: z.string({ error: 'Choose the language of the post' }).min(2).max(12),
   text: z.string({ error: 'Write the text of the post' }).trim().min(1, { message: 'Write the text of the post' }),
   photo: z.boolean({ error: 'photo must be true or false' }).optional(),
   update: z.boolean({ error: 'update must be true or false' }).optional(),
 });
-const DraftSchema = z.strictObject({ lang: z.string({ error: 'Choose the language of the post' }).min(2).max(12) });
+export const DraftSchema = z.strictObject({ lang: z.string({ error: 'Choose the language of the post' }).min(2).max(12) });
 
 /** The text as Telegram's HTML: every character escaped, the first line (the title) in bold. */
 function postHtml(text: string): string {

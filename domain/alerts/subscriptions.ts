@@ -47,7 +47,7 @@ export interface Subscriber {
 }
 
 const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area or an industry' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
-const SubscribeSchema = z.strictObject({
+export const SubscribeSchema = z.strictObject({
   email: email({ required: true }),
   language: z.string({ error: 'Choose a language' }).min(2).max(12),
   topics: topicsSchema,

@@ -51,7 +51,7 @@ const personName = text('Name', { required: true, max: 100 })
   // Read only within the length allowed (a longer one is refused already): the pattern is not for 100,000 letters.
   .refine((value) => value.length > 100 || !/[<>@]|:\/\/|www\.|https?:|(?<![\p{L}\d-])[\p{L}\d-]{2,}\.\p{L}{2,}(?:[/\s]|$)/iu.test(value), { message: 'Name must be just your name, without a web address', params: { code: 'invalid_format' } });
 
-const RegisterSchema = z.strictObject({
+export const RegisterSchema = z.strictObject({
   name: personName,
   email: email({ required: true }),
   company: text('Company', { max: 200 })

@@ -5,11 +5,15 @@ import { elapsedSince } from '../../domain/contacts/contact-service.ts';
 import { uploadLinkMessage } from '../../domain/intake/upload-link-message.ts';
 import { LANGUAGE_CODE_PATTERN, pickText } from '../../domain/shared/localized.ts';
 import { AppError, badRequest, isAppError, notFound, validationError } from '../../domain/shared/errors.ts';
+import { ApplicationSchema } from '../../domain/contacts/contact-schema.ts';
+import { z } from 'zod';
 import type { AppServices } from '../app-services.ts';
-import { actorOf, editorsOnly } from '../http/auth.ts';
+import { actorOf } from '../http/auth.ts';
 import { answerAtOnce, drainRequest } from '../http/drain.ts';
 import { inUploadPlace } from '../intake/upload-places.ts';
 import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
+import { component, RecordIdParams } from './route-parts.ts';
 
 /*
  * Intake (API-3.md "Intake, secure documents and careers"): the one-time links staff make for a
@@ -21,6 +25,14 @@ const closedVacancy = () => new AppError(409, 'CONFLICT', 'This vacancy is close
 
 /** The fields a form may carry beside its files, and their size. */
 const FORM_LIMITS = { fileSize: MAX_DOCUMENT_BYTES, files: MAX_DOCUMENTS + 1, fields: 20, fieldSize: 64 * 1024, parts: MAX_DOCUMENTS + 21 };
+
+const tags = ['Contact'];
+const INTAKE_FILE = component('IntakeFile');
+const UploadLinkBody = z.strictObject({ expiresInDays: z.number().int().min(1).max(30).default(7), send: z.boolean().optional() });
+const FileParams = RecordIdParams.extend({ fileId: z.string().regex(/^[0-9a-f]{24}$/).describe('The file') });
+const TokenParams = z.object({ token: z.string().describe("The link's token") });
+const ClientFilesBody = z.object({ files: z.array(z.file()).max(MAX_DOCUMENTS) });
+const ApplicationBody = ApplicationSchema.extend({ cv: z.file() });
 
 interface Received {
   fields: Record<string, string>;
@@ -125,52 +137,118 @@ function languagePrefix(lang: string | undefined): string {
 export async function intakeRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   await app.register(multipart, { limits: FORM_LIMITS });
 
-  app.post<{ Params: { id: string } }>('/contact/:id/upload-link', { preHandler: editorsOnly }, async (request, reply) => {
-    const contact = await services.contacts.get(request.params.id);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    // Refused before a link is made: no link that nobody was sent.
-    if (body.send === true && !services.mailer) throw new AppError(409, 'CONFLICT', 'E-mail is not connected on this site: copy the link and send it to the client yourself.');
-    const language = String(contact.lang || (await services.languages.defaultLanguage()));
-    const link = await services.intakeDocuments.createLink(contact._id, body, language);
-    let sentTo: string | undefined;
-    if (body.send === true) {
-      const site = await services.siteConfig.get();
-      const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: services.config.timeZone }).format(new Date(link.expiresAt));
-      const token = new URL(link.url).pathname.split('/').at(-1) ?? '';
-      await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language), secrets: [token] }, `contacts/${contact._id}`);
-      sentTo = String(contact.email);
-    }
-    await services.activity.record({ entity: 'contacts', action: 'update', id: contact._id, actor: actorOf(request), summary: `upload link for request ${contact._id}${sentTo ? ' e-mailed to the client' : ''}` });
-    return reply.status(201).send(ok({ ...link, ...(sentTo ? { sentTo } : {}) }, { message: sentTo ? `The link was e-mailed to ${sentTo}` : 'Copy the link and send it to the client' }));
+  route(app, {
+    method: 'POST',
+    url: '/contact/:id/upload-link',
+    operationId: 'createUploadLink',
+    summary:
+      "A one-time link to /upload/{token} for this request's documents (up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB, once), in the request's language; send: true e-mails it to the requester (409 when e-mail is not connected)",
+    tags,
+    access: 'intake.askUpload',
+    params: RecordIdParams,
+    body: UploadLinkBody,
+    bodyRequired: false,
+    answers: { 201: { description: 'The link', data: { type: 'object', properties: { url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' }, sentTo: { type: 'string' } } } } },
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, reply) => {
+      const contact = await services.contacts.get((request.params as { id: string }).id);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      // Refused before a link is made: no link that nobody was sent.
+      if (body.send === true && !services.mailer) throw new AppError(409, 'CONFLICT', 'E-mail is not connected on this site: copy the link and send it to the client yourself.');
+      const language = String(contact.lang || (await services.languages.defaultLanguage()));
+      const link = await services.intakeDocuments.createLink(contact._id, body, language);
+      let sentTo: string | undefined;
+      if (body.send === true) {
+        const site = await services.siteConfig.get();
+        const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: services.config.timeZone }).format(new Date(link.expiresAt));
+        const token = new URL(link.url).pathname.split('/').at(-1) ?? '';
+        await services.outbox.enqueue('mail-first', { to: String(contact.email), ...uploadLinkMessage({ site: pickText(site.companyName, language), url: link.url, until }, language), secrets: [token] }, `contacts/${contact._id}`);
+        sentTo = String(contact.email);
+      }
+      await services.activity.record({ entity: 'contacts', action: 'update', id: contact._id, actor: actorOf(request), summary: `upload link for request ${contact._id}${sentTo ? ' e-mailed to the client' : ''}` });
+      return reply.status(201).send(ok({ ...link, ...(sentTo ? { sentTo } : {}) }, { message: sentTo ? `The link was e-mailed to ${sentTo}` : 'Copy the link and send it to the client' }));
+    },
   });
 
-  app.get<{ Params: { id: string } }>('/contact/:id/files', { preHandler: editorsOnly }, async (request) => {
-    const contact = await services.contacts.get(request.params.id);
-    return ok(await services.intakeDocuments.list(contact._id));
+  route(app, {
+    method: 'GET',
+    url: '/contact/:id/files',
+    operationId: 'listRequestFiles',
+    summary: "The request's documents",
+    tags,
+    access: 'contact.manage',
+    params: RecordIdParams,
+    answers: { 200: { description: 'Files', data: { type: 'array', items: INTAKE_FILE } } },
+    errors: [401, 403, 404],
+    handler: async (request) => {
+      const contact = await services.contacts.get((request.params as { id: string }).id);
+      return ok(await services.intakeDocuments.list(contact._id));
+    },
   });
 
-  app.get<{ Params: { id: string; fileId: string } }>('/contact/:id/files/:fileId', { preHandler: editorsOnly, config: { cache: false } }, async (request, reply) => {
-    const contact = await services.contacts.get(request.params.id);
-    const file = await services.intakeDocuments.download(contact._id, request.params.fileId, actorOf(request));
-    const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return reply
-      .header('content-type', file.type)
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+  route(app, {
+    method: 'GET',
+    url: '/contact/:id/files/:fileId',
+    operationId: 'downloadRequestFile',
+    summary: 'One document, decrypted, as an attachment (never cached); the download is written in the activity log',
+    tags,
+    access: 'intake.download',
+    params: FileParams,
+    answers: { 200: { description: 'The file', contentType: 'application/octet-stream', data: { type: 'string', format: 'binary' } } },
+    errors: [401, 403, 404, 503],
+    options: { config: { cache: false } },
+    handler: async (request, reply) => {
+      const { id, fileId } = request.params as { id: string; fileId: string };
+      const contact = await services.contacts.get(id);
+      const file = await services.intakeDocuments.download(contact._id, fileId, actorOf(request));
+      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', file.type)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
   });
 
-  // A client's files through their one-time link (JSON; the page's form posts to pageRoutes below).
-  app.post<{ Params: { token: string } }>('/intake/upload/:token', async (request, reply) => {
-    const received = await uploadThroughLink(services, request, reply);
-    return reply.status(201).send(ok(received.files, { message: `${received.files.length} files received` }));
+  // A client's files through their one-time link (JSON; the page's form posts to intakePageRoutes below).
+  route(app, {
+    method: 'POST',
+    url: '/intake/upload/:token',
+    operationId: 'uploadClientDocuments',
+    summary:
+      'A client sends their documents through a one-time link (no account; the page /upload/{token} posts the same form): multipart, field `files`, up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB each, checked by their bytes and by ClamAV when connected. All or nothing; a refused file leaves the link usable; 404 for an unknown link and 410 once used or expired, answered before the body is read; 503 with Retry-After while the instance receives too many uploads',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    body: ClientFilesBody,
+    bodyContentType: 'multipart/form-data',
+    answers: { 201: { description: 'Received', data: { type: 'array', items: INTAKE_FILE } } },
+    errors: [400, 404, 408, 410, 413, 422, 503],
+    handler: async (request, reply) => {
+      const received = await uploadThroughLink(services, request as FastifyRequest<{ Params: { token: string } }>, reply);
+      return reply.status(201).send(ok(received.files, { message: `${received.files.length} files received` }));
+    },
   });
 
-  app.post<{ Params: { id: string } }>('/vacancies/:id/applications', async (request, reply) => {
-    const { id } = request.params;
-    const created = await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.get(id, { admin: false }), () => services.records.vacancies.get(id, { admin: true })));
-    return reply.status(201).send(ok({ _id: created._id }, { message: 'Thank you: your application was received' }));
+  route(app, {
+    method: 'POST',
+    url: '/vacancies/:id/applications',
+    operationId: 'applyForVacancy',
+    summary:
+      "Apply for an open vacancy (no account; its page's form posts the same): multipart with name, email, phone, letter, consent (required) and the CV (field `cv`, PDF or DOCX, 25 MB), kept encrypted like a client's documents; lands in the inbox as kind application; 409 registration_closed once the vacancy closed (answered before the body is read); 503 with Retry-After while the instance receives too many uploads",
+    tags: ['Vacancies'],
+    access: 'public',
+    params: RecordIdParams,
+    body: ApplicationBody,
+    bodyContentType: 'multipart/form-data',
+    answers: { 201: { description: 'Received', data: { type: 'object', properties: { _id: { type: 'string' } } } } },
+    errors: [400, 404, 408, 409, 413, 422, 429, 503],
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const created = await apply(services, request, reply, () => openVacancy(() => services.records.vacancies.get(id, { admin: false }), () => services.records.vacancies.get(id, { admin: true })));
+      return reply.status(201).send(ok({ _id: created._id }, { message: 'Thank you: your application was received' }));
+    },
   });
 }
 

@@ -9,14 +9,18 @@ import { AppError, validationError } from '../../domain/shared/errors.ts';
 import { languageSegment } from '../../domain/shared/localized.ts';
 import { TEXT_PREVIEW_SECTIONS } from '../../domain/site/site-pages.ts';
 import { assertObject, parseOrThrow } from '../../domain/shared/validation.ts';
-import { actorOf, adminsOnly, assertAdminRead, requireUser } from '../http/auth.ts';
+import { can } from '../../domain/access/permissions.ts';
+import { actorOf, assertAdminRead } from '../http/auth.ts';
 import { originNamesHost } from '../http/request-target.ts';
 import { makeIdentify } from '../http/identify.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, flagParam, parseQuery } from '../http/query.ts';
+import { route } from '../http/route.ts';
+import { deletedMessage } from './record-routes.ts';
+import { ANY_OBJECT, component, NO_DATA, RecordIdParams } from './route-parts.ts';
 
 const LANGUAGE_QUERY = BaseQuerySchema.extend({ active: flagParam('active') });
-import { deletedMessage } from './record-routes.ts';
+const tags = ['Languages'];
 
 /** SPEC.md: a language's isActive is "also read as active". */
 const withAlias = (record: StoredRecord) => ({ ...record, active: record.isActive });
@@ -93,73 +97,154 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
   await app.register(async (scope) => {
     // Only here, beside JSON: the admin posts this form into a new tab.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PREVIEW_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post('/languages/preview', { config: { cache: false } }, async (request, reply) => {
+    // Before the route's access rule: who is asking may be said by the form's token field.
+    scope.addHook('preHandler', async (request) => {
       // A form (the token in a field) is taken only from the admin area of this site: a page of
       // another site cannot post one with a token it got hold of.
       if (typeof request.body === 'string' && !fromThisSite(request.headers)) {
         throw new AppError(403, 'FORBIDDEN', 'This preview can only be opened from the admin area of this site.');
       }
-      const { token, input } = previewInput(request.body);
+      const { token } = previewInput(request.body);
       if (!request.user && token) await identify(request, token);
-      await requireUser(request, reply);
-      const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, input);
-      const user = request.user!;
-      if (user.role === 'editor' || user.role === 'approver' || (user.role === 'translator' && !user.languages.includes(code))) {
-        throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
-      }
-      const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);
-      if (!language) throw new AppError(404, 'NOT_FOUND', `There is no language ${code} yet: save it first, then preview its texts.`);
-      const prefix = code === (await languages.defaultLanguage()) ? '' : `/${languageSegment(code)}`;
-      const held = services.textPreviews.hold(code, translations);
-      try {
-        // Rendered in this process with the held texts. The token keeps the page out of the cache.
-        const page = await app.inject({
-          method: 'GET',
-          url: prefix + (prefix && path === '/' ? '' : path) || '/',
-          headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
-        });
-        const policy = page.headers['content-security-policy'];
-        if (policy) reply.header('content-security-policy', policy);
-        return reply
-          .status(page.statusCode)
-          .type(String(page.headers['content-type'] ?? 'text/html; charset=utf-8'))
-          .header('x-robots-tag', 'noindex, nofollow')
-          .send(page.rawPayload);
-      } finally {
-        services.textPreviews.release(held);
-      }
+    });
+    route(scope, {
+      method: 'POST',
+      url: '/languages/preview',
+      operationId: 'previewLanguageTexts',
+      summary:
+        'A page of the site rendered with interface texts not saved yet (admins, and translators of that language): the HTML page itself, never cached or indexed. A form posted into a new tab sends the session token as the field token and translations as JSON text; a form is taken only from a page of this site (Sec-Fetch-Site: same-origin, or an Origin naming this host), else 403. The path is a page of the public site after decoding. A 404 is an unknown language (JSON) or a page that does not exist (its 404 page, with the texts)',
+      tags,
+      access: 'language.translateTexts',
+      resource: (request) => {
+        const { code } = parseOrThrow(TEXT_PREVIEW, previewInput(request.body).input);
+        // The table's answer, in the words this screen has always given.
+        if (!can(request.user, 'language.translateTexts', { language: code })) {
+          throw new AppError(403, 'FORBIDDEN', `You cannot preview the texts of ${code}: only an administrator or a translator of that language can.`);
+        }
+        return { language: code };
+      },
+      body: TEXT_PREVIEW,
+      answers: { 200: { description: 'The page, with a note that its texts are not saved', contentType: 'text/html', data: { type: 'string' } } },
+      errors: [400, 401, 403, 404],
+      options: { config: { cache: false } },
+      handler: async (request, reply) => {
+        const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, previewInput(request.body).input);
+        const language = (await languages.list({ admin: true })).find((candidate) => candidate.code === code);
+        if (!language) throw new AppError(404, 'NOT_FOUND', `There is no language ${code} yet: save it first, then preview its texts.`);
+        const prefix = code === (await languages.defaultLanguage()) ? '' : `/${languageSegment(code)}`;
+        const held = services.textPreviews.hold(code, translations);
+        try {
+          // Rendered in this process with the held texts. The token keeps the page out of the cache.
+          const page = await app.inject({
+            method: 'GET',
+            url: prefix + (prefix && path === '/' ? '' : path) || '/',
+            headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
+          });
+          const policy = page.headers['content-security-policy'];
+          if (policy) reply.header('content-security-policy', policy);
+          return reply
+            .status(page.statusCode)
+            .type(String(page.headers['content-type'] ?? 'text/html; charset=utf-8'))
+            .header('x-robots-tag', 'noindex, nofollow')
+            .send(page.rawPayload);
+        } finally {
+          services.textPreviews.release(held);
+        }
+      },
     });
   });
 
   /** Uzbek text from Latin to Cyrillic script or back (API-2.md "Translation"). */
-  app.post('/transliterate', { preHandler: requireUser }, async (request) => {
-    const { text, from, to } = parseOrThrow(TRANSLITERATION, assertObject(request.body));
-    const convert = transliterationBetween(from, to);
-    return ok({ text: convert ? await convertInSlices(text, convert) : text });
+  route(app, {
+    method: 'POST',
+    url: '/transliterate',
+    operationId: 'transliterate',
+    summary:
+      'Uzbek text from Latin to Cyrillic script or back: rule tables for oʻ/gʻ (every apostrophe form), sh, ch, ng, yo/yu/ya/ye, word-initial e → э, h → ҳ, q → қ, x → х, and a list of exceptions (Russian loanwords)',
+    tags,
+    access: 'signedIn',
+    body: TRANSLITERATION,
+    answers: { 200: { description: 'The converted text', data: { type: 'object', properties: { text: { type: 'string' } } } } },
+    errors: [400, 401],
+    handler: async (request) => {
+      const { text, from, to } = parseOrThrow(TRANSLITERATION, assertObject(request.body));
+      const convert = transliterationBetween(from, to);
+      return ok({ text: convert ? await convertInSlices(text, convert) : text });
+    },
   });
 
-  app.get('/languages', async (request) => {
-    const parameters = parseQuery(request.query, LANGUAGE_QUERY);
-    // Visitors see active languages; a signed-in admin sees all unless active=true|false narrows it.
-    const admin = Boolean(request.user) && (parameters.admin ?? true);
-    assertAdminRead(request, parameters.admin);
-    return ok((await languages.list({ admin, active: parameters.active })).map(withAlias));
+  route(app, {
+    method: 'GET',
+    url: '/languages',
+    operationId: 'listLanguages',
+    summary: 'Languages by order (active ones for visitors)',
+    tags,
+    access: 'public',
+    query: LANGUAGE_QUERY,
+    answers: { 200: { description: 'Languages', data: { type: 'array', items: { allOf: [component('LanguageInput'), component('RecordMeta')] } } } },
+    errors: [400, 401],
+    handler: async (request) => {
+      const parameters = parseQuery(request.query, LANGUAGE_QUERY);
+      // Visitors see active languages; a signed-in admin sees all unless active=true|false narrows it.
+      const admin = Boolean(request.user) && (parameters.admin ?? true);
+      assertAdminRead(request, parameters.admin);
+      return ok((await languages.list({ admin, active: parameters.active })).map(withAlias));
+    },
   });
 
-  app.get<{ Params: { id: string } }>('/languages/:id', async (request) =>
-    ok(withAlias(await languages.get(request.params.id, { admin: Boolean(request.user) }))),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/languages/:id',
+    operationId: 'getLanguage',
+    summary: 'Read one',
+    tags,
+    access: 'public',
+    params: RecordIdParams,
+    answers: { 200: { description: 'The language', data: ANY_OBJECT } },
+    errors: [404],
+    handler: async (request) => ok(withAlias(await languages.get((request.params as { id: string }).id, { admin: Boolean(request.user) }))),
+  });
 
-  app.post('/languages', { preHandler: adminsOnly }, async (request, reply) =>
-    reply.status(201).send(ok(withAlias(await languages.create(request.body, actorOf(request))), { message: 'Language created' })),
-  );
+  route(app, {
+    method: 'POST',
+    url: '/languages',
+    operationId: 'createLanguage',
+    summary: 'Add a language',
+    tags,
+    access: 'language.manage',
+    body: LanguageSchema,
+    answers: { 201: { description: 'Created', data: ANY_OBJECT } },
+    errors: [400, 401, 403, 409],
+    handler: async (request, reply) => reply.status(201).send(ok(withAlias(await languages.create(request.body, actorOf(request))), { message: 'Language created' })),
+  });
 
-  app.put<{ Params: { id: string } }>('/languages/:id', { preHandler: adminsOnly }, async (request) =>
-    ok(withAlias(await languages.update(request.params.id, request.body, actorOf(request))), { message: 'Language updated' }),
-  );
+  route(app, {
+    method: 'PUT',
+    url: '/languages/:id',
+    operationId: 'updateLanguage',
+    summary: 'Update (the code cannot change; isDefault clears it on the others)',
+    tags,
+    access: 'language.manage',
+    params: RecordIdParams,
+    body: LanguageSchema,
+    answers: { 200: { description: 'Updated', data: ANY_OBJECT } },
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request) => ok(withAlias(await languages.update((request.params as { id: string }).id, request.body, actorOf(request))), { message: 'Language updated' }),
+  });
 
-  app.delete<{ Params: { id: string } }>('/languages/:id', { preHandler: adminsOnly }, async (request) => {
-    await languages.remove(request.params.id, actorOf(request));
-    return ok(null, { message: deletedMessage('Language') });
+  route(app, {
+    method: 'DELETE',
+    url: '/languages/:id',
+    operationId: 'deleteLanguage',
+    summary: 'Delete (not the default language)',
+    tags,
+    access: 'language.manage',
+    params: RecordIdParams,
+    answers: { 200: { description: 'Deleted', data: NO_DATA } },
+    errors: [400, 401, 403, 404],
+    handler: async (request) => {
+      await languages.remove((request.params as { id: string }).id, actorOf(request));
+      return ok(null, { message: deletedMessage('Language') });
+    },
   });
 }

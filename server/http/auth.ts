@@ -40,8 +40,6 @@ function requireRole(...roles: Role[]) {
 
 /** Who may change content: create, delete, publish, upload, answer requests. */
 export const editorsOnly = requireRole('admin', 'editor', 'approver');
-/** Removing visitors' event registrations: editors and administrators, not approvers or translators. */
-export const editorsAndAdminsOnly = requireRole('admin', 'editor');
 /** Users, languages, the site configuration and where personal data goes. */
 export const adminsOnly = requireRole('admin');
 

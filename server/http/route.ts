@@ -62,6 +62,13 @@ export interface CatalogEntry extends Omit<RouteDeclaration, 'handler'> {
   path: string;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was made from (see `route`), read back by `collectRoutes`. */
+    declaration?: RouteDeclaration;
+  }
+}
+
 const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
 const ROLE_NAMES: Record<string, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
 
@@ -81,13 +88,22 @@ export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource
 }
 
 const CATALOG = Symbol('routeCatalog');
-type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[] };
+const SERVED = Symbol('servedRoutes');
+/** A route Fastify serves, declared or not. */
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[]; [SERVED]?: ServedRoute[] };
 
 /** Start collecting declared routes on the root instance (call before registering any route). */
 export function collectRoutes(app: FastifyInstance): CatalogEntry[] {
   const catalog: CatalogEntry[] = [];
+  const served: ServedRoute[] = [];
   (app as WithCatalog)[CATALOG] = catalog;
+  (app as WithCatalog)[SERVED] = served;
   app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) if (method !== 'HEAD') served.push({ method, path: options.url });
     const declaration = (options.config as { declaration?: RouteDeclaration } | undefined)?.declaration;
     if (!declaration || options.method === 'HEAD') return;
     const { handler: _handler, ...rest } = declaration;
@@ -101,6 +117,13 @@ export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
   const catalog = (app as WithCatalog)[CATALOG];
   if (!catalog) throw new Error('collectRoutes(app) was not called on the root instance');
   return catalog;
+}
+
+/** Every route served since `collectRoutes`, declared or not: the permission test finds the undeclared ones with it. */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  const served = (app as WithCatalog)[SERVED];
+  if (!served) throw new Error('collectRoutes(app) was not called on the root instance');
+  return served;
 }
 
 /** Serve a declared route. */
