@@ -245,7 +245,7 @@ export function knownParties(
 }
 
 /** A new matter's possible conflicts: its company and other parties, and its tax number, among `known`. */
-export function conflictsOfRequest(request: Record<string, unknown>, known: KnownParty[]): Promise<Conflict[]> {
+function conflictsOfRequest(request: Record<string, unknown>, known: KnownParty[]): Promise<Conflict[]> {
   const counterparties = Array.isArray(request.counterparties) ? request.counterparties.map((name: unknown) => String(name)) : [];
   const parties: Party[] = [{ role: 'company', name: String(request.company ?? '') }, ...counterparties.map((name) => ({ role: 'counterparty' as const, name }))];
   return findConflicts(parties, String(request.tin ?? ''), known);

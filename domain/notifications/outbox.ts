@@ -10,7 +10,7 @@ import { newId, nowIso } from '../shared/ids.ts';
  *   sent at once, never held back by the rate;
  * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues.
  */
-export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
+const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**

@@ -8,7 +8,6 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts';
 
 export { TWO_FACTOR_OFF } from './two-factor.ts';
-export type { ClientInfo, SessionInfo } from './sessions.ts';
 
 const WRONG_LOGIN = 'Invalid email or password';
 

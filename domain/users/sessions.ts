@@ -122,4 +122,3 @@ export function createSessions(database: Database, idleMs: number) {
     },
   };
 }
-export type Sessions = ReturnType<typeof createSessions>;

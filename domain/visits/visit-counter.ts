@@ -32,7 +32,7 @@ const LISTED = 20;
 const MAX_PATH = 200;
 
 /** The host name of a Referer header, lower-case, or `direct` (none, or not a web address). */
-export function referrerHost(referer: string | undefined): string {
+function referrerHost(referer: string | undefined): string {
   if (!referer) return 'direct';
   try {
     const { protocol, hostname } = new URL(referer);
