@@ -126,7 +126,7 @@ export function createDomainServices(host: DomainHost) {
     workingCopies,
     read: (type, id) => serviceOf(type).get(id, { admin: true }),
     enqueue: (channel, payload, about) => outbox.enqueue(channel, payload, about),
-    send: host.reviewAssigned,
+    send: (notice) => host.reviewAssigned?.(notice),
     telegram: Boolean(host.telegram),
     publicUrl: host.publicUrl,
     timeZone,
