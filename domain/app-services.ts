@@ -190,7 +190,7 @@ export function createDomainServices(host: DomainHost) {
     /** Subscriptions to the firm's legal alerts (API-3.md "Alerts"). */
     subscriptions,
     registrations,
-    /** Alerts out: what became public with `notify`, queued once per subscriber (see start.ts). */
+    /** Alerts out: what became public with `notify`, queued once per subscriber (server/periodic-jobs.ts). */
     alerts,
     /** Posts to the firm's Telegram channels, one per article and language. */
     channelPosts,
@@ -219,7 +219,7 @@ export function createDomainServices(host: DomainHost) {
     checks: recordChecks,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
-    /** Scheduled publishing: what comes next, and the moments that came (see start.ts). */
+    /** Scheduled publishing: what comes next, and the moments that came (server/periodic-jobs.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
       due: (until) => workingCopies.due(until),
       apply: async (type, id) => {

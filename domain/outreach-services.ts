@@ -47,7 +47,7 @@ export function createOutreachServices(core: Core) {
   const { database, log } = host;
   // One client: an IPv4 address or an IPv6 /64 (domain/shared/request-limit.ts).
   const clientKeyOf = clientKeys(database, 'contact-limit');
-  // What a person waits for (a confirmation, a registration's e-mails) goes before the alerts (start.ts).
+  // What a person waits for (a confirmation, a registration's e-mails) goes before the alerts (server/periodic-jobs.ts).
   const mailFirst = async (message: Mail, about: string) => {
     await outbox.enqueue('mail-first', message, about);
   };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 
 /**
- * Where an outbox message goes, each a queue of its own that its sender reads (server/start.ts):
+ * Where an outbox message goes, each a queue of its own that its sender reads (server/periodic-jobs.ts):
  * - `telegram`: the firm's chat, or a person's chat (`chatId`): new requests, review notices;
  * - `telegram-channel`: a post to one of the firm's Telegram channels (domain/alerts/channel-posts.ts);
  * - `mail-first`: an e-mail a person waits for (a password link, an upload link, a confirmation),
