@@ -10,7 +10,7 @@ import { newId, nowIso } from '../shared/ids.ts';
  *   sent at once, never held back by the rate;
  * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues.
  */
-const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
+export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
@@ -97,6 +97,8 @@ export function createOutbox(database: Database) {
      * `within`: a transaction the message is stored in (with what it records as sent).
      */
     async enqueue(channel: OutboxChannel, payload: OutboxPayload, about?: string, within: Database['db'] = db): Promise<string> {
+      // A channel no job reads would keep its message for ever: refused, whatever the caller's types said.
+      if (!OUTBOX_CHANNELS.includes(channel)) throw new Error(`No sender reads the outbox channel ${String(channel)}`);
       const now = nowIso();
       const id = newId();
       const { secrets = [], ...message } = payload;
