@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../domain/shared/time-zone.ts';
 
 /** A PEM that holds an RSA private key (what DKIM signing with rsa-sha256 needs). */
 function isRsaPrivateKey(pem: string): boolean {
@@ -72,8 +73,8 @@ const EnvSchema = z.object({
       } catch {
         return false;
       }
-    }, 'must be an IANA time zone such as Asia/Tashkent')
-    .default('Asia/Tashkent'),
+    }, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`)
+    .default(DEFAULT_TIME_ZONE),
   DEMO_CONTENT: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .default('true')

@@ -26,7 +26,7 @@ const RESEND_MS = 10 * 60 * 1000;
 const SENDER_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
 /**
  * E-mails the form may queue a minute, the whole site together: invented addresses from many senders
- * cannot fill the mail queue (what a person waits for goes in its own queue, start.ts).
+ * cannot fill the mail queue (what a person waits for goes in its own queue, server/periodic-jobs.ts).
  */
 const SITE_LIMIT = { max: 30, windowMs: 60 * 1000 };
 /** The version of the consent's words: kept with every consent, raised when the words change. */

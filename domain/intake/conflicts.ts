@@ -1,5 +1,6 @@
 import { APOSTROPHES, uzbekToLatin } from '../languages/uzbek-script.ts';
 import { dayIn } from '../shared/days.ts';
+import { pickText } from '../shared/localized.ts';
 
 /*
  * The conflict check of a new matter (API-3.md "Intake"): its company and other parties compared
@@ -244,8 +245,46 @@ export function knownParties(
 }
 
 /** A new matter's possible conflicts: its company and other parties, and its tax number, among `known`. */
-export function conflictsOfRequest(request: Record<string, unknown>, known: KnownParty[]): Promise<Conflict[]> {
+function conflictsOfRequest(request: Record<string, unknown>, known: KnownParty[]): Promise<Conflict[]> {
   const counterparties = Array.isArray(request.counterparties) ? request.counterparties.map((name: unknown) => String(name)) : [];
   const parties: Party[] = [{ role: 'company', name: String(request.company ?? '') }, ...counterparties.map((name) => ({ role: 'counterparty' as const, name }))];
   return findConflicts(parties, String(request.tin ?? ''), known);
+}
+
+/** Where the names a new matter is checked against are read: earlier requests, matters, and the words to name them by. */
+interface ConflictSources {
+  earlierRequests(): Promise<EarlierRequest[]>;
+  matters(language: string): Promise<Parameters<typeof knownParties>[1]>;
+  defaultLanguage(): Promise<string>;
+  timeZone: string;
+}
+
+/** The conflict check of new matters (API-3.md "Intake") over the names as stored now. */
+export function createConflictCheck(sources: ConflictSources) {
+  /** Every name a new matter is checked against, as stored now. */
+  async function knownNow(): Promise<KnownParty[]> {
+    const defaultLanguage = await sources.defaultLanguage();
+    const [earlier, matters] = await Promise.all([sources.earlierRequests(), sources.matters(defaultLanguage)]);
+    return knownParties(earlier, matters, '', (title) => pickText(title, defaultLanguage), sources.timeZone);
+  }
+  return {
+    /**
+     * A new matter's possible conflicts: its company and other parties among earlier requests'
+     * senders and parties, matters' clients (every language of a client's name) and matters'
+     * other sides; the most serious first.
+     */
+    async conflictsOf(request: Record<string, unknown> & { _id: string }): Promise<Conflict[]> {
+      if (request.kind !== 'matter') return [];
+      return conflictsOfRequest(request, (await knownNow()).filter((party) => party._id !== request._id));
+    },
+    /** How many possible conflicts each new matter among `requests` has (the inbox's rows), the names read once. */
+    async conflictCounts(requests: Array<Record<string, unknown> & { _id: string }>): Promise<Map<string, number>> {
+      const matters = requests.filter((request) => request.kind === 'matter');
+      const counts = new Map<string, number>();
+      if (!matters.length) return counts;
+      const known = await knownNow();
+      for (const request of matters) counts.set(request._id, (await conflictsOfRequest(request, known.filter((party) => party._id !== request._id))).length);
+      return counts;
+    },
+  };
 }

@@ -64,7 +64,7 @@ export interface ImageUse {
   field: string;
 }
 
-/** Where every stored image is used, by upload key (see usageOf in app-services.ts). */
+/** Where every stored image is used, by upload key (domain/media/media-usage.ts). */
 export type MediaUsage = () => Promise<Map<string, ImageUse[]>>;
 
 const USED_URL = /\/uploads\/(\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*?)-(?:large|medium|thumbnail|og)\.(?:webp|jpg)/g;

@@ -1,4 +1,4 @@
-import type { StoredContact } from '../contacts/contact-service.ts';
+import type { PrivacyNow, StoredContact } from '../contacts/contact-service.ts';
 
 type Label = 'title' | 'matter' | 'application' | 'name' | 'email' | 'phone' | 'service' | 'subject' | 'company' | 'counterparties' | 'vacancy' | 'open' | 'noData';
 const LABELS: Record<string, Record<Label, string>> = {
@@ -79,4 +79,14 @@ export function contactMessage(request: StoredContact, options: { language: stri
   ]
     .filter((part) => part !== undefined)
     .join('\n');
+}
+
+/**
+ * The chat message of a new request when one goes to the firm's Telegram chat: the server is set
+ * up for it (`server`: with the visitor's data or without) and the firm's switches (site
+ * configuration) allow it; they narrow what the server is set up for, never widen it.
+ */
+export function contactTelegramText(request: StoredContact, settings: PrivacyNow, server: { personalData: boolean } | undefined, publicUrl: string): string | undefined {
+  if (!server || !settings.telegramRequests) return undefined;
+  return contactMessage(request, { language: settings.defaultLanguage, personalData: server.personalData && settings.telegramPersonalData, publicUrl });
 }

@@ -3,6 +3,17 @@ import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 
 /**
+ * Where an outbox message goes, each a queue of its own that its sender reads (server/periodic-jobs.ts):
+ * - `telegram`: the firm's chat, or a person's chat (`chatId`): new requests, review notices;
+ * - `telegram-channel`: a post to one of the firm's Telegram channels (domain/alerts/channel-posts.ts);
+ * - `mail-first`: an e-mail a person waits for (a password link, an upload link, a confirmation),
+ *   sent at once, never held back by the rate;
+ * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues.
+ */
+export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/**
  * A message: its text, and the chat it goes to when not the firm's (a person's review notice); an
  * e-mail (channel `mail`) also has its address, subject, HTML part and headers.
  */
@@ -30,7 +41,7 @@ const isFinal = (error: unknown) => typeof error === 'object' && error !== null 
 
 interface OutboxMessage {
   id: string;
-  channel: string;
+  channel: OutboxChannel;
   payload: OutboxPayload;
   attempts: number;
 }
@@ -85,7 +96,9 @@ export function createOutbox(database: Database) {
      * `about`: what the message tells of (contacts/<id>), so that it can be forgotten with it;
      * `within`: a transaction the message is stored in (with what it records as sent).
      */
-    async enqueue(channel: string, payload: OutboxPayload, about?: string, within: Database['db'] = db): Promise<string> {
+    async enqueue(channel: OutboxChannel, payload: OutboxPayload, about?: string, within: Database['db'] = db): Promise<string> {
+      // A channel no job reads would keep its message for ever: refused, whatever the caller's types said.
+      if (!OUTBOX_CHANNELS.includes(channel)) throw new Error(`No sender reads the outbox channel ${String(channel)}`);
       const now = nowIso();
       const id = newId();
       const { secrets = [], ...message } = payload;
@@ -108,7 +121,7 @@ export function createOutbox(database: Database) {
      * refusal marked final is not tried again (a channel post to a wrong channel); without it (the
      * firm's own messages) everything is tried for a day, so fixing the setup and restarting loses none.
      */
-    async deliverDue(channel: string, deliver: Deliver, limit = 20, giveUpOnFinal = false): Promise<number> {
+    async deliverDue(channel: OutboxChannel, deliver: Deliver, limit = 20, giveUpOnFinal = false): Promise<number> {
       const now = new Date();
       const due = await db
         .selectFrom('outbox')
@@ -157,13 +170,13 @@ export function createOutbox(database: Database) {
     },
 
     /** How many messages of the channel were sent since this moment (the mail's rate per minute, across instances). */
-    async sentSince(channel: string, since: string): Promise<number> {
+    async sentSince(channel: OutboxChannel, since: string): Promise<number> {
       const row = await db.selectFrom('outbox').select(sql<number>`count(*)`.as('count')).where('channel', '=', channel).where('status', '=', 'sent').where('sent_at', '>=', since).executeTakeFirst();
       return Number(row?.count ?? 0);
     },
 
     /** How many messages wait, were given up, and the last error (the admin's Telegram panel). */
-    async state(channel: string) {
+    async state(channel: OutboxChannel) {
       const rows = await db
         .selectFrom('outbox')
         .select(['status', sql<number>`count(*)`.as('count')])

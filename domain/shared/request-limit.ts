@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Database } from '../../db/connection.ts';
 import { nowIso } from './ids.ts';
+import { sharedSecret } from './secrets.ts';
 
 /**
  * Who a limit counts as one sender: an IPv4 address as it is, an IPv6 address by its /64 (one
@@ -20,6 +22,15 @@ export function clientNetwork(address: string): string {
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))
     .join(':')}::/64`;
+}
+
+/**
+ * A keyed hash of a client's network (`clientNetwork`), the same on every instance (the secret
+ * `name` is kept in the database): a limit counts a sender without storing their address.
+ */
+export function clientKeys(database: Database, name: string): (address: string) => Promise<string> {
+  const secret = sharedSecret(database, name);
+  return async (address) => createHmac('sha256', await secret()).update(clientNetwork(address)).digest('base64url').slice(0, 32);
 }
 
 /**

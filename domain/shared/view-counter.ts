@@ -30,6 +30,20 @@ export function createViewCounter() {
     giveBack(taken: Map<string, Map<string, number>>): void {
       for (const [table, counts] of taken) for (const [id, views] of counts) this.count(table, id, views);
     },
+
+    /** Writes the counted views through `write`, one call per table; on failure they wait for the next try. */
+    async flush(write: (table: string, counts: Map<string, number>) => Promise<unknown>): Promise<void> {
+      const taken = this.take();
+      try {
+        for (const [table, counts] of taken) {
+          await write(table, counts);
+          taken.delete(table);
+        }
+      } catch (error) {
+        this.giveBack(taken);
+        throw error;
+      }
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { dayIn } from '../shared/days.ts';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import { LANGUAGE_CODE_PATTERN, languageSegment } from '../shared/localized.ts';
 
 /**
  * Visit statistics without cookies and without addresses: a visit is a day, a page, its language
@@ -31,7 +32,7 @@ const LISTED = 20;
 const MAX_PATH = 200;
 
 /** The host name of a Referer header, lower-case, or `direct` (none, or not a web address). */
-export function referrerHost(referer: string | undefined): string {
+function referrerHost(referer: string | undefined): string {
   if (!referer) return 'direct';
   try {
     const { protocol, hostname } = new URL(referer);
@@ -39,6 +40,22 @@ export function referrerHost(referer: string | undefined): string {
   } catch {
     return 'direct';
   }
+}
+
+/**
+ * A visit of a page from what the browser sent: the path's first segment when it looks like a
+ * language code (resolved when written: `pageLanguageOf`), and where the visitor came from —
+ * `source`, what the firm's own link said (`email`, `telegram`), else the Referer's host.
+ */
+export function visitOf(path: string, referer: string | undefined, source?: string): Visit {
+  const first = path.split('/')[1] ?? '';
+  return { path, lang: LANGUAGE_CODE_PATTERN.test(first.toLowerCase()) ? first : '', referrer: source ?? referrerHost(referer) };
+}
+
+/** A page's language from its path's first segment: an active language's code, else the default language. */
+export function pageLanguageOf(activeCodes: readonly string[], defaultLanguage: string): (segment: string) => string {
+  const codes = new Map(activeCodes.map((code) => [languageSegment(code), code]));
+  return (segment) => codes.get(segment.toLowerCase()) ?? defaultLanguage;
 }
 
 export function createVisitCounter(database: Database, timeZone: string) {
