@@ -1,16 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { abilities, useAdmin } from './admin-context.tsx';
+import { can } from '../../domain/access/permissions.ts';
+import type { RecordComment } from '../../domain/versions/comments.ts';
+import type { Review } from '../../domain/versions/reviews.ts';
+import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
-
-interface Review {
-  reviewState: 'none' | 'in_review' | 'changes_requested' | 'approved';
-  assignee: string | null;
-  dueAt: string | null;
-  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish'; by: { email: string; name?: string; outside?: true } | null; at: string; comment?: string }>;
-}
 
 interface Approver {
   _id: string;
@@ -18,15 +14,8 @@ interface Approver {
   email: string;
 }
 
-export interface Comment {
-  _id: string;
-  text: string;
-  field: string | null;
-  lang: string | null;
-  author: { email: string; name: string };
-  createdAt: string;
-  resolved: boolean;
-}
+/** A comment on a record (a field of it, a language), as the API answers it. */
+export type Comment = RecordComment;
 
 const STATE_TEXT: Record<Review['reviewState'], AdminTextKey> = { none: 'review.none', in_review: 'review.inReview', changes_requested: 'review.changesRequested', approved: 'review.approved' };
 const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset', publish: 'review.published' };
@@ -47,7 +36,7 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const commentId = useId();
-  const approver = user.role === 'admin' || user.role === 'approver';
+  const approver = can(user, 'record.approve');
   // The form shows each open comment beside its field too.
   useEffect(() => onComments?.(comments), [comments, onComments]);
 
@@ -200,7 +189,7 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
           {t('comments.add')}
         </button>
       </div>
-      {abilities(user).editContent || user.role === 'translator' ? (
+      {can(user, 'record.edit') ? (
         <div className="space-y-2">
           <label htmlFor={commentId} className="block text-sm font-medium text-slate-800">
             {t('review.comment')}

@@ -1,7 +1,9 @@
 import { LogOut, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useAdmin, type AdminRole } from '../../admin/admin-context.tsx';
+import { languagesFor, ROLES, type Role } from '../../../domain/access/permissions.ts';
+import type { PublicUser } from '../../../domain/users/user-schema.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
@@ -9,16 +11,11 @@ import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
 import { TelegramNotices } from '../../admin/telegram-notices.tsx';
 
-interface Admin {
-  _id: string;
-  email: string;
-  name: string;
-  createdAt: string;
-  role: AdminRole;
-  languages: string[];
-}
+/** An account in the list (the roles it may have are the permission table's, ROLES). */
+type Admin = Pick<PublicUser, '_id' | 'email' | 'name' | 'createdAt' | 'role' | 'languages'>;
 
-const ROLES: AdminRole[] = ['admin', 'editor', 'approver', 'translator'];
+/** A role that changes texts only in its own languages (the table's translator): its account is given them. */
+const languageBound = (role: Role) => languagesFor({ role }, 'record.edit') !== 'all';
 
 interface Session {
   _id: string;
@@ -61,7 +58,7 @@ export function HydrateFallback() {
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t, lang, user, timeZone, languages, problem, languageName } = useAdmin();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const [newRole, setNewRole] = useState<AdminRole>('editor');
+  const [newRole, setNewRole] = useState<Role>('editor');
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const admins = loaderData.data?.admins;
@@ -132,7 +129,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function changeRole(admin: Admin, change: { role?: AdminRole; languages?: string[] }) {
+  async function changeRole(admin: Admin, change: { role?: Role; languages?: string[] }) {
     setError('');
     setNotice('');
     try {
@@ -215,7 +212,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                       <span className="block text-sm text-slate-600">
                         {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
                       </span>
-                      {admin.role === 'translator' && languageChoices(`languages-${admin._id}`, admin.languages, (code, on) => void changeRole(admin, { languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) }))}
+                      {languageBound(admin.role) && languageChoices(`languages-${admin._id}`, admin.languages, (code, on) => void changeRole(admin, { languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) }))}
                     </span>
                     <span className="flex flex-wrap items-center gap-2">
                       <label htmlFor={`role-${admin._id}`} className="sr-only">
@@ -226,7 +223,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                         value={admin.role}
                         onChange={(event) => {
                           const role = ROLES.find((known) => known === event.target.value) ?? admin.role;
-                          void changeRole(admin, { role, ...(role === 'translator' && !admin.languages.length ? { languages: languages.filter((language) => !language.isDefault).map((language) => language.code).slice(0, 1) } : {}) });
+                          void changeRole(admin, { role, ...(languageBound(role) && !admin.languages.length ? { languages: languages.filter((language) => !language.isDefault).map((language) => language.code).slice(0, 1) } : {}) });
                         }}
                         className={`${inputClass} mt-0 w-auto`}
                       >
@@ -270,7 +267,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 </select>
                 <p className="mt-1 text-xs text-slate-600">{t(`roles.about.${newRole}`)}</p>
               </div>
-              {newRole === 'translator' && <div className="md:col-span-2">{languageChoices('new-languages', [])}</div>}
+              {languageBound(newRole) && <div className="md:col-span-2">{languageChoices('new-languages', [])}</div>}
               <div>
                 <button type="submit" className={buttonClass.primary}>
                   {t('common.add')}

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { can } from '../../../domain/access/permissions.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { objectValue, textsValue } from '../../admin/display.ts';
@@ -281,7 +282,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     ['legalPages', ['legalPages', 'legal']],
     ['footerLinks', ['footerLinks']],
     // Who may publish what, how people sign in, what the contact form asks and keeps: the administrator's alone.
-    ...(user.role === 'admin' ? ([['access', ['publishing', 'security', 'privacy']]] as Array<[string, string[]]>) : []),
+    ...(can(user, 'siteConfig.manage') ? ([['access', ['publishing', 'security', 'privacy']]] as Array<[string, string[]]>) : []),
   ];
 
   return (
