@@ -10,6 +10,7 @@ import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx'
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
+import { cellClass, ListTable, ListView, rowClass } from '../../admin/list-table.tsx';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
@@ -221,11 +222,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
       </div>
-      {items === null && !error ? (
-        <Loading />
-      ) : !items?.length ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
-      ) : (
+      <ListView items={items} loading={items === null && !error} empty={t('contacts.empty')}>
+        {(items) => (
         <>
         {/* On a phone: a card per request, its status and actions in view; the table from 768 px. */}
         <ul className="space-y-3 md:hidden" data-testid="contact-cards">
@@ -257,48 +255,44 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">{t('contacts.received')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.from')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.subject')}</th>
-                <th scope="col" className="px-4 py-3">{t('common.status')}</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('common.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatMoment(item.createdAt, lang, timeZone)}</td>
-                  <td className="px-4 py-3">
-                    {item.name}
-                    <span className="block font-normal text-slate-600">{item.email}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <KindBadge item={item} />
-                    {item.subject}
-                    <ConflictCount item={item} />
-                  </td>
-                  <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => openRequest(item)}>
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
-                        <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          className="hidden md:block"
+          heads={[
+            { key: 'received', label: t('contacts.received') },
+            { key: 'from', label: t('contacts.from') },
+            { key: 'subject', label: t('contacts.subject') },
+            { key: 'status', label: t('common.status') },
+          ]}
+        >
+          {items.map((item) => (
+            <tr key={item._id} className={`${rowClass} ${item.status === 'new' ? 'font-semibold' : ''}`}>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatMoment(item.createdAt, lang, timeZone)}</td>
+              <td className={cellClass}>
+                {item.name}
+                <span className="block font-normal text-slate-600">{item.email}</span>
+              </td>
+              <td className={cellClass}>
+                <KindBadge item={item} />
+                {item.subject}
+                <ConflictCount item={item} />
+              </td>
+              <td className={cellClass}>{statusSelect(item, `status-${item._id}`)}</td>
+              <td className={cellClass}>
+                <div className="flex justify-end gap-2">
+                  <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => openRequest(item)}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                  <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
+                    <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
         </>
-      )}
+        )}
+      </ListView>
       <Dialog title={t('common.delete')} open={deleting !== null} onClose={() => setDeleting(null)}>
         {deleting && (
           <div className="space-y-4">
