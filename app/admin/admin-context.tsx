@@ -3,6 +3,8 @@ import { ADMIN_LANGUAGES, ADMIN_TEXT_PREFIX, ADMIN_TEXTS, type AdminTextKey } fr
 import { makeProblemText, type ProblemText } from './problems.ts';
 import { rememberWords } from './words.ts';
 import { api } from './api.ts';
+import { can } from '../../domain/access/permissions.ts';
+import type { PublicUser } from '../../domain/users/user-schema.ts';
 
 export interface SiteLanguage {
   _id: string;
@@ -18,28 +20,22 @@ export interface SiteLanguage {
   translations: Record<string, string>;
 }
 
-export type AdminRole = 'admin' | 'editor' | 'approver' | 'translator';
 
-export interface AdminUser {
-  _id: string;
-  email: string;
-  name: string;
-  role: AdminRole;
-  /** The languages a translator may change. */
-  languages: string[];
-  /** Two-factor sign-in is on for this account. */
-  twoFactor: boolean;
-}
+/** The signed-in user as the admin knows them (GET /api/auth/me). */
+export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'role' | 'languages' | 'twoFactor'>;
 
-/** What the signed-in user's role allows (the server checks the same on every call). */
+/**
+ * What the signed-in user may do, in the words of the admin's screens: each is a row of the one
+ * permission table (domain/access/permissions.ts), which the server checks on every call.
+ */
 export function abilities(user: AdminUser) {
   return {
     /** Create, delete, publish, upload, contact requests, redirects, trash, analytics. */
-    editContent: user.role !== 'translator',
+    editContent: can(user, 'record.create'),
     /** Accounts, languages, the site configuration, Telegram. */
-    administer: user.role === 'admin',
+    administer: can(user, 'user.manage'),
     /** A multilingual text in this language may be changed. */
-    editLanguage: (code: string) => user.role !== 'translator' || user.languages.includes(code),
+    editLanguage: (code: string) => can(user, 'record.edit', { language: code }),
   };
 }
 

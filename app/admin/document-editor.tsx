@@ -1,6 +1,6 @@
 /*
  * The rich-text editor of a document field (loaded only when a form with one opens: see
- * DocumentField in record-form.tsx). Tiptap on the schema of document-schema.ts: a toolbar whose
+ * DocumentWidget in fields/document.tsx). Tiptap on the schema of document-schema.ts: a toolbar whose
  * every button has a name in the admin's language (one Tab stop, arrows inside: the WAI-ARIA
  * toolbar), the usual keyboard (Ctrl+B/I/U, Ctrl+K for a link, "## " for a heading, "- " and "1. "
  * for lists, Ctrl+Z), links to an address or to a page of the site found by its title, pictures

@@ -1,5 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { can } from '../../domain/access/permissions.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api, getToken } from './api.ts';
 import { formatMoment } from './time-zone.ts';
@@ -26,7 +27,7 @@ export function EventRegistrations({ id }: { id: string }) {
   const [failed, setFailed] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState('');
-  const mayRemove = user.role === 'admin' || user.role === 'editor';
+  const mayRemove = can(user, 'eventRegistration.remove');
   const load = useCallback(
     () =>
       api<Registration[]>(`/events/${id}/registrations`).then(

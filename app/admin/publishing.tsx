@@ -1,6 +1,7 @@
 import { Copy, ExternalLink, Eye } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { RecordType } from '../../domain/shared/record-type.ts';
+import { can } from '../../domain/access/permissions.ts';
 import { useAdmin } from './admin-context.tsx';
 import { api } from './api.ts';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
@@ -36,7 +37,7 @@ export function StateBadge({ state, record, type }: { state: string; record: Rec
 export function PreviewLink({ type, id, lang: pageLanguage, unsaved, draft = false }: { type: string; id: string; lang: string; unsaved: boolean; draft?: boolean }) {
   const { t, lang, timeZone, user, problem } = useAdmin();
   // A reviewer's decision is an opinion for the people who approve: they make the reviewer's links.
-  const asksOutside = user.role === 'admin' || user.role === 'approver';
+  const asksOutside = can(user, 'review.askOutside');
   const [link, setLink] = useState<{ url: string; path: string; expiresAt: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');

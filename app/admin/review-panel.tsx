@@ -1,16 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { abilities, useAdmin } from './admin-context.tsx';
+import { can } from '../../domain/access/permissions.ts';
+import type { RecordComment } from '../../domain/versions/comments.ts';
+import type { Review } from '../../domain/versions/reviews.ts';
+import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
 import { formatMoment, fromZoneInput, toZoneInput, zoneOffsetLabel } from './time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass } from './ui.tsx';
-
-interface Review {
-  reviewState: 'none' | 'in_review' | 'changes_requested' | 'approved';
-  assignee: string | null;
-  dueAt: string | null;
-  history: Array<{ action: 'submit' | 'approve' | 'request_changes' | 'reset' | 'publish'; by: { email: string; name?: string; outside?: true } | null; at: string; comment?: string }>;
-}
 
 interface Approver {
   _id: string;
@@ -18,15 +14,8 @@ interface Approver {
   email: string;
 }
 
-export interface Comment {
-  _id: string;
-  text: string;
-  field: string | null;
-  lang: string | null;
-  author: { email: string; name: string };
-  createdAt: string;
-  resolved: boolean;
-}
+/** A comment on a record (a field of it, a language), as the API answers it. */
+export type Comment = RecordComment;
 
 const STATE_TEXT: Record<Review['reviewState'], AdminTextKey> = { none: 'review.none', in_review: 'review.inReview', changes_requested: 'review.changesRequested', approved: 'review.approved' };
 const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { submit: 'review.submitted', approve: 'review.approvedBy', request_changes: 'review.changesAsked', reset: 'review.reset', publish: 'review.published' };
@@ -36,10 +25,10 @@ const STEP_TEXT: Record<Review['history'][number]['action'], AdminTextKey> = { s
  * "Submit for review" for anyone, "Approve" and "Request changes" for approvers and administrators.
  */
 export function ReviewPanel({ path, fields, onComments }: { path: string; fields: Array<{ name: string; label: string }>; onComments?: (comments: Comment[]) => void }) {
-  const { t, lang, timeZone, user, problem, languages, languageName } = useAdmin();
+  const { t, lang, timeZone, user, problem } = useAdmin();
   const [review, setReview] = useState<Review | null>(null);
   const [comments, setComments] = useState<Comment[]>([]);
-  const [note, setNote] = useState({ text: '', field: '', lang: '' });
+  const [note, setNote] = useState<Note>({ text: '', field: '', lang: '' });
   const [comment, setComment] = useState('');
   // Whom a submit asks and by when (the firm's time zone); both optional.
   const [approvers, setApprovers] = useState<Approver[]>([]);
@@ -47,7 +36,7 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const commentId = useId();
-  const approver = user.role === 'admin' || user.role === 'approver';
+  const approver = can(user, 'record.approve');
   // The form shows each open comment beside its field too.
   useEffect(() => onComments?.(comments), [comments, onComments]);
 
@@ -92,7 +81,6 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
       setError(problem(caught));
     }
   }
-  const fieldName = (name: string | null) => fields.find((field) => field.name === name)?.label ?? name;
 
   async function step(action: 'submit' | 'approve' | 'request_changes') {
     setBusy(true);
@@ -141,66 +129,8 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
           ))}
         </ol>
       )}
-      <div className="space-y-2 border-t border-slate-200 pt-3">
-        <h3 className="text-sm font-semibold text-slate-900">{t('comments.title')}</h3>
-        {comments.length === 0 && <p className="text-sm text-slate-600">{t('comments.none')}</p>}
-        <ul className="space-y-2 text-sm">
-          {comments.map((comment) => (
-            <li key={comment._id} data-resolved={comment.resolved} className={`rounded border border-slate-200 bg-white p-2 ${comment.resolved ? 'text-slate-500' : 'text-slate-800'}`}>
-              <p className="text-xs text-slate-600">
-                {formatMoment(comment.createdAt, lang, timeZone)} · {comment.author.name || comment.author.email}
-                {comment.field && ` · ${fieldName(comment.field)}`}
-                {comment.lang && ` (${comment.lang.toUpperCase()})`}
-                {comment.resolved && ` · ${t('comments.resolved')}`}
-              </p>
-              <p className="whitespace-pre-wrap">{comment.text}</p>
-              {!comment.resolved && (
-                <button type="button" className="mt-1 text-sm font-semibold text-brand-700 underline" onClick={() => resolve(comment)}>
-                  {t('comments.resolve')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <div>
-            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-field`}>
-              {t('comments.field')}
-            </label>
-            <select id={`${commentId}-field`} value={note.field} onChange={(event) => setNote({ ...note, field: event.target.value })} className={inputClass}>
-              <option value="">{t('comments.wholeRecord')}</option>
-              {fields.map((field) => (
-                <option key={field.name} value={field.name}>
-                  {field.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-lang`}>
-              {t('comments.language')}
-            </label>
-            <select id={`${commentId}-lang`} value={note.lang} onChange={(event) => setNote({ ...note, lang: event.target.value })} className={inputClass}>
-              <option value="">{t('comments.anyLanguage')}</option>
-              {languages.map((language) => (
-                <option key={language.code} value={language.code}>
-                  {languageName(language.code)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="sm:col-span-2">
-            <label className="block text-sm font-medium text-slate-800" htmlFor={`${commentId}-text`}>
-              {t('comments.text')}
-            </label>
-            <textarea id={`${commentId}-text`} rows={2} maxLength={4000} value={note.text} onChange={(event) => setNote({ ...note, text: event.target.value })} className={inputClass} />
-          </div>
-        </div>
-        <button type="button" className={buttonClass.secondary} disabled={busy} onClick={addComment}>
-          {t('comments.add')}
-        </button>
-      </div>
-      {abilities(user).editContent || user.role === 'translator' ? (
+      <CommentsSection id={commentId} comments={comments} fields={fields} note={note} onNote={setNote} busy={busy} onAdd={addComment} onResolve={resolve} />
+      {can(user, 'record.edit') ? (
         <div className="space-y-2">
           <label htmlFor={commentId} className="block text-sm font-medium text-slate-800">
             {t('review.comment')}
@@ -259,5 +189,74 @@ export function ReviewPanel({ path, fields, onComments }: { path: string; fields
         </div>
       ) : null}
     </section>
+  );
+}
+
+type Note = { text: string; field: string; lang: string };
+
+/** The record's comments (on it, a field, a language), each resolvable, and a new one to add. */
+function CommentsSection({ id, comments, fields, note, onNote, busy, onAdd, onResolve }: { id: string; comments: Comment[]; fields: Array<{ name: string; label: string }>; note: Note; onNote: (note: Note) => void; busy: boolean; onAdd: () => void; onResolve: (comment: Comment) => void }) {
+  const { t, lang, timeZone, languages, languageName } = useAdmin();
+  const fieldName = (name: string | null) => fields.find((field) => field.name === name)?.label ?? name;
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-3">
+      <h3 className="text-sm font-semibold text-slate-900">{t('comments.title')}</h3>
+      {comments.length === 0 && <p className="text-sm text-slate-600">{t('comments.none')}</p>}
+      <ul className="space-y-2 text-sm">
+        {comments.map((comment) => (
+          <li key={comment._id} data-resolved={comment.resolved} className={`rounded border border-slate-200 bg-white p-2 ${comment.resolved ? 'text-slate-500' : 'text-slate-800'}`}>
+            <p className="text-xs text-slate-600">
+              {formatMoment(comment.createdAt, lang, timeZone)} · {comment.author.name || comment.author.email}
+              {comment.field && ` · ${fieldName(comment.field)}`}
+              {comment.lang && ` (${comment.lang.toUpperCase()})`}
+              {comment.resolved && ` · ${t('comments.resolved')}`}
+            </p>
+            <p className="whitespace-pre-wrap">{comment.text}</p>
+            {!comment.resolved && (
+              <button type="button" className="mt-1 text-sm font-semibold text-brand-700 underline" onClick={() => onResolve(comment)}>
+                {t('comments.resolve')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div>
+          <label className="block text-sm font-medium text-slate-800" htmlFor={`${id}-field`}>
+            {t('comments.field')}
+          </label>
+          <select id={`${id}-field`} value={note.field} onChange={(event) => onNote({ ...note, field: event.target.value })} className={inputClass}>
+            <option value="">{t('comments.wholeRecord')}</option>
+            {fields.map((field) => (
+              <option key={field.name} value={field.name}>
+                {field.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="block text-sm font-medium text-slate-800" htmlFor={`${id}-lang`}>
+            {t('comments.language')}
+          </label>
+          <select id={`${id}-lang`} value={note.lang} onChange={(event) => onNote({ ...note, lang: event.target.value })} className={inputClass}>
+            <option value="">{t('comments.anyLanguage')}</option>
+            {languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {languageName(language.code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-2">
+          <label className="block text-sm font-medium text-slate-800" htmlFor={`${id}-text`}>
+            {t('comments.text')}
+          </label>
+          <textarea id={`${id}-text`} rows={2} maxLength={4000} value={note.text} onChange={(event) => onNote({ ...note, text: event.target.value })} className={inputClass} />
+        </div>
+      </div>
+      <button type="button" className={buttonClass.secondary} disabled={busy} onClick={onAdd}>
+        {t('comments.add')}
+      </button>
+    </div>
   );
 }

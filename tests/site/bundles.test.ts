@@ -18,7 +18,7 @@ function readManifest(): Record<string, ManifestRoute> {
   return JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)).routes;
 }
 
-const ADMIN_ONLY_CHUNKS = /\/(admin-context|admin-texts|resources|record-form|image-uploader|field-labels)-[\w-]+\.js$/;
+const ADMIN_ONLY_CHUNKS = /\/(admin-context|admin-texts|resources|record-form|form-context|list-table|image-uploader|field-labels)-[\w-]+\.js$/;
 
 describe('the built client assets', () => {
   it('give no public route any admin code: no admin route module and no admin-only chunk', () => {

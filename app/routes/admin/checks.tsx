@@ -8,6 +8,7 @@ import { checkMessage, SeverityLabel } from '../../admin/checks-panel.tsx';
 import { fieldLabel } from '../../admin/field-labels.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle } from '../../admin/ui.tsx';
 import { say } from '../../admin/words.ts';
 import type { Route } from './+types/checks';
@@ -102,7 +103,7 @@ export default function Checks({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {report && items.length > 0 && <p className="mb-2 text-sm font-medium text-slate-800">{t('checks.count', { errors, warnings: items.length - errors })}</p>}
-      {report && items.length === 0 && <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('checks.siteClean')}</p>}
+      {report && items.length === 0 && <EmptyList>{t('checks.siteClean')}</EmptyList>}
       {items.length > 0 && (
         <ul data-testid="site-checks" className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
           {items.map((item, index) => {

@@ -1,5 +1,5 @@
 import { Download, Eye, Mail, Trash } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
@@ -10,6 +10,7 @@ import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx'
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
+import { cellClass, ListTable, ListView, rowClass } from '../../admin/list-table.tsx';
 import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
 import { formatMoment } from '../../admin/time-zone.ts';
@@ -186,119 +187,10 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </button>
         </p>
       )}
-      <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="contacts-search" className="text-sm font-medium text-slate-800">
-            {t('common.search')}
-          </label>
-          <input id="contacts-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="contacts-status" className="text-sm font-medium text-slate-800">
-            {t('common.status')}
-          </label>
-          <select id="contacts-status" value={status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="waiting">{t('contacts.status.waiting')}</option>
-            {CONTACT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`contacts.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contacts-kind" className="text-sm font-medium text-slate-800">
-            {t('contacts.kindColumn')}
-          </label>
-          <select id="contacts-kind" value={kind} onChange={(event) => setFilter('kind', event.target.value)} className={inputClass}>
-            <option value="">{t('contacts.kind.all')}</option>
-            {CONTACT_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(`contacts.kind.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {items === null && !error ? (
-        <Loading />
-      ) : !items?.length ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
-      ) : (
-        <>
-        {/* On a phone: a card per request, its status and actions in view; the table from 768 px. */}
-        <ul className="space-y-3 md:hidden" data-testid="contact-cards">
-          {items.map((item) => (
-            <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
-              <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
-              <p className="text-sm text-slate-700">
-                <KindBadge item={item} />
-                {item.subject}
-                <ConflictCount item={item} />
-              </p>
-              <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
-              {item.phone ? (
-                <p className="mt-1 text-sm">
-                  <PhoneLink phone={String(item.phone)} />
-                </p>
-              ) : null}
-              <div className="mt-3 flex flex-wrap items-end gap-2">
-                {/* The whole width: a new matter’s statuses are long words ("Manfaatlar to‘qnashuvi tekshiruvi"). */}
-                <div className="w-full">{statusSelect(item, `card-status-${item._id}`, 'w-full')}</div>
-                <button type="button" className={buttonClass.secondary} onClick={() => openRequest(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                  {t('contacts.details')}
-                </button>
-                <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
-                  <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">{t('contacts.received')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.from')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.subject')}</th>
-                <th scope="col" className="px-4 py-3">{t('common.status')}</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('common.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatMoment(item.createdAt, lang, timeZone)}</td>
-                  <td className="px-4 py-3">
-                    {item.name}
-                    <span className="block font-normal text-slate-600">{item.email}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <KindBadge item={item} />
-                    {item.subject}
-                    <ConflictCount item={item} />
-                  </td>
-                  <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => openRequest(item)}>
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
-                        <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        </>
-      )}
+      <RequestFilters search={search} onSearch={setSearch} status={status} kind={kind} onFilter={setFilter} />
+      <ListView items={items} loading={items === null && !error} empty={t('contacts.empty')}>
+        {(items) => <RequestList items={items} statusSelect={statusSelect} onOpen={openRequest} onDelete={setDeleting} />}
+      </ListView>
       <Dialog title={t('common.delete')} open={deleting !== null} onClose={() => setDeleting(null)}>
         {deleting && (
           <div className="space-y-4">
@@ -359,6 +251,130 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           refreshUnread();
         }}
       />
+    </div>
+  );
+}
+
+interface RequestListProps {
+  items: readonly StoredRecord[];
+  /** A request's status, changeable (`width`: the card's whole width on a phone). */
+  statusSelect: (item: StoredRecord, id: string, width?: string) => ReactNode;
+  onOpen: (item: StoredRecord) => void;
+  onDelete: (item: StoredRecord) => void;
+}
+
+/** The requests: on a phone a card each, its status and actions in view; the table from 768 px. */
+function RequestList({ items, statusSelect, onOpen, onDelete }: RequestListProps) {
+  const { t, lang, timeZone } = useAdmin();
+  return (
+    <>
+      {/* On a phone: a card per request, its status and actions in view; the table from 768 px. */}
+      <ul className="space-y-3 md:hidden" data-testid="contact-cards">
+        {items.map((item) => (
+          <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
+            <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
+            <p className="text-sm text-slate-700">
+              <KindBadge item={item} />
+              {item.subject}
+              <ConflictCount item={item} />
+            </p>
+            <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
+            {item.phone ? (
+              <p className="mt-1 text-sm">
+                <PhoneLink phone={String(item.phone)} />
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap items-end gap-2">
+              {/* The whole width: a new matter’s statuses are long words ("Manfaatlar to‘qnashuvi tekshiruvi"). */}
+              <div className="w-full">{statusSelect(item, `card-status-${item._id}`, 'w-full')}</div>
+              <button type="button" className={buttonClass.secondary} onClick={() => onOpen(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                {t('contacts.details')}
+              </button>
+              <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => onDelete(item)}>
+                <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ListTable
+        className="hidden md:block"
+        heads={[
+          { key: 'received', label: t('contacts.received') },
+          { key: 'from', label: t('contacts.from') },
+          { key: 'subject', label: t('contacts.subject') },
+          { key: 'status', label: t('common.status') },
+        ]}
+      >
+        {items.map((item) => (
+          <tr key={item._id} className={`${rowClass} ${item.status === 'new' ? 'font-semibold' : ''}`}>
+            <td className={`${cellClass} whitespace-nowrap`}>{formatMoment(item.createdAt, lang, timeZone)}</td>
+            <td className={cellClass}>
+              {item.name}
+              <span className="block font-normal text-slate-600">{item.email}</span>
+            </td>
+            <td className={cellClass}>
+              <KindBadge item={item} />
+              {item.subject}
+              <ConflictCount item={item} />
+            </td>
+            <td className={cellClass}>{statusSelect(item, `status-${item._id}`)}</td>
+            <td className={cellClass}>
+              <div className="flex justify-end gap-2">
+                <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => onOpen(item)}>
+                  <Eye className="h-4 w-4" aria-hidden="true" />
+                </button>
+                <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => onDelete(item)}>
+                  <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+    </>
+  );
+}
+
+/** What the requests are filtered by: words, a status (or all waiting), a kind. */
+function RequestFilters({ search, onSearch, status, kind, onFilter }: { search: string; onSearch: (search: string) => void; status: string; kind: string; onFilter: (name: string, value: string) => void }) {
+  const { t } = useAdmin();
+  return (
+    <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
+      <div className="min-w-48 flex-1">
+        <label htmlFor="contacts-search" className="text-sm font-medium text-slate-800">
+          {t('common.search')}
+        </label>
+        <input id="contacts-search" type="search" value={search} onChange={(event) => onSearch(event.target.value)} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="contacts-status" className="text-sm font-medium text-slate-800">
+          {t('common.status')}
+        </label>
+        <select id="contacts-status" value={status} onChange={(event) => onFilter('status', event.target.value)} className={inputClass}>
+          <option value="">{t('common.all')}</option>
+          <option value="waiting">{t('contacts.status.waiting')}</option>
+          {CONTACT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`contacts.status.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="contacts-kind" className="text-sm font-medium text-slate-800">
+          {t('contacts.kindColumn')}
+        </label>
+        <select id="contacts-kind" value={kind} onChange={(event) => onFilter('kind', event.target.value)} className={inputClass}>
+          <option value="">{t('contacts.kind.all')}</option>
+          {CONTACT_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {t(`contacts.kind.${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

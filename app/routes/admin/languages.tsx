@@ -6,6 +6,7 @@ import { api, ApiError } from '../../admin/api.ts';
 import { fieldLabel, localizeIssue } from '../../admin/field-labels.ts';
 import { issuesToDetails } from '../../../domain/shared/validation.ts';
 import { useUnsavedChanges } from '../../admin/record-form.tsx';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { Badge, buttonClass, ErrorNotice, inputClass, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import { cyrillicInterfaceTexts, InterfaceTexts } from '../../admin/interface-texts.tsx';
 import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
@@ -175,7 +176,7 @@ export default function Languages() {
         </form>
       )}
       {languages.length === 0 ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('languages.empty')}</p>
+        <EmptyList>{t('languages.empty')}</EmptyList>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
           {languages.map((language) => (

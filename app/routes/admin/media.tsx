@@ -5,6 +5,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen, upload } from '../../admin/api.ts';
 import { checkImage, uploadFailure } from '../../admin/image-uploader.tsx';
 import { describeUse, imageFacts, type MediaImage } from '../../admin/media-library.tsx';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, Dialog, ErrorNotice, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/media';
 
@@ -118,7 +119,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       {images === null && !error ? (
         <Loading />
       ) : !images?.length ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('media.empty')}</p>
+        <EmptyList>{t('media.empty')}</EmptyList>
       ) : (
         <ul className={`grid gap-4 ${GRID[columns - 1]}`} data-testid="media-grid">
           {images.map((image) => (

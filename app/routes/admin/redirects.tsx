@@ -6,6 +6,7 @@ import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, getToken, loadScreen } from '../../admin/api.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/redirects';
 import { dayIn } from '../../../domain/shared/days.ts';
@@ -223,7 +224,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
       {data && (
         <>
           {data.redirects.length === 0 ? (
-            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.empty')}</p>
+            <EmptyList>{t('redirects.empty')}</EmptyList>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-label={t('redirects.title')} data-testid="redirect-list">
               {data.redirects.map((redirect) => (
@@ -259,7 +260,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mb-4 mt-1 text-slate-700">{t('redirects.notFoundIntro')}</p>
             {data.notFound.length === 0 ? (
-              <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('redirects.notFoundEmpty')}</p>
+              <EmptyList>{t('redirects.notFoundEmpty')}</EmptyList>
             ) : (
               <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-labelledby="not-found-heading" data-testid="not-found-list">
                 {data.notFound.map((entry) => (

@@ -4,19 +4,25 @@ import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, getToken, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
+import { loadFormContext } from '../../admin/form/form-context.ts';
 import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource-edit';
 
-/** The record to edit, or none for a new one; types edited in place go back to their list. */
+/**
+ * The record to edit (or none for a new one) and what its form reads besides (loadFormContext);
+ * types edited in place go back to their list.
+ */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const resource = resourceByKey(params.resource);
   if (!resource || resource.placement !== 'page') throw redirect(resource ? `/admin/${resource.key}` : '/admin');
   const { id } = params;
-  if (!id) return loadScreen(async (): Promise<StoredRecord | null> => null);
-  return loadScreen(async (): Promise<StoredRecord | null> => (await api<StoredRecord>(`${resource.path}/${id}?admin=true`)).data);
+  return loadScreen(async () => {
+    const record = id ? (await api<StoredRecord>(`${resource.path}/${id}?admin=true`)).data : undefined;
+    return { record, context: await loadFormContext(resource, record) };
+  });
 }
 clientLoader.hydrate = true;
 
@@ -30,7 +36,7 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
   const { t, lang, defaultLanguage, problem } = useAdmin();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const record = loaderData.data;
+  const record = loaderData.data?.record;
   const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
 
   if (!resource) return <Navigate to="/admin" replace />;
@@ -51,7 +57,8 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
           <RecordForm
             key={record?._id ?? 'new'}
             resource={resource}
-            record={record ?? undefined}
+            record={record}
+            context={loaderData.data?.context}
             onSaved={(saved) => {
               // A save stays on the form (it says "Saved"); the list is one click away, above.
               if (!getToken()) return void navigate('/admin/login');

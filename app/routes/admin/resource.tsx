@@ -12,6 +12,7 @@ import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
+import { cellClass, ListTable, ListView, rowClass } from '../../admin/list-table.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
@@ -226,113 +227,115 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
           )}
         </div>
       )}
-      {records === null && !error ? (
-        <Loading />
-      ) : visible.length === 0 ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {fieldLabel(resource.titleField, lang, resource.labels)}
-                </th>
-                {resource.toggles.map((toggle) => (
-                  <th key={toggle} scope="col" className="px-4 py-3">
-                    {fieldLabel(toggle, lang, resource.labels)}
-                  </th>
-                ))}
-                {hasOrder && (
-                  <th scope="col" className="px-4 py-3">
-                    {t('common.order')}
-                  </th>
-                )}
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.map((record) => {
-                const name = text(record[resource.titleField]);
-                const chips = resource.chips ? listValue(record[resource.chips.field]) : [];
-                return (
-                  <tr key={record._id} className="border-b border-slate-100 align-top last:border-0">
-                    <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{name}</p>
-                      {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
-                      {resource.subtitleField && <p className="text-slate-600">{subtitleOf(record[resource.subtitleField])}</p>}
-                      {resource.askForPicture && !record[resource.askForPicture] && can.editContent && (
-                        <Link to={`/admin/${resource.key}/${record._id}/edit#field-${resource.askForPicture}`} className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-amber-800 underline-offset-2 hover:underline">
-                          {t('list.addPicture')}
-                          <span className="sr-only"> ({name})</span>
-                        </Link>
-                      )}
-                      {chips.length > 0 && (
-                        <p className="mt-1 flex flex-wrap gap-1">
-                          {chips.slice(0, resource.chips!.shown).map((chip, index) => (
-                            <Badge key={index} tone="blue">
-                              {text(chip)}
-                            </Badge>
-                          ))}
-                          {chips.length > resource.chips!.shown && <Badge tone="gray">{t('common.moreTags', { count: chips.length - resource.chips!.shown })}</Badge>}
-                        </p>
-                      )}
-                    </td>
-                    {resource.toggles.map((flag) => {
-                      const on = Boolean(record[flag]);
-                      const what = fieldLabel(flag, lang, resource.labels);
-                      return (
-                        <td key={flag} className="px-4 py-3">
-                          <button
-                            type="button"
-                            aria-pressed={on}
-                            title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
-                            disabled={busy === record._id + flag || !can.editContent}
-                            onClick={() => toggle(record, flag)}
-                            className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
-                          >
-                            <span className="sr-only">
-                              {what}: {name}:{' '}
-                            </span>
-                            {on ? t('common.yes') : t('common.no')}
-                          </button>
-                        </td>
-                      );
-                    })}
-                    {hasOrder && <td className="px-4 py-3">{String(record.order ?? '')}</td>}
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        {resource.placement === 'page' && (
-                          <Link to={`/admin/${resource.key}/${record._id}`} className={buttonClass.icon} aria-label={`${t('common.view')}: ${name}`}>
-                            <Eye className="h-4 w-4" aria-hidden="true" />
-                          </Link>
-                        )}
-                        {resource.placement === 'page' ? (
-                          <Link to={`/admin/${resource.key}/${record._id}/edit`} className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`}>
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                          </Link>
-                        ) : (
-                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} onClick={() => setEditing({ record })}>
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                        )}
-                        {can.editContent && (
-                          <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${name}`} onClick={() => remove(record)}>
-                            <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListView items={visible} loading={records === null && !error} empty={(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}>
+        {() => (
+          <ListTable
+            heads={[
+              { key: resource.titleField, label: fieldLabel(resource.titleField, lang, resource.labels) },
+              ...resource.toggles.map((toggle) => ({ key: toggle, label: fieldLabel(toggle, lang, resource.labels) })),
+              ...(hasOrder ? [{ key: 'order', label: t('common.order') }] : []),
+            ]}
+          >
+            {visible.map((record) => (
+              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} />
+            ))}
+          </ListTable>
+        )}
+      </ListView>
       {loaded.data && <Pager page={loaded.data.page} pages={loaded.data.pages} onPage={(page) => setFilter('page', String(page))} />}
     </div>
+  );
+}
+
+interface RecordRowProps {
+  resource: Resource;
+  record: StoredRecord;
+  /** A value in the admin's language. */
+  text: (value: unknown) => string;
+  /** The line under the record's name. */
+  subtitleOf: (value: unknown) => string;
+  /** The toggle being saved (record id + field). */
+  busy: string | null;
+  onToggle: (flag: string) => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** A record's row: its name (its state, the line under it, a missing picture, its chips), its toggles, its order, its actions. */
+function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove }: RecordRowProps) {
+  const { t, lang, user } = useAdmin();
+  const can = abilities(user);
+  const hasOrder = resource.fields.some((field) => field.name === 'order');
+  const name = text(record[resource.titleField]);
+  const chips = resource.chips ? listValue(record[resource.chips.field]) : [];
+  return (
+    <tr className={`${rowClass} align-top`}>
+      <td className={cellClass}>
+        <p className="font-semibold text-slate-900">{name}</p>
+        {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
+        {resource.subtitleField && <p className="text-slate-600">{subtitleOf(record[resource.subtitleField])}</p>}
+        {resource.askForPicture && !record[resource.askForPicture] && can.editContent && (
+          <Link to={`/admin/${resource.key}/${record._id}/edit#field-${resource.askForPicture}`} className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-amber-800 underline-offset-2 hover:underline">
+            {t('list.addPicture')}
+            <span className="sr-only"> ({name})</span>
+          </Link>
+        )}
+        {chips.length > 0 && (
+          <p className="mt-1 flex flex-wrap gap-1">
+            {chips.slice(0, resource.chips!.shown).map((chip, index) => (
+              <Badge key={index} tone="blue">
+                {text(chip)}
+              </Badge>
+            ))}
+            {chips.length > resource.chips!.shown && <Badge tone="gray">{t('common.moreTags', { count: chips.length - resource.chips!.shown })}</Badge>}
+          </p>
+        )}
+      </td>
+      {resource.toggles.map((flag) => {
+        const on = Boolean(record[flag]);
+        const what = fieldLabel(flag, lang, resource.labels);
+        return (
+          <td key={flag} className={cellClass}>
+            <button
+              type="button"
+              aria-pressed={on}
+              title={on ? t('common.toggleOff', { what }) : t('common.toggleOn', { what })}
+              disabled={busy === record._id + flag || !can.editContent}
+              onClick={() => onToggle(flag)}
+              className={`min-h-9 rounded-full px-3 text-xs font-semibold ${on ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+            >
+              <span className="sr-only">
+                {what}: {name}:{' '}
+              </span>
+              {on ? t('common.yes') : t('common.no')}
+            </button>
+          </td>
+        );
+      })}
+      {hasOrder && <td className={cellClass}>{String(record.order ?? '')}</td>}
+      <td className={cellClass}>
+        <div className="flex justify-end gap-2">
+          {resource.placement === 'page' && (
+            <Link to={`/admin/${resource.key}/${record._id}`} className={buttonClass.icon} aria-label={`${t('common.view')}: ${name}`}>
+              <Eye className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          )}
+          {resource.placement === 'page' ? (
+            <Link to={`/admin/${resource.key}/${record._id}/edit`} className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          ) : (
+            <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} onClick={onEdit}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </button>
+          )}
+          {can.editContent && (
+            <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${name}`} onClick={onRemove}>
+              <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -1,7 +1,9 @@
 import { LogOut, Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useAdmin, type AdminRole } from '../../admin/admin-context.tsx';
+import { languagesFor, ROLES, type Role } from '../../../domain/access/permissions.ts';
+import type { PublicUser } from '../../../domain/users/user-schema.ts';
+import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, clearToken, loadScreen } from '../../admin/api.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/settings';
@@ -9,16 +11,11 @@ import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
 import { TelegramNotices } from '../../admin/telegram-notices.tsx';
 
-interface Admin {
-  _id: string;
-  email: string;
-  name: string;
-  createdAt: string;
-  role: AdminRole;
-  languages: string[];
-}
+/** An account in the list (the roles it may have are the permission table's, ROLES). */
+type Admin = Pick<PublicUser, '_id' | 'email' | 'name' | 'createdAt' | 'role' | 'languages'>;
 
-const ROLES: AdminRole[] = ['admin', 'editor', 'approver', 'translator'];
+/** A role that changes texts only in its own languages (the table's translator): its account is given them. */
+const languageBound = (role: Role) => languagesFor({ role }, 'record.edit') !== 'all';
 
 interface Session {
   _id: string;
@@ -59,9 +56,9 @@ export function HydrateFallback() {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { t, lang, user, timeZone, languages, problem, languageName } = useAdmin();
+  const { t, problem } = useAdmin();
   const { ask, dialog: confirmDialog } = useConfirm();
-  const [newRole, setNewRole] = useState<AdminRole>('editor');
+  const [newRole, setNewRole] = useState<Role>('editor');
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const admins = loaderData.data?.admins;
@@ -132,7 +129,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function changeRole(admin: Admin, change: { role?: AdminRole; languages?: string[] }) {
+  async function changeRole(admin: Admin, change: { role?: Role; languages?: string[] }) {
     setError('');
     setNotice('');
     try {
@@ -143,30 +140,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setError(problem(caught, 'common.error'));
     }
   }
-
-  /** The languages a translator works in, as checkboxes. */
-  const languageChoices = (idPrefix: string, chosen: string[], onToggle?: (code: string, on: boolean) => void) => (
-    <fieldset className="mt-2">
-      <legend className="text-sm font-medium text-slate-800">{t('roles.languages')}</legend>
-      <div className="mt-1 flex flex-wrap gap-3">
-        {languages.map((language) => (
-          <label key={language.code} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="languages"
-              value={language.code}
-              id={`${idPrefix}-${language.code}`}
-              defaultChecked={onToggle ? undefined : chosen.includes(language.code)}
-              checked={onToggle ? chosen.includes(language.code) : undefined}
-              onChange={onToggle ? (event) => onToggle(language.code, event.target.checked) : undefined}
-              className="h-4 w-4"
-            />
-            {language.code.toUpperCase()} · {languageName(language.code)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 
   async function changePassword(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -181,15 +154,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       setPasswordError(problem(caught, 'common.saveError'));
     }
   }
-
-  const field = (id: string, name: string, label: string, type = 'text', autoComplete?: string) => (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} required={name !== 'name'} className={inputClass} />
-    </div>
-  );
 
   return (
     <div className="max-w-4xl space-y-6">
@@ -209,41 +173,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul className="mt-3 divide-y divide-slate-100" data-testid="accounts">
                 {admins.map((admin) => (
-                  <li key={admin._id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                    <span className="min-w-48 flex-1">
-                      <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
-                      <span className="block text-sm text-slate-600">
-                        {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
-                      </span>
-                      {admin.role === 'translator' && languageChoices(`languages-${admin._id}`, admin.languages, (code, on) => void changeRole(admin, { languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) }))}
-                    </span>
-                    <span className="flex flex-wrap items-center gap-2">
-                      <label htmlFor={`role-${admin._id}`} className="sr-only">
-                        {t('roles.role')}: {admin.email}
-                      </label>
-                      <select
-                        id={`role-${admin._id}`}
-                        value={admin.role}
-                        onChange={(event) => {
-                          const role = ROLES.find((known) => known === event.target.value) ?? admin.role;
-                          void changeRole(admin, { role, ...(role === 'translator' && !admin.languages.length ? { languages: languages.filter((language) => !language.isDefault).map((language) => language.code).slice(0, 1) } : {}) });
-                        }}
-                        className={`${inputClass} mt-0 w-auto`}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                      {admin._id !== user._id && (
-                        <button type="button" className={buttonClass.danger} onClick={() => remove(admin)} aria-label={`${t('common.delete')}: ${admin.email}`}>
-                          <Trash className="h-4 w-4" aria-hidden="true" />
-                          {t('common.delete')}
-                        </button>
-                      )}
-                    </span>
-                  </li>
+                  <AccountRow key={admin._id} admin={admin} onChange={(change) => void changeRole(admin, change)} onRemove={() => remove(admin)} />
                 ))}
               </ul>
             )}
@@ -254,23 +184,19 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </h2>
             {addError && <ErrorNotice message={addError} />}
             <form onSubmit={add} className="mt-3 grid gap-4 md:grid-cols-2">
-              {field('new-email', 'email', t('settings.email'), 'email', 'off')}
-              {field('new-name', 'name', t('settings.name'))}
-              {field('new-password', 'password', t('settings.password'), 'password', 'new-password')}
+              {formField('new-email', 'email', t('settings.email'), 'email', 'off')}
+              {formField('new-name', 'name', t('settings.name'))}
+              {formField('new-password', 'password', t('settings.password'), 'password', 'new-password')}
               <div>
                 <label htmlFor="new-role" className="block text-sm font-medium text-slate-800">
                   {t('roles.role')}
                 </label>
                 <select id="new-role" value={newRole} onChange={(event) => setNewRole(ROLES.find((known) => known === event.target.value) ?? 'editor')} className={inputClass}>
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`roles.${role}`)}
-                    </option>
-                  ))}
+                  <RoleOptions />
                 </select>
                 <p className="mt-1 text-xs text-slate-600">{t(`roles.about.${newRole}`)}</p>
               </div>
-              {newRole === 'translator' && <div className="md:col-span-2">{languageChoices('new-languages', [])}</div>}
+              {languageBound(newRole) && <div className="md:col-span-2"><LanguageChoices idPrefix="new-languages" chosen={[]} /></div>}
               <div>
                 <button type="submit" className={buttonClass.primary}>
                   {t('common.add')}
@@ -305,17 +231,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 divide-y divide-slate-100" data-testid="sessions">
             {sessions.map((session) => (
-              <li key={session._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span>
-                  <span className="font-semibold">{describeDevice(session.userAgent)}</span> {session.current && <span className="rounded-full bg-green-100 px-2 text-xs font-semibold text-green-900">{t('sessions.thisDevice')}</span>}
-                  <span className="block text-sm text-slate-600">
-                    {session.ip} · {t('sessions.lastUsed')} {formatMoment(session.lastUsedAt, lang, timeZone)} · {t('sessions.signedIn')} {formatMoment(session.createdAt, lang, timeZone)}
-                  </span>
-                </span>
-                <button type="button" className={buttonClass.secondary} onClick={() => endSession(session)} aria-label={`${t('sessions.end')}: ${describeDevice(session.userAgent)}, ${session.ip}`}>
-                  {t('sessions.end')}
-                </button>
-              </li>
+              <SessionRow key={session._id} session={session} onEnd={() => endSession(session)} />
             ))}
           </ul>
         )}
@@ -326,8 +242,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </h2>
         {passwordError && <ErrorNotice message={passwordError} />}
         <form onSubmit={changePassword} className="mt-3 grid gap-4 md:grid-cols-2">
-          {field('current-password', 'currentPassword', t('settings.currentPassword'), 'password', 'current-password')}
-          {field('next-password', 'newPassword', t('settings.newPassword'), 'password', 'new-password')}
+          {formField('current-password', 'currentPassword', t('settings.currentPassword'), 'password', 'current-password')}
+          {formField('next-password', 'newPassword', t('settings.newPassword'), 'password', 'new-password')}
           <div>
             <button type="submit" className={buttonClass.primary}>
               {t('common.save')}
@@ -335,6 +251,111 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
         </form>
       </section>
+    </div>
+  );
+}
+
+/** The roles of the permission table, each in the admin's words. */
+function RoleOptions() {
+  const { t } = useAdmin();
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {t(`roles.${role}`)}
+    </option>
+  ));
+}
+
+/** The languages a translator may change: ticked on their account (changed at once), or for a new one (sent with the form). */
+function LanguageChoices({ idPrefix, chosen, onToggle }: { idPrefix: string; chosen: string[]; onToggle?: (code: string, on: boolean) => void }) {
+  const { t, languages, languageName } = useAdmin();
+  return (
+  <fieldset className="mt-2">
+    <legend className="text-sm font-medium text-slate-800">{t('roles.languages')}</legend>
+    <div className="mt-1 flex flex-wrap gap-3">
+      {languages.map((language) => (
+        <label key={language.code} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="languages"
+            value={language.code}
+            id={`${idPrefix}-${language.code}`}
+            defaultChecked={onToggle ? undefined : chosen.includes(language.code)}
+            checked={onToggle ? chosen.includes(language.code) : undefined}
+            onChange={onToggle ? (event) => onToggle(language.code, event.target.checked) : undefined}
+            className="h-4 w-4"
+          />
+          {language.code.toUpperCase()} · {languageName(language.code)}
+        </label>
+      ))}
+    </div>
+  </fieldset>
+  );
+}
+
+/** An account: who, since when, its languages (a translator's), its role, and its removal (never one's own). */
+function AccountRow({ admin, onChange, onRemove }: { admin: Admin; onChange: (change: { role?: Role; languages?: string[] }) => void; onRemove: () => void }) {
+  const { t, lang, user, timeZone, languages } = useAdmin();
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <span className="min-w-48 flex-1">
+        <span className="font-semibold">{admin.email}</span> {admin._id === user._id && <span className="text-slate-600">({t('settings.you')})</span>}
+        <span className="block text-sm text-slate-600">
+          {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
+        </span>
+        {languageBound(admin.role) && <LanguageChoices idPrefix={`languages-${admin._id}`} chosen={admin.languages} onToggle={(code, on) => onChange({ languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) })} />}
+      </span>
+      <span className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`role-${admin._id}`} className="sr-only">
+          {t('roles.role')}: {admin.email}
+        </label>
+        <select
+          id={`role-${admin._id}`}
+          value={admin.role}
+          onChange={(event) => {
+            const role = ROLES.find((known) => known === event.target.value) ?? admin.role;
+            onChange({ role, ...(languageBound(role) && !admin.languages.length ? { languages: languages.filter((language) => !language.isDefault).map((language) => language.code).slice(0, 1) } : {}) });
+          }}
+          className={`${inputClass} mt-0 w-auto`}
+        >
+          <RoleOptions />
+        </select>
+        {admin._id !== user._id && (
+          <button type="button" className={buttonClass.danger} onClick={onRemove} aria-label={`${t('common.delete')}: ${admin.email}`}>
+            <Trash className="h-4 w-4" aria-hidden="true" />
+            {t('common.delete')}
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** A signed-in device: which, from where, when last used and signed in; and ending it. */
+function SessionRow({ session, onEnd }: { session: Session; onEnd: () => void }) {
+  const { t, lang, timeZone } = useAdmin();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <span>
+        <span className="font-semibold">{describeDevice(session.userAgent)}</span> {session.current && <span className="rounded-full bg-green-100 px-2 text-xs font-semibold text-green-900">{t('sessions.thisDevice')}</span>}
+        <span className="block text-sm text-slate-600">
+          {session.ip} · {t('sessions.lastUsed')} {formatMoment(session.lastUsedAt, lang, timeZone)} · {t('sessions.signedIn')} {formatMoment(session.createdAt, lang, timeZone)}
+        </span>
+      </span>
+      <button type="button" className={buttonClass.secondary} onClick={onEnd} aria-label={`${t('sessions.end')}: ${describeDevice(session.userAgent)}, ${session.ip}`}>
+        {t('sessions.end')}
+      </button>
+    </li>
+  );
+}
+
+/** A line of the account and password forms (every one required but the name). */
+function formField(id: string, name: string, label: string, type = 'text', autoComplete?: string) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} name={name} type={type} autoComplete={autoComplete} required={name !== 'name'} className={inputClass} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { can } from '../../../domain/access/permissions.ts';
+import { useAdmin, type AdminUser } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { objectValue, textsValue } from '../../admin/display.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
@@ -139,14 +140,29 @@ export function HydrateFallback() {
   return <Loading />;
 }
 
+/** The field a problem is about: its path without list positions and a trailing language code. */
+function fieldOfPath(path: string, languages: readonly { code: string }[]): string {
+  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+  if (parts.length > 1 && languages.some((language) => language.code === parts.at(-1))) parts.pop();
+  return parts.at(-1) ?? path;
+}
+
+/** The form's sections and the settings each holds; the access settings only for one who may change them. */
+function sectionsFor(user: AdminUser): Array<[string, string[]]> {
+  return [
+    ['company', ['companyName', 'companyDescription', 'seo', 'primaryButton']],
+    ['contactInfo', ['contactInfo', 'offices']],
+    ['socialMedia', ['socialMedia', 'telegram']],
+    ['sections', ['sections']],
+    ['legalPages', ['legalPages', 'legal']],
+    ['footerLinks', ['footerLinks']],
+    // Who may publish what, how people sign in, what the contact form asks and keeps: the administrator's alone.
+    ...(can(user, 'siteConfig.manage') ? [['access', ['publishing', 'security', 'privacy']] satisfies [string, string[]]] : []),
+  ];
+}
+
 export default function SiteConfig({ loaderData }: Route.ComponentProps) {
   const { t, lang, defaultLanguage, languages, problem, user } = useAdmin();
-  /** The field a problem is about: its path without list positions and a trailing language code. */
-  const fieldOfPath = (path: string) => {
-    const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
-    if (parts.length > 1 && languages.some((language) => language.code === parts.at(-1))) parts.pop();
-    return parts.at(-1) ?? path;
-  };
   const revalidator = useRevalidator();
   // The form edits a copy of what the loader read; "Refresh" reads it again and drops the edits.
   const [config, setConfig] = useState<Json | null>(loaderData.data);
@@ -189,7 +205,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
       setDirty(false);
       setNotice(t('siteConfig.saved'));
     } catch (caught) {
-      if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeIssue(detail, labelOf(fieldOfPath(detail.path), lang), lang, t) })));
+      if (caught instanceof ApiError && caught.details.length) setProblems(caught.details.map((detail) => ({ ...detail, message: localizeIssue(detail, labelOf(fieldOfPath(detail.path, languages), lang), lang, t) })));
       else if (caught instanceof ApiError && caught.status === 409) setError(t('common.conflict'));
       else setError(problem(caught, 'siteConfig.saveError'));
     } finally {
@@ -273,16 +289,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const groups: Array<[string, string[]]> = [
-    ['company', ['companyName', 'companyDescription', 'seo', 'primaryButton']],
-    ['contactInfo', ['contactInfo', 'offices']],
-    ['socialMedia', ['socialMedia', 'telegram']],
-    ['sections', ['sections']],
-    ['legalPages', ['legalPages', 'legal']],
-    ['footerLinks', ['footerLinks']],
-    // Who may publish what, how people sign in, what the contact form asks and keeps: the administrator's alone.
-    ...(user.role === 'admin' ? ([['access', ['publishing', 'security', 'privacy']]] as Array<[string, string[]]>) : []),
-  ];
+  const groups = sectionsFor(user);
 
   return (
     <div className="max-w-5xl">

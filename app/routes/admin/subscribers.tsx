@@ -5,6 +5,7 @@ import { pickText } from '../../../domain/shared/localized.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, getToken, loadScreen } from '../../admin/api.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import type { Route } from './+types/subscribers';
@@ -185,9 +186,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {data.subscribers.length === 0 ? (
-            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('subscribers.empty')}</p>
+            <EmptyList>{t('subscribers.empty')}</EmptyList>
           ) : shown.length === 0 ? (
-            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('subscribers.noMatch')}</p>
+            <EmptyList>{t('subscribers.noMatch')}</EmptyList>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm" data-testid="subscribers">
               {shown.map((subscriber) => (

@@ -10,6 +10,7 @@ import { cyrillicInterfaceTexts } from '../../admin/interface-texts.tsx';
 import { fillLanguage } from '../../../domain/shared/copy-language.ts';
 import { withoutMeta } from '../../../domain/shared/validation.ts';
 import { resourceByKey } from '../../admin/resources.ts';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/translations';
 
@@ -192,7 +193,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {status.records.length === 0 ? (
-            <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('translations.empty')}</p>
+            <EmptyList>{t('translations.empty')}</EmptyList>
           ) : (
             <div className="overflow-x-auto rounded-xl bg-white shadow-sm" tabIndex={0} role="region" aria-label={t('translations.title')}>
               <table className="min-w-full text-sm">

@@ -6,6 +6,7 @@ import { say } from '../../admin/words.ts';
 import type { TrashEntry } from '../../../domain/versions/version-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, loadScreen } from '../../admin/api.ts';
+import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/trash';
 import { formatMoment } from '../../admin/time-zone.ts';
@@ -51,7 +52,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-slate-700">{t('trash.intro')}</p>
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
-      {entries && entries.length === 0 && <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('trash.empty')}</p>}
+      {entries && entries.length === 0 && <EmptyList>{t('trash.empty')}</EmptyList>}
       {entries && entries.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
           {entries.map((entry) => {

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useAdmin } from './admin-context.tsx';
+import { Loading } from './ui.tsx';
+
+/* The admin's one list pattern: loading, "nothing here", and the table of a list's rows. */
+
+/** A cell of a list's table, and a row's line under it. */
+export const cellClass = 'px-4 py-3';
+export const rowClass = 'border-b border-slate-100 last:border-0';
+
+/** What a list says when it has nothing to show (none yet, or none that match). */
+export function EmptyList({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{children}</p>;
+}
+
+/** A list's items once read: loading until then, `empty` when there are none, else what `children` makes of them. */
+export function ListView<T>({ items, loading, empty, children }: { items: readonly T[] | null | undefined; loading: boolean; empty: ReactNode; children: (items: readonly T[]) => ReactNode }) {
+  if (loading) return <Loading />;
+  if (!items?.length) return <EmptyList>{empty}</EmptyList>;
+  return children(items);
+}
+
+/** A list's table: its column heads (and a last one, unnamed on screen, for each row's actions), then its rows. */
+export function ListTable({ heads, actions = true, className = '', children }: { heads: Array<{ key: string; label: ReactNode }>; actions?: boolean; className?: string; children: ReactNode }) {
+  const { t } = useAdmin();
+  return (
+    <div className={`relative overflow-x-auto rounded-xl bg-white shadow-sm ${className}`.trim()}>
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>
+            {heads.map((head) => (
+              <th key={head.key} scope="col" className={cellClass}>
+                {head.label}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col" className={cellClass}>
+                <span className="sr-only">{t('common.actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
