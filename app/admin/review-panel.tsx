@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { can } from '../../domain/access/permissions.ts';
 import type { RecordComment } from '../../domain/versions/comments.ts';
-import type { Review } from '../../domain/versions/reviews.ts';
+import type { Review } from '../../domain/publishing/approval.ts';
 import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { api } from './api.ts';
