@@ -37,6 +37,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../domain/media/media-storage.ts';
 import { coverRoutes } from './http/cover-routes.ts';
+import { collectRoutes } from './http/route.ts';
 
 /** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
 const UPLOADED_FILE = /^\d{4}\/\d{2}\/[a-z0-9]+(?:-[a-z0-9]+)*-(?:large|medium|thumbnail|og)\.(?:webp|jpg)$/;
@@ -146,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     routerOptions: { maxParamLength: 300 },
   });
+
+  // Every declared route goes into the catalog the OpenAPI document is made from (server/http/route.ts).
+  collectRoutes(app);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

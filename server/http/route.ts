@@ -13,8 +13,18 @@ import { AppError } from '../../domain/shared/errors.ts';
 /** Who may call a route: anyone, any signed-in account, or those the permission table grants the action. */
 export type Access = 'public' | 'signedIn' | Action;
 
-/** JSON Schema written by hand where a zod schema cannot say it (a file, a stream of CSV). */
+/** JSON Schema written by hand where a zod schema cannot say it (a file, a stream of CSV), or a `schemaRef`. */
 export type JsonSchema = Record<string, unknown>;
+
+/** A named schema of the document's components (a record type's `News`, `NewsInput`, `Redirect` …). */
+export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's declaration, when it was served by `route()`. */
+    declaration?: RouteDeclaration;
+  }
+}
 
 export interface Answer {
   /** What this answer means, for the reader of the document. */
@@ -52,6 +62,8 @@ export interface RouteDeclaration {
   answers: Record<number, Answer>;
   /** The error statuses it may answer (each described once in the document's components). */
   errors: number[];
+  /** Response headers it sets that a client reads (name → description). */
+  headers?: Record<string, string>;
   /** Fastify's own options: route config (cache: false …), bodyLimit. */
   options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -80,20 +92,38 @@ export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource
   };
 }
 
+/** A route as Fastify serves it, declared or not (the drift test compares these with the document). */
+export interface ServedRoute {
+  method: string;
+  path: string;
+  declared: boolean;
+}
+
 const CATALOG = Symbol('routeCatalog');
-type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[] };
+const SERVED = Symbol('servedRoutes');
+type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[]; [SERVED]?: ServedRoute[] };
 
 /** Start collecting declared routes on the root instance (call before registering any route). */
 export function collectRoutes(app: FastifyInstance): CatalogEntry[] {
   const catalog: CatalogEntry[] = [];
+  const served: ServedRoute[] = [];
   (app as WithCatalog)[CATALOG] = catalog;
+  (app as WithCatalog)[SERVED] = served;
   app.addHook('onRoute', (options) => {
-    const declaration = (options.config as { declaration?: RouteDeclaration } | undefined)?.declaration;
+    const declaration = options.config?.declaration;
+    for (const method of [options.method].flat()) if (method !== 'HEAD') served.push({ method, path: options.url, declared: Boolean(declaration) });
     if (!declaration || options.method === 'HEAD') return;
     const { handler: _handler, ...rest } = declaration;
     catalog.push({ ...rest, path: options.url });
   });
   return catalog;
+}
+
+/** Every route registered since `collectRoutes`, declared or not, by method and full address. */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  const served = (app as WithCatalog)[SERVED];
+  if (!served) throw new Error('collectRoutes(app) was not called on the root instance');
+  return served;
 }
 
 /** Every route declared on this app so far, with its full address (plugins see the root's list: fastify makes them from it). */
