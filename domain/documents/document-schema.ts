@@ -30,3 +30,10 @@ export const DocumentSchema = z.object({ type: z.literal('doc'), content: z.arra
 
 /** The schemas by the names the OpenAPI document gives them. */
 export const DOCUMENT_SCHEMAS = { Document: DocumentSchema, DocNode: DocNodeSchema, DocMark: DocMarkSchema } as const;
+
+/**
+ * A document field's value in one language as a record's schema reads it: a document or a plain
+ * text, checked by `documentProblem` (so any value here); the OpenAPI document shows it as
+ * `Document | string` by this very schema.
+ */
+export const DOCUMENT_OR_TEXT = z.unknown();

@@ -1,21 +1,15 @@
-import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { LanguageSchema } from '../../domain/languages/language-schema.ts';
-import { RECORD_TYPES } from '../../domain/registry.ts';
 import { CONFLICT_HITS } from '../../domain/intake/conflicts.ts';
-import { previewedTypes, searchedTypes } from '../../domain/site/site-pages.ts';
-import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
 import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
-import { APP_VERSION as version } from '../version.ts';
-import { RECORD_META_FIELDS } from '../http/query.ts';
 
 /*
- * The OpenAPI 3.1 document, generated from the record-type registry and the same zod schemas
- * that validate requests (and the admin forms), so it cannot drift from what the server accepts.
- * Every operation has an operationId, states its security and its answers.
+ * TEMPORARY (issue 48): the hand-written operations of the routes not yet declared with route()
+ * (auth, contact, subscriptions, events, languages, site configuration, uploads, intake,
+ * notifications). buildOpenApiDocument (openapi.ts) uses an operation from here only while the
+ * catalog has none for its path and method. Delete this file once every route file is converted.
  */
 
 const context = { defaultLanguage: 'uz' };
@@ -41,8 +35,6 @@ const parameter = (name: string, description: string, schema: Schema = { type: '
   schema,
   required: where === 'path',
 });
-const lang = parameter('lang', 'Language for search, category filters and fallback (default uz)', { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' });
-const admin = parameter('admin', 'true: include inactive records and drafts (needs a token)', { type: 'string', enum: ['true'] });
 const page = parameter('page', 'Page number, from 1', { type: 'integer', minimum: 1 });
 const limit = parameter('limit', 'Page size, at most 100', { type: 'integer', minimum: 1, maximum: 100 });
 const search = parameter('search', 'Text to find in any language (Uzbek in both scripts), any case, and in the page address (slug)');
@@ -54,221 +46,8 @@ const pagination = {
     properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
   },
 };
-const stringList = { type: 'array', items: { type: 'string' } };
 const untyped = { type: 'object', additionalProperties: true };
 
-const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
-
-/** Paths of one record type, from its declaration. */
-function recordTypePaths(type: RecordType): Record<string, Record<string, Operation>> {
-  const tag = pascal(type.name);
-  const input = `${tag}Input`;
-  const record = { allOf: [ref(`${tag}Fields`), ref('RecordMeta')] };
-  const name = pascal(type.name);
-  const filters = Object.values(type.fields)
-    .filter((field) => field.filter)
-    .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
-  const fields = parameter('fields', `Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`, { type: 'string' });
-  // Long texts are documents (API-3.md "Documents"): as JSON, or as the site's HTML, or as plain text.
-  const format = type.documentFields.length
-    ? [parameter('format', `Each document (${type.documentFields.join(', ')}) as the HTML the site renders in that language (html) or as plain text (text), instead of its JSON`, { type: 'string', enum: ['html', 'text'] })]
-    : [];
-  const listParameters = [lang, admin, fields, ...format, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
-  const paths: Record<string, Record<string, Operation>> = {
-    [`/${type.name}`]: {
-      get: {
-        tags: [tag],
-        operationId: `list${name}`,
-        summary: `List ${type.label.toLowerCase()} records`,
-        security: PUBLIC,
-        parameters: listParameters,
-        responses: { 200: answer('The records a visitor may see (or all, with admin=true)', { type: 'array', items: record }, type.pageSize ? pagination : {}), ...errors(400, 401) },
-      },
-      post: {
-        tags: [tag],
-        operationId: `create${name}`,
-        summary: `Create a ${type.label.toLowerCase()}`,
-        security: BEARER,
-        requestBody: { required: true, content: json(ref(input)) },
-        responses: { 201: answer('Created', record), ...errors(400, 401, 403, 409, 413, ...(type.visibilityField ? [422] : [])) },
-      },
-    },
-    [`/${type.name}/{id}`]: {
-      get: {
-        tags: [tag],
-        operationId: `get${name}`,
-        summary: `Read one ${type.label.toLowerCase()}${type.countsViews ? ' (a visitor read counts a view)' : ''}`,
-        security: PUBLIC,
-        parameters: [idParam, lang, admin, ...format],
-        responses: { 200: answer('The record', record), ...errors(400, 401, 404) },
-      },
-      put: {
-        tags: [tag],
-        operationId: `update${name}`,
-        summary: type.visibilityField
-          ? 'Update (shallow merge; send version to refuse a stale save). A save that makes the record public (now or at publishAt) must pass the checks in the default language: 422 checks_failed, or override: { reason } from an administrator'
-          : 'Update (shallow merge; send version to refuse a stale save)',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' }, ...(type.visibilityField ? { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } }, description: 'Administrators: publish although approval or the checks are missing; the reason is kept in the activity log' } } : {}) } }] }) },
-        responses: { 200: answer('Updated', record), ...errors(400, 401, 403, 404, 409, ...(type.visibilityField ? [422] : [])) },
-      },
-      delete: {
-        tags: [tag],
-        operationId: `delete${name}`,
-        summary: `Delete a ${type.label.toLowerCase()}`,
-        security: BEARER,
-        parameters: [idParam],
-        responses: { 200: answer('Deleted', { type: 'null' }), ...errors(401, 403, 404) },
-      },
-    },
-  };
-  const versionParam = parameter('version', 'A version number from the record’s history', { type: 'integer', minimum: 1 }, 'path');
-  paths[`/${type.name}/{id}/versions`] = {
-    get: { tags: [tag], operationId: `list${name}Versions`, summary: 'Every saved state, newest first: who, when, which fields changed', security: BEARER, parameters: [idParam], responses: { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401, 404) } },
-  };
-  paths[`/${type.name}/{id}/versions/{version}`] = {
-    get: { tags: [tag], operationId: `get${name}Version`, summary: 'The record as that version held it', security: BEARER, parameters: [idParam, versionParam], responses: { 200: answer('The record then', record), ...errors(401, 404) } },
-  };
-  paths[`/${type.name}/{id}/versions/{version}/restore`] = {
-    post: {
-      tags: [tag],
-      operationId: `restore${name}Version`,
-      summary: 'Save that version’s fields as a new version (a deleted record comes back under its id). What decides visibility and the texts of languages the version lacks stay as they are unless asked; `into: "draft"` makes the version the working copy instead, changing nothing public.',
-      security: BEARER,
-      parameters: [idParam, versionParam],
-      requestBody: {
-        required: false,
-        content: json({ type: 'object', additionalProperties: false, properties: { visibility: { type: 'boolean' }, languages: { type: 'string', enum: ['all'] }, into: { type: 'string', enum: ['draft'] } } }),
-      },
-      responses: { 200: answer('The record now, or its working copy', record), ...errors(400, 401, 403, 404) },
-    },
-  };
-  if (type.visibilityField) {
-    const copy = { allOf: [record, { type: 'object', properties: { baseVersion: { type: 'integer' }, hasDraft: { type: 'boolean' }, draftSavedAt: { type: 'string', format: 'date-time' }, draftVersion: { type: 'integer', description: 'The copy’s own version: send it back as draftVersion when saving' }, draftSavedBy: { type: ['object', 'null'], properties: { email: { type: 'string' }, name: { type: 'string' } } } } }] };
-    paths[`/${type.name}/{id}/draft`] = {
-      get: { tags: [tag], operationId: `get${name}Draft`, summary: 'The working copy: the record with its unpublished changes, and the version it was made on', security: BEARER, parameters: [idParam], responses: { 200: answer('The working copy', copy), ...errors(401, 404) } },
-      put: {
-        tags: [tag],
-        operationId: `save${name}Draft`,
-        summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change. With draftVersion (the copy’s version read; 0: no copy was read), a copy saved by someone since is not replaced: 409 copy_changed with who (savedBy, savedByName) and when (savedAt) in details[0].params',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer', description: 'The version the copy is made on' }, draftVersion: { type: 'integer', minimum: 0, description: 'The copy’s version the form read (0: it read no copy)' } } }] }) },
-        responses: { 200: answer('The working copy', copy), ...errors(400, 401, 403, 404, 409) },
-      },
-      delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
-    };
-    paths[`/${type.name}/{id}/checks`] = {
-      get: {
-        tags: [tag],
-        operationId: `check${name}`,
-        summary: `What to fix before publishing, in every public language, errors first: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, image_without_alt, disclaimer_missing)`,
-        security: BEARER,
-        parameters: [idParam, parameter('draft', 'true: check the working copy', { type: 'boolean' })],
-        responses: { 200: answer('The problems', { type: 'array', items: { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }), ...errors(400, 401, 404) },
-      },
-    };
-    const reviewAnswer = { type: 'object', properties: { reviewState: { type: 'string', enum: ['none', 'in_review', 'changes_requested', 'approved'] }, assignee: { type: ['string', 'null'] }, dueAt: { type: ['string', 'null'], format: 'date-time' }, history: { type: 'array', items: { type: 'object' } } } };
-    paths[`/${type.name}/{id}/review`] = {
-      get: { tags: [tag], operationId: `get${name}Review`, summary: 'Where the record stands in sign-off: state, assignee, due time, every step', security: BEARER, parameters: [idParam], responses: { 200: answer('The review', reviewAnswer), ...errors(401, 404) } },
-      post: {
-        tags: [tag],
-        operationId: `review${name}`,
-        summary: 'A step of sign-off: submit (anyone signed in), approve or request_changes (approvers and administrators)',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: {
-          required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['submit', 'approve', 'request_changes'] }, comment: { type: 'string', maxLength: 2000 }, assignee: { type: 'string', description: 'The id of an approver or administrator (GET /api/reviews/approvers)' }, dueAt: { type: 'string', format: 'date-time', description: 'A time still to come' } } }),
-        },
-        responses: { 200: answer('The review now', reviewAnswer), ...errors(400, 401, 403, 404, 409) },
-      },
-    };
-    const comment = { type: 'object', properties: { _id: { type: 'string' }, text: { type: 'string' }, field: { type: ['string', 'null'] }, lang: { type: ['string', 'null'] }, author: { type: 'object' }, createdAt: { type: 'string', format: 'date-time' }, resolved: { type: 'boolean' } } };
-    paths[`/${type.name}/{id}/comments`] = {
-      get: { tags: [tag], operationId: `list${name}Comments`, summary: 'Comments on the record, oldest first (resolved ones too)', security: BEARER, parameters: [idParam], responses: { 200: answer('The comments', { type: 'array', items: comment }), ...errors(401, 404) } },
-      post: {
-        tags: [tag],
-        operationId: `comment${name}`,
-        summary: 'A comment on the record, one of its fields and a language',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', maxLength: 4000 }, field: { type: 'string' }, lang: { type: 'string' } } }) },
-        responses: { 201: answer('Added', comment), ...errors(400, 401, 404) },
-      },
-    };
-    paths[`/${type.name}/{id}/comments/{commentId}`] = {
-      put: {
-        tags: [tag],
-        operationId: `resolve${name}Comment`,
-        summary: 'Mark a comment resolved (it stays)',
-        security: BEARER,
-        parameters: [idParam, parameter('commentId', 'The comment’s id', { type: 'string' }, 'path')],
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['resolved'], properties: { resolved: { const: true } } }) },
-        responses: { 200: answer('Resolved', comment), ...errors(400, 401, 404) },
-      },
-    };
-    paths[`/${type.name}/{id}/draft/publish`] = {
-      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made; 422 checks_failed when the copy has an error in the default language', security: BEARER, parameters: [idParam], requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } } }) }, responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(400, 401, 403, 404, 409, 422) } },
-    };
-  }
-  if (type.localizedFields.length) {
-    paths[`/${type.name}/{id}/copy-language`] = {
-      post: {
-        tags: [tag],
-        operationId: `copy${name}Language`,
-        summary: 'Fill the empty texts of language `to` from language `from`, leaving every written text as it is; with transliterate, Uzbek Latin (uz) becomes Cyrillic (uz-Cyrl) or the reverse. A translator may do it for their languages.',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            required: ['from', 'to'],
-            properties: { from: { type: 'string', example: 'uz' }, to: { type: 'string', example: 'uz-Cyrl' }, transliterate: { type: 'boolean', default: false } },
-          }),
-        },
-        responses: { 200: answer('The record as saved', record), ...errors(400, 401, 403, 404, 409) },
-      },
-    };
-  }
-  if (type.slugFrom) {
-    paths[`/${type.name}/slug/{slug}`] = {
-      get: {
-        tags: [tag],
-        operationId: `get${name}BySlug`,
-        summary: 'Read one by its slug',
-        security: PUBLIC,
-        parameters: [parameter('slug', 'URL slug', { type: 'string', maxLength: 200 }, 'path'), lang, admin],
-        responses: { 200: answer('The record', record), ...errors(401, 404) },
-      },
-    };
-  }
-  for (const [route, field] of Object.entries(type.distinct ?? {})) {
-    paths[`/${type.name}/${route}`] = {
-      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `Distinct ${field} texts in lang, sorted`, security: PUBLIC, parameters: [lang, admin], responses: { 200: answer('Sorted texts', stringList), ...errors(400, 401) } },
-    };
-  }
-  for (const [route, values] of Object.entries(type.constants ?? {})) {
-    paths[`/${type.name}/${route}`] = {
-      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `The ${route.replace(/-/g, ' ')}: ${values.join(', ')}`, security: PUBLIC, responses: { 200: answer('The values', { type: 'array', items: { type: 'string', enum: [...values] } }) } },
-    };
-  }
-  if (type.pageSize && type.searchFields.length) {
-    paths[`/${type.name}/search`] = {
-      get: {
-        tags: [tag],
-        operationId: `search${name}`,
-        summary: `Search published ${type.label.toLowerCase()} records`,
-        security: PUBLIC,
-        parameters: [parameter('q', 'Text to find (any language, any case)'), lang, page, limit],
-        responses: { 200: answer('Matching records', { type: 'array', items: record }, pagination), ...errors(400) },
-      },
-    };
-  }
-  return paths;
-}
 
 const uploadResult = {
   type: 'object',
@@ -296,18 +75,6 @@ const user = {
     twoFactor: { type: 'boolean' },
   },
 };
-
-/** Types that count views return `views` beside their fields (never written by a client). */
-function withViews(schema: Schema, counts: boolean): Schema {
-  if (!counts) return schema;
-  return { ...schema, properties: { ...(schema.properties as Schema), views: { type: 'integer', minimum: 0, readOnly: true } } };
-}
-
-/** Admin reads (admin=true, writes' answers) say what a visitor sees of each record. */
-function withState(schema: Schema, applies: boolean): Schema {
-  if (!applies) return schema;
-  return { ...schema, properties: { ...(schema.properties as Schema), publicState: { type: 'string', enum: [...PUBLIC_STATES], readOnly: true, description: 'In admin reads: what a visitor sees now' } } };
-}
 
 const subscriberSchema = {
   type: 'object',
@@ -369,94 +136,12 @@ function operation(tag: string, operationId: string, summary: string, responses:
   return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
 }
 
-export function buildOpenApiDocument() {
-  const detail = {
-    type: 'object',
-    required: ['path', 'message', 'code'],
-    properties: {
-      path: { type: 'string', description: 'The field, dotted: title.uz' },
-      message: { type: 'string', description: 'In English' },
-      code: { type: 'string', enum: [...ISSUE_CODES] },
-      params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
-    },
-  };
-  const errorBody = {
-    type: 'object',
-    required: ['success', 'error', 'code'],
-    properties: {
-      success: { const: false },
-      error: { type: 'string' },
-      code: { type: 'string' },
-      reason: { type: 'string', enum: [...CONFLICT_REASONS], description: 'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed' },
-      details: { type: 'array', items: detail },
-      checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
-    },
-  };
-  const errorResponses: Record<string, string> = {
-    400: 'Invalid input (VALIDATION_ERROR with details), or BAD_REQUEST: malformed JSON, or a body that is not JSON (text/plain, a urlencoded form) where a route reads JSON',
-    401: 'No valid token',
-    403: 'The role of the signed-in account does not allow this (FORBIDDEN): editors cannot manage accounts, languages or the site configuration; translators may change only their languages\' texts',
-    404: 'No such record or route',
-    409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
-    413: 'Body or file too large',
-    408: 'An anonymous upload whose body stalled, arrived too slowly or took too long: nothing was kept, send it again (the connection is then closed)',
-    410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
-    422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client\'s file: it holds a virus (details[0].params.virus)',
-    415: 'Not an accepted image',
-    429: 'Too many requests (see Retry-After)',
-    503: 'Database unavailable (or, for a client\'s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept)',
-  };
-  const recordSchemas = Object.fromEntries(
-    RECORD_TYPES.flatMap((type) => [
-      [`${pascal(type.name)}Input`, jsonSchema(type.schema(context))],
-      [`${pascal(type.name)}Fields`, withState(withViews(jsonSchema(type.schema(context)), type.countsViews), Boolean(type.visibilityField))],
-    ]),
-  );
+function legacyDocument() {
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Law firm website API',
-      version,
-      description:
-        'Every answer is an envelope: { success, data, message? } or { success: false, error, code, details?, reason? }. Multilingual fields are objects keyed by language code and are returned whole.',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
-    servers: [{ url: '/api' }],
-    security: BEARER,
-    tags: [
-      { name: 'System', description: 'Health' },
-      { name: 'Auth', description: 'Sign-in and administrators' },
-      ...RECORD_TYPES.map((type) => ({ name: pascal(type.name), description: type.label })),
-      { name: 'Contact', description: 'Contact requests' },
-      { name: 'Alerts', description: 'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s' },
-      { name: 'Languages', description: 'Site languages' },
-      { name: 'SiteConfiguration', description: 'The whole site configuration' },
-      { name: 'Uploads', description: 'Images' },
-      { name: 'Admin', description: 'Dashboard figures' },
-      { name: 'Editorial', description: 'Preview links, redirects, the not-found log and the schedule' },
-      { name: 'Search', description: 'The site search' },
-    ],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
-      responses: Object.fromEntries(
-        Object.entries(errorResponses).map(([status, description]) => [
-          `E${status}`,
-          {
-            description,
-            content: json(errorBody),
-            ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'integer', minimum: 1 } } } } : {}),
-          },
-        ]),
-      ),
       schemas: {
         Subscriber: subscriberSchema,
         Registration: registrationSchema,
-        RecordMeta: {
-          type: 'object',
-          required: ['_id', 'createdAt', 'updatedAt', 'version'],
-          properties: { _id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' }, version: { type: 'integer' } },
-        },
-        ...recordSchemas,
         LanguageInput: jsonSchema(LanguageSchema),
         SiteConfig: jsonSchema(makeSiteConfigSchema(context)),
         ContactForm: jsonSchema(ContactFormSchema),
@@ -507,30 +192,6 @@ export function buildOpenApiDocument() {
           type: 'object',
           properties: { type: { type: 'string', description: 'A record type, or site-config' }, _id: { type: 'string' }, title: { type: 'string' }, field: { type: 'string', description: 'The field (site-config: dotted, offices.0.image)' } },
         },
-        Redirect: {
-          type: 'object',
-          required: ['_id', 'from', 'to', 'status', 'automatic', 'version'],
-          properties: {
-            _id: { type: 'string' },
-            from: { type: 'string' },
-            to: { type: 'string' },
-            status: { type: 'integer', enum: [301, 302] },
-            automatic: { type: 'boolean', description: 'Made when a page\'s address changed' },
-            createdAt: { type: 'string', format: 'date-time' },
-            updatedAt: { type: 'string', format: 'date-time' },
-            version: { type: 'integer' },
-          },
-        },
-        RedirectInput: {
-          type: 'object',
-          required: ['from', 'to'],
-          properties: {
-            from: { type: 'string', description: 'A path of this site (/news/old-title); the same path under any language prefix follows it' },
-            to: { type: 'string', description: 'A path of this site or an http(s) address' },
-            status: { type: 'integer', enum: [301, 302], default: 301 },
-            version: { type: 'integer' },
-          },
-        },
         VersionEntry: {
           type: 'object',
           required: ['version', 'savedAt', 'action', 'summary'],
@@ -545,30 +206,6 @@ export function buildOpenApiDocument() {
       },
     },
     paths: {
-      '/health': {
-        get: {
-          tags: ['System'],
-          operationId: 'getHealth',
-          summary: 'Liveness: the process answers (status "starting" with its phase while the database is migrated), 503 when its database does not',
-          security: PUBLIC,
-          responses: {
-            200: answer('Alive', {
-              type: 'object',
-              properties: { status: { enum: ['ok', 'starting'] }, phase: { enum: ['starting', 'migrating', 'seeding'] }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } },
-            }),
-            ...errors(503),
-          },
-        },
-      },
-      '/ready': {
-        get: {
-          tags: ['System'],
-          operationId: 'getReadiness',
-          summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 with Retry-After while starting, stopping or without the database',
-          security: PUBLIC,
-          responses: { 200: answer('Ready to serve', { type: 'object', properties: { status: { const: 'ready' } } }), ...errors(503) },
-        },
-      },
       '/auth/login': {
         post: {
           tags: ['Auth'],
@@ -637,7 +274,6 @@ export function buildOpenApiDocument() {
       '/auth/me/telegram/test': {
         post: operation('Auth', 'testMyTelegramChat', 'Send a test message to your chat (409 when the bot is not set up on the server; 503 when Telegram refuses)', { 200: answer('Sent', { type: 'null' }), ...errors(400, 401, 409, 503) }),
       },
-      ...Object.assign({}, ...RECORD_TYPES.map(recordTypePaths)),
       '/contact': {
         post: {
           tags: ['Contact'],
@@ -910,9 +546,6 @@ export function buildOpenApiDocument() {
           requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' }, force: { type: 'boolean', default: false } } }) },
         }),
       },
-      '/admin/activity': {
-        get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when); editors and administrators only. A contact request is named by its id, never by the visitor', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401, 403) }, { parameters: [limit] }),
-      },
       '/site-config/versions': {
         get: operation('SiteConfiguration', 'listSiteConfigVersions', 'Every saved configuration, newest first', { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401) }),
       },
@@ -921,73 +554,10 @@ export function buildOpenApiDocument() {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
       },
-      '/checks': {
-        get: operation(
-          'Editorial',
-          'getSiteChecks',
-          'Every current problem of every public record, errors first',
-          {
-            200: answer('The report', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }),
-            ...errors(400, 401),
-          },
-          { parameters: [parameter('severity', 'Only errors or only warnings', { type: 'string', enum: ['error', 'warning'] }), parameter('code', 'Only this problem', { type: 'string', enum: [...CHECK_CODES] })] },
-        ),
-      },
-      '/checks/links': {
-        get: operation('Editorial', 'getLinkCheck', 'When the outside links were last checked (weekly), how many were asked and are broken, and whether a check runs now', { 200: answer('The state', { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } }), ...errors(401) }),
-        post: operation('Editorial', 'checkOutsideLinks', 'Check the outside links now (administrators; otherwise weekly): runs in the background, at most LINK_CHECK_LIMIT addresses, each within LINK_CHECK_TIMEOUT_SECONDS', { 202: answer('Started; the status so far', untyped), ...errors(401, 403) }),
-      },
-      '/reviews/approvers': {
-        get: operation('Editorial', 'listApprovers', 'Whom a submit for review can ask (its assignee): approvers and administrators', { 200: answer('Accounts', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string', format: 'email' } } } }), ...errors(401) }),
-      },
-      '/reviews/news': {
-        get: operation('Editorial', 'listMyReviewNews', 'What came back to the caller in the last 30 days, newest first: approvers’ decisions on what they sent for review (or whose working copy they saved), and outside reviewers’ opinions (by.outside) on what they sent, were asked to review or made the reviewer’s link for', { 200: answer('Decisions', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, action: { type: 'string', enum: ['approve', 'request_changes'] }, by: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, outside: { type: 'boolean' } } }, at: { type: 'string', format: 'date-time' }, comment: { type: 'string' } } } }), ...errors(401) }),
-      },
-      '/reviews/mine': {
-        get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),
-      },
       '/site-config/versions/{version}/restore': {
         post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
           parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
         }),
-      },
-      '/translations/status': {
-        get: operation(
-          'Languages',
-          'getTranslationStatus',
-          'Every record of every type with multilingual fields × every active language: complete (every text the default language has is written), missing (some are not) or outdated (the default language’s text of a field was saved after this language’s); with counts per language',
-          {
-            200: answer('The status', {
-              type: 'object',
-              properties: {
-                languages: { type: 'array', items: { type: 'string' } },
-                records: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: {
-                      type: { type: 'string' },
-                      _id: { type: 'string' },
-                      title: { type: 'string', description: 'In the default language' },
-                      states: { type: 'object', additionalProperties: { type: 'string', enum: ['complete', 'missing', 'outdated'] } },
-                      fields: { type: 'object', description: 'Per language, the fields that are missing or outdated', additionalProperties: { type: 'array', items: { type: 'string' } } },
-                    },
-                  },
-                },
-                totals: { type: 'object', additionalProperties: { type: 'object', properties: { complete: { type: 'integer' }, missing: { type: 'integer' }, outdated: { type: 'integer' } } } },
-              },
-            }),
-            ...errors(400, 401),
-          },
-          {
-            parameters: [
-              parameter('type', 'Only this record type (news, blog, services…)'),
-              parameter('lang', 'Only this active language'),
-              parameter('state', 'Only records in this state (in the languages shown)', { type: 'string', enum: ['complete', 'missing', 'outdated'] }),
-              parameter('id', 'Only this record'),
-            ],
-          },
-        ),
       },
       '/transliterate': {
         post: operation(
@@ -1023,122 +593,28 @@ export function buildOpenApiDocument() {
           },
         ),
       },
-      '/search': {
-        get: operation(
-          'Search',
-          'searchSite',
-          'Published news, blog posts, services and active lawyers containing the words, best matches first (title, then summary, then text; newest first among equals); an Uzbek query in Cyrillic finds Latin text and the reverse; every apostrophe form of oʻ and gʻ is one letter',
-          {
-            200: answer('At most 40 hits', {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['type', '_id', 'slug', 'title', 'excerpt', 'url'],
-                properties: {
-                  type: { type: 'string', enum: searchedTypes().map((type) => type.name) },
-                  _id: { type: 'string' },
-                  slug: { type: 'string' },
-                  title: { type: 'string', description: 'In lang, with fallback' },
-                  excerpt: { type: 'string', description: 'The summary in lang, or the passage of the text where the words were found' },
-                  url: { type: 'string', description: 'The page in lang, a site path such as /ru/news/{slug}' },
-                },
-              },
-            }),
-            ...errors(400),
-          },
-          { security: PUBLIC, parameters: [parameter('q', 'The words to find (2 to 200 characters; shorter finds nothing)'), lang] },
-        ),
-      },
-      '/trash': {
-        get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {
-          200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, version: { type: 'integer', description: 'Restore this version to bring the record back' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),
-          ...errors(401),
-        }),
-      },
-      '/admin/analytics': {
-        get: operation(
-          'Admin',
-          'getAnalytics',
-          'Article views, contact requests by status and week, and visits of the public pages (no cookie, no address, crawlers left out)',
-          {
-            200: answer('Figures', {
-              type: 'object',
-              properties: {
-                views: {},
-                contacts: {},
-                visits: {
-                  type: 'object',
-                  required: ['total', 'byDay', 'byPage', 'byLanguage', 'byReferrer'],
-                  properties: {
-                    total: { type: 'integer' },
-                    byDay: { type: 'array', description: 'Every day of the period in the firm\'s time zone, oldest first', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, visits: { type: 'integer' } } } },
-                    byPage: { type: 'array', description: 'The 20 most visited pages', items: { type: 'object', properties: { path: { type: 'string' }, visits: { type: 'integer' } } } },
-                    byLanguage: { type: 'object', additionalProperties: { type: 'integer' } },
-                    byReferrer: { type: 'array', description: 'The referring site\'s host name, or direct; 20 most first', items: { type: 'object', properties: { host: { type: 'string' }, visits: { type: 'integer' } } } },
-                  },
-                },
-              },
-            }),
-            ...errors(400, 401),
-          },
-          { parameters: [{ name: 'days', in: 'query', required: false, description: 'The period of the visit figures: 1 to 366 days, 30 when absent', schema: { type: 'integer', minimum: 1, maximum: 366, default: 30 } }] },
-        ),
-      },
-      '/admin/schedule': {
-        get: operation('Editorial', 'getSchedule', 'The firm\'s time zone and the next scheduled moments (what goes live or is hidden next)', {
-          200: answer('Schedule', {
-            type: 'object',
-            properties: {
-              timeZone: { type: 'string', description: 'IANA time zone (TIME_ZONE), Asia/Tashkent by default' },
-              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' }, day: { type: 'string', format: 'date', description: 'Set when the moment is the start of a day by its type’s rule (a ranking’s 1 January): show it as this date' } } } },
-            },
-          }),
-          ...errors(401),
-        }),
-      },
-      '/preview': {
-        post: operation('Editorial', 'createPreviewLink', 'A signed link to the record\'s public page as saved (draft or not), valid 1 hour, no sign-in needed; noindex, never cached. With reviewer (approvers and administrators only, else 403): a week, carrying only a random key (the name and e-mail stay on the server); who made it, for whom, is kept in the activity log. A bad reviewer is 400 VALIDATION_ERROR with details (reviewer.name, reviewer.email)', {
-          201: answer('The link', { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', format: 'uri' }, path: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } }),
-          ...errors(400, 401, 403, 404),
-        }, {
-          requestBody: {
-            required: true,
-            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: previewedTypes().map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], additionalProperties: false, description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account) while the record is in review; the decision is an opinion kept in the review history and sent to the person asked, never the approval', properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
-          },
-        }),
-      },
-      '/redirects': {
-        get: operation('Editorial', 'listRedirects', 'Every redirect, newest change first', { 200: answer('Redirects', { type: 'array', items: ref('Redirect') }), ...errors(401) }),
-        post: operation('Editorial', 'createRedirect', 'Add a redirect; chains collapse to one hop; a loop, or a from that is a live page, is a 400', { 201: answer('Created', ref('Redirect')), ...errors(400, 401, 409) }, {
-          requestBody: { required: true, content: json(ref('RedirectInput')) },
-        }),
-      },
-      '/redirects/{id}': {
-        put: operation('Editorial', 'updateRedirect', 'Change a redirect (send version to refuse a stale edit)', { 200: answer('Saved', ref('Redirect')), ...errors(400, 401, 404, 409) }, {
-          parameters: [idParam],
-          requestBody: { required: true, content: json(ref('RedirectInput')) },
-        }),
-        delete: operation('Editorial', 'deleteRedirect', 'Remove a redirect', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
-      },
-      '/redirects/export': {
-        get: operation('Editorial', 'exportRedirects', 'Every redirect as CSV: from,to,status', { 200: { description: 'CSV with a BOM', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(401) }),
-      },
-      '/redirects/import': {
-        post: operation('Editorial', 'importRedirects', 'Add or change redirects from CSV (from,to[,status]), all or none: a bad line refuses the file', {
-          200: answer('Counts', { type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' } } }),
-          ...errors(400, 401, 413),
-        }, { requestBody: { required: true, content: json({ type: 'object', required: ['csv'], properties: { csv: { type: 'string' } } }) } }),
-      },
-      '/redirects/not-found': {
-        get: operation('Editorial', 'listNotFound', 'Public paths that answered 404, most hits first (at most 200 shown, 1000 kept)', {
-          200: answer('Paths', { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, hits: { type: 'integer' }, firstSeenAt: { type: 'string', format: 'date-time' }, lastSeenAt: { type: 'string', format: 'date-time' } } } }),
-          ...errors(401),
-        }),
-        delete: operation('Editorial', 'dismissNotFound', 'Remove a path from the list', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401) }, {
-          requestBody: { required: true, content: json({ type: 'object', required: ['path'], properties: { path: { type: 'string' } } }) },
-        }),
-      },
     },
   };
 }
+
+/** The operations of the routes not yet declared, by path and method. */
+export const legacyOperations = () => legacyDocument().paths;
+
+/** The schemas those operations name. A new matter's `acknowledged` is required by the server (given as true, "true" or "on"). */
+export function legacySchemas(): Record<string, Schema> {
+  const schemas: Record<string, Schema> = legacyDocument().components.schemas;
+  const matter = schemas.MatterRequest as { required?: string[] };
+  matter.required = [...new Set([...(matter.required ?? []), 'acknowledged'])];
+  return schemas;
+}
+
+/** The descriptions of those operations' tags. */
+export const LEGACY_TAGS: Record<string, string> = {
+  Auth: 'Sign-in and administrators',
+  Contact: 'Contact requests',
+  Alerts:
+    'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s',
+  SiteConfiguration: 'The whole site configuration',
+  Uploads: 'Images',
+};
 

@@ -19,6 +19,15 @@ export type JsonSchema = Record<string, unknown>;
 /** A named schema of the document's components (a record type's `News`, `NewsInput`, `Redirect` …). */
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
+const NAMES = new WeakMap<object, string>();
+/** Give a schema (zod, or JSON Schema) a name: the document shows it once among its components and refers to it. */
+export function named<S extends z.ZodType | JsonSchema>(schema: S, name: string): S {
+  NAMES.set(schema, name);
+  return schema;
+}
+/** The name `named` gave a schema. */
+export const componentName = (schema: object): string | undefined => NAMES.get(schema);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's declaration, when it was served by `route()`. */
@@ -33,8 +42,8 @@ export interface Answer {
   data?: z.ZodType | JsonSchema;
   /** Another content type than the JSON envelope (text/csv, text/html, application/octet-stream …). */
   contentType?: string;
-  /** The envelope carries `pagination` beside `data`. */
-  paginated?: boolean;
+  /** The envelope carries `pagination` beside `data` (always, or 'when asked': a page was asked for). */
+  paginated?: boolean | 'when asked';
 }
 
 export interface RouteDeclaration {
@@ -53,7 +62,7 @@ export interface RouteDeclaration {
   resource?: (request: FastifyRequest) => Resource | Promise<Resource>;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: z.ZodType;
+  body?: z.ZodType | JsonSchema;
   /** The body is required (default: true when `body` is given). */
   bodyRequired?: boolean;
   /** application/json unless said (multipart/form-data for uploads). */
