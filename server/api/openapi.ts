@@ -67,6 +67,8 @@ const VERSION_ENTRY = {
 function recordSchema(type: RecordType): JsonSchema {
   const fields = jsonSchemaOf(type.schema(context), 'output');
   const properties: JsonSchema = { ...RECORD_META, ...(fields.properties as JsonSchema) };
+  // A document field as answered: per language a document (or, with format=html|text, a string).
+  for (const field of type.documentFields) properties[field] = { type: 'object', additionalProperties: DOCUMENT_VALUE };
   if (type.countsViews) properties.views = { type: 'integer', minimum: 0, readOnly: true };
   if (type.visibilityField) {
     Object.assign(properties, {
