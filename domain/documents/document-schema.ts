@@ -8,14 +8,14 @@ import { MARKS, NODES } from './document.ts';
  */
 
 /** A page of the site a link points to. */
-export const DocReferenceSchema = z.object({ type: z.string(), id: z.string(), anchor: z.string().optional() });
+const DocReferenceSchema = z.object({ type: z.string(), id: z.string(), anchor: z.string().optional() });
 
-export const DocMarkSchema = z.object({
+const DocMarkSchema = z.object({
   type: z.enum(MARKS),
   attrs: z.object({ href: z.string().optional(), ref: DocReferenceSchema.optional() }).optional().describe('Only a link has attributes: an address (href) or a page of the site (ref)'),
 });
 
-export const DocNodeSchema: z.ZodType<{ type: (typeof NODES)[number]; attrs?: Record<string, unknown>; text?: string; marks?: z.infer<typeof DocMarkSchema>[]; content?: unknown[] }> = z.object({
+const DocNodeSchema: z.ZodType<{ type: (typeof NODES)[number]; attrs?: Record<string, unknown>; text?: string; marks?: z.infer<typeof DocMarkSchema>[]; content?: unknown[] }> = z.object({
   type: z.enum(NODES.filter((node) => node !== 'doc') as [Exclude<(typeof NODES)[number], 'doc'>, ...Exclude<(typeof NODES)[number], 'doc'>[]]),
   attrs: z.record(z.string(), z.unknown()).optional().describe('heading: level; orderedList: start; image: src, alt, caption'),
   text: z.string().optional(),
@@ -26,7 +26,7 @@ export const DocNodeSchema: z.ZodType<{ type: (typeof NODES)[number]; attrs?: Re
 });
 
 /** A whole document: `{ type: 'doc', content: [blocks] }`. */
-export const DocumentSchema = z.object({ type: z.literal('doc'), content: z.array(DocNodeSchema) });
+const DocumentSchema = z.object({ type: z.literal('doc'), content: z.array(DocNodeSchema) });
 
 /** The schemas by the names the OpenAPI document gives them. */
 export const DOCUMENT_SCHEMAS = { Document: DocumentSchema, DocNode: DocNodeSchema, DocMark: DocMarkSchema } as const;

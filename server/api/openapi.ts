@@ -20,12 +20,12 @@ type Paths = Record<string, Record<string, Operation>>;
 
 const BEARER = [{ bearer: [] }];
 const context = { defaultLanguage: 'uz' };
-export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const DOCUMENT_VALUE = { anyOf: [ref('Document'), { type: 'string', description: 'A plain text (blank lines between paragraphs); with format=html or format=text the document as HTML or as plain text' }] };
 
 /** A zod schema as JSON Schema: what a client sends (`input`) or what it is answered (`output`). */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',

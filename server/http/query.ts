@@ -31,7 +31,7 @@ export const flagParam = (name: string) => bool(name).optional();
 export type ListParameters = z.infer<typeof BaseQuerySchema> & Record<string, unknown>;
 
 /** What every record carries besides its declared fields. */
-export const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
+const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
 
 /**
  * `fields=title,slug,date`: a list answer with only those fields of each record (and `_id`), for a
