@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIONS, ROLES, rolesFor, type Action } from '../../domain/access/permissions.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { documentPath } from '../../server/api/openapi.ts';
 import { servedRoutes } from '../../server/http/route.ts';
@@ -91,6 +92,22 @@ describe.each(DIALECTS)('the OpenAPI document and the server (%s)', (dialect) =>
     const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => key(method, path)));
     expect(new Set(served).size).toBe(served.length);
     expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it('names the action of the permission table each guarded operation needs, with its 401, and its 403 when a role may not', () => {
+    const declared = Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]): Json & { at: string } => ({ ...(operation as Json), at: `${method} ${path}` })));
+    const guarded = declared.filter((operation) => operation['x-permission'] !== undefined);
+    expect(guarded.length).toBeGreaterThan(100);
+    for (const operation of guarded) {
+      expect(ACTIONS, operation.at).toContain(operation['x-permission']);
+      expect(operation.security, operation.at).toEqual([{ bearer: [] }]);
+      const refused = rolesFor(operation['x-permission'] as Action).length < ROLES.length ? ['401', '403'] : ['401'];
+      expect(Object.keys(operation.responses as Json), operation.at).toEqual(expect.arrayContaining(refused));
+    }
+    expect(document.paths['/news'].post).toMatchObject({ 'x-permission': 'record.create' });
+    expect(document.paths['/news/{id}'].delete).toMatchObject({ 'x-permission': 'record.delete' });
+    expect(document.paths['/redirects'].get).toMatchObject({ 'x-permission': 'redirect.manage' });
+    expect(document.paths['/news'].get.security).toEqual([]);
   });
 
   it('answers the calls of every record type as their documents say', async () => {
