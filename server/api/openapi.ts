@@ -39,7 +39,8 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json
 
 const isZod = (schema: unknown): schema is z.ZodType => typeof schema === 'object' && schema !== null && '_zod' in schema;
 
-const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
+/** A name in the document's style: `practice-areas` → `PracticeAreas`. */
+export const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
 /** A record type's name in the document (News, TeamInput …). */
 export const recordSchemaName = (type: RecordType) => pascal(type.name);
 

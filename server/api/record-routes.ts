@@ -13,7 +13,7 @@ import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.
 import { named, route, schemaRef, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
 import { can, languagesFor } from '../../domain/access/permissions.ts';
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { recordSchemaName } from './openapi.ts';
+import { pascal, recordSchemaName } from './openapi.ts';
 
 export const deletedMessage = (label: string) => `${label} deleted`;
 /** blog/search pages by ten, whatever the blog's own page size (SPEC.md section 7). */
@@ -124,7 +124,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     serve({
       method: 'GET',
       url: `${path}/${segment}`,
-      operationId: `list${name}${recordSchemaName({ name: segment } as RecordType)}`,
+      operationId: `list${name}${pascal(segment)}`,
       summary: `Distinct ${field} texts in lang, sorted`,
       access: 'public',
       query: pick('lang', 'admin'),
@@ -140,7 +140,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
     serve({
       method: 'GET',
       url: `${path}/${segment}`,
-      operationId: `list${name}${recordSchemaName({ name: segment } as RecordType)}`,
+      operationId: `list${name}${pascal(segment)}`,
       summary: `The ${segment.replace(/-/g, ' ')}: ${values.join(', ')}`,
       access: 'public',
       answers: { 200: { description: 'The values', data: z.array(z.enum(values as [string, ...string[]])) } },
@@ -354,11 +354,10 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   });
 
   // Working copies (API-3.md): changes to a public record kept apart until they are published.
-  if (type.visibilityField) registerWorkingCopies({ app, type, service, services, serve, readable, onlyLanguages, one, name });
+  if (type.visibilityField) registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name });
 }
 
 interface WorkingCopyRoutes {
-  app: FastifyInstance;
   type: RecordType;
   service: RecordService;
   services: AppServices;
