@@ -603,8 +603,9 @@ export const legacyOperations = () => legacyDocument().paths;
 /** The schemas those operations name. A new matter's `acknowledged` is required by the server (given as true, "true" or "on"). */
 export function legacySchemas(): Record<string, Schema> {
   const schemas: Record<string, Schema> = legacyDocument().components.schemas;
-  const matter = schemas.MatterRequest as { required?: string[] };
+  const matter = schemas.MatterRequest as { required?: string[]; properties: Record<string, Schema> };
   matter.required = [...new Set([...(matter.required ?? []), 'acknowledged'])];
+  matter.properties.acknowledged = { enum: [true, 'true', 'on'], description: 'Required, and true (a form sends "true" or "on"): the server refuses a new matter without it' };
   return schemas;
 }
 
