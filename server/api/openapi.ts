@@ -4,7 +4,8 @@ import { RECORD_TYPES } from '../../domain/registry.ts';
 import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
 import { APP_VERSION as version } from '../version.ts';
-import { componentName, type Answer, type CatalogEntry, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
+import { componentName, type Access, type Answer, type CatalogEntry, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
+import { PERMISSIONS } from '../../domain/access/permissions.ts';
 import { LEGACY_TAGS, legacyOperations, legacySchemas } from './openapi-legacy.ts';
 
 /*
@@ -200,6 +201,9 @@ function answerOf(answer: Answer, write: ReturnType<typeof schemaWriter>, header
   return { description: answer.description, ...described, content: json(envelope(schema, answer.paginated)) };
 }
 
+/** Who may call: no token for a public route, else a bearer token, and the action of the permission table it needs. */
+const securityOf = (access: Access) => (access === 'public' ? { security: [] } : access === 'signedIn' ? { security: BEARER } : { security: BEARER, 'x-permission': access });
+
 /** One declared route as an operation of the document. */
 function operationOf(entry: CatalogEntry, write: ReturnType<typeof schemaWriter>): Operation {
   const parameters = parametersOf(entry, write);
@@ -212,8 +216,7 @@ function operationOf(entry: CatalogEntry, write: ReturnType<typeof schemaWriter>
     operationId: entry.operationId,
     summary: entry.summary,
     ...(entry.description ? { description: entry.description } : {}),
-    security: entry.access === 'public' ? [] : BEARER,
-    ...(entry.access !== 'public' && entry.access !== 'signedIn' ? { 'x-permission': entry.access } : {}),
+    ...securityOf(entry.access),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: entry.bodyRequired ?? true, content: { [entry.bodyContentType ?? 'application/json']: { schema: body } } } } : {}),
     responses,
@@ -270,6 +273,8 @@ export function buildOpenApiDocument(catalog: readonly CatalogEntry[]) {
     },
     servers: [{ url: '/api' }],
     security: BEARER,
+    /** The permission table: each action an operation's x-permission names, and the roles granted it. */
+    'x-permissions': PERMISSIONS,
     tags: tags.map((name) => ({ name, description: typeLabels[name] ?? TAG_DESCRIPTIONS[name] ?? name })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },

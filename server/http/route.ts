@@ -86,7 +86,10 @@ export interface CatalogEntry extends Omit<RouteDeclaration, 'handler'> {
 const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
 const ROLE_NAMES: Record<string, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
 
-/** The guard for an access rule: 401 without a session, 403 naming who may otherwise. */
+/**
+ * The guard for an access rule: 401 without a session, 403 naming who may otherwise.
+ * @public for a route Fastify serves outside the catalog (a page's form) that needs the same rule.
+ */
 export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource']) {
   return async function guard(request: FastifyRequest): Promise<void> {
     if (access === 'public') return;
