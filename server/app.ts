@@ -148,6 +148,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 300 },
   });
 
+  // Every declared route goes into the catalog the OpenAPI document is made from (server/http/route.ts).
+  collectRoutes(app);
+
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // An answer given before the body was read (a 413, a 401 to an upload): the rest is read first,
@@ -156,8 +159,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     drainRequest(request.raw, reply).then(() => done(null, payload), done);
   });
 
-  // Every declared route (server/http/route.ts) is kept in the catalog the OpenAPI document and the permission test read.
-  collectRoutes(app);
   registerErrorHandling(app);
   if (metrics && services.config.metricsToken) registerMetrics(app, metrics, services.config.metricsToken);
   app.setNotFoundHandler((request, reply) => {

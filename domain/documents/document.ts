@@ -31,7 +31,7 @@ export interface Doc {
 }
 
 /** Marks a text may carry. */
-const MARKS = ['bold', 'italic', 'underline', 'strike', 'superscript', 'subscript', 'link'] as const;
+export const MARKS = ['bold', 'italic', 'underline', 'strike', 'superscript', 'subscript', 'link'] as const;
 type MarkName = (typeof MARKS)[number];
 /** Whether a name is one of the marks a document may hold. */
 export const isMarkName = (name: string): name is MarkName => (MARKS as readonly string[]).includes(name);
@@ -40,23 +40,25 @@ export const isMarkName = (name: string): name is MarkName => (MARKS as readonly
 const FOOTNOTE_MARKS: readonly MarkName[] = ['bold', 'italic', 'link'];
 
 /** Blocks, then inline nodes: every node a document may hold (documentProblem says where each may stand). */
-type NodeName =
-  | 'doc'
-  | 'paragraph'
-  | 'heading'
-  | 'bulletList'
-  | 'orderedList'
-  | 'listItem'
-  | 'blockquote'
-  | 'table'
-  | 'tableRow'
-  | 'tableHeader'
-  | 'tableCell'
-  | 'image'
-  | 'horizontalRule'
-  | 'text'
-  | 'hardBreak'
-  | 'footnote';
+export const NODES = [
+  'doc',
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+  'table',
+  'tableRow',
+  'tableHeader',
+  'tableCell',
+  'image',
+  'horizontalRule',
+  'text',
+  'hardBreak',
+  'footnote',
+] as const;
+type NodeName = (typeof NODES)[number];
 
 const linkable: string[] = [];
 /**

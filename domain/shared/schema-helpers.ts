@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODE_PATTERN } from './localized.ts';
 import { documentProblem, hasText, textToDocument, withLawLinksTidied, type Doc } from '../documents/document.ts';
+import { DOCUMENT_OR_TEXT } from '../documents/document-schema.ts';
 
 /*
  * Building blocks for the record schemas. Every schema here is safe to import in the browser:
@@ -69,7 +70,7 @@ export function localized(label: string, options: { requiredIn?: string; max?: n
  */
 export function localizedDocument(label: string, options: { requiredIn?: string; referenceTypes: readonly string[] }) {
   const base = z
-    .record(languageKey, z.unknown(), { error: `${label} must be an object of documents (or texts) per language` })
+    .record(languageKey, DOCUMENT_OR_TEXT, { error: `${label} must be an object of documents (or texts) per language` })
     .refine((value) => Object.keys(value).length <= MAX_LANGUAGES, { message: `${label} has too many languages`, params: { code: 'too_many', max: MAX_LANGUAGES } })
     .transform((value, context) => {
       const documents: Record<string, Doc> = {};

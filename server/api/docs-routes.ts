@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApiDocument } from './openapi.ts';
+import { route, routeCatalog } from '../http/route.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A readable page of every call, made from the same document (no external scripts). */
-function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
+function renderDocsPage(document: OpenApiDocument): string {
   const rows: string[] = [];
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations as Record<string, { summary?: string; security?: unknown; tags?: string[] }>)) {
@@ -18,15 +19,45 @@ function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): stri
 <table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Auth</th></tr></thead><tbody>${rows.join('')}</tbody></table></body></html>`;
 }
 
+const DOCUMENT_ANSWER = { description: 'The OpenAPI 3.1 document', contentType: 'application/json', data: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } } };
+
 export async function docsRoutes(app: FastifyInstance) {
-  const document = buildOpenApiDocument();
-  const page = renderDocsPage(document);
-  app.get('/docs/openapi.json', async () => document);
+  // Made once, from every route the app declared, at the first request (when every route is registered).
+  let made: { document: OpenApiDocument; page: string } | undefined;
+  const docs = () => {
+    if (!made) {
+      const document = buildOpenApiDocument(routeCatalog(app));
+      made = { document, page: renderDocsPage(document) };
+    }
+    return made;
+  };
+  route(app, {
+    method: 'GET',
+    url: '/docs/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This document: every call of the API, made from the routes’ own declarations',
+    tags: ['System'],
+    access: 'public',
+    answers: { 200: DOCUMENT_ANSWER },
+    errors: [],
+    handler: async () => docs().document,
+  });
   // One address, two representations chosen by Accept: not kept in the shared cache (it keys by
   // address alone), and Vary tells browsers and proxies the same.
-  app.get('/docs', { config: { cache: false } }, async (request, reply) => {
-    reply.header('vary', 'Accept');
-    if ((request.headers.accept ?? '').includes('application/json')) return document;
-    return reply.type('text/html; charset=utf-8').send(page);
+  route(app, {
+    method: 'GET',
+    url: '/docs',
+    operationId: 'getApiDocs',
+    summary: 'A readable page of every call (HTML), or with Accept: application/json this document',
+    tags: ['System'],
+    access: 'public',
+    answers: { 200: { description: 'The page', contentType: 'text/html', data: { type: 'string' } } },
+    errors: [],
+    options: { config: { cache: false } },
+    handler: async (request, reply) => {
+      reply.header('vary', 'Accept');
+      if ((request.headers.accept ?? '').includes('application/json')) return docs().document;
+      return reply.type('text/html; charset=utf-8').send(docs().page);
+    },
   });
 }

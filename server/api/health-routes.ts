@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { APP_VERSION as version } from '../version.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/error-handler.ts';
+import { route } from '../http/route.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -14,26 +15,58 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
    * Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 while
    * starting (server/startup-gate.ts answers then), while stopping, or without the database.
    */
-  app.get('/ready', { config: { cache: false } }, async (request, reply) => {
-    if (services.stopping()) return reply.status(503).header('retry-after', '5').send({ ...failure('The site is stopping on this instance.', 'UNAVAILABLE'), data: { status: 'stopping' } });
-    try {
-      await ping(services);
-      return ok({ status: 'ready' });
-    } catch (error) {
-      request.log.error({ err: error }, 'readiness check: database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable' } });
-    }
+  route(app, {
+    method: 'GET',
+    url: '/ready',
+    operationId: 'getReadiness',
+    summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 with Retry-After while starting, stopping or without the database',
+    tags: ['System'],
+    access: 'public',
+    answers: { 200: { description: 'Ready to serve', data: { type: 'object', required: ['status'], properties: { status: { const: 'ready' } }, additionalProperties: false } } },
+    errors: [503],
+    options: { config: { cache: false } },
+    handler: async (request, reply) => {
+      if (services.stopping()) return reply.status(503).header('retry-after', '5').send({ ...failure('The site is stopping on this instance.', 'UNAVAILABLE'), data: { status: 'stopping' } });
+      try {
+        await ping(services);
+        return ok({ status: 'ready' });
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness check: database unavailable');
+        return reply.status(503).header('retry-after', '5').send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable' } });
+      }
+    },
   });
 
   /** Liveness: the process answers (503 only when its database does not). */
-  app.get('/health', { config: { cache: false } }, async (request, reply) => {
-    const uptime = Math.round(process.uptime());
-    try {
-      await ping(services);
-      return ok({ status: 'ok', database: 'ok', version, uptime });
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unavailable');
-      return reply.status(503).send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable', database: 'unavailable', version, uptime } });
-    }
+  route(app, {
+    method: 'GET',
+    url: '/health',
+    operationId: 'getHealth',
+    summary: 'Liveness: the process answers (status "starting" with its phase while the database is migrated), 503 when its database does not',
+    tags: ['System'],
+    access: 'public',
+    answers: {
+      200: {
+        description: 'Alive',
+        data: {
+          type: 'object',
+          required: ['status'],
+          properties: { status: { enum: ['ok', 'starting'] }, phase: { enum: ['starting', 'migrating', 'seeding'] }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    errors: [503],
+    options: { config: { cache: false } },
+    handler: async (request, reply) => {
+      const uptime = Math.round(process.uptime());
+      try {
+        await ping(services);
+        return ok({ status: 'ok', database: 'ok', version, uptime });
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unavailable');
+        return reply.status(503).send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable', database: 'unavailable', version, uptime } });
+      }
+    },
   });
 }

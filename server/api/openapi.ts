@@ -1,375 +1,108 @@
-import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
-import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
-import { CONTACT_KINDS, CONTACT_STATUSES, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
-import { LanguageSchema } from '../../domain/languages/language-schema.ts';
+import { DOCUMENT_OR_TEXT, DOCUMENT_SCHEMAS } from '../../domain/documents/document-schema.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
-import { CONFLICT_HITS } from '../../domain/intake/conflicts.ts';
-import { previewedTypes, searchedTypes } from '../../domain/site/site-pages.ts';
+import { CONFLICT_REASONS, ISSUE_CODES } from '../../domain/shared/errors.ts';
 import { PUBLIC_STATES, type RecordType } from '../../domain/shared/record-type.ts';
-import { makeSiteConfigSchema } from '../../domain/site-config/site-config-schema.ts';
-import { ChangePasswordSchema, LoginInputSchema, NewUserSchema, UserChangeSchema } from '../../domain/users/user-schema.ts';
 import { APP_VERSION as version } from '../version.ts';
-import { RECORD_META_FIELDS } from '../http/query.ts';
+import { componentName, type Access, type Answer, type CatalogEntry, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
+import { PERMISSIONS } from '../../domain/access/permissions.ts';
+import { sharedComponents } from './openapi-components.ts';
 
 /*
- * The OpenAPI 3.1 document, generated from the record-type registry and the same zod schemas
- * that validate requests (and the admin forms), so it cannot drift from what the server accepts.
- * Every operation has an operationId, states its security and its answers.
+ * The OpenAPI 3.1 document, made from the routes' own declarations (server/http/route.ts): each
+ * declared route gives its path, parameters, body and answers as the zod schemas the route reads
+ * with, so the document cannot drift from what the server accepts. The record types' schemas come
+ * from the registry, documents from their closed set of nodes (domain/documents/document-schema.ts),
+ * every error `reason` from CONFLICT_REASONS. tests/api/openapi-drift.test.ts holds the server to it.
  */
 
-const context = { defaultLanguage: 'uz' };
-const jsonSchema = (schema: z.ZodType) => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
-};
-
-type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
+type Paths = Record<string, Record<string, Operation>>;
+
 const BEARER = [{ bearer: [] }];
-const PUBLIC: never[] = [];
+const context = { defaultLanguage: 'uz' };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
-const envelope = (data: unknown, extra: Schema = {}) =>
-  json({ type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data, message: { type: 'string' }, ...extra } });
-const answer = (description: string, data: unknown, extra: Schema = {}) => ({ description, content: envelope(data, extra) });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/E${status}` }]));
-const parameter = (name: string, description: string, schema: Schema = { type: 'string' }, where: 'query' | 'path' = 'query') => ({
-  name,
-  in: where,
-  description,
-  schema,
-  required: where === 'path',
-});
-const lang = parameter('lang', 'Language for search, category filters and fallback (default uz)', { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$' });
-const admin = parameter('admin', 'true: include inactive records and drafts (needs a token)', { type: 'string', enum: ['true'] });
-const page = parameter('page', 'Page number, from 1', { type: 'integer', minimum: 1 });
-const limit = parameter('limit', 'Page size, at most 100', { type: 'integer', minimum: 1, maximum: 100 });
-const search = parameter('search', 'Text to find in any language (Uzbek in both scripts), any case, and in the page address (slug)');
-const idParam = parameter('id', '24 hexadecimal characters', { type: 'string', pattern: '^[0-9a-f]{24}$' }, 'path');
-const pagination = {
-  pagination: {
-    type: 'object',
-    required: ['page', 'limit', 'total', 'pages'],
-    properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+const DOCUMENT_VALUE = { anyOf: [ref('Document'), { type: 'string', description: 'A plain text (blank lines between paragraphs); with format=html or format=text the document as HTML or as plain text' }] };
+
+/** A zod schema as JSON Schema: what a client sends (`input`) or what it is answered (`output`). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // A document of a record's field: typed by its closed set of nodes (the route validates it by documentProblem).
+    override: (context) => {
+      if (context.zodSchema === DOCUMENT_OR_TEXT) Object.assign(context.jsonSchema, DOCUMENT_VALUE);
+    },
+  }) as JsonSchema;
+  return rest;
+}
+
+const isZod = (schema: unknown): schema is z.ZodType => typeof schema === 'object' && schema !== null && '_zod' in schema;
+
+/** A name in the document's style: `practice-areas` → `PracticeAreas`. */
+export const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
+/** A record type's name in the document (News, TeamInput …). */
+export const recordSchemaName = (type: RecordType) => pascal(type.name);
+
+const RECORD_META = {
+  _id: { type: 'string', pattern: '^[0-9a-f]{24}$' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  version: { type: 'integer' },
+};
+
+/** A saved state of a record (or of the site configuration) in its history. */
+const VERSION_ENTRY = {
+  type: 'object',
+  required: ['version', 'savedAt', 'action', 'summary'],
+  properties: {
+    version: { type: 'integer' },
+    savedAt: { type: 'string', format: 'date-time' },
+    savedBy: { type: ['object', 'null'], properties: { _id: { type: 'string' }, email: { type: 'string' } } },
+    action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
+    summary: { type: 'string', description: 'The fields this save changed, comma-separated' },
   },
 };
-const stringList = { type: 'array', items: { type: 'string' } };
-const untyped = { type: 'object', additionalProperties: true };
 
-const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, char: string) => char.toUpperCase());
-
-/** Paths of one record type, from its declaration. */
-function recordTypePaths(type: RecordType): Record<string, Record<string, Operation>> {
-  const tag = pascal(type.name);
-  const input = `${tag}Input`;
-  const record = { allOf: [ref(`${tag}Fields`), ref('RecordMeta')] };
-  const name = pascal(type.name);
-  const filters = Object.values(type.fields)
-    .filter((field) => field.filter)
-    .map((field) => parameter(field.filter!.param, field.filter!.kind === 'flag' ? 'true or false' : `Only records whose ${field.filter!.param} is this`, field.filter!.kind === 'flag' ? { type: 'string', enum: ['true', 'false'] } : { type: 'string' }));
-  const fields = parameter('fields', `Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`, { type: 'string' });
-  // Long texts are documents (API-3.md "Documents"): as JSON, or as the site's HTML, or as plain text.
-  const format = type.documentFields.length
-    ? [parameter('format', `Each document (${type.documentFields.join(', ')}) as the HTML the site renders in that language (html) or as plain text (text), instead of its JSON`, { type: 'string', enum: ['html', 'text'] })]
-    : [];
-  const listParameters = [lang, admin, fields, ...format, ...(type.searchFields.length ? [search] : []), ...(type.pageSize ? [page, limit] : []), ...(type.visibilityField ? [parameter('status', type.scheduleFields ? 'published (seen now), draft, scheduled or expired (with admin=true)' : 'published or draft (with admin=true)', { type: 'string', enum: type.scheduleFields ? ['published', 'draft', 'scheduled', 'expired'] : ['published', 'draft'] })] : []), ...filters];
-  const paths: Record<string, Record<string, Operation>> = {
-    [`/${type.name}`]: {
-      get: {
-        tags: [tag],
-        operationId: `list${name}`,
-        summary: `List ${type.label.toLowerCase()} records`,
-        security: PUBLIC,
-        parameters: listParameters,
-        responses: { 200: answer('The records a visitor may see (or all, with admin=true)', { type: 'array', items: record }, type.pageSize ? pagination : {}), ...errors(400, 401) },
-      },
-      post: {
-        tags: [tag],
-        operationId: `create${name}`,
-        summary: `Create a ${type.label.toLowerCase()}`,
-        security: BEARER,
-        requestBody: { required: true, content: json(ref(input)) },
-        responses: { 201: answer('Created', record), ...errors(400, 401, 403, 409, 413, ...(type.visibilityField ? [422] : [])) },
-      },
-    },
-    [`/${type.name}/{id}`]: {
-      get: {
-        tags: [tag],
-        operationId: `get${name}`,
-        summary: `Read one ${type.label.toLowerCase()}${type.countsViews ? ' (a visitor read counts a view)' : ''}`,
-        security: PUBLIC,
-        parameters: [idParam, lang, admin, ...format],
-        responses: { 200: answer('The record', record), ...errors(400, 401, 404) },
-      },
-      put: {
-        tags: [tag],
-        operationId: `update${name}`,
-        summary: type.visibilityField
-          ? 'Update (shallow merge; send version to refuse a stale save). A save that makes the record public (now or at publishAt) must pass the checks in the default language: 422 checks_failed, or override: { reason } from an administrator'
-          : 'Update (shallow merge; send version to refuse a stale save)',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer' }, ...(type.visibilityField ? { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } }, description: 'Administrators: publish although approval or the checks are missing; the reason is kept in the activity log' } } : {}) } }] }) },
-        responses: { 200: answer('Updated', record), ...errors(400, 401, 403, 404, 409, ...(type.visibilityField ? [422] : [])) },
-      },
-      delete: {
-        tags: [tag],
-        operationId: `delete${name}`,
-        summary: `Delete a ${type.label.toLowerCase()}`,
-        security: BEARER,
-        parameters: [idParam],
-        responses: { 200: answer('Deleted', { type: 'null' }), ...errors(401, 403, 404) },
-      },
-    },
-  };
-  const versionParam = parameter('version', 'A version number from the record’s history', { type: 'integer', minimum: 1 }, 'path');
-  paths[`/${type.name}/{id}/versions`] = {
-    get: { tags: [tag], operationId: `list${name}Versions`, summary: 'Every saved state, newest first: who, when, which fields changed', security: BEARER, parameters: [idParam], responses: { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401, 404) } },
-  };
-  paths[`/${type.name}/{id}/versions/{version}`] = {
-    get: { tags: [tag], operationId: `get${name}Version`, summary: 'The record as that version held it', security: BEARER, parameters: [idParam, versionParam], responses: { 200: answer('The record then', record), ...errors(401, 404) } },
-  };
-  paths[`/${type.name}/{id}/versions/{version}/restore`] = {
-    post: {
-      tags: [tag],
-      operationId: `restore${name}Version`,
-      summary: 'Save that version’s fields as a new version (a deleted record comes back under its id). What decides visibility and the texts of languages the version lacks stay as they are unless asked; `into: "draft"` makes the version the working copy instead, changing nothing public.',
-      security: BEARER,
-      parameters: [idParam, versionParam],
-      requestBody: {
-        required: false,
-        content: json({ type: 'object', additionalProperties: false, properties: { visibility: { type: 'boolean' }, languages: { type: 'string', enum: ['all'] }, into: { type: 'string', enum: ['draft'] } } }),
-      },
-      responses: { 200: answer('The record now, or its working copy', record), ...errors(400, 401, 403, 404) },
-    },
-  };
+/** What a record type's answers hold: its fields, the meta fields and what the server adds. */
+function recordSchema(type: RecordType): JsonSchema {
+  const fields = jsonSchemaOf(type.schema(context), 'output');
+  const properties: JsonSchema = { ...RECORD_META, ...(fields.properties as JsonSchema) };
+  // A document field as answered: per language a document (or, with format=html|text, a string).
+  for (const field of type.documentFields) properties[field] = { type: 'object', additionalProperties: DOCUMENT_VALUE };
+  if (type.countsViews) properties.views = { type: 'integer', minimum: 0, readOnly: true };
   if (type.visibilityField) {
-    const copy = { allOf: [record, { type: 'object', properties: { baseVersion: { type: 'integer' }, hasDraft: { type: 'boolean' }, draftSavedAt: { type: 'string', format: 'date-time' }, draftVersion: { type: 'integer', description: 'The copy’s own version: send it back as draftVersion when saving' }, draftSavedBy: { type: ['object', 'null'], properties: { email: { type: 'string' }, name: { type: 'string' } } } } }] };
-    paths[`/${type.name}/{id}/draft`] = {
-      get: { tags: [tag], operationId: `get${name}Draft`, summary: 'The working copy: the record with its unpublished changes, and the version it was made on', security: BEARER, parameters: [idParam], responses: { 200: answer('The working copy', copy), ...errors(401, 404) } },
-      put: {
-        tags: [tag],
-        operationId: `save${name}Draft`,
-        summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change. With draftVersion (the copy’s version read; 0: no copy was read), a copy saved by someone since is not replaced: 409 copy_changed with who (savedBy, savedByName) and when (savedAt) in details[0].params',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ allOf: [ref(input), { type: 'object', properties: { version: { type: 'integer', description: 'The version the copy is made on' }, draftVersion: { type: 'integer', minimum: 0, description: 'The copy’s version the form read (0: it read no copy)' } } }] }) },
-        responses: { 200: answer('The working copy', copy), ...errors(400, 401, 403, 404, 409) },
-      },
-      delete: { tags: [tag], operationId: `discard${name}Draft`, summary: 'Discard the working copy', security: BEARER, parameters: [idParam], responses: { 200: answer('Discarded', { type: 'null' }), ...errors(401, 403, 404) } },
-    };
-    paths[`/${type.name}/{id}/checks`] = {
-      get: {
-        tags: [tag],
-        operationId: `check${name}`,
-        summary: `What to fix before publishing, in every public language, errors first: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, image_without_alt, disclaimer_missing)`,
-        security: BEARER,
-        parameters: [idParam, parameter('draft', 'true: check the working copy', { type: 'boolean' })],
-        responses: { 200: answer('The problems', { type: 'array', items: { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }), ...errors(400, 401, 404) },
-      },
-    };
-    const reviewAnswer = { type: 'object', properties: { reviewState: { type: 'string', enum: ['none', 'in_review', 'changes_requested', 'approved'] }, assignee: { type: ['string', 'null'] }, dueAt: { type: ['string', 'null'], format: 'date-time' }, history: { type: 'array', items: { type: 'object' } } } };
-    paths[`/${type.name}/{id}/review`] = {
-      get: { tags: [tag], operationId: `get${name}Review`, summary: 'Where the record stands in sign-off: state, assignee, due time, every step', security: BEARER, parameters: [idParam], responses: { 200: answer('The review', reviewAnswer), ...errors(401, 404) } },
-      post: {
-        tags: [tag],
-        operationId: `review${name}`,
-        summary: 'A step of sign-off: submit (anyone signed in), approve or request_changes (approvers and administrators)',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: {
-          required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['action'], properties: { action: { type: 'string', enum: ['submit', 'approve', 'request_changes'] }, comment: { type: 'string', maxLength: 2000 }, assignee: { type: 'string', description: 'The id of an approver or administrator (GET /api/reviews/approvers)' }, dueAt: { type: 'string', format: 'date-time', description: 'A time still to come' } } }),
-        },
-        responses: { 200: answer('The review now', reviewAnswer), ...errors(400, 401, 403, 404, 409) },
-      },
-    };
-    const comment = { type: 'object', properties: { _id: { type: 'string' }, text: { type: 'string' }, field: { type: ['string', 'null'] }, lang: { type: ['string', 'null'] }, author: { type: 'object' }, createdAt: { type: 'string', format: 'date-time' }, resolved: { type: 'boolean' } } };
-    paths[`/${type.name}/{id}/comments`] = {
-      get: { tags: [tag], operationId: `list${name}Comments`, summary: 'Comments on the record, oldest first (resolved ones too)', security: BEARER, parameters: [idParam], responses: { 200: answer('The comments', { type: 'array', items: comment }), ...errors(401, 404) } },
-      post: {
-        tags: [tag],
-        operationId: `comment${name}`,
-        summary: 'A comment on the record, one of its fields and a language',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['text'], properties: { text: { type: 'string', maxLength: 4000 }, field: { type: 'string' }, lang: { type: 'string' } } }) },
-        responses: { 201: answer('Added', comment), ...errors(400, 401, 404) },
-      },
-    };
-    paths[`/${type.name}/{id}/comments/{commentId}`] = {
-      put: {
-        tags: [tag],
-        operationId: `resolve${name}Comment`,
-        summary: 'Mark a comment resolved (it stays)',
-        security: BEARER,
-        parameters: [idParam, parameter('commentId', 'The comment’s id', { type: 'string' }, 'path')],
-        requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['resolved'], properties: { resolved: { const: true } } }) },
-        responses: { 200: answer('Resolved', comment), ...errors(400, 401, 404) },
-      },
-    };
-    paths[`/${type.name}/{id}/draft/publish`] = {
-      post: { tags: [tag], operationId: `publish${name}Draft`, summary: 'Apply the working copy as a new version; a copy whose publishAt is still to come is applied then (202 with the copy and its applyAt); 409 stale_version when the record was saved after the copy was made; 422 checks_failed when the copy has an error in the default language', security: BEARER, parameters: [idParam], requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { override: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } } }) }, responses: { 200: answer('The record now', record), 202: answer('To be published at applyAt', record), ...errors(400, 401, 403, 404, 409, 422) } },
-    };
+    Object.assign(properties, {
+      publicState: { type: 'string', enum: [...PUBLIC_STATES], readOnly: true, description: 'In admin reads: what a visitor sees now' },
+      hasDraft: { type: 'boolean', readOnly: true, description: 'In admin lists: the record has a working copy' },
+      baseVersion: { type: 'integer', readOnly: true, description: 'A working copy: the version it was made on' },
+      draftSavedAt: { type: 'string', format: 'date-time', readOnly: true },
+      draftVersion: { type: 'integer', readOnly: true, description: 'A working copy’s own version: send it back as draftVersion when saving' },
+      draftSavedBy: { type: ['object', 'null'], readOnly: true, properties: { email: { type: 'string' }, name: { type: 'string' } } },
+      applyAt: { type: ['string', 'null'], format: 'date-time', readOnly: true, description: 'A working copy with a publishAt still to come: when it is applied' },
+    });
   }
-  if (type.localizedFields.length) {
-    paths[`/${type.name}/{id}/copy-language`] = {
-      post: {
-        tags: [tag],
-        operationId: `copy${name}Language`,
-        summary: 'Fill the empty texts of language `to` from language `from`, leaving every written text as it is; with transliterate, Uzbek Latin (uz) becomes Cyrillic (uz-Cyrl) or the reverse. A translator may do it for their languages.',
-        security: BEARER,
-        parameters: [idParam],
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            required: ['from', 'to'],
-            properties: { from: { type: 'string', example: 'uz' }, to: { type: 'string', example: 'uz-Cyrl' }, transliterate: { type: 'boolean', default: false } },
-          }),
-        },
-        responses: { 200: answer('The record as saved', record), ...errors(400, 401, 403, 404, 409) },
-      },
-    };
-  }
-  if (type.slugFrom) {
-    paths[`/${type.name}/slug/{slug}`] = {
-      get: {
-        tags: [tag],
-        operationId: `get${name}BySlug`,
-        summary: 'Read one by its slug',
-        security: PUBLIC,
-        parameters: [parameter('slug', 'URL slug', { type: 'string', maxLength: 200 }, 'path'), lang, admin],
-        responses: { 200: answer('The record', record), ...errors(401, 404) },
-      },
-    };
-  }
-  for (const [route, field] of Object.entries(type.distinct ?? {})) {
-    paths[`/${type.name}/${route}`] = {
-      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `Distinct ${field} texts in lang, sorted`, security: PUBLIC, parameters: [lang, admin], responses: { 200: answer('Sorted texts', stringList), ...errors(400, 401) } },
-    };
-  }
-  for (const [route, values] of Object.entries(type.constants ?? {})) {
-    paths[`/${type.name}/${route}`] = {
-      get: { tags: [tag], operationId: `list${name}${pascal(route)}`, summary: `The ${route.replace(/-/g, ' ')}: ${values.join(', ')}`, security: PUBLIC, responses: { 200: answer('The values', { type: 'array', items: { type: 'string', enum: [...values] } }) } },
-    };
-  }
-  if (type.pageSize && type.searchFields.length) {
-    paths[`/${type.name}/search`] = {
-      get: {
-        tags: [tag],
-        operationId: `search${name}`,
-        summary: `Search published ${type.label.toLowerCase()} records`,
-        security: PUBLIC,
-        parameters: [parameter('q', 'Text to find (any language, any case)'), lang, page, limit],
-        responses: { 200: answer('Matching records', { type: 'array', items: record }, pagination), ...errors(400) },
-      },
-    };
-  }
-  return paths;
+  // Every field may be left out of an answer (`fields=`, a translator's read of a confidential record); _id never is.
+  return { type: 'object', description: type.label, properties, required: ['_id'], additionalProperties: false };
 }
 
-const uploadResult = {
-  type: 'object',
-  properties: {
-    images: {
-      type: 'object',
-      properties: { large: { type: 'string' }, medium: { type: 'string' }, thumbnail: { type: 'string' }, og: { type: 'string', description: '1200×630 JPEG for link previews' } },
-    },
-    filename: { type: 'string' },
-    size: { type: 'integer' },
-    width: { type: 'integer' },
-    height: { type: 'integer' },
-    path: { type: 'string' },
-  },
-};
-const user = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    email: { type: 'string', format: 'email' },
-    name: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
-    role: { type: 'string', enum: ['admin', 'editor', 'approver', 'translator'] },
-    languages: { type: 'array', items: { type: 'string' }, description: 'The languages a translator may change' },
-    twoFactor: { type: 'boolean' },
-  },
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_ERROR with details), or BAD_REQUEST: malformed JSON, or a body that is not JSON (text/plain, a urlencoded form) where a route reads JSON',
+  401: 'No valid token',
+  403: 'The role of the signed-in account does not allow this (FORBIDDEN): the operation’s x-permission names the action of the permission table; translators may change only their languages’ texts',
+  404: 'No such record or route',
+  408: 'An anonymous upload whose body stalled, arrived too slowly or took too long: nothing was kept, send it again (the connection is then closed)',
+  409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
+  410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
+  413: 'Body or file too large',
+  415: 'Not an accepted image',
+  422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client’s file: it holds a virus (details[0].params.virus)',
+  429: 'Too many requests (see Retry-After)',
+  503: 'Database unavailable (or, for a client’s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept)',
 };
 
-/** Types that count views return `views` beside their fields (never written by a client). */
-function withViews(schema: Schema, counts: boolean): Schema {
-  if (!counts) return schema;
-  return { ...schema, properties: { ...(schema.properties as Schema), views: { type: 'integer', minimum: 0, readOnly: true } } };
-}
-
-/** Admin reads (admin=true, writes' answers) say what a visitor sees of each record. */
-function withState(schema: Schema, applies: boolean): Schema {
-  if (!applies) return schema;
-  return { ...schema, properties: { ...(schema.properties as Schema), publicState: { type: 'string', enum: [...PUBLIC_STATES], readOnly: true, description: 'In admin reads: what a visitor sees now' } } };
-}
-
-const subscriberSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    email: { type: 'string', format: 'email' },
-    language: { type: 'string' },
-    topics: { type: 'array', items: { type: 'string' }, description: 'Ids of public practice areas (services) and industries' },
-    state: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    confirmedAt: { type: ['string', 'null'], format: 'date-time' },
-    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' }, topics: { type: 'array', items: { type: 'string' } } } },
-  },
-};
-const registrationSchema = {
-  type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    eventId: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: 'string', format: 'email' },
-    company: { type: 'string' },
-    language: { type: 'string' },
-    status: { type: 'string', enum: ['unconfirmed', 'registered', 'waitlisted', 'cancelled'] },
-    heldUntil: { type: ['string', 'null'], format: 'date-time', description: 'While unconfirmed: until when its place is held (null: none was free, or the hold ran out)' },
-    confirmedAt: { type: ['string', 'null'], format: 'date-time' },
-    createdAt: { type: 'string', format: 'date-time' },
-    cancelledAt: { type: ['string', 'null'], format: 'date-time' },
-    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
-  },
-};
-const alertLog = {
-  type: 'object',
-  properties: {
-    sentAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was queued for its subscribers (null: not yet)' },
-    subscribers: { type: 'integer' },
-    waiting: { type: 'integer' },
-    sent: { type: 'integer' },
-    failed: { type: 'integer' },
-    lastError: { type: ['string', 'null'] },
-  },
-};
-
-const channelPost = {
-  type: 'object',
-  properties: {
-    lang: { type: 'string' },
-    channel: { type: 'string' },
-    text: { type: 'string' },
-    photo: { type: ['string', 'null'] },
-    messageId: { type: ['string', 'null'] },
-    state: { type: 'string', enum: ['queued', 'sent', 'failed'] },
-    error: { type: ['string', 'null'] },
-    updatedAt: { type: 'string', format: 'date-time' },
-  },
-};
-
-function operation(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Operation = {}): Operation {
-  return { tags: [tag], operationId, summary, security: BEARER, ...extra, responses };
-}
-
-export function buildOpenApiDocument() {
+function errorComponents() {
   const detail = {
     type: 'object',
     required: ['path', 'message', 'code'],
@@ -380,765 +113,184 @@ export function buildOpenApiDocument() {
       params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
     },
   };
-  const errorBody = {
+  const body = {
     type: 'object',
     required: ['success', 'error', 'code'],
     properties: {
       success: { const: false },
       error: { type: 'string' },
       code: { type: 'string' },
-      reason: { type: 'string', enum: [...CONFLICT_REASONS], description: 'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed' },
+      reason: {
+        type: 'string',
+        enum: [...CONFLICT_REASONS],
+        description:
+          'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed',
+      },
       details: { type: 'array', items: detail },
+      usedBy: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 409 in_use: where an image is used' },
       checks: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 422 checks_failed: the errors in the default language that stop publishing' },
+      data: { description: 'With 503 from /health and /ready: the state' },
     },
+    additionalProperties: false,
   };
-  const errorResponses: Record<string, string> = {
-    400: 'Invalid input (VALIDATION_ERROR with details), or BAD_REQUEST: malformed JSON, or a body that is not JSON (text/plain, a urlencoded form) where a route reads JSON',
-    401: 'No valid token',
-    403: 'The role of the signed-in account does not allow this (FORBIDDEN): editors cannot manage accounts, languages or the site configuration; translators may change only their languages\' texts',
-    404: 'No such record or route',
-    409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
-    413: 'Body or file too large',
-    408: 'An anonymous upload whose body stalled, arrived too slowly or took too long: nothing was kept, send it again (the connection is then closed)',
-    410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
-    422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client\'s file: it holds a virus (details[0].params.virus)',
-    415: 'Not an accepted image',
-    429: 'Too many requests (see Retry-After)',
-    503: 'Database unavailable (or, for a client\'s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept)',
-  };
-  const recordSchemas = Object.fromEntries(
-    RECORD_TYPES.flatMap((type) => [
-      [`${pascal(type.name)}Input`, jsonSchema(type.schema(context))],
-      [`${pascal(type.name)}Fields`, withState(withViews(jsonSchema(type.schema(context)), type.countsViews), Boolean(type.visibilityField))],
+  return Object.fromEntries(
+    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
+      `E${status}`,
+      {
+        description,
+        content: json(body),
+        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      },
     ]),
   );
+}
+
+/** The envelope of a JSON answer: `{ success, data, message?, pagination? }`. */
+function envelope(data: unknown, paginated: Answer['paginated']) {
+  const properties: JsonSchema = { success: { const: true }, data, message: { type: 'string' } };
+  if (paginated) {
+    properties.pagination = {
+      type: 'object',
+      required: ['page', 'limit', 'total', 'pages'],
+      properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+    };
+  }
+  return { type: 'object', required: ['success', 'data', ...(paginated === true ? ['pagination'] : [])], properties, additionalProperties: false };
+}
+
+/** Fastify's path (`/api/news/:id`, `/api/upload/info/*`) as the document writes it, without the server's /api. */
+export const documentPath = (path: string) =>
+  path
+    .replace(/^\/api(?=\/)/, '')
+    .replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    .replace(/\/\*$/, '/{path}');
+
+/** Makes the document's components from the schemas the routes name (`named(schema, 'NewsInput')`). */
+function schemaWriter(components: Record<string, JsonSchema>) {
+  return function write(schema: z.ZodType | JsonSchema | undefined, io: 'input' | 'output'): JsonSchema | undefined {
+    if (schema === undefined) return undefined;
+    const name = componentName(schema);
+    const written = () => (isZod(schema) ? jsonSchemaOf(schema, io) : schema);
+    if (!name) return written();
+    components[name] ??= written();
+    return ref(name);
+  };
+}
+
+function parametersOf(entry: CatalogEntry, write: ReturnType<typeof schemaWriter>) {
+  const parameters: Record<string, unknown>[] = [];
+  for (const [where, schema] of [
+    ['path', entry.params],
+    ['query', entry.query],
+  ] as const) {
+    if (!schema) continue;
+    const object = write(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(object.properties ?? {})) {
+      const { description, ...rest } = property;
+      parameters.push({ name, in: where, required: where === 'path' || (object.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  return parameters;
+}
+
+function answerOf(answer: Answer, write: ReturnType<typeof schemaWriter>, headers: RouteDeclaration['headers']) {
+  const schema = write(answer.data, 'output');
+  const described = headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {};
+  if (answer.contentType) return { description: answer.description, ...described, content: { [answer.contentType]: { schema: schema ?? { type: 'string' } } } };
+  if (answer.data === undefined) return { description: answer.description, ...described };
+  return { description: answer.description, ...described, content: json(envelope(schema, answer.paginated)) };
+}
+
+/** Who may call: no token for a public route, else a bearer token, and the action of the permission table it needs. */
+const securityOf = (access: Access) => (access === 'public' ? { security: [] } : access === 'signedIn' ? { security: BEARER } : { security: BEARER, 'x-permission': access });
+
+/** One declared route as an operation of the document. */
+function operationOf(entry: CatalogEntry, write: ReturnType<typeof schemaWriter>): Operation {
+  const parameters = parametersOf(entry, write);
+  const body = write(entry.body, 'input');
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(entry.answers)) responses[status] = answerOf(answer, write, entry.headers);
+  for (const status of [...entry.errors].sort((a, b) => a - b)) responses[status] = { $ref: `#/components/responses/E${status}` };
+  return {
+    tags: entry.tags,
+    operationId: entry.operationId,
+    summary: entry.summary,
+    ...(entry.description ? { description: entry.description } : {}),
+    ...securityOf(entry.access),
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: entry.bodyRequired ?? true, content: { [entry.bodyContentType ?? 'application/json']: { schema: body } } } } : {}),
+    responses,
+  };
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  System: 'Health and the API’s own description',
+  Admin: 'Dashboard figures, activity, the trash',
+  Editorial: 'Preview links, redirects, the not-found log, the schedule, reviews and checks',
+  Search: 'The site search',
+  Languages: 'Site languages and the translation status',
+  Auth: 'Sign-in and administrators',
+  Contact: 'Contact requests',
+  Alerts:
+    'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s',
+  SiteConfiguration: 'The whole site configuration',
+  Uploads: 'Images',
+};
+
+/** The whole document, from every route the app declared (`routeCatalog(app)`). */
+export function buildOpenApiDocument(catalog: readonly CatalogEntry[]) {
+  const schemas: Record<string, JsonSchema> = {};
+  const write = schemaWriter(schemas);
+  const paths: Paths = {};
+  for (const entry of catalog) {
+    if (!entry.path.startsWith('/api/')) continue;
+    const path = documentPath(entry.path);
+    (paths[path] ??= {})[entry.method.toLowerCase()] = operationOf(entry, write);
+  }
+
+  const documentSchemas = z.toJSONSchema(
+    (() => {
+      const registry = z.registry<{ id: string }>();
+      for (const [id, schema] of Object.entries(DOCUMENT_SCHEMAS)) registry.add(schema, { id });
+      return registry;
+    })(),
+    { uri: (id) => `#/components/schemas/${id}` },
+  ).schemas;
+  const withoutIds = (schema: JsonSchema) => {
+    const { $schema: _schema, $id: _id, ...rest } = schema;
+    return rest;
+  };
+
+  const tags = [...new Set(Object.values(paths).flatMap((operations) => Object.values(operations).flatMap((operation) => (operation.tags as string[] | undefined) ?? [])))];
+  const typeLabels = Object.fromEntries(RECORD_TYPES.map((type) => [recordSchemaName(type), type.label]));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Law firm website API',
       version,
       description:
-        'Every answer is an envelope: { success, data, message? } or { success: false, error, code, details?, reason? }. Multilingual fields are objects keyed by language code and are returned whole.',
+        'Every answer is an envelope: { success, data, message? } or { success: false, error, code, details?, reason? }. Multilingual fields are objects keyed by language code and are returned whole. An operation’s x-permission names the action of the permission table (domain/access/permissions.ts) it needs.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/api' }],
     security: BEARER,
-    tags: [
-      { name: 'System', description: 'Health' },
-      { name: 'Auth', description: 'Sign-in and administrators' },
-      ...RECORD_TYPES.map((type) => ({ name: pascal(type.name), description: type.label })),
-      { name: 'Contact', description: 'Contact requests' },
-      { name: 'Alerts', description: 'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s' },
-      { name: 'Languages', description: 'Site languages' },
-      { name: 'SiteConfiguration', description: 'The whole site configuration' },
-      { name: 'Uploads', description: 'Images' },
-      { name: 'Admin', description: 'Dashboard figures' },
-      { name: 'Editorial', description: 'Preview links, redirects, the not-found log and the schedule' },
-      { name: 'Search', description: 'The site search' },
-    ],
+    /** The permission table: each action an operation's x-permission names, and the roles granted it. */
+    'x-permissions': PERMISSIONS,
+    tags: tags.map((name) => ({ name, description: typeLabels[name] ?? TAG_DESCRIPTIONS[name] ?? name })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/login' } },
-      responses: Object.fromEntries(
-        Object.entries(errorResponses).map(([status, description]) => [
-          `E${status}`,
-          {
-            description,
-            content: json(errorBody),
-            ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the request may be made again', schema: { type: 'integer', minimum: 1 } } } } : {}),
-          },
-        ]),
-      ),
+      responses: errorComponents(),
       schemas: {
-        Subscriber: subscriberSchema,
-        Registration: registrationSchema,
-        RecordMeta: {
-          type: 'object',
-          required: ['_id', 'createdAt', 'updatedAt', 'version'],
-          properties: { _id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' }, version: { type: 'integer' } },
-        },
-        ...recordSchemas,
-        LanguageInput: jsonSchema(LanguageSchema),
-        SiteConfig: jsonSchema(makeSiteConfigSchema(context)),
-        ContactForm: jsonSchema(ContactFormSchema),
-        MatterRequest: jsonSchema(MatterRequestSchema),
-        IntakeFile: {
-          type: 'object',
-          properties: {
-            _id: { type: 'string' },
-            name: { type: 'string' },
-            size: { type: 'integer' },
-            type: { type: 'string', enum: ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/jpeg', 'image/png'] },
-            scan: { type: 'string', enum: ['clean', 'not_scanned'], description: 'clean: clamd found nothing; not_scanned: no CLAMAV_SOCKET' },
-            createdAt: { type: 'string', format: 'date-time' },
-          },
-        },
-        Conflict: {
-          type: 'object',
-          description: 'A possible conflict of a new matter; the list comes most serious first (by `hit`, then by `reason`), a record once per pair of names',
-          properties: {
-            _id: { type: 'string', description: 'The earlier request or the matter' },
-            kind: { type: 'string', enum: ['request', 'matter'] },
-            name: { type: 'string', description: 'The earlier name that matched' },
-            matched: { type: 'string', description: 'This request\'s name it matched' },
-            reason: {
-              type: 'string',
-              enum: ['same_name', 'similar_name', 'same_tin'],
-              description:
-                'same_name: the same words in either script of Uzbek or in Russian spelling, any apostrophe or letter case, company forms (MChJ, ООО, LLC…) aside; a foreign name written in Latin is also read as Russian writes it (a c as k or s, an x as ks, ph as f: Silk Road Capital is Силк Роуд Капитал); similar_name: every word of one within the other; same_tin: the same tax number',
-            },
-            hit: {
-              type: 'string',
-              enum: [...CONFLICT_HITS],
-              description:
-                'What the match means, most serious first: against_our_client (the other side of this matter is the client of one of our matters), our_clients_opponent (this client was the other side of one of our matters), same_opponent (the other side was already the other side of one of our matters), earlier_enquirer (someone who asked us earlier is on the opposite side: a prospective client), same_party (the same name on the same side again)',
-            },
-            ours: { type: 'string', enum: ['company', 'counterparty'], description: 'Which of this request\'s names matched: its company or one of the other parties' },
-            theirs: { type: 'string', enum: ['company', 'counterparty', 'enquirer', 'client', 'opposing'], description: 'What the earlier name is: an earlier request\'s company, other party or sender (enquirer), or a matter\'s client or other side (opposing: `opposingParties`)' },
-            context: { type: 'string', description: 'The earlier request\'s day in the firm\'s time zone (YYYY-MM-DD), or the matter\'s title in the default language' },
-          },
-        },
-        ContactStatus: jsonSchema(ContactStatusSchema),
-        Login: jsonSchema(LoginInputSchema),
-        NewUser: jsonSchema(NewUserSchema),
-        UserChange: jsonSchema(UserChangeSchema),
-        ChangePassword: jsonSchema(ChangePasswordSchema),
-        User: user,
-        ImageUse: {
-          type: 'object',
-          properties: { type: { type: 'string', description: 'A record type, or site-config' }, _id: { type: 'string' }, title: { type: 'string' }, field: { type: 'string', description: 'The field (site-config: dotted, offices.0.image)' } },
-        },
-        Redirect: {
-          type: 'object',
-          required: ['_id', 'from', 'to', 'status', 'automatic', 'version'],
-          properties: {
-            _id: { type: 'string' },
-            from: { type: 'string' },
-            to: { type: 'string' },
-            status: { type: 'integer', enum: [301, 302] },
-            automatic: { type: 'boolean', description: 'Made when a page\'s address changed' },
-            createdAt: { type: 'string', format: 'date-time' },
-            updatedAt: { type: 'string', format: 'date-time' },
-            version: { type: 'integer' },
-          },
-        },
-        RedirectInput: {
-          type: 'object',
-          required: ['from', 'to'],
-          properties: {
-            from: { type: 'string', description: 'A path of this site (/news/old-title); the same path under any language prefix follows it' },
-            to: { type: 'string', description: 'A path of this site or an http(s) address' },
-            status: { type: 'integer', enum: [301, 302], default: 301 },
-            version: { type: 'integer' },
-          },
-        },
-        VersionEntry: {
-          type: 'object',
-          required: ['version', 'savedAt', 'action', 'summary'],
-          properties: {
-            version: { type: 'integer' },
-            savedAt: { type: 'string', format: 'date-time' },
-            savedBy: { type: ['object', 'null'], properties: { _id: { type: 'string' }, email: { type: 'string' } } },
-            action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
-            summary: { type: 'string', description: 'The fields this save changed, comma-separated' },
-          },
-        },
+        ...sharedComponents(),
+        RecordMeta: { type: 'object', required: Object.keys(RECORD_META), properties: RECORD_META },
+        VersionEntry: VERSION_ENTRY,
+        ...Object.fromEntries(Object.entries(documentSchemas).map(([name, schema]) => [name, withoutIds(schema as JsonSchema)])),
+        ...Object.fromEntries(RECORD_TYPES.map((type) => [recordSchemaName(type), recordSchema(type)])),
+        ...schemas,
       },
     },
-    paths: {
-      '/health': {
-        get: {
-          tags: ['System'],
-          operationId: 'getHealth',
-          summary: 'Liveness: the process answers (status "starting" with its phase while the database is migrated), 503 when its database does not',
-          security: PUBLIC,
-          responses: {
-            200: answer('Alive', {
-              type: 'object',
-              properties: { status: { enum: ['ok', 'starting'] }, phase: { enum: ['starting', 'migrating', 'seeding'] }, database: { const: 'ok' }, version: { type: 'string' }, uptime: { type: 'integer' } },
-            }),
-            ...errors(503),
-          },
-        },
-      },
-      '/ready': {
-        get: {
-          tags: ['System'],
-          operationId: 'getReadiness',
-          summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 with Retry-After while starting, stopping or without the database',
-          security: PUBLIC,
-          responses: { 200: answer('Ready to serve', { type: 'object', properties: { status: { const: 'ready' } } }), ...errors(503) },
-        },
-      },
-      '/auth/login': {
-        post: {
-          tags: ['Auth'],
-          operationId: 'login',
-          summary: 'Sign in: a token, or with two-factor sign-in on { twoFactorRequired: true, challenge } for POST /auth/login/2fa',
-          security: PUBLIC,
-          requestBody: { required: true, content: json(ref('Login')) },
-          responses: {
-            200: answer('A bearer token, or a challenge', {
-              oneOf: [
-                { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } },
-                { type: 'object', properties: { twoFactorRequired: { const: true }, challenge: { type: 'string', description: 'Signed, valid 5 minutes' } } },
-              ],
-            }),
-            ...errors(400, 401, 429),
-          },
-        },
-      },
-      '/auth/logout': { post: operation('Auth', 'logout', 'Revoke the token', { 200: answer('Signed out', { type: 'null' }), ...errors(401) }) },
-      '/auth/me': { get: operation('Auth', 'getCurrentUser', 'The signed-in administrator', { 200: answer('The user', ref('User')), ...errors(401) }) },
-      '/auth/password-reset': {
-        get: { tags: ['Auth'], operationId: 'passwordResetAvailable', summary: 'Whether a forgotten password is reset by e-mail on this site', security: PUBLIC, responses: { 200: answer('The answer', { type: 'object', properties: { byEmail: { type: 'boolean' } } }) } },
-        post: {
-          tags: ['Auth'],
-          operationId: 'requestPasswordReset',
-          summary: 'E-mail a one-use link (an hour) to set a new password; the same 202 for every address, one link in 10 minutes per account',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }) },
-          responses: { 202: answer('Asked', { type: 'null' }), ...errors(409) },
-        },
-      },
-      '/auth/password-reset/complete': {
-        post: {
-          tags: ['Auth'],
-          operationId: 'completePasswordReset',
-          summary: 'Set the new password with the e-mail’s token (once, within the hour); every session of the account ends',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ type: 'object', required: ['token', 'password'], properties: { token: { type: 'string' }, password: { type: 'string', minLength: 10, maxLength: 200 } } }) },
-          responses: { 200: answer('Changed', { type: 'null' }), ...errors(400) },
-        },
-      },
-      '/auth/users': {
-        get: operation('Auth', 'listUsers', 'List accounts with their roles (administrators only)', { 200: answer('Accounts', { type: 'array', items: ref('User') }), ...errors(401, 403) }),
-        post: operation('Auth', 'createUser', 'Add an account: role admin, editor or translator (with languages)', { 201: answer('Added', ref('User')), ...errors(400, 401, 403, 409) }, { requestBody: { required: true, content: json(ref('NewUser')) } }),
-      },
-      '/auth/users/{id}': {
-        put: operation('Auth', 'updateUser', 'Change an account\'s name, role or languages; the last administrator cannot be demoted (409)', { 200: answer('Saved', ref('User')), ...errors(400, 401, 403, 404, 409) }, {
-          parameters: [idParam],
-          requestBody: { required: true, content: json(ref('UserChange')) },
-        }),
-        delete: operation('Auth', 'deleteUser', 'Remove an account (not yourself, not the last administrator)', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401, 403, 404, 409) }, { parameters: [idParam] }),
-      },
-      '/auth/password': {
-        put: operation('Auth', 'changePassword', 'Change your own password (signs you out everywhere)', { 200: answer('Changed', { type: 'null' }), ...errors(400, 401) }, { requestBody: { required: true, content: json(ref('ChangePassword')) } }),
-      },
-      '/auth/me/language': {
-        put: operation('Auth', 'setMyLanguage', 'The language you read the admin in: what you are told of a review (e-mail, Telegram) is written in it', { 200: answer('Saved', { type: 'object', properties: { language: { type: 'string' } } }), ...errors(400, 401) }, {
-          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['language'], properties: { language: { type: 'string', enum: ['uz', 'ru', 'en'] } } }) },
-        }),
-      },
-      '/auth/me/telegram': {
-        put: operation('Auth', 'setMyTelegramChat', 'Where the firm’s Telegram bot sends your notices (a review assigned to you): your chat id with the bot, or null to stop them', { 200: answer('Your account', untyped), ...errors(400, 401) }, {
-          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['chatId'], properties: { chatId: { type: ['string', 'null'], pattern: '^-?\\d{1,20}$' } } }) },
-        }),
-      },
-      '/auth/me/telegram/test': {
-        post: operation('Auth', 'testMyTelegramChat', 'Send a test message to your chat (409 when the bot is not set up on the server; 503 when Telegram refuses)', { 200: answer('Sent', { type: 'null' }), ...errors(400, 401, 409, 503) }),
-      },
-      ...Object.assign({}, ...RECORD_TYPES.map(recordTypePaths)),
-      '/contact': {
-        post: {
-          tags: ['Contact'],
-          operationId: 'sendContactRequest',
-          summary: 'Send a contact request (stored with status new; 5 per 10 minutes per address), or with kind: "matter" a new-matter request (company, tin, counterparties, acknowledged: true; stored with status conflict_check)',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ oneOf: [ref('ContactForm'), ref('MatterRequest')] }) },
-          responses: { 201: answer('Stored', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 429) },
-        },
-        get: operation('Contact', 'listContactRequests', 'List contact requests, newest first; a new matter\'s row has `conflictCount`', {
-          200: answer('Requests', { type: 'array', items: { type: 'object', additionalProperties: true, properties: { conflictCount: { type: 'integer', minimum: 0, description: 'A new matter\'s (kind: matter) number of possible conflicts, as GET /contact/{id} lists them in `conflicts`; absent on other kinds' } } } }, pagination),
-          ...errors(400, 401),
-        }, {
-          parameters: [page, limit, parameter('status', 'A status (a new matter\'s: conflict_check, cleared, declined, matter_opened), or waiting: new and conflict_check together (what nobody has acted on yet)', { type: 'string', enum: [...CONTACT_STATUSES, 'waiting'] }), parameter('kind', 'message, matter or application', { type: 'string', enum: [...CONTACT_KINDS] }), search],
-        }),
-      },
-      '/contact/export': {
-        get: operation('Contact', 'exportContactRequestsByEmail', 'Every request sent with this e-mail (any letter case), oldest first, its subscription to alerts with the consent given (`subscriptions`) its registrations for events (`registrations`) and the links made for them as an outside reviewer (`reviewerLinks`): a person asking for their data', { 200: answer('Requests', { type: 'array', items: untyped }, { subscriptions: { type: 'array', items: ref('Subscriber') }, registrations: { type: 'array', items: ref('Registration') }, reviewerLinks: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, recordType: { type: 'string' }, recordId: { type: 'string' }, madeBy: { type: 'string' }, createdAt: { type: 'string' }, expiresAt: { type: 'string' } } } } }), ...errors(400, 401) }, {
-          parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
-        }),
-      },
-      '/subscriptions': {
-        post: {
-          tags: ['Alerts'],
-          operationId: 'subscribe',
-          summary:
-            'Ask for the legal alerts by e-mail: a confirmation e-mail follows (double opt-in); the same 202 for a new, a waiting and a known address. Topics are ids of public practice areas and industries. One sender (IPv4 address, IPv6 /64) may ask 5 times an hour, and the site queues at most 30 confirmations a minute: beyond, 429 with Retry-After',
-          security: PUBLIC,
-          requestBody: {
-            required: true,
-            content: json({ type: 'object', additionalProperties: false, required: ['email', 'language', 'topics', 'consent'], properties: { email: { type: 'string', format: 'email' }, language: { type: 'string' }, topics: { type: 'array', minItems: 1, items: { type: 'string' } }, consent: { const: true } } }),
-          },
-          responses: { 202: answer('Asked', { type: 'null' }), ...errors(400, 429, 503) },
-        },
-        get: operation('Alerts', 'listSubscribers', 'Every subscriber, newest first (administrators)', { 200: answer('Subscribers', { type: 'array', items: ref('Subscriber') }), ...errors(401, 403) }),
-      },
-      '/subscriptions/counts': {
-        get: operation('Alerts', 'countSubscribers', 'Confirmed subscribers per topic and language, and how many wait or left (administrators)', { 200: answer('Counts', untyped), ...errors(401, 403) }),
-      },
-      '/subscriptions/export': {
-        get: operation('Alerts', 'exportSubscribers', 'Every subscriber as CSV (with a BOM), column names and states in the language asked, times in the firm’s zone (administrators)', { 200: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(400, 401, 403) }, {
-          parameters: [parameter('lang', 'uz, ru or en (default en)')],
-        }),
-      },
-      '/events/{id}/registrations': {
-        post: {
-          tags: ['Events'],
-          operationId: 'registerForEvent',
-          summary:
-            'Ask to register for a public event (no token; the event page’s form posts the same): 201 unconfirmed, with a place held for 30 minutes while there are places (heldUntil; null when none was free), and an e-mail whose link’s page confirms (POST /events/registrations/confirm). Without language: the request’s (the visitor’s chosen language, else Accept-Language), else the site’s default. The same address twice is one registration (its status answered, no second e-mail). Five per client (an IPv4 address or an IPv6 /64) in 30 minutes, then 429 with Retry-After. The name is one line without a web address (400 invalid_format). 409 registration_closed after registrationClosesAt (or the start)',
-          security: PUBLIC,
-          parameters: [parameter('id', 'The event', { type: 'string' }, 'path')],
-          requestBody: {
-            required: true,
-            content: json({ type: 'object', additionalProperties: false, required: ['name', 'email', 'consent'], properties: { name: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email' }, company: { type: 'string', maxLength: 200 }, language: { type: 'string' }, consent: { const: true }, elapsedMs: { type: 'number', description: 'A form: how long it was shown; under 3 s is refused (detail path elapsedMs)' } } }),
-          },
-          responses: { 201: answer('Asked (or known already)', { type: 'object', properties: { _id: { type: 'string' }, status: { type: 'string', enum: ['unconfirmed', 'registered', 'waitlisted'] }, heldUntil: { type: ['string', 'null'], format: 'date-time' } } }), ...errors(400, 404, 409, 429) },
-        },
-        get: operation('Events', 'listEventRegistrations', 'The event’s registrations in the order they came (status unconfirmed, registered, waitlisted or cancelled; heldUntil while unconfirmed), with `counts` (editors); `format=csv` gives them as CSV with column names in `lang`', { 200: answer('Registrations', { type: 'array', items: ref('Registration') }, { counts: { type: 'object', properties: { registered: { type: 'integer' }, held: { type: 'integer' }, waitlisted: { type: 'integer' }, unconfirmed: { type: 'integer' } } } }), ...errors(400, 401, 403, 404) }, {
-          parameters: [parameter('id', 'The event', { type: 'string' }, 'path'), parameter('format', 'csv for a spreadsheet'), parameter('lang', 'uz, ru or en: the CSV’s column names (default en)')],
-        }),
-      },
-      '/events/{id}/registrations/remove': {
-        post: operation('Events', 'removeEventRegistrations', 'Remove chosen registrations ({ ids }) or every unconfirmed one ({ unconfirmed: true }) with their unsent e-mails (editors and administrators); a freed place goes to the first person waiting', { 200: answer('How many were removed', { type: 'object', properties: { removed: { type: 'integer' } } }), ...errors(400, 401, 403, 404) }, {
-          parameters: [parameter('id', 'The event', { type: 'string' }, 'path')],
-          requestBody: { required: true, content: json({ oneOf: [{ type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string' } } } }, { type: 'object', additionalProperties: false, required: ['unconfirmed'], properties: { unconfirmed: { const: true } } }] }) },
-        }),
-      },
-      '/events/registrations/confirm': {
-        post: {
-          tags: ['Events'],
-          operationId: 'confirmEventRegistration',
-          summary: 'Confirm a registration with the token of the link in its first e-mail (no account; the link’s page posts it, opening the link confirms nothing): registered while its hold runs or a place is free, else on the waiting list; the e-mail with the calendar entry follows. 409 registration_closed when registration closed and the hold ran out',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }) },
-          responses: { 200: answer('Confirmed', { type: 'object', properties: { status: { type: 'string', enum: ['registered', 'waitlisted', 'cancelled'] } } }), ...errors(400, 404, 409) },
-        },
-      },
-      '/events/registrations/cancel': {
-        post: {
-          tags: ['Events'],
-          operationId: 'cancelEventRegistration',
-          summary: 'Cancel a registration with the token of the link in its e-mail (no account); a freed place goes to the first person waiting, who is told by e-mail',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }) },
-          responses: { 200: answer('Cancelled', { type: 'null' }), ...errors(400, 404) },
-        },
-      },
-      '/subscriptions/{id}': {
-        delete: operation('Alerts', 'removeSubscriber', 'Remove a subscriber and what waits to be sent to them (administrators)', { 200: answer('Removed', { type: 'null' }), ...errors(401, 403, 404) }, { parameters: [parameter('id', 'The subscriber', { type: 'string' }, 'path')] }),
-      },
-      ...Object.fromEntries(
-        ['news', 'blog'].map((type) => [
-          `/${type}/{id}/alerts`,
-          { get: operation('Alerts', `${type}AlertLog`, 'The sending log of an article with notify: when it went out, to how many, how many wait or were given up', { 200: answer('The log', alertLog), ...errors(401, 403) }, { parameters: [parameter('id', 'The article', { type: 'string' }, 'path')] }) },
-        ]),
-      ),
-      ...Object.fromEntries(
-        ['news', 'blog'].flatMap((type) => {
-          const id = { parameters: [parameter('id', 'The article', { type: 'string' }, 'path')] };
-          return [
-            [
-              `/${type}/{id}/channel-post`,
-              {
-                post: operation('Alerts', `${type}ChannelPostDraft`, 'A draft of the post to the channel of a language: the title (bold when sent), two or three sentences, the link with ?source=telegram; the cover beside it; the post so far', { 200: answer('The draft', { type: 'object', properties: { lang: { type: 'string' }, channel: { type: 'string' }, text: { type: 'string' }, photo: { type: 'string' }, post: { oneOf: [channelPost, { type: 'null' }] } } }), ...errors(400, 401, 403, 404) }, {
-                  ...id,
-                  requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['lang'], properties: { lang: { type: 'string' } } }) },
-                }),
-              },
-            ],
-            [
-              `/${type}/{id}/channel-post/send`,
-              {
-                post: operation('Alerts', `${type}ChannelPostSend`, 'Queue the post (or with update: true the edit of the one sent) for the channel of a language; at most 4,096 characters, 1,024 with the picture; sent as HTML, escaped, the first line bold. Only of an article public in that language (409 not_public) and, with publishing.requireApproval, whose public version was approved (403 approval_required)', { 202: answer('Queued', channelPost), ...errors(400, 401, 403, 404, 409) }, {
-                  ...id,
-                  requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['lang', 'text'], properties: { lang: { type: 'string' }, text: { type: 'string', maxLength: 4096 }, photo: { type: 'boolean' }, update: { type: 'boolean' } } }) },
-                }),
-              },
-            ],
-            [`/${type}/{id}/channel-posts`, { get: operation('Alerts', `${type}ChannelPosts`, 'The channels configured, whether the bot is set up, and the article’s posts with their state (queued, sent, failed with Telegram’s reason)', { 200: answer('The posts', { type: 'object', properties: { bot: { type: 'boolean' }, channels: { type: 'object', additionalProperties: { type: 'string' } }, posts: { type: 'array', items: channelPost } } }), ...errors(401, 403) }, id) }],
-          ];
-        }),
-      ),
-      '/contact/by-email': {
-        delete: operation('Contact', 'eraseContactRequestsByEmail', 'Delete every request sent with this e-mail, its subscription to alerts, its registrations for events and the links made for them as an outside reviewer (which then open nothing; the activity log no longer names them): a person asking to be forgotten', { 200: answer('How many', { type: 'object', properties: { deleted: { type: 'integer' }, subscriptions: { type: 'integer' }, registrations: { type: 'integer' }, reviewerLinks: { type: 'integer' } } }), ...errors(400, 401) }, {
-          parameters: [{ ...parameter('email', 'The e-mail address', { type: 'string', format: 'email' }), required: true }],
-        }),
-      },
-      '/auth/login/2fa': {
-        post: {
-          tags: ['Auth'],
-          operationId: 'loginSecondStep',
-          summary: 'Second step of a sign-in with two-factor on: the challenge from /auth/login and a code (or a recovery code); each code works once',
-          security: PUBLIC,
-          requestBody: { required: true, content: json({ type: 'object', required: ['challenge'], properties: { challenge: { type: 'string' }, code: { type: 'string', pattern: '^\\d{6}$' }, recoveryCode: { type: 'string' } } }) },
-          responses: { 200: answer('Signed in', { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: ref('User') } }), ...errors(400, 401, 429) },
-        },
-      },
-      '/auth/2fa/setup': {
-        post: operation('Auth', 'setUpTwoFactor', 'A new TOTP secret (RFC 6238, SHA-1, 30 s, 6 digits), kept aside until confirmed', {
-          200: answer('The secret', { type: 'object', properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } } }),
-          ...errors(401, 409),
-        }),
-      },
-      '/auth/2fa/enable': {
-        post: operation('Auth', 'enableTwoFactor', 'Turn two-factor sign-in on with the password again and a code from the new secret; answers ten recovery codes, shown once. A wrong password counts toward the lock-out', {
-          200: answer('Recovery codes', { type: 'object', properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } } }),
-          ...errors(400, 401, 429),
-        }, { requestBody: { required: true, content: json({ type: 'object', required: ['password', 'code'], properties: { password: { type: 'string' }, code: { type: 'string' } } }) } }),
-      },
-      '/auth/2fa/disable': {
-        post: operation('Auth', 'disableTwoFactor', 'Turn two-factor sign-in off: the password and a code (or a recovery code)', { 200: answer('Off', { type: 'null' }), ...errors(400, 401, 429) }, {
-          requestBody: { required: true, content: json({ type: 'object', required: ['password'], properties: { password: { type: 'string' }, code: { type: 'string' }, recoveryCode: { type: 'string' } } }) },
-        }),
-      },
-      '/auth/sessions': {
-        get: operation('Auth', 'listSessions', 'The signed-in user\'s sessions: device, address, last use, and which one is this', {
-          200: answer('Sessions', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, expiresAt: { type: 'string', format: 'date-time' }, userAgent: { type: 'string' }, ip: { type: 'string' }, current: { type: 'boolean' } } } }),
-          ...errors(401),
-        }),
-      },
-      '/auth/sessions/{id}': {
-        delete: operation('Auth', 'endSession', 'End one of one\'s sessions at once', { 200: answer('Ended', { type: 'null' }), ...errors(401, 404) }, { parameters: [parameter('id', 'The session', { type: 'string' }, 'path')] }),
-      },
-      '/auth/sessions/end-others': {
-        post: operation('Auth', 'endOtherSessions', 'End every session of the user but this one', { 200: answer('How many', { type: 'object', properties: { ended: { type: 'integer' } } }), ...errors(401) }),
-      },
-      '/notifications/telegram': {
-        get: operation('Admin', 'getTelegramState', 'Whether new requests go to Telegram, with or without personal data, and what waits in the outbox', { 200: answer('State', untyped), ...errors(401) }),
-      },
-      '/notifications/telegram/test': {
-        post: operation('Admin', 'sendTelegramTest', 'Send a test message to the firm\'s chat now', { 200: answer('Sent', { type: 'null' }), ...errors(400, 401, 503) }),
-      },
-      '/contact/counts': { get: operation('Contact', 'countContactRequests', 'Number of requests per status', { 200: answer('Counts', { type: 'object', additionalProperties: { type: 'integer' } }), ...errors(401) }) },
-      '/contact/{id}': {
-        get: operation('Contact', 'getContactRequest', 'Read one request, with its documents (`files`) and, for a new matter, its possible conflicts (`conflicts`)', { 200: answer('The request', { type: 'object', additionalProperties: true, properties: { files: { type: 'array', items: ref('IntakeFile') }, conflicts: { type: 'array', items: ref('Conflict') } } }), ...errors(401, 404) }, { parameters: [idParam] }),
-        put: operation('Contact', 'setContactRequestStatus', 'Set the status (a new matter: conflict_check → cleared | declined; matter_opened only once cleared)', { 200: answer('Updated', untyped), ...errors(400, 401, 404) }, { parameters: [idParam], requestBody: { required: true, content: json(ref('ContactStatus')) } }),
-        delete: operation('Contact', 'deleteContactRequest', 'Delete (with its documents)', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
-      },
-      '/contact/{id}/upload-link': {
-        post: operation('Contact', 'createUploadLink', 'A one-time link to /upload/{token} for this request\'s documents (up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB, once), in the request\'s language; send: true e-mails it to the requester (409 when e-mail is not connected)', { 201: answer('The link', { type: 'object', properties: { url: { type: 'string', format: 'uri' }, expiresAt: { type: 'string', format: 'date-time' }, sentTo: { type: 'string' } } }), ...errors(400, 401, 403, 404, 409) }, {
-          parameters: [idParam],
-          requestBody: { required: false, content: json({ type: 'object', additionalProperties: false, properties: { expiresInDays: { type: 'integer', minimum: 1, maximum: 30, default: 7 }, send: { type: 'boolean' } } }) },
-        }),
-      },
-      '/contact/{id}/files': {
-        get: operation('Contact', 'listRequestFiles', 'The request\'s documents', { 200: answer('Files', { type: 'array', items: ref('IntakeFile') }), ...errors(401, 403, 404) }, { parameters: [idParam] }),
-      },
-      '/contact/{id}/files/{fileId}': {
-        get: operation('Contact', 'downloadRequestFile', 'One document, decrypted, as an attachment (never cached); the download is written in the activity log', { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(401, 403, 404, 503) }, {
-          parameters: [idParam, parameter('fileId', 'The file', { type: 'string', pattern: '^[0-9a-f]{24}$' }, 'path')],
-        }),
-      },
-      '/intake/upload/{token}': {
-        post: {
-          tags: ['Contact'],
-          operationId: 'uploadClientDocuments',
-          summary: 'A client sends their documents through a one-time link (no account; the page /upload/{token} posts the same form): multipart, field `files`, up to 10 PDF, DOCX, XLSX, JPEG or PNG files of 25 MB each, checked by their bytes and by ClamAV when connected. All or nothing; a refused file leaves the link usable; 404 for an unknown link and 410 once used or expired, answered before the body is read; 503 with Retry-After while the instance receives too many uploads',
-          security: PUBLIC,
-          parameters: [parameter('token', 'The link\'s token', { type: 'string' }, 'path')],
-          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: 10 } } } } } },
-          responses: { 201: answer('Received', { type: 'array', items: ref('IntakeFile') }), ...errors(400, 404, 408, 410, 413, 422, 503) },
-        },
-      },
-      '/vacancies/{id}/applications': {
-        post: {
-          tags: ['Vacancies'],
-          operationId: 'applyForVacancy',
-          summary: 'Apply for an open vacancy (no account; its page\'s form posts the same): multipart with name, email, phone, letter, consent (required) and the CV (field `cv`, PDF or DOCX, 25 MB), kept encrypted like a client\'s documents; lands in the inbox as kind application; 409 registration_closed once the vacancy closed (answered before the body is read); 503 with Retry-After while the instance receives too many uploads',
-          security: PUBLIC,
-          parameters: [idParam],
-          requestBody: {
-            required: true,
-            content: { 'multipart/form-data': { schema: { type: 'object', required: ['name', 'email', 'consent', 'cv'], properties: { name: { type: 'string', maxLength: 200 }, email: { type: 'string', format: 'email' }, phone: { type: 'string', maxLength: 50 }, letter: { type: 'string', maxLength: 10000 }, consent: { type: 'string', enum: ['true', 'on'] }, lang: { type: 'string' }, cv: { type: 'string', format: 'binary' } } } } },
-          },
-          responses: { 201: answer('Received', { type: 'object', properties: { _id: { type: 'string' } } }), ...errors(400, 404, 408, 409, 413, 422, 429, 503) },
-        },
-      },
-      '/languages': {
-        get: {
-          tags: ['Languages'],
-          operationId: 'listLanguages',
-          summary: 'Languages by order (active ones for visitors)',
-          security: PUBLIC,
-          parameters: [parameter('active', 'true: active only', { type: 'string', enum: ['true', 'false'] })],
-          responses: { 200: answer('Languages', { type: 'array', items: { allOf: [ref('LanguageInput'), ref('RecordMeta')] } }), ...errors(400) },
-        },
-        post: operation('Languages', 'createLanguage', 'Add a language', { 201: answer('Created', untyped), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('LanguageInput')) } }),
-      },
-      '/languages/{id}': {
-        get: { tags: ['Languages'], operationId: 'getLanguage', summary: 'Read one', security: PUBLIC, parameters: [idParam], responses: { 200: answer('The language', untyped), ...errors(404) } },
-        put: operation('Languages', 'updateLanguage', 'Update (the code cannot change; isDefault clears it on the others)', { 200: answer('Updated', untyped), ...errors(400, 401, 404, 409) }, {
-          parameters: [idParam],
-          requestBody: { required: true, content: json(ref('LanguageInput')) },
-        }),
-        delete: operation('Languages', 'deleteLanguage', 'Delete (not the default language)', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404) }, { parameters: [idParam] }),
-      },
-      '/site-config': {
-        get: { tags: ['SiteConfiguration'], operationId: 'getSiteConfig', summary: 'The whole configuration with defaults filled in', security: PUBLIC, responses: { 200: answer('Configuration', ref('SiteConfig')) } },
-        put: operation('SiteConfiguration', 'updateSiteConfig', 'Replace the configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 409) }, { requestBody: { required: true, content: json(ref('SiteConfig')) } }),
-      },
-      '/site-config/copy-language': {
-        post: operation('SiteConfiguration', 'copySiteConfigLanguage', 'Fill the empty texts of language `to` from language `from` (the header, footer, hours, section titles, the firm’s name), every written text kept; with transliterate, Uzbek Latin (uz) becomes Cyrillic (uz-Cyrl) or the reverse. Administrators only.', { 200: answer('Saved (unchanged when nothing was empty)', ref('SiteConfig')), ...errors(400, 401, 403) }, {
-          requestBody: { required: true, content: json({ type: 'object', additionalProperties: false, required: ['from', 'to'], properties: { from: { type: 'string', example: 'uz' }, to: { type: 'string', example: 'uz-Cyrl' }, transliterate: { type: 'boolean', default: false } } }) },
-        }),
-      },
-      '/upload/single': {
-        post: operation('Uploads', 'uploadImage', 'Upload one image (field image; JPEG, PNG, GIF or WebP by content; 5 MB)', { 201: answer('Stored in every size', uploadResult), ...errors(400, 401, 413, 415) }, {
-          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } } } },
-        }),
-      },
-      '/upload/multiple': {
-        post: operation('Uploads', 'uploadImages', 'Upload up to 10 images (repeated field images), all or none: one refused file stores nothing', { 201: answer('Stored', { type: 'array', items: uploadResult }), ...errors(400, 401, 413, 415) }, {
-          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', format: 'binary' } } } } } } },
-        }),
-      },
-      '/upload/list': {
-        get: operation('Uploads', 'listImages', 'Every uploaded image, newest first, with where each is used', {
-          200: answer('The images', { type: 'object', properties: { images: { type: 'array', items: { type: 'object', additionalProperties: true, properties: { usedBy: { type: 'array', items: ref('ImageUse') } } } }, total: { type: 'integer' } } }),
-          ...errors(401),
-        }),
-      },
-      '/upload/info/{path}': {
-        get: operation('Uploads', 'getImage', 'One image by its path or any of its URLs; any name not in the library is a 404', { 200: answer('The image', untyped), ...errors(401, 404) }, {
-          parameters: [parameter('path', 'e.g. 2026/11/name-abc123', { type: 'string' }, 'path')],
-        }),
-      },
-      '/upload/delete': {
-        delete: operation('Uploads', 'deleteImage', 'Delete an image and all its sizes; one in use is a 409 naming where (usedBy), unless force is true', { 200: answer('Deleted', { type: 'null' }), ...errors(400, 401, 404, 409) }, {
-          requestBody: { required: true, content: json({ type: 'object', required: ['imagePath'], properties: { imagePath: { type: 'string' }, force: { type: 'boolean', default: false } } }) },
-        }),
-      },
-      '/admin/activity': {
-        get: operation('Admin', 'listActivity', 'Latest admin writes (who, what, when); editors and administrators only. A contact request is named by its id, never by the visitor', { 200: answer('Entries', { type: 'array', items: untyped }), ...errors(401, 403) }, { parameters: [limit] }),
-      },
-      '/site-config/versions': {
-        get: operation('SiteConfiguration', 'listSiteConfigVersions', 'Every saved configuration, newest first', { 200: answer('The versions', { type: 'array', items: ref('VersionEntry') }), ...errors(401) }),
-      },
-      '/site-config/versions/{version}': {
-        get: operation('SiteConfiguration', 'getSiteConfigVersion', 'The configuration as that version held it', { 200: answer('The configuration then', ref('SiteConfig')), ...errors(401, 404) }, {
-          parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
-        }),
-      },
-      '/checks': {
-        get: operation(
-          'Editorial',
-          'getSiteChecks',
-          'Every current problem of every public record, errors first',
-          {
-            200: answer('The report', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } } }),
-            ...errors(400, 401),
-          },
-          { parameters: [parameter('severity', 'Only errors or only warnings', { type: 'string', enum: ['error', 'warning'] }), parameter('code', 'Only this problem', { type: 'string', enum: [...CHECK_CODES] })] },
-        ),
-      },
-      '/checks/links': {
-        get: operation('Editorial', 'getLinkCheck', 'When the outside links were last checked (weekly), how many were asked and are broken, and whether a check runs now', { 200: answer('The state', { type: 'object', properties: { checkedAt: { type: ['string', 'null'], format: 'date-time' }, checked: { type: 'integer' }, broken: { type: 'integer' }, running: { type: 'boolean' } } }), ...errors(401) }),
-        post: operation('Editorial', 'checkOutsideLinks', 'Check the outside links now (administrators; otherwise weekly): runs in the background, at most LINK_CHECK_LIMIT addresses, each within LINK_CHECK_TIMEOUT_SECONDS', { 202: answer('Started; the status so far', untyped), ...errors(401, 403) }),
-      },
-      '/reviews/approvers': {
-        get: operation('Editorial', 'listApprovers', 'Whom a submit for review can ask (its assignee): approvers and administrators', { 200: answer('Accounts', { type: 'array', items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string', format: 'email' } } } }), ...errors(401) }),
-      },
-      '/reviews/news': {
-        get: operation('Editorial', 'listMyReviewNews', 'What came back to the caller in the last 30 days, newest first: approvers’ decisions on what they sent for review (or whose working copy they saved), and outside reviewers’ opinions (by.outside) on what they sent, were asked to review or made the reviewer’s link for', { 200: answer('Decisions', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, action: { type: 'string', enum: ['approve', 'request_changes'] }, by: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, outside: { type: 'boolean' } } }, at: { type: 'string', format: 'date-time' }, comment: { type: 'string' } } } }), ...errors(401) }),
-      },
-      '/reviews/mine': {
-        get: operation('Editorial', 'listMyReviews', 'What waits for the caller’s review, overdue first', { 200: answer('Waiting', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: { type: 'string' }, dueAt: { type: ['string', 'null'] }, overdue: { type: 'boolean' } } } }), ...errors(401) }),
-      },
-      '/site-config/versions/{version}/restore': {
-        post: operation('SiteConfiguration', 'restoreSiteConfigVersion', 'Save that version as the newest configuration', { 200: answer('Saved', ref('SiteConfig')), ...errors(400, 401, 404) }, {
-          parameters: [parameter('version', 'A version number', { type: 'integer', minimum: 1 }, 'path')],
-        }),
-      },
-      '/translations/status': {
-        get: operation(
-          'Languages',
-          'getTranslationStatus',
-          'Every record of every type with multilingual fields × every active language: complete (every text the default language has is written), missing (some are not) or outdated (the default language’s text of a field was saved after this language’s); with counts per language',
-          {
-            200: answer('The status', {
-              type: 'object',
-              properties: {
-                languages: { type: 'array', items: { type: 'string' } },
-                records: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: {
-                      type: { type: 'string' },
-                      _id: { type: 'string' },
-                      title: { type: 'string', description: 'In the default language' },
-                      states: { type: 'object', additionalProperties: { type: 'string', enum: ['complete', 'missing', 'outdated'] } },
-                      fields: { type: 'object', description: 'Per language, the fields that are missing or outdated', additionalProperties: { type: 'array', items: { type: 'string' } } },
-                    },
-                  },
-                },
-                totals: { type: 'object', additionalProperties: { type: 'object', properties: { complete: { type: 'integer' }, missing: { type: 'integer' }, outdated: { type: 'integer' } } } },
-              },
-            }),
-            ...errors(400, 401),
-          },
-          {
-            parameters: [
-              parameter('type', 'Only this record type (news, blog, services…)'),
-              parameter('lang', 'Only this active language'),
-              parameter('state', 'Only records in this state (in the languages shown)', { type: 'string', enum: ['complete', 'missing', 'outdated'] }),
-              parameter('id', 'Only this record'),
-            ],
-          },
-        ),
-      },
-      '/transliterate': {
-        post: operation(
-          'Languages',
-          'transliterate',
-          'Uzbek text from Latin to Cyrillic script or back: rule tables for oʻ/gʻ (every apostrophe form), sh, ch, ng, yo/yu/ya/ye, word-initial e → э, h → ҳ, q → қ, x → х, and a list of exceptions (Russian loanwords)',
-          { 200: answer('The converted text', { type: 'object', properties: { text: { type: 'string' } } }), ...errors(400, 401) },
-          {
-            requestBody: {
-              required: true,
-              content: json({ type: 'object', required: ['text', 'from', 'to'], properties: { text: { type: 'string', maxLength: 100000 }, from: { type: 'string', enum: ['uz-Latn', 'uz-Cyrl'] }, to: { type: 'string', enum: ['uz-Latn', 'uz-Cyrl'] } } }),
-            },
-          },
-        ),
-      },
-      '/languages/preview': {
-        post: operation(
-          'Languages',
-          'previewLanguageTexts',
-          'A page of the site rendered with interface texts not saved yet (admins, and translators of that language): the HTML page itself, never cached or indexed. A form posted into a new tab sends the session token as the field token and translations as JSON text; a form is taken only from a page of this site (Sec-Fetch-Site: same-origin, or an Origin naming this host), else 403. The path is a page of the public site after decoding. A 404 is an unknown language (JSON) or a page that does not exist (its 404 page, with the texts)',
-          {
-            200: { description: 'The page, with a note that its texts are not saved', content: { 'text/html': { schema: { type: 'string' } } } },
-            ...errors(400, 401, 403, 404),
-          },
-          {
-            requestBody: {
-              required: true,
-              content: {
-                ...json({ type: 'object', required: ['code', 'translations'], properties: { code: { type: 'string' }, translations: { type: 'object', additionalProperties: { type: 'string' } }, path: { type: 'string', default: '/', description: 'A page of the public site, such as /contact' } } }),
-                'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token', 'code', 'translations'], properties: { token: { type: 'string' }, code: { type: 'string' }, translations: { type: 'string', description: 'JSON' }, path: { type: 'string' } } } },
-              },
-            },
-          },
-        ),
-      },
-      '/search': {
-        get: operation(
-          'Search',
-          'searchSite',
-          'Published news, blog posts, services and active lawyers containing the words, best matches first (title, then summary, then text; newest first among equals); an Uzbek query in Cyrillic finds Latin text and the reverse; every apostrophe form of oʻ and gʻ is one letter',
-          {
-            200: answer('At most 40 hits', {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['type', '_id', 'slug', 'title', 'excerpt', 'url'],
-                properties: {
-                  type: { type: 'string', enum: searchedTypes().map((type) => type.name) },
-                  _id: { type: 'string' },
-                  slug: { type: 'string' },
-                  title: { type: 'string', description: 'In lang, with fallback' },
-                  excerpt: { type: 'string', description: 'The summary in lang, or the passage of the text where the words were found' },
-                  url: { type: 'string', description: 'The page in lang, a site path such as /ru/news/{slug}' },
-                },
-              },
-            }),
-            ...errors(400),
-          },
-          { security: PUBLIC, parameters: [parameter('q', 'The words to find (2 to 200 characters; shorter finds nothing)'), lang] },
-        ),
-      },
-      '/trash': {
-        get: operation('Admin', 'listTrash', 'Deleted records that can be restored, newest first', {
-          200: answer('Deleted records', { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, version: { type: 'integer', description: 'Restore this version to bring the record back' }, title: { type: 'string' }, deletedAt: { type: 'string', format: 'date-time' }, deletedBy: { type: ['object', 'null'] } } } }),
-          ...errors(401),
-        }),
-      },
-      '/admin/analytics': {
-        get: operation(
-          'Admin',
-          'getAnalytics',
-          'Article views, contact requests by status and week, and visits of the public pages (no cookie, no address, crawlers left out)',
-          {
-            200: answer('Figures', {
-              type: 'object',
-              properties: {
-                views: {},
-                contacts: {},
-                visits: {
-                  type: 'object',
-                  required: ['total', 'byDay', 'byPage', 'byLanguage', 'byReferrer'],
-                  properties: {
-                    total: { type: 'integer' },
-                    byDay: { type: 'array', description: 'Every day of the period in the firm\'s time zone, oldest first', items: { type: 'object', properties: { day: { type: 'string', format: 'date' }, visits: { type: 'integer' } } } },
-                    byPage: { type: 'array', description: 'The 20 most visited pages', items: { type: 'object', properties: { path: { type: 'string' }, visits: { type: 'integer' } } } },
-                    byLanguage: { type: 'object', additionalProperties: { type: 'integer' } },
-                    byReferrer: { type: 'array', description: 'The referring site\'s host name, or direct; 20 most first', items: { type: 'object', properties: { host: { type: 'string' }, visits: { type: 'integer' } } } },
-                  },
-                },
-              },
-            }),
-            ...errors(400, 401),
-          },
-          { parameters: [{ name: 'days', in: 'query', required: false, description: 'The period of the visit figures: 1 to 366 days, 30 when absent', schema: { type: 'integer', minimum: 1, maximum: 366, default: 30 } }] },
-        ),
-      },
-      '/admin/schedule': {
-        get: operation('Editorial', 'getSchedule', 'The firm\'s time zone and the next scheduled moments (what goes live or is hidden next)', {
-          200: answer('Schedule', {
-            type: 'object',
-            properties: {
-              timeZone: { type: 'string', description: 'IANA time zone (TIME_ZONE), Asia/Tashkent by default' },
-              upcoming: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, _id: { type: 'string' }, title: {}, kind: { type: 'string', enum: ['publish', 'unpublish'] }, at: { type: 'string', format: 'date-time' }, day: { type: 'string', format: 'date', description: 'Set when the moment is the start of a day by its type’s rule (a ranking’s 1 January): show it as this date' } } } },
-            },
-          }),
-          ...errors(401),
-        }),
-      },
-      '/preview': {
-        post: operation('Editorial', 'createPreviewLink', 'A signed link to the record\'s public page as saved (draft or not), valid 1 hour, no sign-in needed; noindex, never cached. With reviewer (approvers and administrators only, else 403): a week, carrying only a random key (the name and e-mail stay on the server); who made it, for whom, is kept in the activity log. A bad reviewer is 400 VALIDATION_ERROR with details (reviewer.name, reviewer.email)', {
-          201: answer('The link', { type: 'object', required: ['url', 'expiresAt'], properties: { url: { type: 'string', format: 'uri' }, path: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } }),
-          ...errors(400, 401, 403, 404),
-        }, {
-          requestBody: {
-            required: true,
-            content: json({ type: 'object', required: ['type', 'id'], properties: { type: { type: 'string', enum: previewedTypes().map((type) => type.name) }, id: { type: 'string', pattern: '^[0-9a-f]{24}$' }, lang: { type: 'string', description: 'An active language; default: the default language' }, draft: { type: 'boolean', description: 'The working copy instead of the record as saved' }, reviewer: { type: 'object', required: ['name', 'email'], additionalProperties: false, description: 'A named person outside the firm: the link lasts a week and its page has Approve and Request changes (a plain form, no account) while the record is in review; the decision is an opinion kept in the review history and sent to the person asked, never the approval', properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, email: { type: 'string', format: 'email' } } } } }),
-          },
-        }),
-      },
-      '/redirects': {
-        get: operation('Editorial', 'listRedirects', 'Every redirect, newest change first', { 200: answer('Redirects', { type: 'array', items: ref('Redirect') }), ...errors(401) }),
-        post: operation('Editorial', 'createRedirect', 'Add a redirect; chains collapse to one hop; a loop, or a from that is a live page, is a 400', { 201: answer('Created', ref('Redirect')), ...errors(400, 401, 409) }, {
-          requestBody: { required: true, content: json(ref('RedirectInput')) },
-        }),
-      },
-      '/redirects/{id}': {
-        put: operation('Editorial', 'updateRedirect', 'Change a redirect (send version to refuse a stale edit)', { 200: answer('Saved', ref('Redirect')), ...errors(400, 401, 404, 409) }, {
-          parameters: [idParam],
-          requestBody: { required: true, content: json(ref('RedirectInput')) },
-        }),
-        delete: operation('Editorial', 'deleteRedirect', 'Remove a redirect', { 200: answer('Deleted', { type: 'null' }), ...errors(401, 404) }, { parameters: [idParam] }),
-      },
-      '/redirects/export': {
-        get: operation('Editorial', 'exportRedirects', 'Every redirect as CSV: from,to,status', { 200: { description: 'CSV with a BOM', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors(401) }),
-      },
-      '/redirects/import': {
-        post: operation('Editorial', 'importRedirects', 'Add or change redirects from CSV (from,to[,status]), all or none: a bad line refuses the file', {
-          200: answer('Counts', { type: 'object', properties: { created: { type: 'integer' }, updated: { type: 'integer' } } }),
-          ...errors(400, 401, 413),
-        }, { requestBody: { required: true, content: json({ type: 'object', required: ['csv'], properties: { csv: { type: 'string' } } }) } }),
-      },
-      '/redirects/not-found': {
-        get: operation('Editorial', 'listNotFound', 'Public paths that answered 404, most hits first (at most 200 shown, 1000 kept)', {
-          200: answer('Paths', { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, hits: { type: 'integer' }, firstSeenAt: { type: 'string', format: 'date-time' }, lastSeenAt: { type: 'string', format: 'date-time' } } } }),
-          ...errors(401),
-        }),
-        delete: operation('Editorial', 'dismissNotFound', 'Remove a path from the list', { 200: answer('Removed', { type: 'null' }), ...errors(400, 401) }, {
-          requestBody: { required: true, content: json({ type: 'object', required: ['path'], properties: { path: { type: 'string' } } }) },
-        }),
-      },
-    },
+    paths,
   };
 }
 
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

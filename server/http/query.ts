@@ -17,13 +17,13 @@ export const langParam = z.string({ error: 'lang must be a language code such as
 
 /** The parameters every list understands. */
 const BASE_QUERY = {
-  lang: langParam,
-  page: positive('page').optional(),
-  limit: positive('limit').optional(),
-  admin: bool('admin').optional(),
-  status: word('status').optional(),
-  search: word('search').optional(),
-  q: word('q').optional(),
+  lang: langParam.describe('Language for search, category filters and fallback (default uz)'),
+  page: positive('page').optional().describe('Page number, from 1'),
+  limit: positive('limit').optional().describe('Page size, at most 100'),
+  admin: bool('admin').optional().describe('true: include inactive records and drafts (needs a token)'),
+  status: word('status').optional().describe('With admin=true: published (seen now), draft, scheduled or expired'),
+  search: word('search').optional().describe('Text to find in any language (Uzbek in both scripts), any case, and in the page address (slug)'),
+  q: word('q').optional().describe('Text to find (as search)'),
 };
 export const BaseQuerySchema = z.object(BASE_QUERY);
 export const flagParam = (name: string) => bool(name).optional();
@@ -31,7 +31,7 @@ export const flagParam = (name: string) => bool(name).optional();
 export type ListParameters = z.infer<typeof BaseQuerySchema> & Record<string, unknown>;
 
 /** What every record carries besides its declared fields. */
-export const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
+const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
 
 /**
  * `fields=title,slug,date`: a list answer with only those fields of each record (and `_id`), for a
@@ -47,11 +47,22 @@ function fieldsParam(type: RecordType) {
 
 /** A list's parameters: the common ones and the filters its record type declares. */
 export function listQuerySchema(type: RecordType) {
-  const shape: Record<string, z.ZodType> = { fields: fieldsParam(type).optional() };
+  const shape: Record<string, z.ZodType> = {
+    fields: fieldsParam(type)
+      .optional()
+      .describe(`Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`),
+  };
   // Documents as the HTML the site renders or as plain text (API-3.md), instead of their JSON.
-  if (type.documentFields.length) shape.format = z.enum(['html', 'text'], { error: 'format must be html or text' }).optional();
+  if (type.documentFields.length) {
+    shape.format = z
+      .enum(['html', 'text'], { error: 'format must be html or text' })
+      .optional()
+      .describe(`Each document (${type.documentFields.join(', ')}) as the HTML the site renders in that language (html) or as plain text (text), instead of its JSON`);
+  }
   for (const field of Object.values(type.fields)) {
-    if (field.filter) shape[field.filter.param] = field.filter.kind === 'flag' ? flagParam(field.filter.param) : word(field.filter.param).optional();
+    if (!field.filter) continue;
+    const { param, kind } = field.filter;
+    shape[param] = kind === 'flag' ? flagParam(param).describe('true or false') : word(param).optional().describe(`Only records whose ${param} is this`);
   }
   return BaseQuerySchema.extend(shape);
 }

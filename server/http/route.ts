@@ -13,8 +13,27 @@ import { AppError } from '../../domain/shared/errors.ts';
 /** Who may call a route: anyone, any signed-in account, or those the permission table grants the action. */
 export type Access = 'public' | 'signedIn' | Action;
 
-/** JSON Schema written by hand where a zod schema cannot say it (a file, a stream of CSV). */
+/** JSON Schema written by hand where a zod schema cannot say it (a file, a stream of CSV), or a `schemaRef`. */
 export type JsonSchema = Record<string, unknown>;
+
+/** A named schema of the document's components (a record type's `News`, `NewsInput`, `Redirect` …). */
+export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+const NAMES = new WeakMap<object, string>();
+/** Give a schema (zod, or JSON Schema) a name: the document shows it once among its components and refers to it. */
+export function named<S extends z.ZodType | JsonSchema>(schema: S, name: string): S {
+  NAMES.set(schema, name);
+  return schema;
+}
+/** The name `named` gave a schema. */
+export const componentName = (schema: object): string | undefined => NAMES.get(schema);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's declaration, when it was served by `route()`. */
+    declaration?: RouteDeclaration;
+  }
+}
 
 export interface Answer {
   /** What this answer means, for the reader of the document. */
@@ -23,8 +42,8 @@ export interface Answer {
   data?: z.ZodType | JsonSchema;
   /** Another content type than the JSON envelope (text/csv, text/html, application/octet-stream …). */
   contentType?: string;
-  /** The envelope carries `pagination` beside `data`. */
-  paginated?: boolean;
+  /** The envelope carries `pagination` beside `data` (always, or 'when asked': a page was asked for). */
+  paginated?: boolean | 'when asked';
 }
 
 export interface RouteDeclaration {
@@ -43,7 +62,7 @@ export interface RouteDeclaration {
   resource?: (request: FastifyRequest) => Resource | Promise<Resource>;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: z.ZodType;
+  body?: z.ZodType | JsonSchema;
   /** The body is required (default: true when `body` is given). */
   bodyRequired?: boolean;
   /** application/json unless said (multipart/form-data for uploads). */
@@ -52,6 +71,8 @@ export interface RouteDeclaration {
   answers: Record<number, Answer>;
   /** The error statuses it may answer (each described once in the document's components). */
   errors: number[];
+  /** Response headers it sets that a client reads (name → description). */
+  headers?: Record<string, string>;
   /** Fastify's own options: route config (cache: false …), bodyLimit. */
   options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -62,17 +83,13 @@ export interface CatalogEntry extends Omit<RouteDeclaration, 'handler'> {
   path: string;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The declaration a route was made from (see `route`), read back by `collectRoutes`. */
-    declaration?: RouteDeclaration;
-  }
-}
-
 const SIGN_IN_REQUIRED = 'Sign in to do this: your session is missing or has expired.';
 const ROLE_NAMES: Record<string, string> = { admin: 'an administrator', editor: 'an editor', approver: 'an approver', translator: 'a translator' };
 
-/** The guard for an access rule: 401 without a session, 403 naming who may otherwise. */
+/**
+ * The guard for an access rule: 401 without a session, 403 naming who may otherwise.
+ * @public for a route Fastify serves outside the catalog (a page's form) that needs the same rule.
+ */
 export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource']) {
   return async function guard(request: FastifyRequest): Promise<void> {
     if (access === 'public') return;
@@ -87,13 +104,15 @@ export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource
   };
 }
 
-const CATALOG = Symbol('routeCatalog');
-const SERVED = Symbol('servedRoutes');
-/** A route Fastify serves, declared or not. */
+/** A route as Fastify serves it, declared or not (the drift test compares these with the document). */
 export interface ServedRoute {
   method: string;
   path: string;
+  declared: boolean;
 }
+
+const CATALOG = Symbol('routeCatalog');
+const SERVED = Symbol('servedRoutes');
 type WithCatalog = FastifyInstance & { [CATALOG]?: CatalogEntry[]; [SERVED]?: ServedRoute[] };
 
 /** Start collecting declared routes on the root instance (call before registering any route). */
@@ -103,8 +122,8 @@ export function collectRoutes(app: FastifyInstance): CatalogEntry[] {
   (app as WithCatalog)[CATALOG] = catalog;
   (app as WithCatalog)[SERVED] = served;
   app.addHook('onRoute', (options) => {
-    for (const method of [options.method].flat()) if (method !== 'HEAD') served.push({ method, path: options.url });
-    const declaration = (options.config as { declaration?: RouteDeclaration } | undefined)?.declaration;
+    const declaration = options.config?.declaration;
+    for (const method of [options.method].flat()) if (method !== 'HEAD') served.push({ method, path: options.url, declared: Boolean(declaration) });
     if (!declaration || options.method === 'HEAD') return;
     const { handler: _handler, ...rest } = declaration;
     catalog.push({ ...rest, path: options.url });
@@ -112,18 +131,18 @@ export function collectRoutes(app: FastifyInstance): CatalogEntry[] {
   return catalog;
 }
 
+/** Every route registered since `collectRoutes`, declared or not, by method and full address. */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  const served = (app as WithCatalog)[SERVED];
+  if (!served) throw new Error('collectRoutes(app) was not called on the root instance');
+  return served;
+}
+
 /** Every route declared on this app so far, with its full address (plugins see the root's list: fastify makes them from it). */
 export function routeCatalog(app: FastifyInstance): readonly CatalogEntry[] {
   const catalog = (app as WithCatalog)[CATALOG];
   if (!catalog) throw new Error('collectRoutes(app) was not called on the root instance');
   return catalog;
-}
-
-/** Every route served since `collectRoutes`, declared or not: the permission test finds the undeclared ones with it. */
-export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
-  const served = (app as WithCatalog)[SERVED];
-  if (!served) throw new Error('collectRoutes(app) was not called on the root instance');
-  return served;
 }
 
 /** Serve a declared route. */
