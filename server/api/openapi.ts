@@ -187,7 +187,8 @@ function parametersOf(entry: CatalogEntry, write: ReturnType<typeof schemaWriter
     const object = write(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       const { description, ...rest } = property;
-      parameters.push({ name, in: where, required: where === 'path' || (object.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest });
+      // Fastify's wildcard (`/upload/info/*`) is the document's {path}.
+      parameters.push({ name: where === 'path' && name === '*' ? 'path' : name, in: where, required: where === 'path' || (object.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest });
     }
   }
   return parameters;
