@@ -125,7 +125,7 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
       },
       body: TEXT_PREVIEW,
       answers: { 200: { description: 'The page, with a note that its texts are not saved', contentType: 'text/html', data: { type: 'string' } } },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 503],
       options: { config: { cache: false } },
       handler: async (request, reply) => {
         const { code, translations, path } = parseOrThrow(TEXT_PREVIEW, previewInput(request.body).input);
@@ -140,6 +140,8 @@ export async function languageRoutes(app: FastifyInstance, { services }: { servi
             url: prefix + (prefix && path === '/' ? '' : path) || '/',
             headers: { authorization: `Bearer ${request.token}`, 'user-agent': PREVIEW_AGENT, [TEXT_PREVIEW_HEADER]: held, 'accept-language': code },
           });
+          // The page could not be rendered (the site's pages are not served by this process): a JSON error, not the page's own text.
+          if (page.statusCode >= 500) throw new AppError(503, 'UNAVAILABLE', 'The page could not be rendered for a preview just now: try again in a minute, or ask whoever runs the site.');
           const policy = page.headers['content-security-policy'];
           if (policy) reply.header('content-security-policy', policy);
           return reply

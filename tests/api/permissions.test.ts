@@ -4,6 +4,7 @@ import { can, PERMISSIONS, ROLES, type Action, type Role } from '../../domain/ac
 import { routeCatalog, servedRoutes, type CatalogEntry } from '../../server/http/route.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { answerChecker, type OpenApi } from '../helpers/openapi-answers.ts';
 
 /*
  * The permission table against the server: every declared route, called as an anonymous visitor
@@ -59,15 +60,24 @@ describe.each(DIALECTS)('the permission table on %s', (dialect) => {
   /** Each role's session, and how to sign in again (for a call that ends its session). */
   const accounts = {} as Record<Role, { token: string; signIn: () => Promise<string> }>;
 
+  /** What answers said that the OpenAPI document does not (each answer of the walk is checked against it). */
+  const undocumented: string[] = [];
+  let problem: ReturnType<typeof answerChecker>;
+
   const call = async (route: CatalogEntry, token: string | undefined, request: { body?: unknown; query?: string } = {}) => {
     const sendsBody = route.body !== undefined || ['POST', 'PUT', 'PATCH'].includes(route.method);
+    const url = expandPath(route.path) + (request.query ? `?${request.query}` : '');
     const answer = await server.inject({
       method: route.method,
-      url: expandPath(route.path) + (request.query ? `?${request.query}` : ''),
+      url,
       headers: token ? { authorization: `Bearer ${token}` } : {},
       ...(sendsBody ? { payload: (request.body ?? {}) as object } : {}),
     });
-    return { status: answer.statusCode, error: answer.headers['content-type']?.toString().includes('json') ? (answer.json() as { error?: string }).error : undefined };
+    const contentType = answer.headers['content-type']?.toString() ?? null;
+    const json = contentType?.includes('json') ? (answer.json() as { error?: string }) : undefined;
+    const wrong = problem(route.method, url, answer.statusCode, contentType, json ?? (answer.body === '' ? undefined : answer.body));
+    if (wrong) undocumented.push(wrong);
+    return { status: answer.statusCode, error: json?.error };
   };
 
   const tokenFor = async (route: CatalogEntry, caller: Caller) => {
@@ -78,6 +88,7 @@ describe.each(DIALECTS)('the permission table on %s', (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect);
     server = app.application.app;
+    problem = answerChecker((await server.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as OpenApi);
     const admin = await app.login();
     accounts.admin = { token: admin, signIn: () => app.login() };
     for (const role of ROLES.filter((role) => role !== 'admin')) {
@@ -149,5 +160,7 @@ describe.each(DIALECTS)('the permission table on %s', (dialect) => {
       }
     }
     expect(wrong).toEqual([]);
+    // Every answer of the walk (refusals, 400s to minimal bodies, 404s to dummy ids, successes) is one its operation documents.
+    expect([...new Set(undocumented)]).toEqual([]);
   });
 });
