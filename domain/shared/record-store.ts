@@ -166,7 +166,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       const phrases = indexed.map((condition) => `"${condition.text.replace(/"/g, '""')}"`).join(' AND ');
       const others = [...rest, ...searches.filter((condition) => !indexed.includes(condition))];
       const index = sql.table(searchIndex);
-      // The record's other conditions, in an index of the table (migration 030's for a visitor's).
+      // The record's other conditions, in an index of the table (migration 038's for a visitor's).
       const holds = db
         .selectFrom(table)
         .select(sql<number>`1`.as('one'))
