@@ -104,12 +104,16 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
     expect(await searchTotal('say "yes"')).toBe(count((n) => n % 17 === 0));
     expect(await searchTotal('Новость 399')).toBe(1);
     expect(await searchTotal('no such words')).toBe(0);
-    // Pages of a search (its total counted in the page's query): in order, and a page past the end still says the total.
+    // Pages of a search (ranked, cut and counted where it is found): together every match once, none
+    // twice (a rank shared by many articles still orders them the same way on every page), and a
+    // page past the end still says the total.
     const found = all.filter((item) => (item as unknown as { excerpt: { uz: string } }).excerpt.uz.includes('arbitraj')).map((item) => item._id);
     const last = Math.ceil(found.length / 8);
     const pages = Array.from({ length: last + 1 }, (_, index) => app.api(`/api/news?search=arbitraj&limit=8&page=${index + 1}`));
     const answers = (await Promise.all(pages)).map((answer) => answer.body);
-    expect(answers.flatMap((answer) => answer.data.map((item: News) => item._id))).toEqual(found);
+    const paged = answers.flatMap((answer) => answer.data.map((item: News) => item._id));
+    expect(paged).toHaveLength(found.length);
+    expect([...paged].sort()).toEqual([...found].sort());
     for (const answer of answers) expect(answer.pagination).toMatchObject({ total: found.length, pages: last });
     expect(answers[last].data).toEqual([]);
     expect((await app.api('/api/news?search=no+such+words&limit=8&page=2')).body.pagination.total).toBe(0);
@@ -189,6 +193,46 @@ describe.each(DIALECTS)('a site of many articles on %s', (dialect) => {
       }
     } finally {
       for (const id of tied) await app.services.records.news.remove(id);
+    }
+  });
+
+  it('answers a search best first, ranked where it is found, in the API, the admin and the site search', async () => {
+    const made = [];
+    // The older article says the word in its title and excerpt; the newer once, deep in a long text:
+    // in list order the newer would come first.
+    made.push(
+      await app.services.records.news.create({
+        title: { uz: 'Zumradqoya haqida', ru: 'Про изумруд' },
+        excerpt: { uz: 'Zumradqoya: qisqa', ru: 'Кратко' },
+        content: { uz: 'Zumradqoya.', ru: 'Текст' },
+        category: CATEGORIES[1],
+        date: '2025-06-01',
+      }),
+    );
+    made.push(
+      await app.services.records.news.create({
+        title: { uz: 'Boshqa yangilik', ru: 'Другая новость' },
+        excerpt: { uz: 'Qisqa matn', ru: 'Кратко' },
+        content: { uz: `${'Uzun matn haqida gap. '.repeat(60)} zumradqoya`, ru: 'Текст' },
+        category: CATEGORIES[1],
+        date: '2025-06-02',
+      }),
+    );
+    const [best, other] = made.map((record) => String(record._id));
+    try {
+      for (const [address, auth] of [
+        ['/api/news?search=zumradqoya', undefined],
+        [`/api/news?search=${encodeURIComponent('Зумрадқоя')}&limit=1&page=2`, undefined],
+        ['/api/news?admin=true&search=ZUMRADQOYA', token],
+      ] as const) {
+        const body = (await app.api(address, auth ? { token: auth } : {})).body;
+        expect(body.pagination.total).toBe(2);
+        expect(body.data.map((item: News) => item._id)).toEqual(address.includes('page=2') ? [other] : [best, other]);
+      }
+      const hits = (await app.api('/api/search?lang=uz&q=zumradqoya')).body.data as Array<{ _id: string }>;
+      expect(hits.map((hit) => hit._id)).toEqual([best, other]);
+    } finally {
+      for (const id of [best, other]) await app.api(`/api/news/${id}`, { method: 'DELETE', token });
     }
   });
 });
