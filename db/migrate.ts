@@ -37,6 +37,7 @@ import * as keptForms from './migrations/034-kept-forms.ts';
 import * as mailSecretsAndLimits from './migrations/035-mail-secrets-and-limits.ts';
 import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
+import * as recordLinks from './migrations/038-record-links.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '035-mail-secrets-and-limits': mailSecretsAndLimits,
   '036-review-loop': reviewLoop,
   '037-event-holds': eventHolds,
+  '038-record-links': recordLinks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -27,6 +27,7 @@ import { DEFAULT_LANGUAGE, pickText, type Localized } from './shared/localized.t
 import { createVersionService } from './versions/version-service.ts';
 import { createRecordService, type ChangeEvent, type RecordService, type ServiceEnvironment } from './shared/record-service.ts';
 import { createRecordStore } from './shared/record-store.ts';
+import { createRecordLinks } from './shared/record-links.ts';
 import { SEARCH_TEXT_VERSION } from './shared/search.ts';
 import { createSiteSearch } from './search/site-search.ts';
 import { languageSegment, localePath } from './shared/localized.ts';
@@ -217,6 +218,7 @@ export function createDomainServices(host: DomainHost) {
       return host.documentWords?.(lang, (language?.translations ?? {}) as Record<string, string>) ?? ENGLISH_DOCUMENT_WORDS;
     },
   });
+  const recordLinks = createRecordLinks(database);
   const stores = new Map(RECORD_TYPES.map((type) => [type.table, createRecordStore(database, type, type.documentFields.length ? (record) => documents.render(record, type.documentFields) : undefined)]));
   /** A record was written: what this process keeps of it is forgotten, and the host drops the pages that showed it (here and on the other instances). */
   async function written(event: ChangeEvent): Promise<void> {
@@ -227,10 +229,10 @@ export function createDomainServices(host: DomainHost) {
   async function renderLinksTo(event: ChangeEvent): Promise<void> {
     const type = RECORD_TYPES.find((candidate) => candidate.table === event.entity);
     if (!type || type.publicPath === undefined || !event.id) return;
-    // Every table at once: a save waits for one round trip to PostgreSQL here, not nine in a row.
-    const linking = await Promise.all([...stores.values()].map(async (store) => ({ store, ids: await store.renderLinkingTo(`${type.name}/${event.id}`) })));
-    for (const { store, ids } of linking) {
-      for (const id of ids) await written({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
+    // Who links to it, from the links' table (domain/shared/record-links.ts): one read of its key.
+    for (const [table, linking] of await recordLinks.linkingTo(`${type.name}/${event.id}`)) {
+      const store = stores.get(table);
+      for (const id of store ? await store.renderAgain(linking) : []) await written({ entity: table, action: 'update', id, summary: 'links rendered anew' });
     }
   }
   const records = Object.fromEntries(
