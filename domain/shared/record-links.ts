@@ -34,5 +34,3 @@ export function createRecordLinks(database: Database) {
     },
   };
 }
-
-export type RecordLinks = ReturnType<typeof createRecordLinks>;
