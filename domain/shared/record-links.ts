@@ -17,7 +17,10 @@ export function createRecordLinks(database: Database) {
     async keep(table: string, id: string, docRefs: unknown): Promise<void> {
       await db.deleteFrom('record_links').where('from_table', '=', table).where('from_id', '=', id).execute();
       const keys = keysOf(docRefs);
-      if (keys.length) await db.insertInto('record_links').values(keys.map((key) => ({ to_key: key, from_table: table, from_id: id }))).execute();
+      // Two saves of one record at once may both have deleted before either inserts: the second
+      // insert of the same row is no error (at worst a link the record dropped stays, which only
+      // renders it again once more).
+      if (keys.length) await db.insertInto('record_links').values(keys.map((key) => ({ to_key: key, from_table: table, from_id: id }))).onConflict((conflict) => conflict.doNothing()).execute();
     },
 
     /** The record `id` of `table` is gone: so are its links. */
