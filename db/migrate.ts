@@ -38,6 +38,7 @@ import * as mailSecretsAndLimits from './migrations/035-mail-secrets-and-limits.
 import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
 import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts';
+import * as recordLinks from './migrations/039-record-links.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '036-review-loop': reviewLoop,
   '037-event-holds': eventHolds,
   '038-search-ranked-matches': searchRankedMatches,
+  '039-record-links': recordLinks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -12,49 +12,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { article, SEARCHED } from './bench-articles.ts';
 import { BENCH_ADMIN, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const NEWS = Number(process.env.SCALE_NEWS ?? 10_000);
 const BLOG = Number(process.env.SCALE_BLOG ?? 2_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Words the generated articles are made of; SEARCHED is in one article of 50. */
-const WORDS = ['shartnoma', 'soliq', 'korxona', 'investitsiya', 'nizo', 'sud', 'huquq', 'kompaniya', 'aksiyador', 'litsenziya', 'mehnat', 'mulk', 'bank', 'kredit', 'eksport', 'bojxona'];
-const RU_WORDS = ['договор', 'налог', 'предприятие', 'инвестиции', 'спор', 'суд', 'право', 'компания', 'акционер', 'лицензия', 'труд', 'собственность', 'банк', 'кредит', 'экспорт', 'таможня'];
-const SEARCHED = 'arbitraj';
 /** A word only one article holds, on every size of the site: a search whose answer does not grow with it. */
 const ONE_MATCH = 'mediatsiya';
 /** The articles like the large site's added first: their cost apart from their number. */
 const FEW = 100;
-const CATEGORIES = [
-  { uz: 'Soliq', ru: 'Налоги', en: 'Tax' },
-  { uz: 'Korporativ huquq', ru: 'Корпоративное право', en: 'Corporate law' },
-  { uz: 'Nizolar', ru: 'Споры', en: 'Disputes' },
-  { uz: 'Mehnat', ru: 'Трудовое право', en: 'Employment' },
-  { uz: 'Investitsiyalar', ru: 'Инвестиции', en: 'Investment' },
-];
-
-function sentence(words: string[], seed: number, length: number): string {
-  const out: string[] = [];
-  for (let index = 0; index < length; index += 1) out.push(words[(seed * 7 + index * 13 + (index * index) % 11) % words.length]);
-  const text = out.join(' ');
-  return `${text[0].toUpperCase()}${text.slice(1)}.`;
-}
-
-/** About 2 KB of text per language, like a short article. */
-function article(index: number, kind: 'news' | 'blog') {
-  const paragraphs = (words: string[]) => Array.from({ length: 6 }, (_, p) => Array.from({ length: 4 }, (__, s) => sentence(words, index + p * 5 + s, 9)).join(' ')).join('\n\n');
-  const marker = index % 50 === 0 ? ` ${SEARCHED}` : '';
-  const category = CATEGORIES[index % CATEGORIES.length];
-  const day = new Date(Date.UTC(2026, 10, 20) - index * 3_600_000 * 7).toISOString();
-  return {
-    title: { uz: `${sentence(WORDS, index, 5).slice(0, -1)} ${index}`, ru: `${sentence(RU_WORDS, index, 5).slice(0, -1)} ${index}`, en: `Legal update ${index}` },
-    excerpt: { uz: sentence(WORDS, index + 1, 20) + marker, ru: sentence(RU_WORDS, index + 1, 20) },
-    content: { uz: paragraphs(WORDS), ru: paragraphs(RU_WORDS), en: `Article ${index} in English.` },
-    category,
-    tags: [WORDS[index % WORDS.length], WORDS[(index + 3) % WORDS.length]],
-    ...(kind === 'news' ? { date: day.slice(0, 10) } : { publishedAt: day, readTime: '5 min' }),
-  };
-}
 
 /** Posts `count` more articles of `kind`, numbered after the first `after`. */
 async function grow(base: string, token: string, kind: 'news' | 'blog', count: number, after = 0) {
@@ -174,6 +141,26 @@ function memory(pid: number, which: 'VmRSS' | 'VmHWM'): string {
   return kilobytes ? `${Math.round(Number(kilobytes) / 1024)} MB` : 'unknown';
 }
 
+/**
+ * The server's resident memory sampled every 100 ms until `stop`: its highest while the site grew
+ * (the goal is every moment under 500 MB, not only after a quiet half minute).
+ */
+function sampleMemory(pid: number) {
+  let peak = 0;
+  const read = () => {
+    const kilobytes = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    peak = Math.max(peak, Number(kilobytes ?? 0));
+  };
+  const timer = setInterval(read, 100);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      read();
+      return Math.round(peak / 1024);
+    },
+  };
+}
+
 async function main() {
   const server = await startBenchServer(BENCH_ADMIN);
   try {
@@ -191,9 +178,12 @@ async function main() {
     await grow(base, token, 'blog', FEW / 5);
     const few = await measureAll(base, token, await measuresFor(base), { cachedToo: false });
     console.log(`growing to ${NEWS} news articles and ${BLOG} blog posts through the API…`);
+    const sampled = sampleMemory(server.pid);
     const newsSeconds = await grow(base, token, 'news', NEWS - FEW, FEW);
     const blogSeconds = await grow(base, token, 'blog', BLOG - FEW / 5, FEW / 5);
-    console.log(`  ${Math.round(newsSeconds)} s for the news, ${Math.round(blogSeconds)} s for the blog posts`);
+    const grownPeak = sampled.stop();
+    const perSecond = Math.round((NEWS - FEW + BLOG - FEW / 5) / (newsSeconds + blogSeconds));
+    console.log(`  ${Math.round(newsSeconds)} s for the news, ${Math.round(blogSeconds)} s for the blog posts: ${perSecond} records/s; resident memory at most ${grownPeak} MB while growing`);
     // The server looks at its memory every 30 s (MEMORY_TARGET_MB, server/operations/memory.ts).
     const afterGrowth = memory(server.pid, 'VmRSS');
     await new Promise((resolve) => setTimeout(resolve, 35_000));
@@ -215,7 +205,7 @@ async function main() {
       return `| ${name} | ${demo} ms | ${hundred} ms | ${fresh.p50} ms | ${fresh.p99} ms | ${ratio(fresh.p50, demo)} | ${ratio(fresh.p50, hundred)} | ${cachedText} |`;
     });
     const table = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s for all but the first ${FEW + FEW / 5}). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each. "${FEW} articles": the demo site with the first ${FEW} news articles and ${FEW / 5} blog posts of the large one (about 2 KB of text per language each, where the demo's are a few lines), so that "large ÷ ${FEW}" is the cost of their number alone.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s for all but the first ${FEW + FEW / 5}: ${perSecond} records/s, four at a time; the server's resident memory at most ${grownPeak} MB while they were posted, sampled every 100 ms). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each. "${FEW} articles": the demo site with the first ${FEW} news articles and ${FEW / 5} blog posts of the large one (about 2 KB of text per language each, where the demo's are a few lines), so that "large ÷ ${FEW}" is the cost of their number alone.`,
       '',
       `| request | uncached p50, demo site | uncached p50, ${FEW} articles | uncached p50, large site | uncached p99, large | large ÷ demo | large ÷ ${FEW} | cached, large site |`,
       '|---|---|---|---|---|---|---|---|',

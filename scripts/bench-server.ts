@@ -49,7 +49,7 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}, { 
   const database = await freshDatabase();
   const server = spawn(process.execPath, [path.join(root, 'build/server.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: database.url, ...extraEnv },
+    env: { ...process.env, ...servedWith(root), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CONTENT: 'true', DATABASE_URL: database.url, ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -57,6 +57,8 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}, { 
   return {
     base,
     pid: server.pid!,
+    /** The PostgreSQL schema it serves (undefined on SQLite). */
+    schema: database.schema,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -67,10 +69,20 @@ export async function startBenchServer(extraEnv: Record<string, string> = {}, { 
 }
 
 /**
+ * The environment `npm run serve` of the checkout at `root` sets before it starts the server
+ * (`NODE_ENV=production MALLOC_ARENA_MAX=2 node …`): a build is measured as it is served, and an
+ * earlier commit as it was.
+ */
+function servedWith(root: string): Record<string, string> {
+  const serve: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.serve ?? '';
+  return Object.fromEntries([...serve.matchAll(/(?:^|\s)([A-Z_]+)=(\S+)(?=\s)/g)].filter((match) => serve.indexOf(match[0]) < serve.indexOf('node ')).map((match) => [match[1], match[2]]));
+}
+
+/**
  * SQLite in the data folder, or with BENCH_DATABASE_URL a PostgreSQL schema of its own (made
  * here, dropped after), so that every run starts from the demo site as on SQLite.
  */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ url: string; schema?: string; drop(): Promise<void> }> {
   const given = process.env.BENCH_DATABASE_URL;
   if (!given) return { url: '', drop: async () => {} };
   const schema = `bench_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
@@ -84,7 +96,7 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
     }
   };
   await run(`CREATE SCHEMA ${schema}`);
-  return { url: `${given}${given.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+  return { url: `${given}${given.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`, schema, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 export const machineLine = () =>

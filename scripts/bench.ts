@@ -8,7 +8,9 @@
  * measures last; `npm run bench -- --render [--against REF]` an uncached article page against an
  * earlier commit, in the same run (scripts/bench-render.ts); `npm run bench -- --saves` cached pages
  * while an editor saves every second (scripts/bench-saves.ts); `npm run bench -- --save-cost [--against REF]`
- * what one save of a legal alert costs the server against an earlier commit (scripts/bench-save-cost.ts).
+ * what one save of a legal alert costs the server against an earlier commit (scripts/bench-save-cost.ts);
+ * `npm run bench -- --growth [--against REF]` a site grown to 12,000 records through the API, against
+ * an earlier commit in interleaved slices: records/s, processor time per record, peak memory (scripts/bench-growth.ts).
  * With BENCH_DATABASE_URL=postgres://…
  * every one of them runs on PostgreSQL (a fresh schema per server).
  */
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { startNginxWithBytesOf } from './bench-nginx.ts';
 import { machineLine, READER, replaceSection, ROOT, startBenchServer } from './bench-server.ts';
 import { benchRender } from './bench-render.ts';
+import { benchGrowth } from './bench-growth.ts';
 import { benchSaveCost } from './bench-save-cost.ts';
 import { benchSaves } from './bench-saves.ts';
 import { benchStart } from './bench-start.ts';
@@ -37,6 +40,10 @@ async function main() {
   }
   if (process.argv.includes('--render')) {
     await benchRender();
+    return;
+  }
+  if (process.argv.includes('--growth')) {
+    await benchGrowth();
     return;
   }
   if (process.argv.includes('--save-cost')) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { documentReferences, documentToText, hasText, isDocument, type Doc, type DocReference } from './document.ts';
 import { renderDocument, type RenderWords } from './render-html.ts';
 
@@ -48,7 +49,22 @@ export function referencesColumn(record: Record<string, unknown>, fields: readon
   return keys.size ? `\n${[...keys].join('\n')}\n` : '';
 }
 
+/** How many renderings a renderer keeps (a document in one page language: its HTML and words). */
+const KEPT_RENDERINGS = 64;
+
 export function createDocumentRenderer(site: DocumentSite) {
+  /**
+   * The last renderings, by everything one depends on (the document, the page language, the default
+   * language, the words around it, the id prefix, where each of its links leads): a save that
+   * changed an excerpt, or one language's text, renders no other document or language again, and
+   * gets the same HTML it would have made.
+   */
+  const kept = new Map<string, { html: string; text: string }>();
+  const keep = (key: string, made: { html: string; text: string }) => {
+    if (kept.size >= KEPT_RENDERINGS) kept.delete(kept.keys().next().value!);
+    kept.set(key, made);
+    return made;
+  };
   return {
     /** Every document field of a record in every page language (or in `only` these). */
     async render(record: Record<string, unknown>, fields: readonly string[], only?: readonly string[]): Promise<KeptDocuments> {
@@ -66,7 +82,8 @@ export function createDocumentRenderer(site: DocumentSite) {
           }
         }
       }
-      const kept: KeptDocuments = { html: {}, text: {} };
+      const rendered: KeptDocuments = { html: {}, text: {} };
+      const written = new Map<Doc, string>();
       for (const field of fields) {
         const html: Record<string, string> = {};
         const text: Record<string, string> = {};
@@ -74,25 +91,28 @@ export function createDocumentRenderer(site: DocumentSite) {
           const doc = documentFor(record[field], lang, defaultLanguage);
           // The words of the document the page shows; both kept also when empty, so that a page
           // never has to read the document to learn it has none.
-          text[lang] = doc ? documentToText(doc) : '';
           if (!doc) {
+            text[lang] = '';
             html[lang] = '';
             continue;
           }
           const words = await site.words(lang);
-          html[lang] = renderDocument(doc, {
-            words,
-            idPrefix: fields.length > 1 ? `${field}-` : '',
-            resolve: (ref) => {
-              const path = paths.get(`${ref.type}/${ref.id}`);
-              return path === undefined ? undefined : site.pathIn(path, lang, defaultLanguage);
-            },
-          }).html;
+          const idPrefix = fields.length > 1 ? `${field}-` : '';
+          const resolve = (ref: DocReference) => {
+            const path = paths.get(`${ref.type}/${ref.id}`);
+            return path === undefined ? undefined : site.pathIn(path, lang, defaultLanguage);
+          };
+          if (!written.has(doc)) written.set(doc, JSON.stringify(doc));
+          const links = documentReferences(doc).map((ref) => resolve(ref) ?? '');
+          const key = createHash('sha256').update(JSON.stringify([written.get(doc), lang, defaultLanguage, words, idPrefix, links])).digest('base64');
+          const made = kept.get(key) ?? keep(key, { html: renderDocument(doc, { words, idPrefix, resolve }).html, text: documentToText(doc) });
+          html[lang] = made.html;
+          text[lang] = made.text;
         }
-        kept.html[field] = html;
-        kept.text[field] = text;
+        rendered.html[field] = html;
+        rendered.text[field] = text;
       }
-      return kept;
+      return rendered;
     },
   };
 }

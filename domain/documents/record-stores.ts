@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connection.ts';
 import type { ChangeEvent } from '../shared/record-service.ts';
 import { createRecordStore, type RecordStore } from '../shared/record-store.ts';
+import { createRecordLinks } from '../shared/record-links.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { isId } from '../shared/ids.ts';
 import { localePath } from '../shared/localized.ts';
@@ -47,6 +48,7 @@ export function createRecordStores(database: Database, types: readonly RecordTyp
       return site.documentWords?.(lang, (language?.translations ?? {}) as Record<string, string>) ?? ENGLISH_DOCUMENT_WORDS;
     },
   });
+  const recordLinks = createRecordLinks(database);
   const stores: Map<string, RecordStore> = new Map(types.map((type) => [type.table, createRecordStore(database, type, type.documentFields.length ? (record) => documents.render(record, type.documentFields) : undefined)]));
 
   return {
@@ -58,10 +60,10 @@ export function createRecordStores(database: Database, types: readonly RecordTyp
     async renderLinksTo(event: ChangeEvent, written: (event: ChangeEvent) => Promise<void>): Promise<void> {
       const type = types.find((candidate) => candidate.table === event.entity);
       if (!type || type.publicPath === undefined || !event.id) return;
-      // Every table at once: a save waits for one round trip to PostgreSQL here, not nine in a row.
-      const linking = await Promise.all([...stores.values()].map(async (store) => ({ store, ids: await store.renderLinkingTo(`${type.name}/${event.id}`) })));
-      for (const { store, ids } of linking) {
-        for (const id of ids) await written({ entity: store.definition.table, action: 'update', id, summary: 'links rendered anew' });
+      // Who links to it, from the links' table (domain/shared/record-links.ts): one read of its key.
+      for (const [table, linking] of await recordLinks.linkingTo(`${type.name}/${event.id}`)) {
+        const store = stores.get(table);
+        for (const id of store ? await store.renderAgain(linking) : []) await written({ entity: table, action: 'update', id, summary: 'links rendered anew' });
       }
     },
   };

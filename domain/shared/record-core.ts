@@ -20,9 +20,22 @@ export function createRecordCore<T extends RecordType>(type: T, store: RecordSto
   const now = () => new Date().toISOString();
   const typed = (record: StoredRecord) => record as unknown as Stored;
 
+  /**
+   * The closed schema of a save, and the same with every field optional (an update's), made once per
+   * default language: a field's schema depends on nothing else, and making them anew took a twentieth
+   * of a save's time (docs/performance.md, "What a save costs").
+   */
+  type Schema = ReturnType<RecordType['schema']>;
+  const schemas = new Map<string, { schema: Schema; partial: ReturnType<Schema['partial']> }>();
   async function schemaNow() {
     const defaultLanguage = await environment.defaultLanguage();
-    return { schema: type.schema({ defaultLanguage }), defaultLanguage };
+    let made = schemas.get(defaultLanguage);
+    if (!made) {
+      const schema = type.schema({ defaultLanguage });
+      made = { schema, partial: schema.partial() };
+      schemas.set(defaultLanguage, made);
+    }
+    return { ...made, defaultLanguage };
   }
 
   async function uniqueSlug(values: Record<string, unknown>, defaultLanguage: string, exceptId?: string): Promise<string> {
@@ -113,8 +126,8 @@ export function createRecordCore<T extends RecordType>(type: T, store: RecordSto
    * the closed schema, a free slug, a schedule in order, and a translator's languages only.
    */
   async function mergedPatch(id: string, existing: Record<string, unknown>, base: Record<string, unknown>, input: Record<string, unknown>, onlyLanguages?: string[]) {
-    const { schema, defaultLanguage } = await schemaNow();
-    const patch = parseOrThrow(schema.partial(), withoutMeta(translatorsPart(input, base, onlyLanguages)));
+    const { partial, defaultLanguage } = await schemaNow();
+    const patch = parseOrThrow(partial, withoutMeta(translatorsPart(input, base, onlyLanguages)));
     const merged: Record<string, unknown> = { ...base, ...patch };
     if (type.slugFrom && ('slug' in patch || !merged.slug)) {
       merged.slug = patch.slug === existing.slug ? existing.slug : await uniqueSlug(merged, defaultLanguage, id);

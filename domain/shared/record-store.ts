@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import { columnOf, languagesIn, PAGE_LANGUAGES_COLUMN, type Condition, type EntityDefinition, type StoredRecord, type TextSaved } from './entity.ts';
 import { newId, nowIso } from './ids.ts';
 import { noteRead } from './read-tracker.ts';
+import { createRecordLinks } from './record-links.ts';
 import { containsPattern } from './search.ts';
 import type { KeptDocuments, RenderedFields } from '../documents/record-documents.ts';
 
@@ -52,6 +53,11 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
   /** The `rendered` column of a write: the HTML and words of every document in every page language. */
   const renderedColumn = async (values: Record<string, unknown>) => (documents ? { rendered: JSON.stringify(await render!(values)) } : {});
   const { table, storage } = definition;
+  /** Which records link to which (record-links.ts): kept with every write of a row that has `doc_refs`. */
+  const links = createRecordLinks(database);
+  const keepLinks = async (id: string, row: Record<string, unknown>) => {
+    if ('doc_refs' in row) await links.keep(table, id, row.doc_refs);
+  };
   const fieldColumns = Object.entries(storage).map(([field, kind]) => ({ field, kind, column: columnOf(field) }));
 
   /**
@@ -243,6 +249,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
       const now = nowIso();
       const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved), ...(await renderedColumn(values)) };
       await db.insertInto(table).values(row).execute();
+      await keepLinks(row.id, row);
       return fromRow(row);
     },
 
@@ -251,13 +258,15 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
      * since (one atomic UPDATE ... WHERE version = ?); returns undefined when it did not happen.
      */
     async update(id: string, values: Record<string, unknown>, expectedVersion?: number, textSaved?: TextSaved): Promise<StoredRecord | undefined> {
+      const columns = toRow(values);
       let query = db
         .updateTable(table)
-        .set({ ...toRow(values), ...savedColumn(textSaved), ...(await renderedColumn(values)), updated_at: nowIso(), version: sql`version + 1` })
+        .set({ ...columns, ...savedColumn(textSaved), ...(await renderedColumn(values)), updated_at: nowIso(), version: sql`version + 1` })
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
+      await keepLinks(id, columns);
       return this.findById(id);
     },
 
@@ -456,6 +465,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
 
     async remove(id: string): Promise<boolean> {
       const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+      if (definition.documentFields?.length) await links.drop(table, id);
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -487,6 +497,7 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
           const columns = definition.derive(record);
           if (!Object.keys(columns).length) return written;
           await db.updateTable(table).set({ ...columns, ...(await renderedColumn(record)) }).where('id', '=', row.id).execute();
+          await keepLinks(String(row.id), columns);
           written += 1;
         }
         after = String(rows.at(-1)!.id);
@@ -494,14 +505,13 @@ export function createRecordStore(database: Database, definition: EntityDefiniti
     },
 
     /**
-     * Renders anew the documents of every record that links to `key` (`type/id`), whose address or
-     * visibility changed; answers their ids. Only the `rendered` column is written (no new version).
+     * Renders anew the documents of the records `ids` (those that link to a record whose address
+     * or visibility changed: record-links.ts); answers the ids found. Only the `rendered` column is
+     * written (no new version).
      */
-    async renderLinkingTo(key: string): Promise<string[]> {
-      if (!documents) return [];
-      const pattern = `%\n${key.replace(/[\\%_]/g, (char) => `\\${char}`)}\n%`;
-      // `doc_refs <> ''`: only the rows that link to anything are read (their index, migration 029).
-      const rows = await db.selectFrom(table).selectAll().where(sql<SqlBool>`doc_refs <> '' and doc_refs like ${pattern} escape '\\'`).execute();
+    async renderAgain(ids: string[]): Promise<string[]> {
+      if (!documents || !ids.length) return [];
+      const rows = await db.selectFrom(table).select(readColumns).where('id', 'in', ids).execute();
       for (const row of rows) await db.updateTable(table).set(await renderedColumn(fromRow(row))).where('id', '=', row.id).execute();
       return rows.map((row) => String(row.id));
     },
