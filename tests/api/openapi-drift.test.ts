@@ -5,7 +5,7 @@ import { documentPath } from '../../server/api/openapi.ts';
 import { servedRoutes } from '../../server/http/route.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { answerChecker, type OpenApi } from '../helpers/openapi-answers.ts';
+import { answerChecker, type Json, type OpenApi } from '../helpers/openapi-answers.ts';
 
 /*
  * The OpenAPI document against the server it describes: every route Fastify serves under /api is

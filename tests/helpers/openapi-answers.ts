@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 
 /* What a real answer says that the OpenAPI document does not (the drift test and the permission test). */
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 export interface OpenApi {
   paths: Record<string, Record<string, { responses: Record<string, Json>; security?: unknown[] }>>;
   components: { responses: Record<string, Json> };
