@@ -1,7 +1,8 @@
 import { Download, Pencil, Signpost, Trash, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { NotFoundEntry, Redirect } from '../../../domain/redirects/redirect-service.ts';
+import type { NotFoundEntry } from '../../../domain/redirects/not-found-log.ts';
+import type { Redirect } from '../../../domain/redirects/redirect-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, getToken, loadScreen } from '../../admin/api.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
