@@ -1,20 +1,19 @@
-import { Download, Eye, Mail, Trash } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
-import { IntakePanel } from '../../admin/intake-panel.tsx';
+import { CONTACT_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
+import { ContactFilters, ContactList, DeleteRequestDialog, RequestDialog, type RequestActions } from '../../admin/contact-requests.tsx';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
 import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
-import { buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
+import { buttonClass, ErrorNotice, Loading, PageTitle } from '../../admin/ui.tsx';
 import type { Route } from './+types/contacts';
-import { formatMoment } from '../../admin/time-zone.ts';
 import { dayIn } from '../../../domain/shared/days.ts';
-import { ConflictCount, KindBadge, kindOf } from '../../admin/contact-kind.tsx';
+import { kindOf } from '../../admin/contact-kind.tsx';
 
 /** The CSV's columns and their names in the admin's language. */
 const CSV_COLUMNS: Array<[string, AdminTextKey]> = [
@@ -76,15 +75,12 @@ export function HydrateFallback() {
   return <Loading />;
 }
 
-export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { t, lang, refreshUnread, timeZone, user, problem } = useAdmin();
+/** The screen's state and what it does: a request opened (and so read), its status set, deleted, the CSV. */
+function useContactRequests(loaderData: Route.ComponentProps['loaderData'], { filter, setFilter }: ReturnType<typeof useListFilters>) {
+  const { t, refreshUnread, timeZone, problem } = useAdmin();
   const revalidator = useRevalidator();
-  // Typing waits a moment before the server is asked.
-  const { search, setSearch, filter, setFilter } = useListFilters(250);
   const status = filter('status');
   const kind = filter('kind');
-  const items = loaderData.data?.items ?? null;
-  const total = loaderData.data?.total ?? 0;
   const [actionError, setError] = useState('');
   const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
   const opened = loaderData.data?.opened;
@@ -149,21 +145,18 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     URL.revokeObjectURL(link.href);
   }
 
-  // `width`: the card's whole width on a phone; elsewhere as wide as its longest status ("Проверка конфликта интересов"), never cut.
-  const statusSelect = (item: StoredRecord, id: string, width = 'w-auto') => (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {t('common.status')}: {item.name}
-      </label>
-      <select id={id} value={item.status} onChange={(event) => setItemStatus(item, event.target.value)} className={`${inputClass.replace('w-full', width)} mt-0`}>
-        {(kindOf(item) === 'matter' ? MATTER_STATUSES : MESSAGE_STATUSES).map((value) => (
-          <option key={value} value={value}>
-            {t(`contacts.status.${value}`)}
-          </option>
-        ))}
-      </select>
-    </>
-  );
+  const actions: RequestActions = { open: openRequest, setStatus: setItemStatus, askDelete: setDeleting };
+  return { error, load, open, closeRequest, deleting, setDeleting, remove, exportCsv, actions };
+}
+
+export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const { t, refreshUnread, user } = useAdmin();
+  // Typing waits a moment before the server is asked.
+  const filters = useListFilters(250);
+  const { search, setSearch, filter, setFilter } = filters;
+  const items = loaderData.data?.items ?? null;
+  const total = loaderData.data?.total ?? 0;
+  const { error, load, open, closeRequest, deleting, setDeleting, remove, exportCsv, actions } = useContactRequests(loaderData, filters);
 
   return (
     <div>
@@ -178,7 +171,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         {t('contacts.title')} <span className="text-base font-normal text-slate-600">({t('common.count', { count: total })})</span>
       </PageTitle>
       {error && <ErrorNotice message={error} onRetry={load} />}
-      {opened === null && (
+      {loaderData.data?.opened === null && (
         <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           {t('contacts.openMissing')}{' '}
           <button type="button" className="font-semibold underline" onClick={() => setFilter('open', '')}>
@@ -186,172 +179,16 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </button>
         </p>
       )}
-      <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="contacts-search" className="text-sm font-medium text-slate-800">
-            {t('common.search')}
-          </label>
-          <input id="contacts-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="contacts-status" className="text-sm font-medium text-slate-800">
-            {t('common.status')}
-          </label>
-          <select id="contacts-status" value={status} onChange={(event) => setFilter('status', event.target.value)} className={inputClass}>
-            <option value="">{t('common.all')}</option>
-            <option value="waiting">{t('contacts.status.waiting')}</option>
-            {CONTACT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`contacts.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contacts-kind" className="text-sm font-medium text-slate-800">
-            {t('contacts.kindColumn')}
-          </label>
-          <select id="contacts-kind" value={kind} onChange={(event) => setFilter('kind', event.target.value)} className={inputClass}>
-            <option value="">{t('contacts.kind.all')}</option>
-            {CONTACT_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(`contacts.kind.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ContactFilters search={search} onSearch={setSearch} status={filter('status')} kind={filter('kind')} setFilter={setFilter} />
       {items === null && !error ? (
         <Loading />
       ) : !items?.length ? (
         <p className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm">{t('contacts.empty')}</p>
       ) : (
-        <>
-        {/* On a phone: a card per request, its status and actions in view; the table from 768 px. */}
-        <ul className="space-y-3 md:hidden" data-testid="contact-cards">
-          {items.map((item) => (
-            <li key={item._id} className={`rounded-xl bg-white p-4 shadow-sm ${item.status === 'new' ? 'border-l-4 border-accent-500' : ''}`}>
-              <p className={`text-slate-900 ${item.status === 'new' ? 'font-semibold' : ''}`}>{item.name}</p>
-              <p className="text-sm text-slate-700">
-                <KindBadge item={item} />
-                {item.subject}
-                <ConflictCount item={item} />
-              </p>
-              <p className="mt-1 text-sm text-slate-600">{formatMoment(item.createdAt, lang, timeZone)}</p>
-              {item.phone ? (
-                <p className="mt-1 text-sm">
-                  <PhoneLink phone={String(item.phone)} />
-                </p>
-              ) : null}
-              <div className="mt-3 flex flex-wrap items-end gap-2">
-                {/* The whole width: a new matter’s statuses are long words ("Manfaatlar to‘qnashuvi tekshiruvi"). */}
-                <div className="w-full">{statusSelect(item, `card-status-${item._id}`, 'w-full')}</div>
-                <button type="button" className={buttonClass.secondary} onClick={() => openRequest(item)} aria-label={`${t('contacts.details')}: ${item.name}`}>
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                  {t('contacts.details')}
-                </button>
-                <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
-                  <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <div className="relative hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3">{t('contacts.received')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.from')}</th>
-                <th scope="col" className="px-4 py-3">{t('contacts.subject')}</th>
-                <th scope="col" className="px-4 py-3">{t('common.status')}</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('common.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id} className={`border-b border-slate-100 last:border-0 ${item.status === 'new' ? 'font-semibold' : ''}`}>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatMoment(item.createdAt, lang, timeZone)}</td>
-                  <td className="px-4 py-3">
-                    {item.name}
-                    <span className="block font-normal text-slate-600">{item.email}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <KindBadge item={item} />
-                    {item.subject}
-                    <ConflictCount item={item} />
-                  </td>
-                  <td className="px-4 py-3">{statusSelect(item, `status-${item._id}`)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('contacts.details')}: ${item.name}`} onClick={() => openRequest(item)}>
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                      </button>
-                      <button type="button" className={buttonClass.icon} aria-label={`${t('common.delete')}: ${item.name}`} onClick={() => setDeleting(item)}>
-                        <Trash className="h-4 w-4 text-red-700" aria-hidden="true" />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        </>
+        <ContactList items={items} actions={actions} />
       )}
-      <Dialog title={t('common.delete')} open={deleting !== null} onClose={() => setDeleting(null)}>
-        {deleting && (
-          <div className="space-y-4">
-            <p className="text-slate-800">{t('confirm.deleteSubmission')}</p>
-            <p className="text-sm text-slate-600">
-              {deleting.name} · {deleting.subject}
-            </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={() => setDeleting(null)}>
-                {t('common.cancel')}
-              </button>
-              <button type="button" className={buttonClass.danger} onClick={() => remove(deleting)}>
-                {t('common.delete')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
-      <Dialog title={open ? `${t('contacts.details')}: ${open.subject}` : ''} open={Boolean(open)} onClose={closeRequest} wide={open ? kindOf(open) !== 'message' : false}>
-        {open && (
-          <div className="space-y-4">
-            <dl className="grid grid-cols-3 gap-2 text-sm">
-              <dt className="font-semibold text-slate-700">{t('contacts.from')}</dt>
-              <dd className="col-span-2">{open.name}</dd>
-              <dt className="font-semibold text-slate-700">{t('contacts.email')}</dt>
-              <dd className="col-span-2 break-all">{open.email}</dd>
-              <dt className="font-semibold text-slate-700">{t('contacts.phone')}</dt>
-              <dd className="col-span-2">{open.phone ? <PhoneLink phone={String(open.phone)} /> : '—'}</dd>
-              <dt className="font-semibold text-slate-700">{t('contacts.service')}</dt>
-              <dd className="col-span-2">{(open.service) || '—'}</dd>
-              <dt className="font-semibold text-slate-700">{t('contacts.received')}</dt>
-              <dd className="col-span-2">{formatMoment(open.createdAt, lang, timeZone)}</dd>
-            </dl>
-            {open.message ? (
-              <div>
-                <h3 className="text-sm font-semibold text-slate-700">{t(kindOf(open) === 'application' ? 'contacts.letter' : 'contacts.message')}</h3>
-                <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-3">{open.message}</p>
-              </div>
-            ) : null}
-            <IntakePanel request={open} />
-            <div className="flex flex-wrap items-center gap-3">
-              <div>{statusSelect(open, 'dialog-status')}</div>
-              <a href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`} className={buttonClass.primary}>
-                <Mail className="h-4 w-4" aria-hidden="true" />
-                {t('contacts.reply')}
-              </a>
-              <button type="button" className={buttonClass.danger} onClick={() => setDeleting(open)}>
-                {t('common.delete')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
+      <DeleteRequestDialog deleting={deleting} onCancel={() => setDeleting(null)} onDelete={remove} />
+      <RequestDialog open={open} onClose={closeRequest} actions={actions} />
       {abilities(user).administer && <DataFlows />}
       <PersonalDataTools
         onErased={() => {
