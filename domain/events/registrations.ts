@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
 import type { Mail } from '../alerts/alert-mail.ts';
@@ -7,9 +6,12 @@ import { AppError, notFound, tooManyRequests } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { CONTROL_CHARACTER, email, text } from '../shared/schema-helpers.ts';
 import { secondsUntilAllowed } from '../shared/request-limit.ts';
-import { sharedSecret } from '../shared/secrets.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
-import { confirmRegistrationMail, HOLD_MINUTES, registrationConsent, registrationMail, type EventFacts } from './event-mail.ts';
+import { HOLD_MINUTES, registrationConsent, type EventFacts } from './event-mail.ts';
+import { createRegistrationLinks } from './registration-links.ts';
+import { createRegistrationPlaces } from './registration-places.ts';
+import { createRegistrationRecords } from './registration-records.ts';
+import { STATUSES, toRegistration, type Registration, type Row, type Status } from './registration-rows.ts';
 
 /*
  * Registrations for an event (API-3.md "The firm's record"): no account; a request holds a place for
@@ -23,27 +25,9 @@ import { confirmRegistrationMail, HOLD_MINUTES, registrationConsent, registratio
 
 /** The version of the consent's words, kept with each registration. */
 const CONSENT_VERSION = '2026-11';
-const STATUSES = ['unconfirmed', 'registered', 'waitlisted', 'cancelled'] as const;
-type Status = (typeof STATUSES)[number];
 /** A window as long as a hold: one client holds at most `max` unconfirmed places at a time. */
 const CLIENT_LIMIT = { max: 5, windowMs: HOLD_MINUTES * 60_000 };
 const HOLD_MS = HOLD_MINUTES * 60_000;
-
-export interface Registration {
-  _id: string;
-  eventId: string;
-  name: string;
-  email: string;
-  company: string;
-  language: string;
-  status: Status;
-  /** While unconfirmed: until when its place is held (null: no place was free, or the hold ran out). */
-  heldUntil: string | null;
-  confirmedAt: string | null;
-  createdAt: string;
-  cancelledAt: string | null;
-  consent: { version: string; text: string; at: string; language: string };
-}
 
 /** A name as it goes into the firm's e-mails: one line of plain words, no link. */
 const personName = text('Name', { required: true, max: 100 })
@@ -98,127 +82,18 @@ export interface RegistrationHost {
   clientKey(address: string): Promise<string>;
 }
 
-interface Row {
-  id: string;
-  event_id: string;
-  name: string;
-  email: string;
-  company: string;
-  language: string;
-  status: string;
-  consent: string;
-  created_at: string;
-  updated_at: string;
-  cancelled_at: string | null;
-  held_until: string | null;
-  confirmed_at: string | null;
-  client_key: string | null;
-}
-
-const toRegistration = (row: Row): Registration => {
-  let consent: Registration['consent'] = { version: '', text: '', at: '', language: '' };
-  try {
-    consent = JSON.parse(row.consent) as Registration['consent'];
-  } catch {
-    // A row written by hand: its consent is shown empty.
-  }
-  return {
-    _id: String(row.id),
-    eventId: String(row.event_id),
-    name: String(row.name),
-    email: String(row.email),
-    company: String(row.company ?? ''),
-    language: String(row.language),
-    status: STATUSES.find((status) => status === row.status) ?? 'registered',
-    heldUntil: row.status === 'unconfirmed' && row.held_until ? String(row.held_until) : null,
-    confirmedAt: row.confirmed_at ? String(row.confirmed_at) : null,
-    createdAt: String(row.created_at),
-    cancelledAt: row.cancelled_at ? String(row.cancelled_at) : null,
-    consent,
-  };
-};
-
-/** One change at a time per event in this process (the database lock covers other instances). */
-function queue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return next;
-  };
-}
-
 /** What confirming a registration came to: registered, on the waiting list, or too late (the event closed). */
 export type Confirmed = { status: 'registered' | 'waitlisted' | 'cancelled'; eventId: string } | { status: 'closed'; eventId: string };
 
+/**
+ * A registration's way from the request to the place (ask, confirm, cancel, a hold run out, staff
+ * removing), over an event's places (registration-places.ts) and its e-mails' signed links
+ * (registration-links.ts); what the firm reads and erases of them is registration-records.ts.
+ */
 export function createRegistrations(database: Database, host: RegistrationHost) {
   const { db } = database;
-  const key = sharedSecret(database, 'event-registrations');
-  const sign = async (payload: string) => createHmac('sha256', await key()).update(payload).digest('base64url');
-  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-  const inOrder = queue();
-  /** Changes of one event's registrations, one at a time across instances too. */
-  const exclusively = <T>(eventId: string, work: () => Promise<T>) => inOrder(eventId, () => database.exclusively(`event-registrations:${eventId}`, work));
-  const row = async (id: string) => (await db.selectFrom('event_registrations').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-
-  const cancelToken = async (id: string) => `${id}.${await sign(`cancel:${id}`)}`;
-  async function byToken(token: string): Promise<Row | undefined> {
-    const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match || !same(match[2], await sign(`cancel:${match[1]}`))) return undefined;
-    return row(match[1]);
-  }
-  /**
-   * The confirmation link's token: `{id}.{signature of the id and the moment it was asked}`, so a
-   * registration asked anew (after a cancel or an expired hold) has a new link. Nothing of it is
-   * stored: it is made again from the row whenever an e-mail is built.
-   */
-  const confirmToken = async (id: string, createdAt: string) => `${id}.${await sign(`confirm:${id}:${createdAt}`)}`;
-  async function byConfirmToken(token: string): Promise<Row | undefined> {
-    const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) return undefined;
-    const found = await row(match[1]);
-    return found && same(match[2], await sign(`confirm:${found.id}:${found.created_at}`)) ? found : undefined;
-  }
-
-  async function send(registration: Pick<Row, 'id' | 'event_id' | 'name' | 'email' | 'language'>, kind: 'registered' | 'waitlisted' | 'movedUp') {
-    if (!host.mailReady) return;
-    const token = await cancelToken(registration.id);
-    const cancelUrl = await host.pageUrl(registration.language, `/events/cancel/${token}`);
-    const [facts, site] = await Promise.all([host.facts(registration.event_id, registration.language, cancelUrl), host.siteName(registration.language)]);
-    if (!facts) return;
-    // The link's token travels apart from the queued text and is gone once sent (domain/notifications/outbox.ts).
-    await host.mail({ ...registrationMail({ to: registration.email, name: registration.name, language: registration.language, site, kind, event: facts }), secrets: [token] }, `event-registrations/${registration.id}`);
-  }
-
-  async function askToConfirm(registration: Pick<Row, 'id' | 'event_id' | 'email' | 'language' | 'created_at'>, held: boolean) {
-    if (!host.mailReady) return;
-    const token = await confirmToken(registration.id, registration.created_at);
-    const confirmUrl = await host.pageUrl(registration.language, `/events/confirm/${token}`);
-    const [facts, site] = await Promise.all([host.facts(registration.event_id, registration.language, ''), host.siteName(registration.language)]);
-    if (!facts) return;
-    await host.mail({ ...confirmRegistrationMail({ to: registration.email, language: registration.language, site, held, event: facts, confirmUrl }), secrets: [token] }, `event-registrations/${registration.id}`);
-  }
-
-  /** When registration ends: its own moment, else the start. */
-  const closesAt = (event: RegistrationEvent) => event.registrationClosesAt ?? event.startsAt;
-  /** The places taken: registered people, and requests whose hold still runs. */
-  const taken = async (eventId: string, now = nowIso()) =>
-    Number(
-      (
-        await db
-          .selectFrom('event_registrations')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('event_id', '=', eventId)
-          .where((eb) => eb.or([eb('status', '=', 'registered'), eb.and([eb('status', '=', 'unconfirmed'), eb('held_until', '>', now)])]))
-          .executeTakeFirst()
-      )?.count ?? 0,
-    );
-  const hasPlace = async (event: RegistrationEvent, now = nowIso()) => event.capacity === 0 || (await taken(event._id, now)) < event.capacity;
+  const { exclusively, row, closesAt, taken, hasPlace, fillPlaces } = createRegistrationPlaces(database, host);
+  const { cancelToken, confirmToken, byToken, byConfirmToken, send, askToConfirm } = createRegistrationLinks(database, host, row);
 
   /** Seconds until this client may ask again (0: now): its registrations asked within the window. */
   async function waitFor(clientKey: string, now = Date.now()): Promise<number> {
@@ -227,21 +102,8 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
     return secondsUntilAllowed(recent.map((row) => row.created_at), CLIENT_LIMIT, now);
   }
 
-  /** Moves the first people waiting up while the event has places (a cancel, a removal, a hold run out); answers who moved. */
-  async function fillPlaces(eventId: string, now: string): Promise<Row[]> {
-    const event = await host.event(eventId);
-    if (!event || now >= event.endsAt) return [];
-    const moved: Row[] = [];
-    while (await hasPlace(event, now)) {
-      const next = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('status', '=', 'waitlisted').orderBy('confirmed_at', 'asc').orderBy('id', 'asc').limit(1).executeTakeFirst()) as Row | undefined;
-      if (!next) break;
-      await db.updateTable('event_registrations').set({ status: 'registered', updated_at: now }).where('id', '=', next.id).execute();
-      moved.push(next);
-    }
-    return moved;
-  }
-
   return {
+    ...createRegistrationRecords(database, taken),
     cancelToken,
     confirmToken,
     registrationConsent,
@@ -398,46 +260,6 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
       if (result.ids.length) await host.placesChanged(eventId);
       for (const next of result.promoted) await send(next, 'movedUp');
       return result.ids;
-    },
-
-    /** An event's registrations in the order they came (the admin's list and its CSV). */
-    async list(eventId: string): Promise<Registration[]> {
-      const rows = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute()) as Row[];
-      return rows.map(toRegistration);
-    },
-
-    /** How many are registered, hold a place unconfirmed, and wait (the event page says how many places are left). */
-    async counts(eventId: string, now = nowIso()): Promise<{ registered: number; held: number; waitlisted: number; unconfirmed: number }> {
-      const rows = await db.selectFrom('event_registrations').select(['status', (eb) => eb.fn.countAll().as('count')]).where('event_id', '=', eventId).groupBy('status').execute();
-      const of = (status: string) => Number(rows.find((item) => item.status === status)?.count ?? 0);
-      const held = (await taken(eventId, now)) - of('registered');
-      return { registered: of('registered'), held, waitlisted: of('waitlisted'), unconfirmed: of('unconfirmed') };
-    },
-
-    /** The privacy kit: this address's registrations. */
-    async byEmail(address: string): Promise<Registration[]> {
-      const rows = (await db.selectFrom('event_registrations').selectAll().where('email', '=', address.toLowerCase()).execute()) as Row[];
-      return rows.map(toRegistration);
-    },
-
-    /** The privacy kit: forgets this address's registrations; answers their ids. */
-    async eraseByEmail(address: string): Promise<string[]> {
-      const found = await this.byEmail(address);
-      if (found.length) await db.deleteFrom('event_registrations').where('email', '=', address.toLowerCase()).execute();
-      return found.map((registration) => registration._id);
-    },
-
-    /** Registrations of events that ended more than `days` ago (or were deleted): erased; answers their ids. */
-    async forgetEnded(days: number, now = Date.now()): Promise<string[]> {
-      const before = new Date(now - days * 86_400_000).toISOString();
-      const rows = await db
-        .selectFrom('event_registrations')
-        .select('id')
-        .where((eb) => eb.or([eb('event_id', 'in', eb.selectFrom('events').select('id').where('ends_at', '<', before)), eb('event_id', 'not in', eb.selectFrom('events').select('id'))]))
-        .execute();
-      const ids = rows.map((item) => String(item.id));
-      for (let at = 0; at < ids.length; at += 500) await db.deleteFrom('event_registrations').where('id', 'in', ids.slice(at, at + 500)).execute();
-      return ids;
     },
   };
 }

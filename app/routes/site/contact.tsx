@@ -15,6 +15,7 @@ import { pageContext } from '../../site/site-data.server.ts';
 import { SpamTraps } from '../../site/spam-traps.tsx';
 import { PageHeader } from '../../site/ui.tsx';
 import type { Route } from './+types/contact';
+import type { SiteConfig } from '../../../domain/site-config/site-config-schema.ts';
 import { telHref } from '../../../domain/shared/phone.ts';
 import { RequiredCheckbox } from '../../site/form-fields.tsx';
 import { FirmContacts } from '../../site/firm-contacts.tsx';
@@ -117,17 +118,84 @@ function fieldMessage(t: ReturnType<typeof useSite>['t'], field: Field, detail: 
   return detail.message;
 }
 
-export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+/** What a form of the page needs: the answer to a post (values and what to fix), the services, the time it was shown. */
+interface FormState {
+  values?: Partial<Record<Field, string>>;
+  errors: FieldErrors;
+  problem?: UiTextKey;
+  choices: string[];
+  chosen: string;
+  renderedAt: string;
+}
+
+/** A field's label, its input, and where what to fix about it is said. */
+function FormRow({ name, label, required, errors, children }: { name: Field; label: string; required: boolean; errors: FieldErrors; children: React.ReactNode }) {
+  const { t } = useSite();
+  return (
+    <div className={name === 'message' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      <p id={`contact-${name}-error`} data-error-for={name} role="alert" hidden={!errors[name]} className="mt-1 text-sm text-red-700">
+        {errors[name] ? fieldMessage(t, name, errors[name]) : ''}
+      </p>
+    </div>
+  );
+}
+
+/** An input's id, name, value after a post and error links. */
+const inputProps = (form: FormState, name: Field, required: boolean) => ({
+  id: `contact-${name}`,
+  name,
+  required,
+  defaultValue: form.values?.[name] ?? (name === 'service' ? form.chosen : ''),
+  'aria-invalid': form.errors[name] ? true : undefined,
+  'aria-describedby': `contact-${name}-error`,
+  className: 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600',
+});
+
+/** The same choice of service on both forms. */
+function ServiceField({ form }: { form: FormState }) {
+  const { t } = useSite();
+  return (
+    <FormRow name="service" label={t('contact.service')} required={false} errors={form.errors}>
+      <select {...inputProps(form, 'service', false)}>
+        <option value="">{t('contact.chooseService')}</option>
+        {form.choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </FormRow>
+  );
+}
+
+/** The name, e-mail and phone both forms begin with. */
+function SenderFields({ form }: { form: FormState }) {
+  const { t } = useSite();
+  return (
+    <>
+      <FormRow name="name" label={t('contact.name')} required errors={form.errors}>
+        <input type="text" autoComplete="name" maxLength={200} {...inputProps(form, 'name', true)} />
+      </FormRow>
+      <FormRow name="email" label={t('contact.email')} required errors={form.errors}>
+        <input type="email" autoComplete="email" maxLength={320} {...inputProps(form, 'email', true)} />
+      </FormRow>
+      <FormRow name="phone" label={t('contact.phone')} required={false} errors={form.errors}>
+        <input type="tel" autoComplete="tel" maxLength={50} {...inputProps(form, 'phone', false)} />
+      </FormRow>
+    </>
+  );
+}
+
+/** Consent to the privacy policy: a box to tick when the site asks for it, else a notice. */
+function ConsentBlock({ form }: { form: FormState }) {
   const site = useSite();
-  const { text, t, config } = site;
-  const texts = config.sections.contact;
-  const sent = actionData?.sent === true;
-  const matter = loaderData.kind === 'matter';
-  const failed = actionData && !actionData.sent ? actionData : undefined;
-  const values = failed?.values;
-  const errors: FieldErrors = failed?.errors ?? {};
-  const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
-  const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
+  const { t, config } = site;
+  const { values, errors } = form;
   // The firm's own privacy page when it has one, else the address set in the configuration.
   const policyHref = site.pageSlugs.includes('privacy') ? site.href('/privacy') : config.legalPages.privacyPolicyUrl;
   const policyLink = (
@@ -135,8 +203,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       {t('contact.readPolicy')}
     </a>
   );
-
-  const consentBlock = config.privacy.requireConsent ? (
+  return config.privacy.requireConsent ? (
     <div className="mt-5">
       <RequiredCheckbox id="contact-consent" name="consent" checked={values?.consent === 'true'} invalid={Boolean(errors.consent)} describedBy="contact-consent-error" labelClass="text-sm text-slate-800">
         {t('contact.consent')}
@@ -151,42 +218,221 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       {t('contact.consentNotice')} {policyLink}
     </p>
   );
+}
 
-  const field = (name: Field, label: string, input: React.ReactNode, required: boolean) => (
-    <div className={name === 'message' ? 'sm:col-span-2' : ''}>
-      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {input}
-      <p id={`contact-${name}-error`} data-error-for={name} role="alert" hidden={!errors[name]} className="mt-1 text-sm text-red-700">
-        {errors[name] ? fieldMessage(t, name, errors[name]) : ''}
+/** A new matter's request: the company and the other parties for the conflict check, and the two warnings acknowledged. */
+function MatterForm({ form }: { form: FormState }) {
+  const site = useSite();
+  const { t } = site;
+  const { values, errors } = form;
+  return (
+    <form method="post" noValidate data-matter-form className="mt-6">
+      <input type="hidden" name="kind" value="matter" />
+      <p className="mb-6 text-sm text-slate-600">{t('contact.matter.intro')}</p>
+      <p role="alert" hidden={!form.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+        {form.problem ? t(form.problem) : ''}
       </p>
-    </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SenderFields form={form} />
+        <FormRow name="company" label={t('contact.company')} required errors={errors}>
+          <input type="text" autoComplete="organization" maxLength={300} {...inputProps(form, 'company', true)} />
+        </FormRow>
+        <FormRow name="tin" label={t('contact.tin')} required={false} errors={errors}>
+          <input type="text" inputMode="numeric" pattern="[0-9]{9}|[0-9]{14}" maxLength={14} {...inputProps(form, 'tin', false)} />
+        </FormRow>
+        <ServiceField form={form} />
+        <div className="sm:col-span-2">
+          <FormRow name="counterparties" label={t('contact.counterparties')} required={false} errors={errors}>
+            <p id="contact-counterparties-hint" className="text-sm text-slate-600">
+              {t('contact.counterpartiesHint')}
+            </p>
+            <textarea rows={4} maxLength={6500} {...inputProps(form, 'counterparties', false)} aria-describedby="contact-counterparties-hint contact-counterparties-error" />
+          </FormRow>
+        </div>
+        <FormRow name="lang" label={t('contact.replyLanguage')} required={false} errors={errors}>
+          <select {...inputProps(form, 'lang', false)} defaultValue={values?.lang || site.lang}>
+            {site.languages.map((language) => (
+              <option key={language.code} value={language.code} lang={language.code}>
+                {language.nativeName}
+              </option>
+            ))}
+          </select>
+        </FormRow>
+      </div>
+      <section aria-labelledby="matter-warnings" className="mt-6 rounded-lg border-l-4 border-accent-500 bg-amber-50 p-5">
+        <h3 id="matter-warnings" className="font-semibold text-brand-900">
+          {t('contact.matter.warningsTitle')}
+        </h3>
+        <ul className="mt-2 list-disc space-y-2 pl-5 text-slate-800">
+          <li>{t('contact.matter.warning1')}</li>
+          <li>{t('contact.matter.warning2')}</li>
+        </ul>
+        <RequiredCheckbox id="contact-acknowledged" name="acknowledged" checked={values?.acknowledged === 'true'} invalid={Boolean(errors.acknowledged)} describedBy="contact-acknowledged-error" className="mt-4 flex items-start gap-3" labelClass="font-medium text-slate-900">
+          {t('contact.matter.acknowledge')}
+        </RequiredCheckbox>
+        <p id="contact-acknowledged-error" role="alert" hidden={!errors.acknowledged} className="ml-8 mt-1 text-sm text-red-700">
+          {errors.acknowledged ? fieldMessage(t, 'acknowledged', errors.acknowledged) : ''}
+        </p>
+      </section>
+      <ConsentBlock form={form} />
+      <SpamTraps idPrefix="contact" renderedAt={form.renderedAt} />
+      <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
+        {t('contact.matter.send')}
+      </button>
+      <p className="mt-6">
+        <a href={site.href('/contact')} className="font-semibold text-brand-700 underline">
+          {t('contact.matter.back')}
+        </a>
+      </p>
+    </form>
   );
-  const inputProps = (name: Field, required: boolean) => ({
-    id: `contact-${name}`,
-    name,
-    required,
-    defaultValue: values?.[name] ?? (name === 'service' ? loaderData.chosen : ''),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': `contact-${name}-error`,
-    className: 'mt-1 block min-h-12 w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600',
-  });
-  // The same choice of service on both forms.
-  const serviceField = field(
-    'service',
-    t('contact.service'),
-    <select {...inputProps('service', false)}>
-      <option value="">{t('contact.chooseService')}</option>
-      {loaderData.choices.map((choice) => (
-        <option key={choice} value={choice}>
-          {choice}
-        </option>
-      ))}
-    </select>,
-    false,
+}
+
+/** A message to the firm; the page's script sends it without a reload, and it works without one. */
+function MessageForm({ form }: { form: FormState }) {
+  const site = useSite();
+  const { t } = site;
+  return (
+    <Form
+      method="post"
+      noValidate
+      data-contact-form
+      data-sending={t('contact.sending')}
+      data-failed={t('contact.failed')}
+      data-error={t('contact.error')}
+      data-too-fast={t('contact.tooFast')}
+      data-rate-limited={t('contact.rateLimited')}
+      data-required-name={t('contact.required.name')}
+      data-required-email={t('contact.required.email')}
+      data-required-subject={t('contact.required.subject')}
+      data-required-message={t('contact.required.message')}
+      data-required-consent={t('contact.required.consent')}
+      data-invalid-email={t('contact.invalid.email')}
+      data-too-long={t('contact.tooLong', { max: '{max}' })}
+      className="mt-6"
+    >
+      <p className="mb-6 text-sm text-slate-600">{t('contact.formIntro')}</p>
+      <p data-form-status role="alert" hidden={!form.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+        {form.problem ? t(form.problem) : ''}
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SenderFields form={form} />
+        <ServiceField form={form} />
+        <div className="sm:col-span-2">
+          <FormRow name="subject" label={t('contact.subject')} required errors={form.errors}>
+            <input type="text" maxLength={300} {...inputProps(form, 'subject', true)} />
+          </FormRow>
+        </div>
+        <FormRow name="message" label={t('contact.message')} required errors={form.errors}>
+          <textarea rows={6} maxLength={10000} {...inputProps(form, 'message', true)} />
+        </FormRow>
+      </div>
+      <ConsentBlock form={form} />
+      <input type="hidden" name="lang" value={site.lang} />
+      <SpamTraps idPrefix="contact" renderedAt={form.renderedAt} />
+      <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
+        {t('contact.send')}
+      </button>
+    </Form>
   );
+}
+
+/** How to reach the firm, and its emergency line. */
+function ContactAside() {
+  const { t, config } = useSite();
+  const emergency = config.contactInfo.emergencyPhone || config.contactInfo.phone;
+  return (
+    <aside className="space-y-6">
+      <section aria-labelledby="touch-title" className="rounded-xl bg-slate-50 p-6">
+        <h2 id="touch-title" className="text-xl font-bold text-brand-900">
+          {t('contact.getInTouch')}
+        </h2>
+        <p className="mt-2 text-slate-600">{t('contact.getInTouchText')}</p>
+        <FirmContacts className="mt-4 space-y-3" item="flex gap-3" icon="mt-0.5 h-5 w-5 text-brand-700" link="text-brand-800 hover:underline" emailLink="break-all text-brand-800 hover:underline" hoursLabel={t('contact.businessHours')} />
+      </section>
+      <section aria-labelledby="emergency-title" className="rounded-xl border-l-4 border-accent-500 bg-brand-900 p-6 text-white">
+        <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-bold">
+          <PhoneCall className="h-6 w-6 text-amber-300" aria-hidden="true" />
+          {t('contact.emergency')}
+        </h2>
+        <p className="mt-2 text-slate-200">{t('contact.emergencyText')}</p>
+        <a href={telHref(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
+          {emergency}
+        </a>
+        <p className="text-sm text-slate-200">{t('contact.emergencyHours')}</p>
+      </section>
+    </aside>
+  );
+}
+
+/** The firm's offices, each with its address, lines, hours and directions. */
+function Offices({ offices }: { offices: SiteConfig['offices'] }) {
+  const { text, t } = useSite();
+  return (
+    <section aria-labelledby="offices-title" className="bg-slate-50 py-14">
+      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12">
+        <h2 id="offices-title" className="text-center text-3xl font-bold text-brand-900">
+          {t('contact.offices')}
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-2">
+          {offices.map((office, index) => {
+            const name = text(office.name);
+            const directions = office.mapUrl || `https://www.openstreetmap.org/search?query=${encodeURIComponent(text(office.address))}`;
+            return (
+              <li key={index} className="overflow-hidden rounded-xl bg-white shadow-sm">
+                <Picture src={office.image} alt={name} width={800} height={400} sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[2/1] w-full" />
+                <div className="p-6">
+                  <h3 className="text-xl font-semibold text-brand-900">{name}</h3>
+                  <ul className="mt-3 space-y-2 text-slate-700">
+                    <li className="flex gap-2">
+                      <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      {text(office.address)}
+                    </li>
+                    {office.phone && (
+                      <li className="flex gap-2">
+                        <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                        <a href={telHref(office.phone)} className="hover:underline">
+                          {office.phone}
+                        </a>
+                      </li>
+                    )}
+                    {office.email && (
+                      <li className="flex gap-2">
+                        <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                        <a href={`mailto:${office.email}`} className="hover:underline">
+                          {office.email}
+                        </a>
+                      </li>
+                    )}
+                    <li className="flex gap-2">
+                      <Clock className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      {text(office.workingHours)}
+                    </li>
+                  </ul>
+                  <a href={directions} target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+                    <Navigation className="h-4 w-4" aria-hidden="true" />
+                    {t('contact.directions')}
+                    <span className="sr-only">: {name}</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const { text, t, config } = site;
+  const texts = config.sections.contact;
+  const sent = actionData?.sent === true;
+  const matter = loaderData.kind === 'matter';
+  const failed = actionData && !actionData.sent ? actionData : undefined;
+  const form: FormState = { values: failed?.values, errors: failed?.errors ?? {}, problem: failed?.problem, choices: loaderData.choices, chosen: loaderData.chosen, renderedAt: loaderData.renderedAt };
+  const offices = [...config.offices].filter((office) => office.isActive).sort((a, b) => a.order - b.order);
 
   return (
     <>
@@ -213,188 +459,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </a>
             )}
           </div>
-          {!sent && matter && (
-            <form method="post" noValidate data-matter-form className="mt-6">
-              <input type="hidden" name="kind" value="matter" />
-              <p className="mb-6 text-sm text-slate-600">{t('contact.matter.intro')}</p>
-              <p role="alert" hidden={!failed?.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-                {failed?.problem ? t(failed.problem) : ''}
-              </p>
-              <div className="grid gap-5 sm:grid-cols-2">
-                {field('name', t('contact.name'), <input type="text" autoComplete="name" maxLength={200} {...inputProps('name', true)} />, true)}
-                {field('email', t('contact.email'), <input type="email" autoComplete="email" maxLength={320} {...inputProps('email', true)} />, true)}
-                {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
-                {field('company', t('contact.company'), <input type="text" autoComplete="organization" maxLength={300} {...inputProps('company', true)} />, true)}
-                {field('tin', t('contact.tin'), <input type="text" inputMode="numeric" pattern="[0-9]{9}|[0-9]{14}" maxLength={14} {...inputProps('tin', false)} />, false)}
-                {serviceField}
-                <div className="sm:col-span-2">
-                  {field(
-                    'counterparties',
-                    t('contact.counterparties'),
-                    <>
-                      <p id="contact-counterparties-hint" className="text-sm text-slate-600">
-                        {t('contact.counterpartiesHint')}
-                      </p>
-                      <textarea rows={4} maxLength={6500} {...inputProps('counterparties', false)} aria-describedby="contact-counterparties-hint contact-counterparties-error" />
-                    </>,
-                    false,
-                  )}
-                </div>
-                {field(
-                  'lang',
-                  t('contact.replyLanguage'),
-                  <select {...inputProps('lang', false)} defaultValue={values?.lang || site.lang}>
-                    {site.languages.map((language) => (
-                      <option key={language.code} value={language.code} lang={language.code}>
-                        {language.nativeName}
-                      </option>
-                    ))}
-                  </select>,
-                  false,
-                )}
-              </div>
-              <section aria-labelledby="matter-warnings" className="mt-6 rounded-lg border-l-4 border-accent-500 bg-amber-50 p-5">
-                <h3 id="matter-warnings" className="font-semibold text-brand-900">
-                  {t('contact.matter.warningsTitle')}
-                </h3>
-                <ul className="mt-2 list-disc space-y-2 pl-5 text-slate-800">
-                  <li>{t('contact.matter.warning1')}</li>
-                  <li>{t('contact.matter.warning2')}</li>
-                </ul>
-                <RequiredCheckbox id="contact-acknowledged" name="acknowledged" checked={values?.acknowledged === 'true'} invalid={Boolean(errors.acknowledged)} describedBy="contact-acknowledged-error" className="mt-4 flex items-start gap-3" labelClass="font-medium text-slate-900">
-                  {t('contact.matter.acknowledge')}
-                </RequiredCheckbox>
-                <p id="contact-acknowledged-error" role="alert" hidden={!errors.acknowledged} className="ml-8 mt-1 text-sm text-red-700">
-                  {errors.acknowledged ? fieldMessage(t, 'acknowledged', errors.acknowledged) : ''}
-                </p>
-              </section>
-              {consentBlock}
-              <SpamTraps idPrefix="contact" renderedAt={loaderData.renderedAt} />
-              <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
-                {t('contact.matter.send')}
-              </button>
-              <p className="mt-6">
-                <a href={site.href('/contact')} className="font-semibold text-brand-700 underline">
-                  {t('contact.matter.back')}
-                </a>
-              </p>
-            </form>
-          )}
-          {!sent && !matter && (
-            <Form
-              method="post"
-              noValidate
-              data-contact-form
-              data-sending={t('contact.sending')}
-              data-failed={t('contact.failed')}
-              data-error={t('contact.error')}
-              data-too-fast={t('contact.tooFast')}
-              data-rate-limited={t('contact.rateLimited')}
-              data-required-name={t('contact.required.name')}
-              data-required-email={t('contact.required.email')}
-              data-required-subject={t('contact.required.subject')}
-              data-required-message={t('contact.required.message')}
-              data-required-consent={t('contact.required.consent')}
-              data-invalid-email={t('contact.invalid.email')}
-              data-too-long={t('contact.tooLong', { max: '{max}' })}
-              className="mt-6"
-            >
-              <p className="mb-6 text-sm text-slate-600">{t('contact.formIntro')}</p>
-              <p data-form-status role="alert" hidden={!failed?.problem} className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
-                {failed?.problem ? t(failed.problem) : ''}
-              </p>
-              <div className="grid gap-5 sm:grid-cols-2">
-                {field('name', t('contact.name'), <input type="text" autoComplete="name" maxLength={200} {...inputProps('name', true)} />, true)}
-                {field('email', t('contact.email'), <input type="email" autoComplete="email" maxLength={320} {...inputProps('email', true)} />, true)}
-                {field('phone', t('contact.phone'), <input type="tel" autoComplete="tel" maxLength={50} {...inputProps('phone', false)} />, false)}
-                {serviceField}
-                <div className="sm:col-span-2">{field('subject', t('contact.subject'), <input type="text" maxLength={300} {...inputProps('subject', true)} />, true)}</div>
-                {field('message', t('contact.message'), <textarea rows={6} maxLength={10000} {...inputProps('message', true)} />, true)}
-              </div>
-              {consentBlock}
-              <input type="hidden" name="lang" value={site.lang} />
-              <SpamTraps idPrefix="contact" renderedAt={loaderData.renderedAt} />
-              <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
-                {t('contact.send')}
-              </button>
-            </Form>
-          )}
+          {!sent && matter && <MatterForm form={form} />}
+          {!sent && !matter && <MessageForm form={form} />}
         </section>
-        <aside className="space-y-6">
-          <section aria-labelledby="touch-title" className="rounded-xl bg-slate-50 p-6">
-            <h2 id="touch-title" className="text-xl font-bold text-brand-900">
-              {t('contact.getInTouch')}
-            </h2>
-            <p className="mt-2 text-slate-600">{t('contact.getInTouchText')}</p>
-            <FirmContacts className="mt-4 space-y-3" item="flex gap-3" icon="mt-0.5 h-5 w-5 text-brand-700" link="text-brand-800 hover:underline" emailLink="break-all text-brand-800 hover:underline" hoursLabel={t('contact.businessHours')} />
-          </section>
-          <section aria-labelledby="emergency-title" className="rounded-xl border-l-4 border-accent-500 bg-brand-900 p-6 text-white">
-            <h2 id="emergency-title" className="flex items-center gap-2 text-xl font-bold">
-              <PhoneCall className="h-6 w-6 text-amber-300" aria-hidden="true" />
-              {t('contact.emergency')}
-            </h2>
-            <p className="mt-2 text-slate-200">{t('contact.emergencyText')}</p>
-            <a href={telHref(emergency)} className="mt-4 block font-display text-2xl text-amber-300 hover:underline">
-              {emergency}
-            </a>
-            <p className="text-sm text-slate-200">{t('contact.emergencyHours')}</p>
-          </section>
-        </aside>
+        <ContactAside />
       </div>
-      {offices.length > 0 && (
-        <section aria-labelledby="offices-title" className="bg-slate-50 py-14">
-          <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12">
-            <h2 id="offices-title" className="text-center text-3xl font-bold text-brand-900">
-              {t('contact.offices')}
-            </h2>
-            <ul className="mt-10 grid gap-6 md:grid-cols-2">
-              {offices.map((office, index) => {
-                const name = text(office.name);
-                const directions = office.mapUrl || `https://www.openstreetmap.org/search?query=${encodeURIComponent(text(office.address))}`;
-                return (
-                  <li key={index} className="overflow-hidden rounded-xl bg-white shadow-sm">
-                    <Picture src={office.image} alt={name} width={800} height={400} sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[2/1] w-full" />
-                    <div className="p-6">
-                      <h3 className="text-xl font-semibold text-brand-900">{name}</h3>
-                      <ul className="mt-3 space-y-2 text-slate-700">
-                        <li className="flex gap-2">
-                          <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                          {text(office.address)}
-                        </li>
-                        {office.phone && (
-                          <li className="flex gap-2">
-                            <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                            <a href={telHref(office.phone)} className="hover:underline">
-                              {office.phone}
-                            </a>
-                          </li>
-                        )}
-                        {office.email && (
-                          <li className="flex gap-2">
-                            <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                            <a href={`mailto:${office.email}`} className="hover:underline">
-                              {office.email}
-                            </a>
-                          </li>
-                        )}
-                        <li className="flex gap-2">
-                          <Clock className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                          {text(office.workingHours)}
-                        </li>
-                      </ul>
-                      <a href={directions} target="_blank" rel="noopener noreferrer" className="mt-5 inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
-                        <Navigation className="h-4 w-4" aria-hidden="true" />
-                        {t('contact.directions')}
-                        <span className="sr-only">: {name}</span>
-                      </a>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
-      )}
+      {offices.length > 0 && <Offices offices={offices} />}
     </>
   );
 }
