@@ -73,8 +73,8 @@ describe('the public pages’ icon sprite', () => {
     const sprite = await page.evaluate(() => document.querySelector('use')!.getAttribute('href')!.split('#')[0]);
     const grid = (markup: (icon: site.SpriteIcon, className: string) => string) =>
       CLASSES.map((className) => `<div style="display:flex;gap:4px;padding:4px">${icons.map((icon) => markup(icon, className)).join('')}</div>`).join('');
-    const inline = grid((icon, className) => renderToStaticMarkup(createElement(icon.lucide as ComponentType<object>, { className, 'aria-hidden': 'true' })));
-    const referenced = grid((icon, className) => renderToStaticMarkup(createElement(icon as ComponentType<object>, { className, 'aria-hidden': 'true' })).replace(/href="[^"#]*#/, `href="${sprite}#`));
+    const inline = grid((icon, className) => renderToStaticMarkup(createElement(icon.lucide as ComponentType<Record<string, unknown>>, { className, 'aria-hidden': 'true' })));
+    const referenced = grid((icon, className) => renderToStaticMarkup(createElement(icon as ComponentType<Record<string, unknown>>, { className, 'aria-hidden': 'true' })).replace(/href="[^"#]*#/, `href="${sprite}#`));
     expect(inline).toContain('<path');
     expect(referenced).not.toContain('<path');
     expect((lucide as unknown as Record<string, unknown>)[icons[0].displayName!]).toBe(icons[0].lucide);
