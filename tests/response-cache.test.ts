@@ -75,4 +75,40 @@ describe('the response cache', () => {
     expect(sent?.length).toBe(page.br?.length);
     expect(cache.bytes()).toBe(before + page.br!.length);
   });
+
+  it('sends each hit its own request id with the headers made once per kind: a 304, the body as it is, brotli, gzip', () => {
+    const cache = createResponseCache();
+    const page: CachedResponse = { body: Buffer.from('<p>Adliya Partners</p>'.repeat(100)), etag: 'W/"page"', headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie', 'x-frame-options': 'DENY' } };
+    cache.set('/ru', page, cache.generation());
+    const serve = (headers: Record<string, string>) => {
+      const written: { status?: number; headers?: Record<string, string>; body?: Buffer } = {};
+      const response = {
+        writeHead: (status: number, list: string[]) => {
+          written.status = status;
+          written.headers = {};
+          for (let at = 0; at < list.length; at += 2) written.headers[list[at]] = list[at + 1];
+        },
+        end: (body?: Buffer) => void (written.body = body),
+      } as unknown as ServerResponse;
+      expect(serveFromCache(cache, { method: 'GET', url: '/ru', headers } as unknown as IncomingMessage, response)).toBe(true);
+      return written;
+    };
+    const plain = serve({ 'x-request-id': 'first' });
+    expect(plain).toMatchObject({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', vary: 'Cookie, Accept-Encoding', 'x-cache': 'hit', 'x-request-id': 'first', 'content-length': String(page.body.length) } });
+    expect(plain.headers).not.toHaveProperty('content-encoding');
+    expect(plain.body).toBe(page.body);
+    const again = serve({ 'x-request-id': 'second' });
+    expect(again.headers!['x-request-id']).toBe('second');
+    expect(Object.keys(again.headers!)).toEqual(Object.keys(plain.headers!));
+    const br = serve({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-length': String(page.br!.length), vary: 'Cookie, Accept-Encoding' });
+    expect(br.headers!['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const gzip = serve({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-length': String(page.gzip!.length) });
+    const notModified = serve({ 'if-none-match': 'W/"page"', 'x-request-id': 'third' });
+    expect(notModified).toMatchObject({ status: 304, headers: { vary: 'Cookie', 'x-cache': 'hit', 'x-request-id': 'third' }, body: undefined });
+    expect(notModified.headers).not.toHaveProperty('content-length');
+    // The kept lists hold no request id of an earlier hit.
+    expect(Object.values(page.sent!).flat()).not.toContain('first');
+  });
 });

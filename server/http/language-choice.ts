@@ -72,7 +72,10 @@ export function preferredLanguage(headers: Pick<IncomingMessage['headers'], 'coo
 /** Where a request for the home page should go instead, or undefined to serve it. */
 export function homeRedirect(request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, languages: SiteLanguages | undefined): string | undefined {
   if (!languages || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-  const [pathname, search] = (request.url ?? '').split(/(?=\?)/);
+  const url = request.url ?? '';
+  // Every request passes here before the cache: any other address is let go without splitting it.
+  if (url !== '/' && !url.startsWith('/?')) return undefined;
+  const [pathname, search] = url.split(/(?=\?)/);
   if (pathname !== '/' || isRobot(request.headers['user-agent'])) return undefined;
   const target = (code: string | undefined) => (code && code !== languages.defaultCode ? `/${code.toLowerCase()}${search ?? ''}` : undefined);
   const stored = cookieValue(request.headers.cookie, CHOICE_COOKIE);

@@ -22,7 +22,12 @@ export interface CachedResponse {
   tags?: ReadonlySet<string>;
   /** Where the body holds SHOWN_AT_PLACEHOLDER: each serving writes its time there (stampShownAt). */
   shownAt?: number[];
+  /** The header lists the fast path sends with it, made at its first serving of each kind (see `headerList`). */
+  sent?: Partial<Record<'304' | Encoding, string[]>>;
 }
+
+/** How a cached body is sent: brotli, gzip, or as it is (''). */
+type Encoding = 'br' | 'gzip' | '';
 
 /** Where a rendered page holds the contact form's "shown at" placeholder (domain/contacts/shown-at.ts). */
 export function shownAtOffsets(body: Buffer): number[] {
@@ -194,6 +199,52 @@ export function requestIdOf(given: string | string[] | undefined): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The encoding a visitor's Accept-Encoding asks for, remembered for the last hundred asked (a browser's is the same at every request). */
+const encodings = new Map<string, Encoding>();
+function encodingFor(accepted: string): Encoding {
+  let encoding = encodings.get(accepted);
+  if (encoding === undefined) {
+    encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : '';
+    if (encodings.size >= 100) encodings.clear();
+    encodings.set(accepted, encoding);
+  }
+  return encoding;
+}
+
+/**
+ * The headers an entry is sent with, as the flat list `writeHead` takes (name, value, name, value…):
+ * those Fastify sent the first time, `x-cache: hit`, and for a 200 (`encoding` given) the encoding,
+ * with `Vary: Accept-Encoding` when the body is large enough to be compressed, and its length
+ * (`length`; absent when each serving's differs). Made once per entry and kind, so that a hit
+ * builds no header and no string but its request id.
+ */
+function headerList(entry: CachedResponse, encoding: Encoding | undefined, length: number | undefined): string[] {
+  const vary = encoding !== undefined && entry.body.length >= COMPRESS_FROM_BYTES ? (entry.headers.vary ? `${String(entry.headers.vary)}, Accept-Encoding` : 'Accept-Encoding') : undefined;
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (value === undefined || (vary && name === 'vary')) continue;
+    if (Array.isArray(value)) for (const item of value) list.push(name, item);
+    else list.push(name, String(value));
+  }
+  list.push('x-cache', 'hit');
+  if (vary) list.push('vary', vary);
+  if (encoding) list.push('content-encoding', encoding);
+  if (length !== undefined) list.push('content-length', String(length));
+  return list;
+}
+
+/** Writes the head: `list` with this answer's own headers after it, which are taken off again (writeHead reads the list at once). */
+function writeHead(response: ServerResponse, status: number, list: string[], requestId: string, length?: number): void {
+  const kept = list.length;
+  list.push('x-request-id', requestId);
+  if (length !== undefined) list.push('content-length', String(length));
+  try {
+    response.writeHead(status, list);
+  } finally {
+    list.length = kept;
+  }
+}
+
 /**
  * The fast path in front of Fastify: a cached public answer is written straight to the socket
  * with the headers Fastify sent the first time, compressed once per encoding. Returns false when
@@ -216,48 +267,38 @@ export function serveFromCache(
   if (!entry) return false;
   countReader(entry, request, options);
   const requestId = requestIdOf(request.headers['x-request-id']);
-  const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId, 'x-cache': 'hit' };
+  const sent = (entry.sent ??= {});
   if (entry.etag && etagMatches(request.headers['if-none-match'], entry.etag)) {
-    response.writeHead(304, headers);
+    writeHead(response, 304, (sent['304'] ??= headerList(entry, undefined, undefined)), requestId);
     response.end();
     log?.({ reqId: requestId, url: request.url, statusCode: 304, cache: 'hit' });
     options.observe?.(entry.route ?? 'cached', 304);
     return true;
   }
+  const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? encodingFor(request.headers['accept-encoding'] ?? '') : '';
   let body = entry.body;
-  if (body.length >= COMPRESS_FROM_BYTES) {
-    const accepted = request.headers['accept-encoding'] ?? '';
-    headers.vary = entry.headers.vary ? `${String(entry.headers.vary)}, Accept-Encoding` : 'Accept-Encoding';
-    if (entry.shownAt) {
-      // Written anew for each visitor (the contact form's time): compressed each time, at a quicker setting.
-      body = stampShownAt(entry.body, entry.shownAt);
-      if (/\bbr\b/.test(accepted)) {
-        body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-        headers['content-encoding'] = 'br';
-      } else if (/\bgzip\b/.test(accepted)) {
-        body = gzipSync(body, { level: 4 });
-        headers['content-encoding'] = 'gzip';
-      }
-    } else if (/\bbr\b/.test(accepted)) {
+  if (entry.shownAt) {
+    // Written anew for each visitor (the contact form's time): compressed each time, at a quicker setting.
+    body = stampShownAt(entry.body, entry.shownAt);
+    if (encoding === 'br') body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    else if (encoding === 'gzip') body = gzipSync(body, { level: 4 });
+    writeHead(response, 200, (sent[encoding] ??= headerList(entry, encoding, undefined)), requestId, body.length);
+  } else {
+    if (encoding === 'br') {
       if (!entry.br) {
         entry.br = brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         cache.grew(request.url!, entry, entry.br.length);
       }
       body = entry.br;
-      headers['content-encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accepted)) {
+    } else if (encoding === 'gzip') {
       if (!entry.gzip) {
         entry.gzip = gzipSync(entry.body, { level: 6 });
         cache.grew(request.url!, entry, entry.gzip.length);
       }
       body = entry.gzip;
-      headers['content-encoding'] = 'gzip';
     }
-  } else if (entry.shownAt) {
-    body = stampShownAt(entry.body, entry.shownAt);
+    writeHead(response, 200, (sent[encoding] ??= headerList(entry, encoding, body.length)), requestId);
   }
-  headers['content-length'] = body.length;
-  response.writeHead(200, headers);
   response.end(body);
   log?.({ reqId: requestId, url: request.url, statusCode: 200, cache: 'hit' });
   options.observe?.(entry.route ?? 'cached', 200);
