@@ -11,6 +11,12 @@ import type { RecordService } from '../../domain/shared/record-service.ts';
 
 /** What the dashboard and analytics screens read: recent activity and figures the data holds. */
 export async function adminRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  reviewAndCheckRoutes(app, services);
+  activityRoutes(app, services);
+}
+
+/** Reviews (what waits for me, what came back, whom to ask) and the site checks (the report, the outside links). */
+function reviewAndCheckRoutes(app: FastifyInstance, services: AppServices) {
   const serve = (declaration: RouteDeclaration) => route(app, declaration);
 
   // What waits for my review, overdue first (the dashboard's "Waiting for me").
@@ -166,6 +172,11 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       return reply.status(202).send(ok(await services.linkChecks.status(), { message: 'Checking the outside links: the report shows what was found when it ends' }));
     },
   });
+}
+
+/** What happened: the activity log, the trash and the analytics. */
+function activityRoutes(app: FastifyInstance, services: AppServices) {
+  const serve = (declaration: RouteDeclaration) => route(app, declaration);
 
   // Editors and administrators: the log names what the firm works on (never a visitor: see contact-service.ts).
   serve({
@@ -282,6 +293,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   });
 }
 
+
 const ANALYTICS = {
   type: 'object',
   properties: {
@@ -300,4 +312,3 @@ const ANALYTICS = {
     },
   },
 };
-

@@ -28,7 +28,16 @@ const SESSION = {
   properties: { _id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, expiresAt: { type: 'string', format: 'date-time' }, userAgent: { type: 'string' }, ip: { type: 'string' }, current: { type: 'boolean' } },
 };
 
+/** Signing in and out, the account signed in, its sessions and a forgotten password; two-factor sign-in, accounts and own settings in their groups below. */
 export async function authRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  signInRoutes(app, services);
+  twoFactorRoutes(app, services);
+  accountRoutes(app, services);
+  ownSettingsRoutes(app, services);
+}
+
+/** Sign in, the devices signed in, sign out, who I am, a forgotten password. */
+function signInRoutes(app: FastifyInstance, services: AppServices) {
   const { auth } = services;
 
   route(app, {
@@ -50,66 +59,6 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       const { email, password } = parseOrThrow(LoginInputSchema, assertObject(request.body));
       const result = await auth.login(email, password, clientOf(request));
       return ok(result, { message: 'twoFactorRequired' in result ? 'Enter the code from your authenticator app' : 'Signed in' });
-    },
-  });
-
-  // Two-factor sign-in: the second step of a login, and setting it up or turning it off.
-  route(app, {
-    method: 'POST',
-    url: '/auth/login/2fa',
-    operationId: 'loginSecondStep',
-    summary: 'Second step of a sign-in with two-factor on: the challenge from /auth/login and a code (or a recovery code); each code works once',
-    tags,
-    access: 'public',
-    body: SecondStepBody,
-    answers: { 200: { description: 'Signed in', data: SIGNED_IN } },
-    errors: [400, 401, 429],
-    handler: async (request) => ok(await auth.loginSecondStep(assertObject(request.body), clientOf(request)), { message: 'Signed in' }),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/auth/2fa/setup',
-    operationId: 'setUpTwoFactor',
-    summary: 'A new TOTP secret (RFC 6238, SHA-1, 30 s, 6 digits), kept aside until confirmed',
-    tags,
-    access: 'signedIn',
-    answers: { 200: { description: 'The secret', data: { type: 'object', properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } } } } },
-    errors: [401, 409],
-    handler: async (request) => {
-      const site = await services.siteConfig.get();
-      return ok(await auth.startTwoFactor(request.user!._id, pickText(site.companyName, await services.languages.defaultLanguage()) || 'Law firm'), { message: 'Scan the code, then enter a code from the app' });
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/auth/2fa/enable',
-    operationId: 'enableTwoFactor',
-    summary: 'Turn two-factor sign-in on with the password again and a code from the new secret; answers ten recovery codes, shown once. A wrong password counts toward the lock-out',
-    tags,
-    access: 'signedIn',
-    body: EnableTwoFactorBody,
-    answers: { 200: { description: 'Recovery codes', data: { type: 'object', properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } } } } },
-    errors: [400, 401, 429],
-    handler: async (request) => {
-      const result = await auth.enableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
-      await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in on` });
-      return ok(result, { message: 'Two-factor sign-in is on: keep the recovery codes somewhere safe' });
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/auth/2fa/disable',
-    operationId: 'disableTwoFactor',
-    summary: 'Turn two-factor sign-in off: the password and a code (or a recovery code)',
-    tags,
-    access: 'signedIn',
-    body: DisableTwoFactorBody,
-    answers: { 200: { description: 'Off', data: NO_DATA } },
-    errors: [400, 401, 429],
-    handler: async (request) => {
-      await auth.disableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
-      await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in off` });
-      return ok(null, { message: 'Two-factor sign-in is off' });
     },
   });
 
@@ -232,6 +181,76 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       return ok(null, { message: 'Your password is changed, and every session of the account has ended: sign in with the new password' });
     },
   });
+}
+
+/** Two-factor sign-in: the second step of a login, and setting it up or turning it off. */
+function twoFactorRoutes(app: FastifyInstance, services: AppServices) {
+  const { auth } = services;
+
+  // Two-factor sign-in: the second step of a login, and setting it up or turning it off.
+  route(app, {
+    method: 'POST',
+    url: '/auth/login/2fa',
+    operationId: 'loginSecondStep',
+    summary: 'Second step of a sign-in with two-factor on: the challenge from /auth/login and a code (or a recovery code); each code works once',
+    tags,
+    access: 'public',
+    body: SecondStepBody,
+    answers: { 200: { description: 'Signed in', data: SIGNED_IN } },
+    errors: [400, 401, 429],
+    handler: async (request) => ok(await auth.loginSecondStep(assertObject(request.body), clientOf(request)), { message: 'Signed in' }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/auth/2fa/setup',
+    operationId: 'setUpTwoFactor',
+    summary: 'A new TOTP secret (RFC 6238, SHA-1, 30 s, 6 digits), kept aside until confirmed',
+    tags,
+    access: 'signedIn',
+    answers: { 200: { description: 'The secret', data: { type: 'object', properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } } } } },
+    errors: [401, 409],
+    handler: async (request) => {
+      const site = await services.siteConfig.get();
+      return ok(await auth.startTwoFactor(request.user!._id, pickText(site.companyName, await services.languages.defaultLanguage()) || 'Law firm'), { message: 'Scan the code, then enter a code from the app' });
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/auth/2fa/enable',
+    operationId: 'enableTwoFactor',
+    summary: 'Turn two-factor sign-in on with the password again and a code from the new secret; answers ten recovery codes, shown once. A wrong password counts toward the lock-out',
+    tags,
+    access: 'signedIn',
+    body: EnableTwoFactorBody,
+    answers: { 200: { description: 'Recovery codes', data: { type: 'object', properties: { recoveryCodes: { type: 'array', items: { type: 'string' } } } } } },
+    errors: [400, 401, 429],
+    handler: async (request) => {
+      const result = await auth.enableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
+      await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in on` });
+      return ok(result, { message: 'Two-factor sign-in is on: keep the recovery codes somewhere safe' });
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/auth/2fa/disable',
+    operationId: 'disableTwoFactor',
+    summary: 'Turn two-factor sign-in off: the password and a code (or a recovery code)',
+    tags,
+    access: 'signedIn',
+    body: DisableTwoFactorBody,
+    answers: { 200: { description: 'Off', data: NO_DATA } },
+    errors: [400, 401, 429],
+    handler: async (request) => {
+      await auth.disableTwoFactor(request.user!._id, assertObject(request.body), clientOf(request));
+      await services.environment.changed({ entity: 'users', action: 'update', id: request.user!._id, actor: actorOf(request), summary: `Account ${request.user!.email}: two-factor sign-in off` });
+      return ok(null, { message: 'Two-factor sign-in is off' });
+    },
+  });
+}
+
+/** Accounts (the settings screen, administrators only): list, add, change role, remove. */
+function accountRoutes(app: FastifyInstance, services: AppServices) {
+  const { auth } = services;
 
   // Accounts (the settings screen, administrators only): list, add, change role, remove.
   route(app, {
@@ -302,6 +321,11 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       return ok(null, { message: 'Account removed' });
     },
   });
+}
+
+/** The signed-in user's own settings: interface language, Telegram chat, password. */
+function ownSettingsRoutes(app: FastifyInstance, services: AppServices) {
+  const { auth } = services;
 
   // The language I read the admin in: what I am told of a review (e-mail, Telegram) is written in it.
   route(app, {

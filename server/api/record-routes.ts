@@ -98,7 +98,8 @@ const review = { type: 'object', properties: { reviewState: { type: 'string', en
 const comment = { type: 'object', properties: { _id: { type: 'string' }, text: { type: 'string' }, field: { type: ['string', 'null'] }, lang: { type: ['string', 'null'] }, author: { type: 'object' }, createdAt: { type: 'string', format: 'date-time' }, resolved: { type: 'boolean' } } };
 const problem = { type: 'object', properties: { lang: { type: 'string' }, field: { type: 'string' }, code: { type: 'string', enum: [...CHECK_CODES] }, severity: { type: 'string', enum: ['error', 'warning'] }, message: { type: 'string' }, params: { type: 'object' } } };
 
-function registerRecordType(app: FastifyInstance, type: RecordType, service: RecordService, services: AppServices) {
+/** What the calls of one record type share: its path, schema names, list query and who reads what. */
+function recordRouteContext(app: FastifyInstance, type: RecordType, service: RecordService, services: AppServices) {
   const path = `/${type.name}`;
   const name = recordSchemaName(type);
   const label = type.label.toLowerCase();
@@ -119,7 +120,23 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
   };
   const publishing = type.visibilityField ? [422] : [];
   const one = (description: string, data: JsonSchema = record) => ({ description, data });
+  return { type, service, services, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, onlyLanguages, publishing, one };
+}
 
+type RecordRouteContext = ReturnType<typeof recordRouteContext>;
+
+/** One record type's calls: reads, writes, versions and, for a type whose records can be public or not, working copies, sign-off, checks and comments. */
+function registerRecordType(app: FastifyInstance, type: RecordType, service: RecordService, services: AppServices) {
+  const context = recordRouteContext(app, type, service, services);
+  registerReads(context);
+  registerWrites(context);
+  registerVersions(context);
+  // Working copies (API-3.md): changes to a public record kept apart until they are published.
+  if (type.visibilityField) registerWorkingCopies(context);
+}
+
+/** Reads: distinct values, search, the list, one record by id or slug. */
+function registerReads({ type, service, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, one }: RecordRouteContext) {
   for (const [segment, field] of Object.entries(type.distinct ?? {})) {
     serve({
       method: 'GET',
@@ -233,7 +250,10 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       },
     });
   }
+}
 
+/** Writes: create, update, copy a language's texts, delete. */
+function registerWrites({ type, service, services, path, name, label, serve, readable, onlyLanguages, one, publishing }: RecordRouteContext) {
   serve({
     method: 'POST',
     url: path,
@@ -307,7 +327,10 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       return ok(null, { message: deletedMessage(type.label) });
     },
   });
+}
 
+/** Versions: the history, one version, a version restored. */
+function registerVersions({ type, service, path, name, serve, readable, one, publishing }: RecordRouteContext) {
   serve({
     method: 'GET',
     url: `${path}/:id/versions`,
@@ -352,24 +375,10 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
       return ok(restored, { message: options.into === 'draft' ? `Version ${params.version} is now the working copy: review it, then publish` : `${type.label} restored` });
     },
   });
-
-  // Working copies (API-3.md): changes to a public record kept apart until they are published.
-  if (type.visibilityField) registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name });
-}
-
-interface WorkingCopyRoutes {
-  type: RecordType;
-  service: RecordService;
-  services: AppServices;
-  serve: (declaration: Omit<RouteDeclaration, 'tags'>) => void;
-  readable: <T extends Record<string, unknown>>(request: FastifyRequest, records: T[]) => T[];
-  onlyLanguages: (request: FastifyRequest) => string[] | undefined;
-  one: (description: string, data?: JsonSchema) => { description: string; data: JsonSchema };
-  name: string;
 }
 
 /** Working copies, sign-off, checks and comments of a type whose records can be public or not. */
-function registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name }: WorkingCopyRoutes) {
+function registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name }: RecordRouteContext) {
   const path = `/${type.name}`;
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   serve({
