@@ -72,10 +72,10 @@ function spriteSvg(svg: ReactElement<Record<string, unknown>>, id: string): Reac
 }
 
 /** A string naming plain props (strings, numbers, booleans) in the order given, or undefined when any is not one (no array made: ~100 icons a page). */
-function keyOf(props: Record<string, unknown>): string | undefined {
+function keyOf(props: object): string | undefined {
   let key = '';
   for (const name in props) {
-    const value = props[name];
+    const value: unknown = Reflect.get(props, name);
     const type = typeof value;
     if (type === 'undefined') continue;
     if (type !== 'string' && type !== 'number' && type !== 'boolean') return undefined;
@@ -90,7 +90,7 @@ export type SpriteIcon = LucideIcon & { spriteId: string; lucide: LucideIcon };
 export function kept(icon: LucideIcon, id: string): SpriteIcon {
   const made = new Map<string, ReactElement>();
   const Kept = forwardRef<SVGSVGElement, LucideProps>(function Kept(props, ref) {
-    const key = ref ? undefined : keyOf(props as Record<string, unknown>);
+    const key = ref ? undefined : keyOf(props);
     if (key === undefined) return createElement(icon, { ...props, ref });
     const found = made.get(key);
     if (found) return found;

@@ -106,7 +106,7 @@ function LanguageForm({ editor }: { editor: LanguageEditor }) {
       <input
         id={`language-${name}`}
         value={String(editing.draft[name] ?? '')}
-        onChange={(event) => change({ [name]: name === 'order' ? Number.parseInt(event.target.value, 10) || 0 : event.target.value } as Partial<Draft>)}
+        onChange={(event) => change(Object.fromEntries([[name, name === 'order' ? Number.parseInt(event.target.value, 10) || 0 : event.target.value]]))}
         className={inputClass}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `language-${name}-error` : undefined}
