@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ArrowRight } from './lucide.ts';
 import { createTranslator } from '../i18n/translator.ts';
 import type { UiTextKey } from '../i18n/ui-texts.ts';
 import { siteFromMatches } from './page-data.ts';
@@ -31,5 +32,17 @@ export function ListPage({ path, title, subtitle, failed, error, retry, empty, c
       <PageHeader title={title} subtitle={subtitle} />
       <Section>{failed ? <ErrorBox title={error} retry={retry} /> : empty !== false && empty !== undefined ? <EmptyState>{empty}</EmptyState> : children}</Section>
     </>
+  );
+}
+
+/** A card's "Read more" at its foot, naming the card for a screen reader. */
+export function ReadMore({ name }: { name: string }) {
+  const { t } = useSite();
+  return (
+    <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
+      {t('common.readMore')}
+      <span className="sr-only">: {name}</span>
+      <ArrowRight className="h-4 w-4" aria-hidden="true" />
+    </span>
   );
 }

@@ -1,10 +1,10 @@
-import { ArrowRight, Clock, MapPin } from '../../site/lucide.ts';
+import { Clock, MapPin } from '../../site/lucide.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { listedIn } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { ListPage, sectionMeta } from '../../site/list-page.tsx';
+import { ListPage, ReadMore, sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/careers';
 
 /** `/careers`: the open vacancies, closing soonest first (a closed one has left the list). */
@@ -39,11 +39,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                 <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
                 {t('careers.closes', { date: site.formatDate(vacancy.closesAt) })}
               </p>
-              <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
-                {t('common.readMore')}
-                <span className="sr-only">: {text(vacancy.title)}</span>
-                <ArrowRight className="h-4 w-4" aria-hidden="true" />
-              </span>
+              <ReadMore name={text(vacancy.title)} />
             </a>
           </li>
         ))}

@@ -1,11 +1,11 @@
-import { ArrowRight, CalendarDays, MapPin, MonitorPlay } from '../../site/lucide.ts';
+import { CalendarDays, MapPin, MonitorPlay } from '../../site/lucide.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { listedIn } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { ListPage, sectionMeta } from '../../site/list-page.tsx';
+import { ListPage, ReadMore, sectionMeta } from '../../site/list-page.tsx';
 import { EmptyState } from '../../site/ui.tsx';
 import type { Route } from './+types/events';
 
@@ -43,11 +43,7 @@ function EventCard({ event, heading }: { event: Listed; heading: 'h3' }) {
         {event.mode === 'mixed' && ` · ${t('events.mode.mixed')}`}
       </p>
       {event.past && event.material && <p className="mt-2 text-sm text-slate-600">{t('events.material')}</p>}
-      <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
-        {t('common.readMore')}
-        <span className="sr-only">: {text(event.title)}</span>
-        <ArrowRight className="h-4 w-4" aria-hidden="true" />
-      </span>
+      <ReadMore name={text(event.title)} />
     </a>
   );
 }

@@ -1,10 +1,9 @@
-import { ArrowRight } from '../../site/lucide.ts';
 import { servicesContext } from '../../context.ts';
 import { loadOr } from '../../site/loading.server.ts';
 import { listedIn } from '../../site/page-data.ts';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
-import { ListPage, sectionMeta } from '../../site/list-page.tsx';
+import { ListPage, ReadMore, sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/industries';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -33,11 +32,7 @@ export default function Industries({ loaderData }: Route.ComponentProps) {
             <a href={href(`/industries/${industry.slug}`)} className="group flex h-full flex-col rounded-xl border border-slate-200 p-6 hover:border-brand-600 hover:shadow-md">
               <h2 className="text-xl font-semibold text-brand-900 group-hover:text-brand-700">{text(industry.title)}</h2>
               {industry.services.length > 0 && <p className="mt-2 text-sm text-slate-600">{industry.services.map((title) => text(title)).join(' · ')}</p>}
-              <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-700">
-                {t('common.readMore')}
-                <span className="sr-only">: {text(industry.title)}</span>
-                <ArrowRight className="h-4 w-4" aria-hidden="true" />
-              </span>
+              <ReadMore name={text(industry.title)} />
             </a>
           </li>
         ))}
