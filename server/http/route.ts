@@ -152,7 +152,8 @@ export function route(app: FastifyInstance, declaration: RouteDeclaration): void
     url: declaration.url,
     ...declaration.options,
     config: { ...declaration.options?.config, declaration },
-    preHandler: guardFor(declaration.access, declaration.resource),
+    // A public route has nothing to guard: no hook on its requests (the uncached reads of the site).
+    ...(declaration.access === 'public' ? {} : { preHandler: guardFor(declaration.access, declaration.resource) }),
     handler: declaration.handler,
   });
 }
