@@ -73,8 +73,10 @@ describe.skipIf(!CHROME_PATH)('the document editor’s details', () => {
 
     // Shift+Tab from the text lands on the toolbar once, the next one before it; Tab comes back.
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id);
+    // The link panel hands focus back to the text after it closes: wait for it there first.
+    await expect.poll(focused).toBe('field-content');
     await page.keyboard.press('Shift+Tab');
-    expect(await focused()).toBe('Paragraph');
+    await expect.poll(focused).toBe('Paragraph');
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=toolbar]')))).toBe(false);
     await page.keyboard.press('Tab');
