@@ -26,6 +26,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname')
     .optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be the PostgreSQL URL of a streaming replica such as postgres://user:password@replica:5432/dbname')
+    .optional(),
+  REPLICA_READ_AFTER_WRITE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 0 to 3600' })
+    .min(0, 'must be a number of seconds from 0 to 3600')
+    .max(3600, 'must be a number of seconds from 0 to 3600')
+    .default(5),
+  REPLICA_MAX_LAG_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 86400' })
+    .min(1, 'must be a number of seconds from 1 to 86400')
+    .max(86400, 'must be a number of seconds from 1 to 86400')
+    .default(30),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://lawfirm.uz' })
     .transform((value) => value.replace(/\/+$/, ''))
@@ -183,7 +197,7 @@ const EnvSchema = z.object({
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -203,6 +217,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Visitors' uncached reads from this PostgreSQL streaming replica (db/replica.ts). */
+  replica: { url: string; readAfterWriteSeconds: number; maxLagSeconds: number } | undefined;
   publicUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -278,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (dkim.some(Boolean) && !dkim.every(Boolean)) {
     throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them).');
   }
+  if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL is a replica of the PostgreSQL database in DATABASE_URL: set DATABASE_URL too (an SQLite site has no replica).');
+  }
   if (value.MEDIA_STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
     if (missing.length) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')} as well.`);
@@ -287,6 +306,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    replica: value.DATABASE_REPLICA_URL
+      ? { url: value.DATABASE_REPLICA_URL, readAfterWriteSeconds: value.REPLICA_READ_AFTER_WRITE_SECONDS, maxLagSeconds: value.REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
