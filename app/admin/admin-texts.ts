@@ -783,6 +783,7 @@ const en = {
   'translations.fill': 'Transliterate every empty {to} text from {from}',
   'translations.filling': 'Transliterating… {done} of {total}',
   'translations.filled': '{count} records got their {to} texts from {from}. Check them in their forms.',
+  'checks.code.default_language_missing': 'Written in {languages} but not in {source}: the {source} text comes first. Write it, then publish; other languages go out as its unofficial translations.',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1571,6 +1572,7 @@ const ru: AdminTexts = {
   'translations.fill': 'Транслитерировать все пустые тексты {to} из {from}',
   'translations.filling': 'Транслитерация… {done} из {total}',
   'translations.filled': 'Записей, получивших тексты {to} из {from}: {count}. Проверьте их в формах.',
+  'checks.code.default_language_missing': 'Текст написан на {languages}, но не на {source}: сначала нужен текст на {source}. Напишите его, затем публикуйте; другие языки выходят как его неофициальный перевод.',
 };
 
 const uz: AdminTexts = {
@@ -2356,6 +2358,7 @@ const uz: AdminTexts = {
   'translations.fill': 'Barcha bo‘sh {to} matnlarini {from} matnidan transliteratsiya qilish',
   'translations.filling': 'Transliteratsiya… {done} / {total}',
   'translations.filled': '{count} ta yozuv {to} matnlarini {from} matnidan oldi. Ularni shakllarida tekshirib chiqing.',
+  'checks.code.default_language_missing': 'Matn {languages} tilida yozilgan, lekin {source} tilida yo‘q: avval {source} tilidagi matn kerak. Uni yozing, so‘ng e’lon qiling; boshqa tillar uning norasmiy tarjimasi sifatida chiqadi.',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };
