@@ -79,6 +79,7 @@ export function createAppServices(options: {
     },
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     mail: Boolean(mailer),
+    indexNow: Boolean(config.indexNow),
     async changed(event) {
       forgetChange(cache, event);
       if (event.entity === 'languages') await refreshSiteLanguages();
