@@ -62,6 +62,7 @@ const VERSION_ENTRY = {
     savedBy: { type: ['object', 'null'], properties: { _id: { type: 'string' }, email: { type: 'string' } } },
     action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
     summary: { type: 'string', description: 'The fields this save changed, comma-separated' },
+    release: { type: 'object', required: ['_id', 'title'], properties: { _id: { type: 'string' }, title: { type: 'string' } }, description: 'The release that made this save' },
   },
 };
 
