@@ -75,8 +75,10 @@ function copyFor(type: RecordType, existing: Record<string, unknown>, data: Reco
   const applied: Record<string, unknown> = { ...data };
   if (!languages) return applied;
   for (const field of type.localizedFields) {
-    const now = isPlainObject(existing[field]) ? existing[field] : {};
-    const then = isPlainObject(data[field]) ? data[field] : {};
+    const now = existing[field];
+    const then = data[field];
+    // A list (tags) or a value not kept per language goes as the copy has it.
+    if (!isPlainObject(then) || (now !== undefined && now !== null && !isPlainObject(now))) continue;
     applied[field] = { ...now, ...Object.fromEntries(languages.filter((lang) => lang in then).map((lang) => [lang, then[lang]])) };
   }
   return applied;
@@ -186,8 +188,10 @@ export function createReleases(host: ReleaseHost) {
     const copy = await host.copies.get(type.name, item.id);
     if (copy) {
       // The copy as it goes out (its languages, shown now), published through the record's own publishDraft.
-      const values = publishedValues(type, existing, copy.data, item.languages);
-      const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, values[field]]));
+      const data = copyFor(type, existing, copy.data, item.languages);
+      data[visibility] = true;
+      const at = type.scheduleFields?.publish;
+      if (at && typeof data[at] === 'string' && Date.parse(String(data[at])) > Date.now()) data[at] = null;
       await host.copies.put(type.name, item.id, data, copy.baseVersion, actor);
       const published = (await service.publishDraft(item.id, actor)) as { version: number } & Record<string, unknown>;
       // The copy's other languages wait in it for another time.
