@@ -46,7 +46,7 @@ export function transactionAware(db: AnyKysely): AnyKysely {
 }
 
 /** True while the caller runs inside `inOneTransaction`. */
-export const inTransaction = (): boolean => Boolean(scopes.getStore()?.open);
+const inTransaction = (): boolean => Boolean(scopes.getStore()?.open);
 
 /**
  * Runs `work` in one transaction of `db` (the Kysely `transactionAware` wrapped, or its target):

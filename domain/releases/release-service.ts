@@ -373,4 +373,3 @@ export function createReleases(host: ReleaseHost) {
     },
   };
 }
-export type Releases = ReturnType<typeof createReleases>;

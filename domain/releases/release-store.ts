@@ -30,7 +30,7 @@ const list = (value: unknown): unknown[] => {
 };
 const person = (id: string | null, email: string | null) => (id ? { _id: id, email: email ?? '' } : null);
 
-export const toRelease = (row: Row): Release => ({
+const toRelease = (row: Row): Release => ({
   _id: row.id,
   title: row.title,
   notes: row.notes ?? '',
@@ -187,4 +187,3 @@ export function createReleaseStore(database: Database) {
     },
   };
 }
-export type ReleaseStore = ReturnType<typeof createReleaseStore>;
