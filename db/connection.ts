@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, PostgresDriver, SqliteDialect, sql, type Datab
 import pg from 'pg';
 import { ReplicaRouter, ReplicaRoutingDriver, type ReplicaState } from './replica.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
+import { transactionAware } from './transaction-scope.ts';
 
 type DialectName = 'sqlite' | 'postgres';
 
@@ -64,7 +65,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'lexsite.sqlite');
   const sqlite = openSqliteDatabase(file);
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Answers through the transaction a release opened, for the work inside it (db/transaction-scope.ts).
+  const db = transactionAware(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }));
   return {
     db,
     dialect: 'sqlite',
@@ -125,7 +127,7 @@ function openPostgres(connectionString: string, schema?: string, tool?: string, 
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const replica = replicaOptions && replicaRouter(replicaOptions, pool, { ...connection, connectionString: replicaOptions.url });
-  const db = new Kysely({ dialect: replica ? new ReplicaDialect({ pool }, replica) : new OwnSchemaDialect({ pool }) });
+  const db = transactionAware(new Kysely({ dialect: replica ? new ReplicaDialect({ pool }, replica) : new OwnSchemaDialect({ pool }) }));
   replica?.start();
   return {
     db,

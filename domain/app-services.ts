@@ -34,6 +34,8 @@ import { firmTimeZone } from './shared/time-zone.ts';
 import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
+import { createReleases } from './releases/release-service.ts';
+import { releaseHostOf } from './releases/release-host.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 export type { DomainHost, ReviewNotice };
@@ -150,6 +152,9 @@ export function createDomainServices(host: DomainHost) {
     timeZone,
   });
 
+  const previews = createPreviewLinks(database, RECORD_TYPES, { recordService: serviceOf, defaultLanguage: () => languages.defaultLanguage(), record: (event) => activity.record(event) });
+  const releases = createReleases(releaseHostOf({ host, serviceOf, workingCopies, reviews, publishing, recordChecks, languages, publicLanguages, siteConfig, channelPosts, alerts, outbox, forgetTexts, environment, activity, previews }));
+
   return {
     database,
     storage,
@@ -222,11 +227,9 @@ export function createDomainServices(host: DomainHost) {
     /** Redirects from old addresses, and the addresses that answered 404. */
     redirects,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
-    previews: createPreviewLinks(database, RECORD_TYPES, {
-      recordService: serviceOf,
-      defaultLanguage: () => languages.defaultLanguage(),
-      record: (event) => activity.record(event),
-    }),
+    previews,
+    /** Releases: records, languages and channel posts published together, now or at a moment (API-4.md). */
+    releases,
     /** An outside reviewer's decision through their link (an opinion, never the approval); who asked is told. */
     decideOutside: reviewNotices.decideOutside,
     /** What came back to this person in the last 30 days, newest first (the dashboard). */
