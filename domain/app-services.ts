@@ -28,7 +28,6 @@ import { isId } from './shared/ids.ts';
 import { createViewCounter } from './shared/view-counter.ts';
 import { createVisitCounter, pageLanguageOf, visitOf } from './visits/visit-counter.ts';
 import { createOutbox } from './notifications/outbox.ts';
-import { createIndexNow } from './site/index-now.ts';
 import { createReviewNotices, type ReviewNotice } from './notifications/review-notices.ts';
 import { firmTimeZone } from './shared/time-zone.ts';
 import { createScheduleWatcher } from './publishing/scheduling.ts';
@@ -97,8 +96,6 @@ export function createDomainServices(host: DomainHost) {
   async function written(event: ChangeEvent): Promise<void> {
     forgetTexts(event.entity, event.id);
     await host.changed?.(event);
-    // After the answer's work, not in it: a search engine's queue never slows a save.
-    if (indexNow) void indexNow.changed(event).catch((error: unknown) => host.log.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
   }
   const records = Object.fromEntries(
     RECORD_TYPES.map((type) => [type.name, createRecordService(type, storeOf(type), environment, views, versions, publishing)]),
@@ -113,16 +110,6 @@ export function createDomainServices(host: DomainHost) {
 
   const contactStore = createRecordStore(database, contactEntity);
   const outbox = createOutbox(database);
-  const indexNow = host.indexNow
-    ? createIndexNow({
-        database,
-        outbox,
-        publicUrl: host.publicUrl,
-        types: RECORD_TYPES,
-        addressOf: (type, id) => serviceOf(type).publicAddressOf(id),
-        languages: async () => ({ codes: await publicLanguages(), defaultLanguage: await languages.defaultLanguage() }),
-      })
-    : undefined;
   const siteConfig = createSiteConfigService(database, environment, versions);
   const recordChecks = createRecordChecks({
     database,

@@ -38,8 +38,6 @@ export interface DomainHost {
   reviewAssigned?(notice: ReviewNotice): void;
   /** E-mail can be sent (SMTP is set up): subscriptions to alerts are open. */
   mail?: boolean;
-  /** IndexNow is set up (INDEXNOW_KEY): changed public pages are queued for it (domain/site/index-now.ts). */
-  indexNow?: boolean;
   /** Where clients' documents are kept (encrypted with `key`), where they wait while arriving, and clamd when it is connected. */
   documents: { storage: MediaStorage; key: () => Promise<Buffer>; staging: string; scan?: Scanner };
 }
