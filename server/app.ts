@@ -214,6 +214,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(coverRoutes, { services });
+  // IndexNow's key file (https://www.indexnow.org/documentation): the search engines check that the site holds the key.
+  const indexNowKey = services.config.indexNow?.key;
+  if (indexNowKey) app.get(`/${indexNowKey}.txt`, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(indexNowKey));
   // The upload page's and the vacancy page's forms (multipart, files): before the pages' catch-all.
   await app.register(intakePageRoutes, { services });
 

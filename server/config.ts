@@ -70,6 +70,13 @@ const EnvSchema = z.object({
     }),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, such as 123456789:AA…').optional(),
   TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@[A-Za-z0-9_]{5,}$/, 'must be a chat id such as -1001234567890, or @channelname').optional(),
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits and hyphens (a random string: openssl rand -hex 16)')
+    .optional(),
+  INDEXNOW_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.indexnow.org/indexnow' })
+    .default('https://api.indexnow.org/indexnow'),
   TELEGRAM_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.telegram.org' })
     .transform((value) => value.replace(/\/+$/, ''))
@@ -229,6 +236,8 @@ export interface AppConfig {
   timeZone: string;
   /** New contact requests to a Telegram chat (both token and chat id set). */
   telegram: { botToken: string; chatId: string; apiUrl: string; personalData: boolean } | undefined;
+  /** IndexNow (INDEXNOW_KEY): publishing, address changes and unpublishing announced to INDEXNOW_URL. */
+  indexNow: { key: string; url: string } | undefined;
   /**
    * Behind proxies: take the client address from X-Forwarded-For, trusting only this many hops
    * from the right (or only these proxy addresses), never a left-most address a visitor wrote.
@@ -316,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     demoContent: value.DEMO_CONTENT,
     timeZone: value.TIME_ZONE,
+    indexNow: value.INDEXNOW_KEY ? { key: value.INDEXNOW_KEY, url: value.INDEXNOW_URL } : undefined,
     telegram:
       value.TELEGRAM_BOT_TOKEN && value.TELEGRAM_CHAT_ID
         ? { botToken: value.TELEGRAM_BOT_TOKEN, chatId: value.TELEGRAM_CHAT_ID, apiUrl: value.TELEGRAM_API_URL, personalData: value.TELEGRAM_PERSONAL_DATA }
