@@ -45,7 +45,7 @@ export function createDomainServices(host: DomainHost) {
 
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
-  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 });
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
@@ -78,6 +78,11 @@ export function createDomainServices(host: DomainHost) {
     reviewDecided: (type, record, review, actor) => reviewNotices.decided(type, record, review, actor),
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
+    async practiceNames(ids) {
+      const lang = await languages.defaultLanguage();
+      const names = await Promise.all(ids.map((id) => records.services.get(id, { admin: true }).then((service) => pickText(service.title, lang), () => undefined)));
+      return names.filter((name): name is string => Boolean(name));
+    },
   });
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
