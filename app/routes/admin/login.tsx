@@ -73,7 +73,6 @@ export default function Login() {
       },
     );
     // Once, when the page opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     api<{ byEmail: boolean }>('/auth/password-reset').then(
