@@ -55,4 +55,3 @@ export function createOidcClient(config: OidcConfig) {
     },
   };
 }
-export type OidcClient = ReturnType<typeof createOidcClient>;

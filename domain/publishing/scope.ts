@@ -7,7 +7,7 @@ import type { RecordType } from '../shared/record-type.ts';
 const PRACTICE_TYPE = 'services';
 
 /** The fields of a type that name practice areas: `references` to services (a matter's services, an event's or article's topics). */
-export function practiceFields(type: RecordType): string[] {
+function practiceFields(type: RecordType): string[] {
   return Object.entries(type.fields)
     .filter(([, field]) => field.widget === 'references' && (field.references === PRACTICE_TYPE || field.offered?.groups.some((group) => group.type === PRACTICE_TYPE)))
     .map(([name]) => name);

@@ -27,7 +27,7 @@ function claimValues(claims: Record<string, unknown>, name: string): string[] {
 }
 
 /** The role the claims give (the first mapped group the person is in), or undefined. */
-export function roleFromClaims(claims: Record<string, unknown>, mapping: RoleMapping): Role | undefined {
+function roleFromClaims(claims: Record<string, unknown>, mapping: RoleMapping): Role | undefined {
   const groups = new Set(claimValues(claims, mapping.roleClaim));
   return mapping.roles.find((entry) => groups.has(entry.group))?.role;
 }

@@ -34,4 +34,3 @@ export function createSignInHandoffs(database: Database) {
     },
   };
 }
-export type SignInHandoffs = ReturnType<typeof createSignInHandoffs>;

@@ -35,7 +35,7 @@ export const NewUserSchema = z
   .refine((user) => user.role !== 'translator' || user.languages.length > 0, { path: ['languages'], message: 'A translator needs at least one language to translate into' });
 
 /** Practice-area scope (API-4.md): the services whose records the account may create and change; null: all. */
-export const ScopeSchema = z
+const ScopeSchema = z
   .strictObject(
     { services: z.array(z.string().regex(/^[0-9a-f]{24}$/, 'Each practice area is the id of a service'), { error: 'services must be a list of service ids' }).min(1, 'Choose at least one practice area, or remove the limit').max(100) },
     { error: 'scope is { services: [ids] } or null' },
