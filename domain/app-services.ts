@@ -40,6 +40,13 @@ import { createAuthService } from './users/auth-service.ts';
 export type { DomainHost, ReviewNotice };
 
 /** Every domain service, built once and shared by the API, the page loaders, commands and the seed. */
+/** The names of practice areas (services) in the default language; an unknown id is left out. */
+async function practiceNames(ids: readonly string[], service: (id: string) => Promise<{ title: unknown }>, defaultLanguage: () => Promise<string>): Promise<string[]> {
+  const lang = await defaultLanguage();
+  const names = await Promise.all(ids.map((id) => service(id).then((found) => pickText(found.title, lang), () => undefined)));
+  return names.filter((name): name is string => Boolean(name));
+}
+
 export function createDomainServices(host: DomainHost) {
   const { database, storage, log } = host;
   const timeZone = firmTimeZone(host.timeZone);
@@ -47,7 +54,7 @@ export function createDomainServices(host: DomainHost) {
 
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
-  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 });
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
@@ -80,6 +87,7 @@ export function createDomainServices(host: DomainHost) {
     reviewDecided: (type, record, review, actor) => reviewNotices.decided(type, record, review, actor),
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
+    practiceNames: (ids) => practiceNames(ids, (id) => records.services.get(id, { admin: true }), () => languages.defaultLanguage()),
   });
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);

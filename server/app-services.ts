@@ -74,6 +74,7 @@ export function createAppServices(options: {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     sessionIdleHours: config.sessionIdleHours,
+    passwordSignIn: { allowed: config.passwordSignIn, providerName: config.oidc?.name },
     documentWords(lang, translations) {
       const t = createTranslator(lang, 'uz', translations);
       return { contents: t('document.contents'), notes: t('document.notes'), backToText: t('document.backToText'), table: t('document.table') };

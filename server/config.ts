@@ -201,10 +201,22 @@ const EnvSchema = z.object({
     .max(60, 'must be a number of seconds from 1 to 60')
     .default(10),
   LINK_CHECK_PRIVATE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  /** Sign-in through the firm's OpenID Connect provider (Microsoft Entra ID, Google Workspace…). */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL such as https://login.microsoftonline.com/<tenant id>/v2.0' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60, 'must be at most 60 characters (the button says "Sign in with …")').default('single sign-on'),
+  OIDC_ROLES: z
+    .string()
+    .regex(/^\s*(admin|editor|approver|translator)\s*=[^,=]+(,\s*(admin|editor|approver|translator)\s*=[^,=]+)*$/, 'must be role=group pairs separated by commas, such as admin=Site admins,editor=Marketing (roles: admin, editor, approver, translator)')
+    .optional(),
+  OIDC_ROLE_CLAIM: z.string().regex(/^[A-Za-z0-9_.:/-]{1,200}$/, 'must be the name of a claim such as groups or roles').default('groups'),
+  OIDC_CREATE_ACCOUNTS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_SIGN_IN: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -274,6 +286,36 @@ export interface AppConfig {
   intake: { documentRetentionDays: number; applicationRetentionDays: number; clamavSocket: string | undefined; documentKey: Buffer | undefined };
   /** NODE_ENV=production: a server, not a developer's machine. */
   production: boolean;
+  /** Sign-in through an OpenID Connect provider, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: OidcConfig | undefined;
+  /** false: only break-glass accounts sign in with a password (PASSWORD_SIGN_IN=false). */
+  passwordSignIn: boolean;
+}
+
+/** The firm's OpenID Connect provider (API-4.md "Sign-in that a firm's IT accepts"). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's words: "Sign in with {name}". */
+  name: string;
+  /** Each role and the group (a value of `roleClaim`) that grants it, in the order given. */
+  roles: Array<{ role: 'admin' | 'editor' | 'approver' | 'translator'; group: string }>;
+  roleClaim: string;
+  createAccounts: boolean;
+  /** Where the provider sends the browser back: from PUBLIC_URL, never from a request's Host. */
+  redirectUri: string;
+}
+
+const isTrue = (value: string) => value === 'true' || value === '1';
+
+/** OIDC_ROLES: `admin=Group A,editor=Group B`. */
+function oidcRoles(value: string | undefined): OidcConfig['roles'] {
+  return (value ?? '')
+    .split(',')
+    .map((pair) => pair.split('='))
+    .filter((pair) => pair.length === 2)
+    .map(([role, group]) => ({ role: role!.trim() as OidcConfig['roles'][number]['role'], group: group!.trim() }));
 }
 
 export class ConfigError extends Error {}
@@ -305,6 +347,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL is a replica of the PostgreSQL database in DATABASE_URL: set DATABASE_URL too (an SQLite site has no replica).');
+  }
+  const oidcParts = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them).');
+  }
+  if (value.OIDC_ISSUER && !value.OIDC_ROLES) {
+    throw new ConfigError('Invalid configuration: OIDC_ROLES must say which group gives which role, such as admin=Site admins,editor=Marketing: without it nobody could sign in with OpenID Connect.');
+  }
+  if (!isTrue(value.PASSWORD_SIGN_IN) && !value.OIDC_ISSUER) {
+    throw new ConfigError('Invalid configuration: PASSWORD_SIGN_IN=false needs OIDC_ISSUER (and its client) set: otherwise only break-glass accounts could sign in.');
   }
   if (value.MEDIA_STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
@@ -360,6 +412,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       documentKey: value.DOCUMENT_KEY ? Buffer.from(value.DOCUMENT_KEY, 'base64') : undefined,
     },
     production: value.NODE_ENV === 'production',
+    oidc:
+      value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
+        ? {
+            issuer: value.OIDC_ISSUER,
+            clientId: value.OIDC_CLIENT_ID,
+            clientSecret: value.OIDC_CLIENT_SECRET,
+            name: value.OIDC_NAME,
+            roles: oidcRoles(value.OIDC_ROLES),
+            roleClaim: value.OIDC_ROLE_CLAIM,
+            createAccounts: isTrue(value.OIDC_CREATE_ACCOUNTS),
+            redirectUri: `${value.PUBLIC_URL ?? `http://localhost:${value.PORT}`}/api/auth/oidc/callback`,
+          }
+        : undefined,
+    passwordSignIn: isTrue(value.PASSWORD_SIGN_IN),
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

@@ -3,6 +3,8 @@ import { AppError } from '../shared/errors.ts';
 import { createAccounts, createUserRows, type UserRow } from './accounts.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { createPasswordResets } from './password-resets.ts';
+import { createProviderSignIn } from './provider-sign-in.ts';
+import { createSignInHandoffs } from './sign-in-handoffs.ts';
 import { createSessions, type ClientInfo, type SignedIn } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts';
@@ -17,7 +19,7 @@ const WRONG_LOGIN = 'Invalid email or password';
  * (two-factor.ts) and password resets (password-resets.ts). This file holds the two steps of
  * signing in, which use all of them.
  */
-export function createAuthService(database: Database, options: { idleMs?: number } = {}) {
+export function createAuthService(database: Database, options: { idleMs?: number; passwordSignIn?: boolean; providerName?: string } = {}) {
   const rows = createUserRows(database);
   const throttle = createSignInThrottle(database);
   const sessions = createSessions(database, options.idleMs ?? 12 * 60 * 60 * 1000);
@@ -45,6 +47,10 @@ export function createAuthService(database: Database, options: { idleMs?: number
         await throttle.recordFailure(email, address);
         throw new AppError(401, 'UNAUTHORIZED', WRONG_LOGIN);
       }
+      // PASSWORD_SIGN_IN=false: only a break-glass account still signs in with its password.
+      if (options.passwordSignIn === false && !Number(user.break_glass ?? 0)) {
+        throw new AppError(403, 'FORBIDDEN', `Passwords are turned off on this site: use “Sign in with ${options.providerName ?? 'single sign-on'}”. If that does not work, ask your IT department.`, { reason: 'password_sign_in_off' });
+      }
       if (user.totp_secret) return { twoFactorRequired: true, challenge: await signChallenge(user.id) };
       return signIn(user, client);
     },
@@ -62,6 +68,13 @@ export function createAuthService(database: Database, options: { idleMs?: number
       return signIn(row, client);
     },
 
+    /** A sign-in another party vouched for (an OpenID Connect provider, after its one-time code): a session starts. */
+    async signInAccount(userId: string, client: ClientInfo): Promise<SignedIn | undefined> {
+      const user = await rows.find(userId);
+      return user ? signIn(user, client) : undefined;
+    },
+    providerSignIn: createProviderSignIn(database, rows),
+    handoffs: createSignInHandoffs(database),
     ...twoFactor,
     authenticate: sessions.authenticate,
     sessions: sessions.sessions,
