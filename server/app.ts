@@ -39,6 +39,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { createSsrHandler, type BuildSource } from './ssr.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../domain/media/media-storage.ts';
 import { coverRoutes } from './http/cover-routes.ts';
+import { vCardRoute } from './http/vcard-route.ts';
 import { collectRoutes } from './http/route.ts';
 
 /** What /uploads serves: the sizes of an upload (see media-service.ts), nothing else of the bucket. */
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(coverRoutes, { services });
+  await app.register(vCardRoute, { services });
   // IndexNow's key file (https://www.indexnow.org/documentation): the search engines check that the site holds the key.
   const indexNowKey = services.config.indexNow?.key;
   if (indexNowKey) app.get(`/${indexNowKey}.txt`, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(indexNowKey));

@@ -395,6 +395,8 @@ const en = {
   'careers.apply.check': 'Please check the form: some of it could not be accepted, and the CV must be chosen again.',
   'legal.unofficialTranslation': 'This is an unofficial translation. The official text is the original in {language}.',
   'legal.officialText': 'Read the original',
+  'team.saveContact': 'Save the contact to your phone (vCard)',
+  'team.scanToSave': 'Scan to save {name}’s contact',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -790,6 +792,8 @@ const uz: UiTexts = {
   'careers.apply.check': 'Iltimos, shaklni tekshiring: ba’zi qismlari qabul qilinmadi, rezyumeni qaytadan tanlash kerak.',
   'legal.unofficialTranslation': 'Bu norasmiy tarjima. Rasmiy matn — {language} tilidagi asl nusxa.',
   'legal.officialText': 'Asl nusxasini o‘qish',
+  'team.saveContact': 'Kontaktni telefonga saqlash (vCard)',
+  'team.scanToSave': '{name} kontaktini saqlash uchun skanerlang',
 };
 
 const ru: UiTexts = {
@@ -1182,6 +1186,8 @@ const ru: UiTexts = {
   'careers.apply.check': 'Пожалуйста, проверьте форму: часть данных не принята, резюме нужно выбрать заново.',
   'legal.unofficialTranslation': 'Это неофициальный перевод. Официальный текст — оригинал на языке: {language}.',
   'legal.officialText': 'Читать оригинал',
+  'team.saveContact': 'Сохранить контакт в телефон (vCard)',
+  'team.scanToSave': 'Отсканируйте, чтобы сохранить контакт: {name}',
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };

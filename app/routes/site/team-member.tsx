@@ -5,6 +5,7 @@ import { servicesContext } from '../../context.ts';
 import { atItsAddress, loadOr, pageLanguagesOf } from '../../site/loading.server.ts';
 import { listedIn, siteFromMatches } from '../../site/page-data.ts';
 import { Portrait } from '../../site/portrait.tsx';
+import { QrCode } from '../../site/qr-code.tsx';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
@@ -139,6 +140,15 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
                   <MessageSquare className="h-5 w-5 shrink-0" aria-hidden="true" />
                   {t('team.ask', { name })}
                 </a>
+              </li>
+              <li className="flex flex-col items-center gap-3 pt-2 text-center">
+                <a href={`/team/${member.slug}.vcf`} download className="text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                  {t('team.saveContact')}
+                </a>
+                <figure className="hidden text-brand-900 sm:block print:block">
+                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} label={t('team.scanToSave', { name })} className="mx-auto h-32 w-32" />
+                  <figcaption className="mt-1 text-xs text-slate-600">{t('team.scanToSave', { name })}</figcaption>
+                </figure>
               </li>
               {member.linkedin && (
                 <li className="text-center">
