@@ -202,3 +202,46 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
     expect(refused.body.details[0]).toMatchObject({ code: 'stale_version', changedFields: ['title.ru'], changedBy: { name: 'Bobur' }, current: { _id: id, version: version + 1, hasDraft: true } });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('presence across two instances on one PostgreSQL database', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp('postgres');
+    second = await startTestApp('postgres', { existing: { dataDir: first.dataDir, schema: first.schema } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('shows each instance’s editors on the other, forgets them after 60 s on both, and carries a take-over across (ten rounds)', async () => {
+    const admin = await first.login();
+    const made = await first.api('/api/auth/users', { token: admin, body: { email: 'ikkinchi@example.uz', name: 'Ikkinchi', password: PASSWORD, role: 'editor' } });
+    expect(made.status).toBe(201);
+    const other = await second.login('ikkinchi@example.uz', PASSWORD);
+    const adminId = (await first.api('/api/auth/me', { token: admin })).body.data._id as string;
+    for (let round = 0; round < 10; round += 1) {
+      const created = await first.api('/api/faqs', { token: admin, body: { question: { uz: `Savol ${round}` }, answer: { uz: 'Javob' } } });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.data._id as string;
+      // At the same moment, one on each instance.
+      await Promise.all([first.api(`/api/faqs/${id}/presence`, { token: admin, body: { field: 'question', lang: 'uz' } }), second.api(`/api/faqs/${id}/presence`, { token: other, body: { field: 'answer', lang: 'ru' } })]);
+      const seenOnFirst = (await first.api(`/api/faqs/${id}/presence`, { token: admin, body: { field: 'question', lang: 'uz' } })).body.data;
+      expect(seenOnFirst.editors).toEqual([{ _id: made.body.data._id, name: 'Ikkinchi', since: expect.any(String), field: 'answer', lang: 'ru' }]);
+      const seenOnSecond = (await second.api(`/api/faqs/${id}/presence`, { token: other, body: { field: 'answer', lang: 'ru', takeOver: true } })).body.data;
+      expect(seenOnSecond.editors.map((editor: { _id: string }) => editor._id)).toEqual([adminId]);
+      expect((await first.api(`/api/faqs/${id}/presence`, { token: admin, body: {} })).body.data.takenOverBy).toMatchObject({ _id: made.body.data._id, name: 'Ikkinchi' });
+      expect((await second.api('/api/presence?type=faqs', { token: other })).body.data).toContainEqual({ id, editors: [expect.objectContaining({ _id: adminId })] });
+      // A minute and a second later, on either instance, nobody who sent nothing since is shown.
+      for (const app of [first, second]) app.services.edits.clock.now = () => Date.now() + 61_000;
+      try {
+        expect((await second.api(`/api/faqs/${id}/presence`, { token: other, body: {} })).body.data.editors).toEqual([]);
+        expect((await first.api('/api/presence?type=faqs', { token: admin })).body.data.find((row: { id: string }) => row.id === id)).toMatchObject({ editors: [{ name: 'Ikkinchi' }] });
+      } finally {
+        for (const app of [first, second]) app.services.edits.clock.now = () => Date.now();
+      }
+    }
+  });
+});
