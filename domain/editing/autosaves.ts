@@ -18,7 +18,7 @@ import { isoAt, type EditClock } from './clock.ts';
 /** The most an autosave's `fields` may weigh as JSON (UTF-8): as much as a save of a record takes. */
 export const AUTOSAVE_MAX_BYTES = 1024 * 1024;
 /** An autosave not written again for this long is deleted (server/periodic-jobs.ts). */
-export const AUTOSAVE_DAYS = 30;
+const AUTOSAVE_DAYS = 30;
 
 export interface Autosave {
   fields: Record<string, unknown>;
@@ -114,5 +114,3 @@ export function createAutosaves(database: Database, clock: EditClock) {
     },
   };
 }
-
-export type Autosaves = ReturnType<typeof createAutosaves>;

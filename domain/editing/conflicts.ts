@@ -14,7 +14,7 @@ const blank = (value: unknown) => value === undefined || value === null || value
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /** The fields (and languages of multilingual ones) whose values differ between two saved states, in the type's order. */
-export function changedFields(type: RecordType, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+function changedFields(type: RecordType, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const changed: string[] = [];
   for (const [name, field] of Object.entries(type.fields)) {
     if (field.counter) continue;
