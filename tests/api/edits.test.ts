@@ -201,6 +201,16 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
     expect(refused.status).toBe(409);
     expect(refused.body.details[0]).toMatchObject({ code: 'stale_version', changedFields: ['title.ru'], changedBy: { name: 'Bobur' }, current: { _id: id, version: version + 1, hasDraft: true } });
   });
+
+  it('answers a working copy saved over a colleague’s newer copy with their copy and who saved it', async () => {
+    const { _id: id, version } = await article('Nusxa ustiga');
+    const made = await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: alice, body: { excerpt: { uz: 'Alisherniki' }, version, draftVersion: 0 } });
+    expect(made.status).toBe(200);
+    expect((await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: bobo, body: { excerpt: { uz: 'Boburniki' }, draftVersion: made.body.data.draftVersion } })).status).toBe(200);
+    const refused = await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: alice, body: { excerpt: { uz: 'Alisher yana' }, draftVersion: made.body.data.draftVersion } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ reason: 'copy_changed', details: [{ code: 'copy_changed', changedBy: { _id: ids.Bobur, name: 'Bobur' }, current: { _id: id, excerpt: { uz: 'Boburniki' }, hasDraft: true } }] });
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('presence across two instances on one PostgreSQL database', () => {
