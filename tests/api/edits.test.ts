@@ -109,6 +109,10 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
     expect(uz.status).toBe(403);
     expect(uz.body.error).toMatch(/only the RU texts; "title\.uz"/);
     expect((await app.api(`/api/news/${id}/autosave`, { token: translator })).body.data.fields.title.ru).toBe('Перевод');
+    // Writing in the working copy: measured against the copy as well as the record.
+    expect((await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: admin, body: { title: { uz: 'Nusxadagi', ru: 'Tarjima ru' } } })).status).toBe(200);
+    expect((await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: translator, body: { fields: { title: { uz: 'Nusxadagi', ru: 'В копии' } }, baseVersion: version } })).status).toBe(200);
+    expect((await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: translator, body: { fields: { title: { uz: 'Uchinchi', ru: 'В копии' } }, baseVersion: version } })).status).toBe(403);
   });
 
   it('drops the owner’s autosave when their save goes through, everyone’s when the record is deleted, and each after 30 days', async () => {
