@@ -40,7 +40,7 @@ export function autosaveSchema(type: RecordType): z.ZodType<Record<string, unkno
     if (!field.schema || field.counter) continue;
     if (field.document) shape[name] = field.schema({ defaultLanguage: '' });
     else if (field.localized && field.widget !== 'list') shape[name] = z.record(languageKey, z.string({ error: `${name} must be an object of texts per language` }));
-    else shape[name] = z.json();
+    else shape[name] = z.unknown().describe('The value as the form holds it (checked when saved)');
     shape[name] = shape[name].optional();
   }
   return z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
