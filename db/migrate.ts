@@ -39,6 +39,7 @@ import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
 import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts';
 import * as recordLinks from './migrations/039-record-links.ts';
+import * as edits from './migrations/040-edits.ts';
 import * as releases from './migrations/041-releases.ts';
 import * as signInProviders from './migrations/043-sign-in-providers.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '037-event-holds': eventHolds,
   '038-search-ranked-matches': searchRankedMatches,
   '039-record-links': recordLinks,
+  '040-edits': edits,
   '041-releases': releases,
   '043-sign-in-providers': signInProviders,
   '047-indexnow-addresses': indexNowAddresses,

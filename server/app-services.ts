@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/connection.ts';
 import { createDomainServices } from '../domain/app-services.ts';
+import { createEdits } from '../domain/editing/edits.ts';
 import { createLinkCheckJob } from '../domain/checks/link-check-job.ts';
 import { createLinkAsker } from './link-asker.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
@@ -65,6 +66,8 @@ export function createAppServices(options: {
   let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
   const mailer = createContactMailer(config.smtpUrl, logger, config.dkim);
+  // The admin forms' autosaves and presence (API-4.md "Never losing an edit"): a deleted record's go with it.
+  const edits = createEdits(database, RECORD_TYPES);
 
   const domain = createDomainServices({
     database,
@@ -83,6 +86,7 @@ export function createAppServices(options: {
     mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
+      await edits.changed(event);
       // After the write's own work, not in it: a search engine's queue never slows a save.
       if (indexNow) void indexNow.changed(event).catch((error: unknown) => logger.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
       if (event.entity === 'languages') await refreshSiteLanguages();
@@ -155,6 +159,8 @@ export function createAppServices(options: {
 
   return {
     ...domain,
+    /** Autosaves and presence of the admin's forms, on one clock a test may move. */
+    edits,
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
     callTelegram,

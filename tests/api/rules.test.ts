@@ -372,7 +372,9 @@ describe.each(DIALECTS)('content rules on %s', (dialect) => {
       const stale = await app.api(`/api/stats/${stat._id}`, { method: 'PUT', body: { number: 3, version: 1 }, token });
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ success: false, code: 'CONFLICT', reason: 'stale_version' });
-      expect(stale.body.error).toMatch(/Reload/);
+      // API-4.md: the 409 says what changed and by whom, so that nothing typed is thrown away by a reload.
+      expect(stale.body.error).toMatch(/^admin saved this stat after you opened it \(changed: number\)\. Nothing you typed is lost/);
+      expect(stale.body.details[0]).toMatchObject({ code: 'stale_version', changedFields: ['number'], current: { number: 2, version: 2 } });
       expect((await app.api(`/api/stats/${stat._id}`)).body.data).toMatchObject({ number: 2, version: 2 });
       expect((await app.api(`/api/stats/${stat._id}`, { method: 'PUT', body: { version: 'two' }, token })).status).toBe(400);
     });
