@@ -71,6 +71,15 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
   const back = useRef(onBack);
   back.current = onBack;
 
+  /** The record's own fields the form holds (not what the server counts or keeps about it). */
+  const own = (values: Values): Values =>
+    Object.fromEntries(
+      Object.entries(values).filter(([name]) => {
+        const field = resource.type.fields[name];
+        return Boolean(field?.schema && !field.counter);
+      }),
+    );
+
   /** Sends what is typed to the server's autosave; false when the server could not be reached. */
   async function push(): Promise<boolean> {
     const now = new Date().toISOString();
@@ -82,7 +91,7 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
     }
     setStatus({ kind: 'saving' });
     try {
-      const saved = await api<{ savedAt?: string }>(path, { method: 'PUT', body: { fields: values, baseVersion: version ?? 0 } });
+      const saved = await api<{ savedAt?: string }>(path, { method: 'PUT', body: { fields: own(values), baseVersion: version ?? 0 } });
       localStorage.removeItem(key);
       setStatus({ kind: 'saved', at: saved.data.savedAt ?? now, local: false });
       reachable();
@@ -171,6 +180,8 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
     const fields = Object.fromEntries(Object.entries(offer.fields).filter(([name]) => resource.fields.some((field) => field.name === name)));
     setRestored(new Set(differs(form.values, fields).map((path) => path.split('.')[0])));
     form.setValues((current) => ({ ...current, ...fields }));
+    // Kept on an older version: saving it goes through the conflict's side by side, never silently over newer changes.
+    if (typeof offer.baseVersion === 'number' && form.version !== undefined && offer.baseVersion < form.version) form.setVersion(offer.baseVersion);
     form.setDirty(true);
     form.setJustSaved(false);
     setOffer(null);
