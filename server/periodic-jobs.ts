@@ -146,6 +146,18 @@ export function periodicJobs(services: AppServices, config: AppConfig, host: { d
     // Old contact requests lose their personal data after the configured number of days. Asked
     // every hour (and at start); anonymising twice changes nothing, so instances need no claim.
     { name: 'retention', everyMs: RETENTION_CHECK_MS, instances: 'all', failure: 'could not anonymise old contact requests; trying again in an hour', run: () => forgetOld(services, config) },
+    // Autosaves not written for 30 days, and presence rows of forms long closed, go (deleting twice changes nothing).
+    {
+      name: 'edits_expiry',
+      everyMs: RETENTION_CHECK_MS,
+      instances: 'all',
+      failure: 'could not delete old autosaves; trying again in an hour',
+      async run() {
+        const autosaves = await services.edits.autosaves.expire();
+        await services.edits.presence.expire();
+        if (autosaves) logger.info({ count: autosaves }, 'old autosaves deleted');
+      },
+    },
     // Outside links of public records, asked once a week by one instance (the site report lists the broken).
     {
       name: 'link_check',

@@ -1,3 +1,4 @@
+import { staleConflict } from '../editing/conflicts.ts';
 import { AppError, notFound } from '../shared/errors.ts';
 import { isId } from '../shared/ids.ts';
 import type { RecordCore } from '../shared/record-core.ts';
@@ -6,6 +7,7 @@ import type { RecordOf, RecordType } from '../shared/record-type.ts';
 import { assertObject, expectedVersion } from '../shared/validation.ts';
 import type { PublishingPolicy } from './policy.ts';
 import type { WorkingCopy } from './working-copies.ts';
+import type { VersionService } from '../versions/version-service.ts';
 
 /** The save that applies a working copy: the record service's update, told the sign-off was asked. */
 type Update<T extends RecordType> = (id: string, body: unknown, actor: Actor | undefined, options: { signedOff: boolean; override?: unknown }) => Promise<RecordOf<T>>;
@@ -19,7 +21,7 @@ export type WithCopy<T extends RecordType> = RecordOf<T> & { baseVersion: number
  * review's steps. Publishing a copy asks the policy for its approval, then applies it through the
  * record's update, which asks the policy for the checks.
  */
-export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>, policy: PublishingPolicy, update: Update<T>) {
+export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>, policy: PublishingPolicy, update: Update<T>, history: VersionService) {
   const { type, store, environment, label, now, typed, withState, describe } = core;
   const { copies, reviews } = policy;
 
@@ -38,12 +40,15 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
   /** The 404 of a record without a working copy. */
   const noCopy = () => notFound(`A working copy of this ${label.toLowerCase()}`);
 
-  /** The 409 of a copy made from a version older than the record's. */
-  const staleCopy = (current: number, base: number) =>
-    new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${current}) after the working copy was made from version ${base}. Compare the two under History, bring the copy up to date, then publish.`, {
+  /** The 409 of a copy made from a version older than the record's: the record now, what changed since the copy's version and who (API-4.md). */
+  const staleCopy = async (current: Record<string, unknown>, base: number) => {
+    const conflict = await staleConflict(type, history, typed(withState(current as never)) as Record<string, unknown>, base);
+    const [detail] = conflict.details ?? [];
+    return new AppError(409, 'CONFLICT', `This ${label.toLowerCase()} was saved (version ${Number(current.version)}) after the working copy was made from version ${base}. Compare the two under History, bring the copy up to date, then publish.`, {
       reason: 'stale_version',
-      details: [{ path: 'version', message: 'The record changed after the working copy was made', code: 'stale_version', params: { baseVersion: base, currentVersion: current } }],
+      details: [{ ...detail, message: 'The record changed after the working copy was made', params: { baseVersion: base, currentVersion: Number(current.version) } }],
     });
+  };
 
   /**
    * The working copy of a record: the record with the copy's fields, the version it was made on,
@@ -110,7 +115,7 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
       const values = { ...existing, ...copy.data };
       // At its moment the schedule applies it only while its approval stands (an approver may have asked for changes since).
       const approved = await policy.beforeCopyPublished({ type, id, values, textSaved: {}, actor, title: describe(values, defaultLanguage), override: options.override }, Boolean(options.due));
-      if (existing.version !== copy.baseVersion) throw staleCopy(existing.version, copy.baseVersion);
+      if (existing.version !== copy.baseVersion) throw await staleCopy(existing, copy.baseVersion);
       // A copy whose "Publish at" is still to come is applied then (the schedule's check does it).
       const at = type.scheduleFields ? copy.data[type.scheduleFields.publish] : undefined;
       if (!options.due && typeof at === 'string' && Date.parse(at) > Date.parse(now())) {

@@ -58,6 +58,12 @@ export interface ErrorDetail {
   message: string;
   code: IssueCode;
   params?: Record<string, string | number>;
+  /** With 409 stale_version (API-4.md): the record as it is now, as the admin reads it. */
+  current?: Record<string, unknown>;
+  /** With 409 stale_version: the fields changed since the caller's version (`title.ru` for one language of a multilingual field). */
+  changedFields?: string[];
+  /** With 409 stale_version: who saved the newest version, and when (`_id` null: the schedule). */
+  changedBy?: { _id: string | null; name: string; at: string };
 }
 
 /**

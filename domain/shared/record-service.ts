@@ -84,7 +84,7 @@ export function createRecordService<T extends RecordType>(type: T, store: Record
   const reads = createRecordReads(core, views);
   // A version restored into the working copy is publishing's; a copy published is applied by the writes' update.
   const writes = createRecordWrites(core, history, publishing, (id, data, baseVersion, actor): Promise<unknown> => copies.copyFromVersion(id, data, baseVersion, actor));
-  const copies = createRecordPublishing(core, publishing, (id, body, actor, options) => writes.update(id, body, actor, options));
+  const copies = createRecordPublishing(core, publishing, (id, body, actor, options) => writes.update(id, body, actor, options), history);
   const { copyFromVersion: _restored, ...publishingMethods } = copies;
   return { type, store, ...reads, ...writes, ...publishingMethods };
 }

@@ -2,7 +2,8 @@ import { textToDocument } from '../documents/document.ts';
 import type { PublishingPolicy } from '../publishing/policy.ts';
 import type { VersionService } from '../versions/version-service.ts';
 import { copyLanguageRequest, fillLanguage } from './copy-language.ts';
-import { notFound, staleVersion } from './errors.ts';
+import { staleConflict } from '../editing/conflicts.ts';
+import { notFound } from './errors.ts';
 import { isId } from './ids.ts';
 import { isPlainObject, isWritten } from './localized.ts';
 import type { RecordCore } from './record-core.ts';
@@ -82,7 +83,12 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
       const approved = await policy.beforeSave({ type, id, values: merged, textSaved: found.textSaved, actor, title: describe(merged, defaultLanguage), override: options.override ?? input.override, signedOff: options.signedOff });
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
-      if (!updated) throw staleVersion();
+      if (!updated) {
+        // Someone saved first: the 409 carries the record now, what changed since and who (API-4.md).
+        const latest = await store.findById(id);
+        if (!latest) throw notFound(label);
+        throw await staleConflict(type, history, typed(withState(latest)) as Record<string, unknown>, version);
+      }
       // What was approved is now what it was approved as, or changed since: either way asked again.
       await policy.afterSave(type, id, actor, approved ? updated.version : undefined);
       await history.keep({ type: type.name, id, version: updated.version, action: 'update', data: updated, actor });

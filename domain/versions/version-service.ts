@@ -112,6 +112,21 @@ export function createVersionService(database: Database) {
       return Number(row?.last ?? 0);
     },
 
+    /** Who saved the record's newest version, with their name as their account has it now, and when (undefined when none was kept). */
+    async lastSave(type: string, id: string): Promise<{ _id: string | null; name: string; at: string } | undefined> {
+      const row = await db
+        .selectFrom('record_versions')
+        .leftJoin('users', 'users.id', 'record_versions.saved_by_id')
+        .select(['record_versions.saved_by_id as by', 'record_versions.saved_by_email as email', 'record_versions.saved_at as at', 'users.name as name'])
+        .where('record_versions.record_type', '=', type)
+        .where('record_versions.record_id', '=', id)
+        .orderBy('record_versions.saved_at', 'desc')
+        .orderBy('record_versions.version', 'desc')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { _id: row.by ? String(row.by) : null, name: String(row.name || row.email || ''), at: String(row.at) };
+    },
+
     /** Records whose last saved state is a delete (no version saved after it), newest first; one query. */
     async trash(titleOf: (type: string, data: Record<string, unknown>) => string, limit = 200): Promise<TrashEntry[]> {
       const deletions = (await db

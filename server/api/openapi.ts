@@ -93,7 +93,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The role of the signed-in account does not allow this (FORBIDDEN): the operation’s x-permission names the action of the permission table; translators may change only their languages’ texts',
   404: 'No such record or route',
   408: 'An anonymous upload whose body stalled, arrived too slowly or took too long: nothing was kept, send it again (the connection is then closed)',
-  409: 'A value another record holds (reason duplicate), a stale version (reason stale_version), an image in use (reason in_use) or the last administrator',
+  409: 'A value another record holds (reason duplicate), a stale version (reason stale_version: details[0] carries current, changedFields and changedBy), an image in use (reason in_use) or the last administrator',
   410: 'A one-time link already used, or expired (GONE): ask the firm for a new one',
   413: 'Body or file too large',
   415: 'Not an accepted image',
@@ -111,6 +111,18 @@ function errorComponents() {
       message: { type: 'string', description: 'In English' },
       code: { type: 'string', enum: [...ISSUE_CODES] },
       params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
+      current: { type: 'object', additionalProperties: true, description: 'With 409 stale_version: the record as it is now, as the admin reads it (GET …/{id}?admin=true)' },
+      changedFields: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'With 409 stale_version: the fields changed since the caller’s version, a multilingual field per language (title.ru); the form shows these side by side',
+      },
+      changedBy: {
+        type: 'object',
+        required: ['_id', 'name', 'at'],
+        properties: { _id: { type: ['string', 'null'], description: 'null: the schedule saved it' }, name: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
+        description: 'With 409 stale_version: who saved the record’s newest version, and when',
+      },
     },
   };
   const body = {
@@ -236,6 +248,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Subscriptions to the legal alerts by e-mail; the pages /subscribe, /subscribe/confirm/{token}, /subscribe/preferences/{token} and /unsubscribe/{token} (POST there is the one-click unsubscribe) are the site’s',
   SiteConfiguration: 'The whole site configuration',
   Uploads: 'Images',
+  Editing: 'Who has which record open (the admin lists); each record’s autosave and presence are under its type',
 };
 
 /** The whole document, from every route the app declared (`routeCatalog(app)`). */

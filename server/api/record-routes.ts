@@ -7,7 +7,7 @@ import { actorOf, assertAdminRead } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { textOf } from '../../domain/shared/localized.ts';
 import { parseOrThrow } from '../../domain/shared/validation.ts';
-import { badRequest } from '../../domain/shared/errors.ts';
+import { badRequest, isAppError } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
 import { named, route, schemaRef, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
@@ -118,9 +118,22 @@ function recordRouteContext(app: FastifyInstance, type: RecordType, service: Rec
     const languages = languagesFor(request.user, 'record.edit');
     return languages === 'all' ? undefined : [...languages];
   };
+  /**
+   * A 409 stale_version's `current` as the admin's GET answers it to this reader (draft marks; a
+   * translator never sees a confidential record's confidential fields); any other error as it is.
+   */
+  const asRead = async (request: FastifyRequest, error: unknown): Promise<never> => {
+    const detail = isAppError(error) && error.reason === 'stale_version' ? error.details?.[0] : undefined;
+    if (detail?.current) detail.current = readable(request, await withDraftMarks(service, [detail.current as { _id: string }], true))[0];
+    throw error;
+  };
+  /** The caller's own save went through: their autosave of the record is done with (API-4.md). */
+  const savedBy = async (request: FastifyRequest, id: string) => {
+    if (request.user) await services.edits.autosaves.remove(request.user._id, type.name, id);
+  };
   const publishing = type.visibilityField ? [422] : [];
   const one = (description: string, data: JsonSchema = record) => ({ description, data });
-  return { type, service, services, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, onlyLanguages, publishing, one };
+  return { type, service, services, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, onlyLanguages, publishing, one, asRead, savedBy };
 }
 
 type RecordRouteContext = ReturnType<typeof recordRouteContext>;
@@ -253,7 +266,7 @@ function registerReads({ type, service, path, name, label, record, serve, queryS
 }
 
 /** Writes: create, update, copy a language's texts, delete. */
-function registerWrites({ type, service, services, path, name, label, serve, readable, onlyLanguages, one, publishing }: RecordRouteContext) {
+function registerWrites({ type, service, services, path, name, label, serve, readable, onlyLanguages, one, publishing, asRead, savedBy }: RecordRouteContext) {
   serve({
     method: 'POST',
     url: path,
@@ -286,7 +299,8 @@ function registerWrites({ type, service, services, path, name, label, serve, rea
     errors: [400, 401, 403, 404, 409, 413, ...publishing],
     handler: async (request) => {
       const { id } = request.params as { id: string };
-      const [updated] = readable(request, [await service.update(id, request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) })]);
+      const [updated] = readable(request, [await service.update(id, request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) }).catch((error: unknown) => asRead(request, error))]);
+      await savedBy(request, id);
       return ok(updated, { message: `${type.label} updated` });
     },
   });
@@ -378,7 +392,7 @@ function registerVersions({ type, service, path, name, serve, readable, one, pub
 }
 
 /** Working copies, sign-off, checks and comments of a type whose records can be public or not. */
-function registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name }: RecordRouteContext) {
+function registerWorkingCopies({ type, service, services, serve, readable, onlyLanguages, one, name, asRead, savedBy }: RecordRouteContext) {
   const path = `/${type.name}`;
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   serve({
@@ -403,8 +417,11 @@ function registerWorkingCopies({ type, service, services, serve, readable, onlyL
     body: named(updateSchema(type, true), `${name}DraftUpdate`),
     answers: { 200: one('The working copy') },
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async (request) =>
-      ok(readable(request, [await service.saveDraft(idOf(request), request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) })])[0], { message: 'Working copy saved: the public page has not changed' }),
+    handler: async (request) => {
+      const saved = readable(request, [await service.saveDraft(idOf(request), request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) })])[0];
+      await savedBy(request, idOf(request));
+      return ok(saved, { message: 'Working copy saved: the public page has not changed' });
+    },
   });
   serve({
     method: 'DELETE',
@@ -435,7 +452,7 @@ function registerWorkingCopies({ type, service, services, serve, readable, onlyL
     errors: [400, 401, 403, 404, 409, 422],
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { override } = parseOrThrow(publishSchema, request.body ?? {});
-      const result = await service.publishDraft(idOf(request), actorOf(request), { override });
+      const result = await service.publishDraft(idOf(request), actorOf(request), { override }).catch((error: unknown) => asRead(request, error));
       // A copy whose "Publish at" is still to come waits for it: 202 with the copy and its moment.
       if ('applyAt' in result && result.applyAt) return reply.status(202).send(ok(result, { message: `The changes will be published at ${result.applyAt}` }));
       return ok(result, { message: 'Changes published' });
