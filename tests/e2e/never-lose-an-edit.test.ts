@@ -119,15 +119,23 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
 
   it('shows two signed-in editors each other, in the list too, and "Edit anyway" turns the other read-only with their text kept', async () => {
     const created = await article('Mehnat kodeksi', 'Matn.');
+    await article('Suv kodeksi', 'Matn.');
     const aziz = await open(admin, `/admin/news/${created._id}/edit`);
     await aziz.page.getByRole('tab', { name: /^RU · / }).click();
     await aziz.page.fill('#field-title', 'Трудовой кодекс: правка Азиза');
     // Dilnoza's list shows who has the article open.
     const list = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await list.addInitScript(([value]) => localStorage.setItem('token', value), [editor]);
+    await list.addInitScript(
+      ([value]) => {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', 'en');
+      },
+      [editor],
+    );
     const listPage = await list.newPage();
     await listPage.goto(`${app.url}/admin/news`);
-    await expect.poll(() => listPage.getByRole('img', { name: /Aziz Rahimov/ }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => listPage.locator('tr', { hasText: 'Mehnat kodeksi' }).getByRole('img', { name: 'Aziz Rahimov has this record open' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await listPage.locator('tr', { hasText: 'Suv kodeksi' }).getByRole('img').count()).toBe(0);
     await list.close();
 
     const dilnoza = await open(editor, `/admin/news/${created._id}/edit`);

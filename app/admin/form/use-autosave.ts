@@ -122,7 +122,12 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
   // Typing stopped: kept in the browser at once, on the server a few seconds later.
   useEffect(() => {
     if (!form.dirty || stopped.current) return;
-    const local = setTimeout(() => writeLocal(key, { fields: form.values, baseVersion: form.version ?? null, savedAt: new Date().toISOString() }), LOCAL_DELAY);
+    const local = setTimeout(() => {
+      const savedAt = new Date().toISOString();
+      writeLocal(key, { fields: form.values, baseVersion: form.version ?? null, savedAt });
+      // A new record is kept only here: the line says so.
+      if (!record) setStatus({ kind: 'saved', at: savedAt, local: true });
+    }, LOCAL_DELAY);
     const server = record && !offline ? setTimeout(() => void push(), AUTOSAVE_DELAY) : undefined;
     return () => {
       clearTimeout(local);
