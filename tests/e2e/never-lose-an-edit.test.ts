@@ -66,10 +66,13 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
     (await app.api('/api/news', { token: admin, body: { title: { uz: title, ru: `${title} (ru)`, en: `${title} (en)` }, excerpt: { uz: 'Qisqacha', ru: 'Кратко', en: 'Short' }, category: { uz: 'Qonun' }, content: { uz: doc(...blocks) }, published: false } })).body.data as { _id: string; version: number };
   const stored = async (id: string) => (await app.api(`/api/news/${id}?admin=true`, { token: admin })).body.data as Record<string, unknown> & { version: number; title: Record<string, string>; content: Record<string, unknown>; excerpt: Record<string, string> };
   const autosaved = (page: Page) => expect.poll(() => page.getByTestId('autosave').getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
-  const shoot = async (page: Page, name: string) => {
+  /** The screen as it is seen, scrolled to what is being shown. */
+  const shoot = async (page: Page, name: string, testId: string) => {
     if (!SHOTS) return;
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${dialect}.png`), fullPage: true });
+    await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => window.scrollBy(0, -60));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${dialect}.png`) });
   };
 
   it('keeps what was typed when the tab is killed, offers it back and marks it; a new record’s text stays in the browser', async () => {
@@ -89,7 +92,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
       if (!SHOTS && (lang !== 'uz' || width !== 375)) continue;
       const look = await open(admin, `/admin/news/${created._id}/edit`, { lang, width });
       await look.page.getByTestId('restore-offer').waitFor();
-      await shoot(look.page, `restore-offer-${lang}-${width}`);
+      await shoot(look.page, `restore-offer-${lang}-${width}`, 'restore-offer');
       await look.context.close();
     }
     const again = await open(admin, `/admin/news/${created._id}/edit`);
@@ -114,6 +117,12 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
     const back = await open(admin, '/admin/news/new', { context: fresh.context });
     await back.page.getByTestId('restore-offer').getByRole('button', { name: 'Restore' }).click();
     expect(await back.page.inputValue('#field-title')).toBe('Hali saqlanmagan maqola');
+    // Signing out with unsaved changes asks first; staying keeps the form and the session.
+    await back.page.getByRole('button', { name: 'Logout' }).click();
+    await back.page.getByRole('dialog').getByText('You have unsaved changes').waitFor();
+    await back.page.getByRole('dialog').getByRole('button', { name: 'Stay on the page' }).click();
+    expect(await back.page.inputValue('#field-title')).toBe('Hali saqlanmagan maqola');
+    expect(await back.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await back.context.close();
   });
 
@@ -148,7 +157,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
       if (!SHOTS) break;
       const look = await open(editor, `/admin/news/${created._id}/edit`, { lang, width });
       await look.page.getByTestId('presence').waitFor({ timeout: 10_000 });
-      await shoot(look.page, `presence-${lang}-${width}`);
+      await shoot(look.page, `presence-${lang}-${width}`, 'presence');
       await look.context.close();
     }
 
@@ -181,7 +190,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
     await aziz.page.locator('form button[type=submit]').click();
     const conflict = aziz.page.getByTestId('conflict');
     await conflict.waitFor();
-    expect(await conflict.getByRole('alert').textContent()).toMatch(/^Dilnoza Karimova saved this record at /);
+    expect(await conflict.getByRole('alert').textContent()).toMatch(/^Dilnoza Karimova saved this record \(.+\), after you opened it\./);
     const title = conflict.locator('[data-clash="title.uz"]');
     expect(await title.locator('[data-side="theirs"]').textContent()).toContain('Yer kodeksi (Dilnoza)');
     expect(await title.locator('[data-side="mine"]').textContent()).toContain('Yer kodeksi (Aziz)');
@@ -192,15 +201,15 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
       await aziz.page.setViewportSize({ width: 1280, height: 900 });
       await aziz.page.selectOption('#admin-language', lang);
       if (lang === 'en') break;
-      await shoot(aziz.page, `conflict-${lang}-1280`);
+      await shoot(aziz.page, `conflict-${lang}-1280`, 'conflict');
       await aziz.page.setViewportSize({ width: 375, height: 900 });
-      await shoot(aziz.page, `conflict-${lang}-375`);
+      await shoot(aziz.page, `conflict-${lang}-375`, 'conflict');
     }
     // Theirs for the title, merged by hand; his first paragraph, her second.
-    await title.getByRole('radio', { name: 'Keep theirs' }).click();
+    await title.getByRole('button', { name: 'Keep theirs' }).click();
     await title.getByRole('textbox').fill('Yer kodeksi (Dilnoza va Aziz)');
-    await body.locator('[data-block="0"]').getByRole('radio', { name: 'Keep mine' }).click();
-    await body.locator('[data-block="1"]').getByRole('radio', { name: 'Keep theirs' }).click();
+    await body.locator('[data-block="0"]').getByRole('button', { name: 'Keep mine' }).click();
+    await body.locator('[data-block="1"]').getByRole('button', { name: 'Keep theirs' }).click();
     await conflict.getByRole('button', { name: 'Save with these choices' }).click();
     await expect.poll(async () => (await stored(created._id)).version).toBe(theirs.body.data.version + 1);
     const saved = await stored(created._id);

@@ -45,9 +45,9 @@ export function ConflictView({ resource, stale, values, base, onSave }: Conflict
   }
 
   const pickButtons = (label: string, side: Side | undefined, choose: (side: Side) => void) => (
-    <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-2">
+    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
       {(['theirs', 'mine'] as const).map((option) => (
-        <button key={option} type="button" role="radio" aria-checked={side === option} onClick={() => choose(option)} className={`min-h-10 rounded-md px-3 text-sm font-semibold ${side === option ? 'bg-brand-700 text-white' : 'border border-slate-400 bg-white text-slate-900 hover:bg-slate-50'}`}>
+        <button key={option} type="button" aria-pressed={side === option} onClick={() => choose(option)} className={`min-h-10 rounded-md px-3 text-sm font-semibold ${side === option ? 'bg-brand-700 text-white' : 'border border-slate-400 bg-white text-slate-900 hover:bg-slate-50'}`}>
           {option === 'theirs' ? t('edit.keepTheirs') : t('edit.keepMine')}
         </button>
       ))}

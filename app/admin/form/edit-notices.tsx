@@ -7,7 +7,7 @@ import type { Autosave } from './use-autosave.ts';
 import { editorName, initials, type Editor, type PresenceState } from './use-presence.ts';
 
 /** "14:32" in the firm's time zone: today's moments need no date. */
-export const clockTime = (iso: string, lang: string, timeZone: string) => {
+const clockTime = (iso: string, lang: string, timeZone: string) => {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   return new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone }).format(new Date(ms));

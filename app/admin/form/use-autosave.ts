@@ -14,7 +14,7 @@ import type { FormState, Values } from './use-form-state.ts';
  */
 
 /** How long typing must stop before the server keeps it, and before the browser does. */
-export const AUTOSAVE_DELAY = 3000;
+const AUTOSAVE_DELAY = 3000;
 const LOCAL_DELAY = 400;
 /** While the server cannot be reached, how often it is tried again. */
 const RETRY_DELAY = 4000;
@@ -138,7 +138,8 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
   // Offline: tried again every few seconds (and as soon as the browser says it is online again).
   useEffect(() => {
     if (!offline) return;
-    const retry = () => void push();
+    // A record's autosave is the probe; a new record's form (kept only here) asks who is signed in.
+    const retry = () => void (record ? push() : api('/auth/me').then(reachable, () => undefined));
     const timer = setInterval(retry, RETRY_DELAY);
     window.addEventListener('online', retry);
     return () => {

@@ -11,7 +11,7 @@ import type { Resource } from '../resources.ts';
  * an answer naming who took over turns this form read-only.
  */
 
-export const HEARTBEAT = 20_000;
+const HEARTBEAT = 20_000;
 
 export const Editor = z.object({ _id: z.string(), name: z.string().nullish(), email: z.string().nullish(), since: z.string().nullish(), field: z.string().nullish(), lang: z.string().nullish() });
 export type Editor = z.infer<typeof Editor>;
