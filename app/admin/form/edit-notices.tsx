@@ -28,7 +28,7 @@ export function AutosaveLine({ autosave }: { autosave: Autosave }) {
   const { status, offline } = autosave;
   const words = offline || status.kind === 'offline' ? t('edit.offline') : status.kind === 'saving' ? t('edit.saving') : status.kind === 'saved' ? t(status.local ? 'edit.keptLocal' : 'edit.savedDraft', { time: clockTime(status.at, lang, timeZone) }) : '';
   return (
-    <p role="status" data-testid="autosave" data-state={offline ? 'offline' : status.kind} className={`min-h-5 text-sm ${offline ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
+    <p aria-live="polite" data-testid="autosave" data-state={offline ? 'offline' : status.kind} className={`min-h-5 text-sm ${offline ? 'font-semibold text-amber-800' : 'text-slate-600'}`}>
       {words}
     </p>
   );
