@@ -218,6 +218,17 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('never losing an edit on %s', (dial
     expect(wordsOf(saved.content.uz)).toContain('Birinchi band. Aziz qo‘shdi.');
     expect(wordsOf(saved.content.uz)).toContain('Ikkinchi band, Dilnoza tuzatdi.');
     expect(await aziz.page.getByTestId('conflict').count()).toBe(0);
+    await aziz.page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    // Changes that do not meet go through together, with nothing to choose: her Russian excerpt, his title.
+    const hers = await app.api(`/api/news/${created._id}`, { method: 'PUT', token: editor, body: { excerpt: { ...saved.excerpt, ru: 'Кратко от Дильнозы' }, version: saved.version } });
+    expect(hers.status, hers.text).toBe(200);
+    await aziz.page.fill('#field-title', 'Yer kodeksi (yakuniy)');
+    await aziz.page.locator('form button[type=submit]').click();
+    await expect.poll(async () => (await stored(created._id)).title.uz).toBe('Yer kodeksi (yakuniy)');
+    const both = await stored(created._id);
+    expect(both.excerpt.ru).toBe('Кратко от Дильнозы');
+    expect(both.version).toBe(hers.body.data.version + 1);
     await aziz.context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAdmin } from '../admin-context.tsx';
 import type { Resource } from '../resources.ts';
 import { formatMoment } from '../time-zone.ts';
@@ -43,6 +43,11 @@ export function ConflictView({ resource, stale, values, base, onSave }: Conflict
     }
     onSave(result, Number(stale.current.version));
   }
+
+  // Nothing both changed: theirs and yours go together, saved at once.
+  useEffect(() => {
+    if (!clashes.length) save();
+  }, [clashes]);
 
   const pickButtons = (label: string, side: Side | undefined, choose: (side: Side) => void) => (
     <div role="group" aria-label={label} className="flex flex-wrap gap-2">
@@ -103,6 +108,7 @@ export function ConflictView({ resource, stale, values, base, onSave }: Conflict
     );
   };
 
+  if (!clashes.length) return null;
   return (
     <section aria-labelledby="conflict-title" data-testid="conflict" className="space-y-4 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
       <p id="conflict-title" role="alert">
