@@ -34,9 +34,6 @@ import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { createAuthService } from './users/auth-service.ts';
-import { createAutosaves } from './editing/autosaves.ts';
-import { systemClock } from './editing/clock.ts';
-import { createPresence } from './editing/presence.ts';
 
 export type { DomainHost, ReviewNotice };
 
@@ -49,19 +46,12 @@ export function createDomainServices(host: DomainHost) {
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
   const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000 });
-  // Never losing an edit (API-4.md): autosaves and presence read one clock (a test moves it).
-  const editClock = systemClock();
-  const edits = { clock: editClock, autosaves: createAutosaves(database, editClock), presence: createPresence(database, editClock) };
-  const typeOfTable = new Map(RECORD_TYPES.map((type) => [type.table, type.name]));
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
     defaultLanguage: () => languages.defaultLanguage(),
     async changed(event) {
       await written(event);
-      // A deleted record takes everyone's autosaves and presence of it.
-      const deletedType = event.action === 'delete' ? typeOfTable.get(event.entity) : undefined;
-      if (deletedType) await Promise.all([edits.autosaves.removeRecord(deletedType, event.id), edits.presence.removeRecord(deletedType, event.id)]);
       await activity.record(event).catch((error: unknown) => log.error({ err: error }, 'could not record activity'));
       await renderLinksTo(event, written).catch((error: unknown) => log.error({ err: error }, 'could not render the links to a changed record'));
     },
@@ -232,8 +222,6 @@ export function createDomainServices(host: DomainHost) {
     textPreviews: createTextPreviews(),
     /** What records should have fixed before they are published, and the site's report (API-3.md "Checks before publishing"). */
     checks: recordChecks,
-    /** Autosaves and presence of the admin's forms (API-4.md "Never losing an edit"). */
-    edits,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
     /** Scheduled publishing: what comes next, and the moments that came (server/periodic-jobs.ts). */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/connection.ts';
 import { createDomainServices } from '../domain/app-services.ts';
+import { createEdits } from '../domain/editing/edits.ts';
 import { createLinkCheckJob } from '../domain/checks/link-check-job.ts';
 import { createLinkAsker } from './link-asker.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
@@ -64,6 +65,8 @@ export function createAppServices(options: {
   let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
   const mailer = createContactMailer(config.smtpUrl, logger, config.dkim);
+  // The admin forms' autosaves and presence (API-4.md "Never losing an edit"): a deleted record's go with it.
+  const edits = createEdits(database, RECORD_TYPES);
 
   const domain = createDomainServices({
     database,
@@ -81,6 +84,7 @@ export function createAppServices(options: {
     mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
+      await edits.changed(event);
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
@@ -140,6 +144,8 @@ export function createAppServices(options: {
 
   return {
     ...domain,
+    /** Autosaves and presence of the admin's forms, on one clock a test may move. */
+    edits,
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
     callTelegram,

@@ -18,7 +18,7 @@ import { isoAt, type EditClock } from './clock.ts';
 /** The most an autosave's `fields` may weigh as JSON (UTF-8): as much as a save of a record takes. */
 export const AUTOSAVE_MAX_BYTES = 1024 * 1024;
 /** An autosave not written again for this long is deleted (server/periodic-jobs.ts). */
-export const AUTOSAVE_DAYS = 30;
+const AUTOSAVE_DAYS = 30;
 
 export interface Autosave {
   fields: Record<string, unknown>;
@@ -64,17 +64,19 @@ export function createAutosaves(database: Database, clock: EditClock) {
 
   return {
     /**
-     * Checks and keeps `fields` as the user's autosave of the record. `record`: the record as stored
-     * (a translator's autosave may differ from it only in `onlyLanguages`).
+     * Checks and keeps `fields` as the user's autosave of the record. `bases`: the record as stored,
+     * and with its working copy if it has one (a translator's autosave may differ from one of them
+     * only in `onlyLanguages`, as their save of the record or of the copy may).
      */
-    async put(userId: string, type: RecordType, id: string, input: { fields: unknown; baseVersion: number }, record: Record<string, unknown>, onlyLanguages?: string[]): Promise<{ savedAt: string }> {
+    async put(userId: string, type: RecordType, id: string, input: { fields: unknown; baseVersion: number }, bases: Array<Record<string, unknown>>, onlyLanguages?: string[]): Promise<{ savedAt: string }> {
       const text = JSON.stringify(input.fields ?? null);
       const bytes = Buffer.byteLength(text, 'utf8');
       if (bytes > AUTOSAVE_MAX_BYTES) throw tooLarge(bytes);
       const fields = parseOrThrow(autosaveSchema(type), input.fields);
       if (onlyLanguages) {
         const names = Object.keys(fields);
-        const outside = changedOutside(record, { ...record, ...fields }, names, type.localizedFields, onlyLanguages);
+        const outsides = bases.map((base) => changedOutside(base, { ...base, ...fields }, names, type.localizedFields, onlyLanguages));
+        const outside = outsides.every(Boolean) ? outsides[0] : undefined;
         if (outside) {
           throw new AppError(403, 'FORBIDDEN', `As a translator you may change only the ${onlyLanguages.map((code) => code.toUpperCase()).join(', ')} texts; "${outside}" was changed too. Undo that change, or ask an editor.`, {
             details: [{ path: `fields.${outside}`, message: 'Outside your languages', code: 'invalid' }],
@@ -114,5 +116,3 @@ export function createAutosaves(database: Database, clock: EditClock) {
     },
   };
 }
-
-export type Autosaves = ReturnType<typeof createAutosaves>;

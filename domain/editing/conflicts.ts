@@ -14,7 +14,7 @@ const blank = (value: unknown) => value === undefined || value === null || value
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /** The fields (and languages of multilingual ones) whose values differ between two saved states, in the type's order. */
-export function changedFields(type: RecordType, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+function changedFields(type: RecordType, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const changed: string[] = [];
   for (const [name, field] of Object.entries(type.fields)) {
     if (field.counter) continue;
@@ -31,6 +31,24 @@ export function changedFields(type: RecordType, before: Record<string, unknown>,
   return changed;
 }
 
+/** How long a conflict waits for the version row of the save that won (written just after its update). */
+const WINNER_WAIT_MS = 1000;
+const WINNER_POLL_MS = 25;
+
+/**
+ * Who saved the record's current version: the save that won a race keeps its version just after
+ * its update, so a save that lost at the same moment waits a little for it (then names whoever
+ * saved last that it can see).
+ */
+async function savedNow(history: VersionService, type: string, id: string, version: number) {
+  for (let waited = 0; waited < WINNER_WAIT_MS; waited += WINNER_POLL_MS) {
+    const found = await history.lastSave(type, id, version);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, WINNER_POLL_MS));
+  }
+  return history.lastSave(type, id);
+}
+
 /**
  * The 409 of a save made on `callerVersion` of a record now at `current.version`. Without the
  * caller's version among the kept ones (a record saved before versions were kept), every field
@@ -39,7 +57,7 @@ export function changedFields(type: RecordType, before: Record<string, unknown>,
 export async function staleConflict(type: RecordType, history: VersionService, current: Record<string, unknown>, callerVersion: number | undefined): Promise<AppError> {
   const base = callerVersion === undefined ? undefined : await history.get(type.name, String(current._id), callerVersion);
   const fields = base ? changedFields(type, base, current) : changedFields(type, {}, current);
-  const changedBy = (await history.lastSave(type.name, String(current._id))) ?? { _id: null, name: '', at: String(current.updatedAt ?? '') };
+  const changedBy = (await savedNow(history, type.name, String(current._id), Number(current.version))) ?? { _id: null, name: '', at: String(current.updatedAt ?? '') };
   const who = changedBy.name || 'Someone else';
   const detail: ErrorDetail = {
     path: 'version',

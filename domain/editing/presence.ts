@@ -22,7 +22,7 @@ export interface Editor {
   lang: string | null;
 }
 
-export interface TakenOver {
+interface TakenOver {
   _id: string;
   name: string;
   at: string;
@@ -126,5 +126,3 @@ export function createPresence(database: Database, clock: EditClock) {
     },
   };
 }
-
-export type Presence = ReturnType<typeof createPresence>;

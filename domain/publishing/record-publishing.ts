@@ -29,12 +29,26 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
    * The 409 of a save over a working copy someone saved (or made) after the form read it: who and
    * when, so the form can show their copy beside what was typed (nothing typed is lost).
    */
-  const copyChanged = (copy: WorkingCopy | undefined) => {
+  const copyChanged = (copy: WorkingCopy | undefined, current?: Record<string, unknown>) => {
     const who = copy?.savedBy ? copy.savedBy.name || copy.savedBy.email : 'someone';
     return new AppError(409, 'CONFLICT', `${who} saved the working copy of this ${label.toLowerCase()} at ${copy?.savedAt ?? 'a moment'} after you opened it. Compare their copy with your changes, then save again over it or take theirs.`, {
       reason: 'copy_changed',
-      details: [{ path: 'draftVersion', message: 'The working copy was saved by someone else after you opened it', code: 'copy_changed', params: { draftVersion: copy?.version ?? 0, savedAt: copy?.savedAt ?? '', savedBy: copy?.savedBy?.email ?? '', savedByName: copy?.savedBy?.name ?? '' } }],
+      details: [
+        {
+          path: 'draftVersion',
+          message: 'The working copy was saved by someone else after you opened it',
+          code: 'copy_changed',
+          params: { draftVersion: copy?.version ?? 0, savedAt: copy?.savedAt ?? '', savedBy: copy?.savedBy?.email ?? '', savedByName: copy?.savedBy?.name ?? '' },
+          ...(current ? { current } : {}),
+          ...(copy ? { changedBy: { _id: copy.savedBy?._id ?? null, name: copy.savedBy ? copy.savedBy.name || copy.savedBy.email : '', at: copy.savedAt } } : {}),
+        },
+      ],
     });
+  };
+  /** The copy_changed 409 with the copy as it is now (as GET …/draft answers it), for the form to show beside what was typed. */
+  const copyChangedNow = async (id: string) => {
+    const copy = await copies.get(type.name, id);
+    return copyChanged(copy, copy ? ((await draft(id)) as Record<string, unknown>) : undefined);
   };
 
   /** The 404 of a record without a working copy. */
@@ -84,10 +98,10 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
       const base: Record<string, unknown> = { ...existing, ...copy?.data };
       const { merged, defaultLanguage } = await core.mergedPatch(id, existing, base, input, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
-      if (expectedCopy !== undefined && (copy?.version ?? 0) !== expectedCopy) throw copyChanged(copy);
+      if (expectedCopy !== undefined && (copy?.version ?? 0) !== expectedCopy) throw await copyChangedNow(id);
       // The copy stays on the version it was started from (or the one the form says it read).
       if (!(await copies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor, expectedCopy))) {
-        throw copyChanged(await copies.get(type.name, id));
+        throw await copyChangedNow(id);
       }
       await policy.afterSave(type, id, actor);
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(merged, defaultLanguage)}: working copy saved` });

@@ -112,17 +112,16 @@ export function createVersionService(database: Database) {
       return Number(row?.last ?? 0);
     },
 
-    /** Who saved the record's newest version, with their name as their account has it now, and when (undefined when none was kept). */
-    async lastSave(type: string, id: string): Promise<{ _id: string | null; name: string; at: string } | undefined> {
-      const row = await db
+    /** Who saved `version` of the record (its newest kept one without), with their name as their account has it now, and when (undefined when none was kept). */
+    async lastSave(type: string, id: string, version?: number): Promise<{ _id: string | null; name: string; at: string } | undefined> {
+      let query = db
         .selectFrom('record_versions')
         .leftJoin('users', 'users.id', 'record_versions.saved_by_id')
         .select(['record_versions.saved_by_id as by', 'record_versions.saved_by_email as email', 'record_versions.saved_at as at', 'users.name as name'])
         .where('record_versions.record_type', '=', type)
-        .where('record_versions.record_id', '=', id)
-        .orderBy('record_versions.saved_at', 'desc')
-        .orderBy('record_versions.version', 'desc')
-        .executeTakeFirst();
+        .where('record_versions.record_id', '=', id);
+      if (version !== undefined) query = query.where('record_versions.version', '=', version);
+      const row = await query.orderBy('record_versions.saved_at', 'desc').orderBy('record_versions.version', 'desc').executeTakeFirst();
       if (!row) return undefined;
       return { _id: row.by ? String(row.by) : null, name: String(row.name || row.email || ''), at: String(row.at) };
     },

@@ -94,7 +94,10 @@ function registerEdits(app: FastifyInstance, type: RecordType, service: RecordSe
     handler: async (request) => {
       const body = parseOrThrow(z.strictObject({ fields: z.unknown(), baseVersion }), request.body ?? {});
       const record = await service.get(idOf(request), { admin: true });
-      return ok(await autosaves.put(request.user!._id, type, idOf(request), body, record, onlyLanguages(request)));
+      const languages = onlyLanguages(request);
+      // A translator may be writing in the working copy: their autosave is measured against it too.
+      const copy = languages && type.visibilityField ? await service.draft(idOf(request)).catch(() => undefined) : undefined;
+      return ok(await autosaves.put(request.user!._id, type, idOf(request), body, copy ? [record, copy] : [record], languages));
     },
   });
   route(app, {

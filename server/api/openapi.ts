@@ -111,7 +111,7 @@ function errorComponents() {
       message: { type: 'string', description: 'In English' },
       code: { type: 'string', enum: [...ISSUE_CODES] },
       params: { type: 'object', description: 'max, min, lang, options… as the code needs', additionalProperties: true },
-      current: { type: 'object', additionalProperties: true, description: 'With 409 stale_version: the record as it is now, as the admin reads it (GET …/{id}?admin=true)' },
+      current: { type: 'object', additionalProperties: true, description: 'With 409 stale_version: the record as it is now, as the admin reads it (GET …/{id}?admin=true); with 409 copy_changed: the working copy as it is now (GET …/{id}/draft)' },
       changedFields: {
         type: 'array',
         items: { type: 'string' },
@@ -121,7 +121,7 @@ function errorComponents() {
         type: 'object',
         required: ['_id', 'name', 'at'],
         properties: { _id: { type: ['string', 'null'], description: 'null: the schedule saved it' }, name: { type: 'string' }, at: { type: 'string', format: 'date-time' } },
-        description: 'With 409 stale_version: who saved the record’s newest version, and when',
+        description: 'With 409 stale_version: who saved the record’s newest version, and when; with 409 copy_changed: who saved the working copy, and when',
       },
     },
   };

@@ -119,11 +119,11 @@ function recordRouteContext(app: FastifyInstance, type: RecordType, service: Rec
     return languages === 'all' ? undefined : [...languages];
   };
   /**
-   * A 409 stale_version's `current` as the admin's GET answers it to this reader (draft marks; a
+   * A 409 stale_version's (or copy_changed's) `current` as the admin's GET answers it to this reader (draft marks; a
    * translator never sees a confidential record's confidential fields); any other error as it is.
    */
   const asRead = async (request: FastifyRequest, error: unknown): Promise<never> => {
-    const detail = isAppError(error) && error.reason === 'stale_version' ? error.details?.[0] : undefined;
+    const detail = isAppError(error) && (error.reason === 'stale_version' || error.reason === 'copy_changed') ? error.details?.[0] : undefined;
     if (detail?.current) detail.current = readable(request, await withDraftMarks(service, [detail.current as { _id: string }], true))[0];
     throw error;
   };
@@ -411,14 +411,14 @@ function registerWorkingCopies({ type, service, services, serve, readable, onlyL
     url: `${path}/:id/draft`,
     operationId: `save${name}Draft`,
     summary: 'Save changes as the working copy (the rules of an update); what visitors see does not change',
-    description: 'With draftVersion (the copy’s version read; 0: no copy was read), a copy saved by someone since is not replaced: 409 copy_changed with who (savedBy, savedByName) and when (savedAt) in details[0].params.',
+    description: 'With draftVersion (the copy’s version read; 0: no copy was read), a copy saved by someone since is not replaced: 409 copy_changed with who (savedBy, savedByName) and when (savedAt) in details[0].params, the copy as it is now in details[0].current and details[0].changedBy { _id, name, at }.',
     access: 'record.edit',
     params: ID_PARAMS,
     body: named(updateSchema(type, true), `${name}DraftUpdate`),
     answers: { 200: one('The working copy') },
     errors: [400, 401, 403, 404, 409, 413],
     handler: async (request) => {
-      const saved = readable(request, [await service.saveDraft(idOf(request), request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) })])[0];
+      const saved = readable(request, [await service.saveDraft(idOf(request), request.body, actorOf(request), { onlyLanguages: onlyLanguages(request) }).catch((error: unknown) => asRead(request, error))])[0];
       await savedBy(request, idOf(request));
       return ok(saved, { message: 'Working copy saved: the public page has not changed' });
     },

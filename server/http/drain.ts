@@ -73,9 +73,11 @@ export function lingerAfterAnswer(request: IncomingMessage, reply: FastifyReply)
   const readBefore = socket.bytesRead;
   reply.raw.once('finish', () => {
     if (request.complete || request.destroyed) return;
-    const timer = setTimeout(() => socket.destroy(), DRAIN_TIMEOUT_MS);
+    // An injected request (light-my-request, the permission test) has a socket without destroy.
+    const close = () => (typeof socket.destroy === 'function' ? socket.destroy() : undefined);
+    const timer = setTimeout(close, DRAIN_TIMEOUT_MS);
     const onData = () => {
-      if (socket.bytesRead - readBefore > DRAIN_LIMIT_BYTES) socket.destroy();
+      if (socket.bytesRead - readBefore > DRAIN_LIMIT_BYTES) close();
     };
     const done = () => {
       clearTimeout(timer);

@@ -109,6 +109,10 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
     expect(uz.status).toBe(403);
     expect(uz.body.error).toMatch(/only the RU texts; "title\.uz"/);
     expect((await app.api(`/api/news/${id}/autosave`, { token: translator })).body.data.fields.title.ru).toBe('Перевод');
+    // Writing in the working copy: measured against the copy as well as the record.
+    expect((await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: admin, body: { title: { uz: 'Nusxadagi', ru: 'Tarjima ru' } } })).status).toBe(200);
+    expect((await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: translator, body: { fields: { title: { uz: 'Nusxadagi', ru: 'В копии' } }, baseVersion: version } })).status).toBe(200);
+    expect((await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: translator, body: { fields: { title: { uz: 'Uchinchi', ru: 'В копии' } }, baseVersion: version } })).status).toBe(403);
   });
 
   it('drops the owner’s autosave when their save goes through, everyone’s when the record is deleted, and each after 30 days', async () => {
@@ -200,5 +204,58 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
     const refused = await app.api(`/api/news/${id}/draft/publish`, { token: admin, body: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.details[0]).toMatchObject({ code: 'stale_version', changedFields: ['title.ru'], changedBy: { name: 'Bobur' }, current: { _id: id, version: version + 1, hasDraft: true } });
+  });
+
+  it('answers a working copy saved over a colleague’s newer copy with their copy and who saved it', async () => {
+    const { _id: id, version } = await article('Nusxa ustiga');
+    const made = await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: alice, body: { excerpt: { uz: 'Alisherniki' }, version, draftVersion: 0 } });
+    expect(made.status).toBe(200);
+    expect((await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: bobo, body: { excerpt: { uz: 'Boburniki' }, draftVersion: made.body.data.draftVersion } })).status).toBe(200);
+    const refused = await app.api(`/api/news/${id}/draft`, { method: 'PUT', token: alice, body: { excerpt: { uz: 'Alisher yana' }, draftVersion: made.body.data.draftVersion } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ reason: 'copy_changed', details: [{ code: 'copy_changed', changedBy: { _id: ids.Bobur, name: 'Bobur' }, current: { _id: id, excerpt: { uz: 'Boburniki' }, hasDraft: true } }] });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('presence across two instances on one PostgreSQL database', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp('postgres');
+    second = await startTestApp('postgres', { existing: { dataDir: first.dataDir, schema: first.schema } });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('shows each instance’s editors on the other, forgets them after 60 s on both, and carries a take-over across (ten rounds)', async () => {
+    const admin = await first.login();
+    const made = await first.api('/api/auth/users', { token: admin, body: { email: 'ikkinchi@example.uz', name: 'Ikkinchi', password: PASSWORD, role: 'editor' } });
+    expect(made.status).toBe(201);
+    const other = await second.login('ikkinchi@example.uz', PASSWORD);
+    const adminId = (await first.api('/api/auth/me', { token: admin })).body.data._id as string;
+    for (let round = 0; round < 10; round += 1) {
+      const created = await first.api('/api/faqs', { token: admin, body: { question: { uz: `Savol ${round}` }, answer: { uz: 'Javob' } } });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.data._id as string;
+      // At the same moment, one on each instance.
+      await Promise.all([first.api(`/api/faqs/${id}/presence`, { token: admin, body: { field: 'question', lang: 'uz' } }), second.api(`/api/faqs/${id}/presence`, { token: other, body: { field: 'answer', lang: 'ru' } })]);
+      const seenOnFirst = (await first.api(`/api/faqs/${id}/presence`, { token: admin, body: { field: 'question', lang: 'uz' } })).body.data;
+      expect(seenOnFirst.editors).toEqual([{ _id: made.body.data._id, name: 'Ikkinchi', since: expect.any(String), field: 'answer', lang: 'ru' }]);
+      const seenOnSecond = (await second.api(`/api/faqs/${id}/presence`, { token: other, body: { field: 'answer', lang: 'ru', takeOver: true } })).body.data;
+      expect(seenOnSecond.editors.map((editor: { _id: string }) => editor._id)).toEqual([adminId]);
+      expect((await first.api(`/api/faqs/${id}/presence`, { token: admin, body: {} })).body.data.takenOverBy).toMatchObject({ _id: made.body.data._id, name: 'Ikkinchi' });
+      expect((await second.api('/api/presence?type=faqs', { token: other })).body.data).toContainEqual({ id, editors: [expect.objectContaining({ _id: adminId })] });
+      // A minute and a second later, on either instance, nobody who sent nothing since is shown.
+      for (const app of [first, second]) app.services.edits.clock.now = () => Date.now() + 61_000;
+      try {
+        expect((await second.api(`/api/faqs/${id}/presence`, { token: other, body: {} })).body.data.editors).toEqual([]);
+        expect((await first.api('/api/presence?type=faqs', { token: admin })).body.data.find((row: { id: string }) => row.id === id)).toMatchObject({ editors: [{ name: 'Ikkinchi' }] });
+      } finally {
+        for (const app of [first, second]) app.services.edits.clock.now = () => Date.now();
+      }
+    }
   });
 });

@@ -106,6 +106,15 @@ describe.each(DIALECTS)('the OpenAPI document and the server (%s)', (dialect) =>
     const updated = await call('PUT', `/api/news/${id}`, { token, body: { excerpt: { uz: 'Qisqacha' }, content: { uz: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Matn', marks: [{ type: 'bold' }] }] }] } }, version: created.body.data.version } });
     expect(updated.status, updated.text).toBe(200);
     await call('PUT', `/api/news/${id}`, { token, body: { excerpt: { uz: 'Eski' }, version: 1 } });
+    // Never losing an edit (API-4.md): an autosave kept, read, dropped; presence; the lists' presence.
+    await call('PUT', `/api/news/${id}/autosave`, { token, body: { fields: { excerpt: { uz: 'Yozilmoqda' } }, baseVersion: updated.body.data.version } });
+    await call('PUT', `/api/news/${id}/autosave`, { token, body: { fields: { excerpt: { uz: 'x'.repeat(1_100_000) } }, baseVersion: 1 } });
+    await call('GET', `/api/news/${id}/autosave`, { token });
+    await call('DELETE', `/api/news/${id}/autosave`, { token });
+    await call('GET', `/api/news/${id}/autosave`, { token });
+    await call('POST', `/api/news/${id}/presence`, { token, body: { field: 'title', lang: 'uz', takeOver: true } });
+    await call('GET', '/api/presence?type=news', { token });
+    await call('DELETE', `/api/news/${id}/presence`, { token });
     await call('GET', `/api/news/slug/${updated.body.data.slug}?admin=true&format=text`, { token });
     await call('GET', `/api/news/${id}/versions/1`, { token });
     await call('POST', `/api/news/${id}/versions/1/restore`, { token, body: { into: 'draft' } });
