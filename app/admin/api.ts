@@ -12,7 +12,8 @@ interface FailureBody {
   success?: boolean;
   error?: string;
   code?: string;
-  details?: FieldProblem[];
+  /** The field problems; a 409 stale_version's also carry the record as it is now (what the form merges with). */
+  details?: unknown;
   reason?: ConflictReason;
   checks?: Check[];
 }
@@ -21,6 +22,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: FieldProblem[];
+  /** `details` as the server sent them (a stale version's `current`, `changedFields`, `changedBy`). */
+  readonly raw: unknown;
   /** With 409: someone saved first (stale_version) or the value is taken (duplicate). */
   readonly reason?: ConflictReason;
   /** With 422 checks_failed: the errors that stop publishing. */
@@ -29,7 +32,8 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.code = body.code ?? '';
-    this.details = body.details ?? [];
+    this.details = Array.isArray(body.details) ? body.details : [];
+    this.raw = body.details;
     this.reason = body.reason;
     this.checks = body.checks ?? [];
   }

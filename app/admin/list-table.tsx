@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { useAdmin } from './admin-context.tsx';
+import { api } from './api.ts';
+import { Avatar } from './form/edit-notices.tsx';
+import { Editor, editorName } from './form/use-presence.ts';
 import { Loading } from './ui.tsx';
 
 /* The admin's one list pattern: loading, "nothing here", and the table of a list's rows. */
@@ -43,5 +47,46 @@ export function ListTable({ heads, actions = true, className = '', children }: {
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+const ListPresence = z.union([
+  z.array(z.object({ id: z.string().nullish(), _id: z.string().nullish(), recordId: z.string().nullish(), editors: z.array(Editor) })),
+  z.record(z.string(), z.array(Editor)),
+]);
+
+/** Who has which of a list's records open (one read per load of the list; never the signed-in user). */
+export function useListPresence(type: string, records: readonly unknown[] | null): Map<string, Editor[]> {
+  const { user } = useAdmin();
+  const [open, setOpen] = useState<Map<string, Editor[]>>(new Map());
+  useEffect(() => {
+    if (!records) return;
+    let live = true;
+    api<unknown>(`/presence?type=${encodeURIComponent(type)}`).then(
+      (answer) => {
+        const parsed = ListPresence.safeParse(answer.data);
+        if (!live || !parsed.success) return;
+        const entries = Array.isArray(parsed.data) ? parsed.data.map((row): [string, Editor[]] => [row.id ?? row._id ?? row.recordId ?? '', row.editors]) : Object.entries(parsed.data);
+        setOpen(new Map(entries.map(([id, editors]): [string, Editor[]] => [id, editors.filter((editor) => editor._id !== user._id)]).filter(([id, editors]) => id && editors.length)));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [type, records, user._id]);
+  return open;
+}
+
+/** The small avatars of those who have a row's record open. */
+export function EditingAvatars({ editors }: { editors: readonly Editor[] | undefined }) {
+  const { t } = useAdmin();
+  if (!editors?.length) return null;
+  return (
+    <span className="ml-2 inline-flex gap-1 align-middle" data-testid="editing-avatars">
+      {editors.map((editor) => (
+        <Avatar key={editor._id} name={editorName(editor)} label={t('edit.openBy', { name: editorName(editor) })} />
+      ))}
+    </span>
   );
 }

@@ -3,14 +3,20 @@ import { useBlocker } from 'react-router';
 import type { StoredRecord } from '../../domain/shared/entity.ts';
 import { UploadTracking, useAbandonedUploads } from './abandoned-uploads.tsx';
 import { useAdmin } from './admin-context.tsx';
+import { staleOf } from './form/conflict.ts';
+import { ConflictView } from './form/conflict-view.tsx';
 import { CopyNotices } from './form/copy-notices.tsx';
+import { AutosaveLine, PresenceBar, RestoreOffer, TakenOverNotice } from './form/edit-notices.tsx';
 import { FormEnd } from './form/form-end.tsx';
 import { FormFields } from './form/form-fields.tsx';
 import { useFormContext, type FormContext } from './form/form-context.ts';
 import { RecordPanels } from './form/record-panels.tsx';
 import { TranslationBar } from './form/translation-bar.tsx';
+import { unsaved } from './form/unsaved.ts';
 import { useFormState } from './form/use-form-state.ts';
+import { useAutosave } from './form/use-autosave.ts';
 import { useLanguages } from './form/use-languages.ts';
+import { usePresence, type Focus } from './form/use-presence.ts';
 import { useSave } from './form/use-save.ts';
 import { useWorkingCopy } from './form/use-working-copy.ts';
 import { StateBadge } from './publishing.tsx';
@@ -30,7 +36,7 @@ import { buttonClass, ErrorNotice, useConfirm } from './ui.tsx';
 export function useUnsavedChanges(dirty: boolean): ReactNode {
   const { t } = useAdmin();
   const { ask, dialog } = useConfirm();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !unsaved.agreed && currentLocation.pathname !== nextLocation.pathname);
   const current = useRef(blocker);
   current.current = blocker;
   useEffect(() => {
@@ -41,6 +47,14 @@ export function useUnsavedChanges(dirty: boolean): ReactNode {
       else current.current.reset();
     });
   }, [blocker.state, ask, t]);
+  useEffect(() => {
+    unsaved.open = dirty;
+    unsaved.agreed = false;
+    return () => {
+      unsaved.open = false;
+      unsaved.agreed = false;
+    };
+  }, [dirty]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -89,7 +103,25 @@ export function RecordForm({ resource, record, context: loaded, onSaved, onCance
   const copy = useWorkingCopy(resource, record, form, context.draft);
   const languages = useLanguages(resource, form);
   const uploads = useAbandonedUploads();
-  const saving = useSave({ resource, record, form, languages, copy, uploads, needsApproval: context.needsApproval, onSaved });
+  // A save asked for by what changed the values first (a conflict sorted out, the connection back): made after they are in.
+  const [saveAsked, askSave] = useState(0);
+  const autosave = useAutosave({ resource, record, form, onBack: () => askSave((count) => count + 1) });
+  const done = (saved: StoredRecord) => {
+    autosave.saved();
+    onSaved(saved);
+  };
+  const saving = useSave({ resource, record, form, languages, copy, uploads, needsApproval: context.needsApproval, onSaved: done, onUnreachable: autosave.saveWhenBack });
+  useEffect(() => {
+    if (saveAsked) void saving.save({ preventDefault() {} });
+  }, [saveAsked]);
+  // Where this form's focus is (its field, and language for a text in each), for the others' presence.
+  const [focus, setFocus] = useState<Focus>({});
+  const presence = usePresence(resource, record, focus);
+  const readOnly = Boolean(presence.takenOver);
+  useEffect(() => {
+    if (readOnly) void autosave.keepAndStop();
+  }, [readOnly]);
+  const stale = staleOf(form.conflict);
   const leaving = useUnsavedChanges(form.dirty && !form.saving);
   // The review's comments, shown beside the field each is about.
   const [comments, setComments] = useState<ReviewComment[]>([]);
@@ -98,11 +130,38 @@ export function RecordForm({ resource, record, context: loaded, onSaved, onCance
   const publishing = saving.publishing;
   return (
     <UploadTracking value={uploads.track}>
-      <form onSubmit={saving.save} noValidate className="space-y-5">
+      <form
+        onSubmit={(event) => (readOnly ? event.preventDefault() : void saving.save(event))}
+        onFocus={(event) => {
+          const field = event.target instanceof Element ? event.target.closest('[data-field]')?.getAttribute('data-field') : null;
+          if (!field) return;
+          const inLanguages = resource.type.localizedFields.includes(field);
+          setFocus((current) => (current.field === field && current.lang === (inLanguages ? languages.active : undefined) ? current : { field, lang: inLanguages ? languages.active : undefined }));
+        }}
+        noValidate
+        className="space-y-5"
+      >
         {leaving}
         {copy.dialog}
         {form.formError && <ErrorNotice message={form.formError} />}
-        {form.conflict && (
+        <TakenOverNotice presence={presence} />
+        <PresenceBar resource={resource} presence={presence} />
+        <RestoreOffer autosave={autosave} />
+        {stale && (
+          <ConflictView
+            resource={resource}
+            stale={stale}
+            values={values}
+            base={form.initial}
+            onSave={(merged, version) => {
+              form.setValues(merged);
+              form.setVersion(version);
+              form.setConflict(false);
+              askSave((count) => count + 1);
+            }}
+          />
+        )}
+        {form.conflict && !stale && (
           <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-900">
             <p>{t('common.conflict')}</p>
             <button type="button" onClick={saving.reload} className={`${buttonClass.secondary} mt-3`}>
@@ -123,6 +182,7 @@ export function RecordForm({ resource, record, context: loaded, onSaved, onCance
         <CopyNotices resource={resource} values={values} copy={copy} saving={saving} />
         {localized && <LanguageTabs active={active} onChange={languages.setActive} problems={languages.problemLanguages} />}
         <TranslationBar languages={languages} values={values} localized={localized} />
+        <div inert={readOnly} className="space-y-5">
         <FormFields
           resource={resource}
           form={form}
@@ -131,8 +191,11 @@ export function RecordForm({ resource, record, context: loaded, onSaved, onCance
           apart={publishing ? [publishing.flag, publishing.at, publishing.until] : []}
           comparing={languages.sideBySide && localized && active !== defaultLanguage}
           comments={comments}
+          restored={autosave.restored}
         />
+        <AutosaveLine autosave={autosave} />
         <FormEnd resource={resource} record={record} form={form} copy={copy} saving={saving} languages={languages} context={context} onCancel={onCancel} />
+        </div>
         {record && <RecordPanels resource={resource} record={record} form={form} copy={copy} active={active} onComments={setComments} />}
       </form>
     </UploadTracking>

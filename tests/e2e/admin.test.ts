@@ -566,7 +566,7 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await context.close();
   });
 
-  it('says clearly when someone else saved first, and reloads their version', async () => {
+  it('says clearly when someone else saved first, and shows their version beside this one to keep', async () => {
     const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
     const { page, context } = await signedIn();
     await goto(page, `/admin/team/${member._id}/edit`);
@@ -574,8 +574,14 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     await app.api(`/api/team/${member._id}`, { method: 'PUT', body: { experience: '99', version: member.version }, token });
     await page.fill('#field-experience', '30');
     await page.locator('form button[type=submit]').click();
-    await page.waitForSelector('text=Someone else saved this record after you opened it.');
-    await page.getByRole('button', { name: 'Reload the latest version' }).click();
+    // Nothing typed is lost (API-4.md "Conflicts"): theirs beside what was typed, one to keep.
+    const clash = page.getByTestId('conflict').locator('[data-clash="experience"]');
+    await clash.waitFor();
+    expect(await clash.locator('[data-side="theirs"]').textContent()).toContain('99');
+    expect(await clash.locator('[data-side="mine"]').textContent()).toContain('30');
+    await clash.getByRole('button', { name: 'Keep theirs' }).click();
+    await page.getByRole('button', { name: 'Save with these choices' }).click();
+    await expect.poll(async () => (await app.api(`/api/team/${member._id}?admin=true`, { token })).body.data.version).toBe(member.version + 2);
     await expect.poll(() => page.inputValue('#field-experience')).toBe('99');
     await context.close();
   });

@@ -34,10 +34,12 @@ interface FormFieldsProps {
   /** The source language's text beside each text field. */
   comparing: boolean;
   comments: ReviewComment[];
+  /** The fields just restored from an autosave, marked so. */
+  restored?: ReadonlySet<string>;
 }
 
 /** The record's fields, two columns wide; each with its source beside it while translating, its review comments, the page's full address under the slug. */
-export function FormFields({ resource, form, languages, context, apart, comparing, comments }: FormFieldsProps) {
+export function FormFields({ resource, form, languages, context, apart, comparing, comments, restored }: FormFieldsProps) {
   const { t, lang, defaultLanguage, user } = useAdmin();
   const translating = useTranslating();
   const { values } = form;
@@ -68,7 +70,7 @@ export function FormFields({ resource, form, languages, context, apart, comparin
                 errors={form.errors}
                 choices={context.choices}
                 fixedLength={translating}
-                note={active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
+                note={restored?.has(field.name) ? t('edit.restored') : active !== defaultLanguage && marks.fields[active]?.includes(field.name) ? (marks.states[active] === 'outdated' ? t('translation.outdated') : t('translation.missing')) : undefined}
                 onChange={(value) => form.set(field.name, value)}
                 onBlock={comparing ? (index) => languages.setBlock({ field: field.name, index }) : undefined}
                 pointAt={pointAt?.field === field.name && pointAt.lang === active ? pointAt : undefined}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Check } from '../../../domain/checks/document-checks.ts';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
+import type { ApiError } from '../api.ts';
 import { valuesFor } from '../publishing.tsx';
 import type { Resource } from '../resources.ts';
 import type { DraftRead } from './form-context.ts';
@@ -34,7 +35,8 @@ export function useFormState(resource: Resource, record: StoredRecord | undefine
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [notice, setNotice] = useState('');
-  const [conflict, setConflict] = useState(false);
+  // A save over a newer version (409 stale_version): the refusal, with the record as it is now.
+  const [conflict, setConflict] = useState<ApiError | false>(false);
   // A publish the checks refused (422 checks_failed): what they found, and how to try again.
   const [blocked, setBlocked] = useState<{ checks: Check[]; retry: (reason: string) => void } | null>(null);
   // A publish refused for want of approval: how to go on (an administrator may publish anyway, with a reason).

@@ -8,6 +8,7 @@ import { api, ApiError } from '../api.ts';
 import { publishingFields, publishModeOf, valuesFor, type PublishMode } from '../publishing.tsx';
 import type { Resource } from '../resources.ts';
 import type { DraftRead } from './form-context.ts';
+import { unreachable } from './use-autosave.ts';
 import { editable, type FormState } from './use-form-state.ts';
 import type { Languages } from './use-languages.ts';
 import type { WorkingCopy } from './use-working-copy.ts';
@@ -21,6 +22,8 @@ interface SaveParts {
   uploads: ReturnType<typeof useAbandonedUploads>;
   needsApproval: boolean;
   onSaved: (record: StoredRecord) => void;
+  /** The server could not be reached: the form keeps the save for when it can be. */
+  onUnreachable?: () => void;
 }
 
 /**
@@ -28,7 +31,7 @@ interface SaveParts {
  * copy (asked for, or because a live record's changes need approval); a refusal is said where it
  * can be fixed (the checks, a missing approval, a colleague's newer copy or version).
  */
-export function useSave({ resource, record, form, languages, copy, uploads, needsApproval, onSaved }: SaveParts) {
+export function useSave({ resource, record, form, languages, copy, uploads, needsApproval, onSaved, onUnreachable }: SaveParts) {
   const { t, defaultLanguage, problem, user } = useAdmin();
   const { values, setValues } = form;
   // Draft, publish now or schedule (types with a schedule): "schedule" is held while its time is being chosen.
@@ -112,8 +115,12 @@ export function useSave({ resource, record, form, languages, copy, uploads, need
     } catch (caught) {
       if (refused(caught, (reason) => void save({ preventDefault() {} }, copyAsked, reason))) return;
       if (caught instanceof ApiError && caught.reason === 'copy_changed' && record) return void (await copy.showClash(caught));
+      if (unreachable(caught) && onUnreachable) {
+        onUnreachable();
+        return void form.setFormError(t('edit.offlineSave'));
+      }
       if (!(caught instanceof ApiError)) form.setFormError(t('common.saveError'));
-      else if (caught.reason === 'stale_version') form.setConflict(true);
+      else if (caught.reason === 'stale_version') form.setConflict(caught);
       else if (caught.details.length) languages.showProblems(caught.details);
       else form.setFormError(problem(caught));
     } finally {

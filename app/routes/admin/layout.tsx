@@ -7,7 +7,8 @@ import { say } from '../../admin/words.ts';
 import { abilities, AdminProvider, makeAdminT, storedAdminLanguage, useAdmin, type AdminT, type AdminUser, type SiteLanguage } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, ApiError, clearToken, getToken, rememberPage } from '../../admin/api.ts';
-import { AdminLoading } from '../../admin/ui.tsx';
+import { leaveAgreed, unsavedChanges } from '../../admin/form/unsaved.ts';
+import { AdminLoading, useConfirm } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 import { WAITING_STATUSES } from '../../../domain/contacts/contact-entity.ts';
 
@@ -155,6 +156,7 @@ function Shell({ mustSetUp }: { mustSetUp: boolean }) {
   const { t, lang, setLang, user, adminLanguages } = useAdmin();
   const [drawer, setDrawer] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
+  const { ask, dialog: confirmDialog } = useConfirm();
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setDrawer(false), [location.pathname]);
@@ -170,6 +172,11 @@ function Shell({ mustSetUp }: { mustSetUp: boolean }) {
   }, [drawer]);
 
   async function logout() {
+    // Unsaved changes in an open form: asked first (the autosave keeps them either way).
+    if (unsavedChanges()) {
+      if (!(await ask({ message: t('common.unsaved'), confirm: t('confirm.leave'), cancel: t('confirm.stay'), danger: true }))) return;
+      leaveAgreed();
+    }
     try {
       await api('/auth/logout', { method: 'POST' });
     } catch {
@@ -181,6 +188,7 @@ function Shell({ mustSetUp }: { mustSetUp: boolean }) {
 
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
+      {confirmDialog}
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
         {t('app.title')}
       </a>

@@ -12,7 +12,8 @@ import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
-import { cellClass, ListTable, ListView, rowClass } from '../../admin/list-table.tsx';
+import { cellClass, EditingAvatars, ListTable, ListView, rowClass, useListPresence } from '../../admin/list-table.tsx';
+import type { Editor } from '../../admin/form/use-presence.ts';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
@@ -76,6 +77,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const records = loaded.data?.records ?? null;
+  const openBy = useListPresence(resource.key, records);
   // Opened from the translation status (?edit={id}&lang=ru): that record's form, on that language.
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');
@@ -237,7 +239,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
             ]}
           >
             {visible.map((record) => (
-              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} />
+              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} editors={openBy.get(record._id)} />
             ))}
           </ListTable>
         )}
@@ -259,10 +261,12 @@ interface RecordRowProps {
   onToggle: (flag: string) => void;
   onEdit: () => void;
   onRemove: () => void;
+  /** Who else has the record open. */
+  editors?: readonly Editor[];
 }
 
 /** A record's row: its name (its state, the line under it, a missing picture, its chips), its toggles, its order, its actions. */
-function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove }: RecordRowProps) {
+function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove, editors }: RecordRowProps) {
   const { t, lang, user } = useAdmin();
   const can = abilities(user);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
@@ -271,7 +275,10 @@ function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit,
   return (
     <tr className={`${rowClass} align-top`}>
       <td className={cellClass}>
-        <p className="font-semibold text-slate-900">{name}</p>
+        <p className="font-semibold text-slate-900">
+          {name}
+          <EditingAvatars editors={editors} />
+        </p>
         {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
         {resource.subtitleField && <p className="text-slate-600">{subtitleOf(record[resource.subtitleField])}</p>}
         {resource.askForPicture && !record[resource.askForPicture] && can.editContent && (
