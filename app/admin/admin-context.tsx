@@ -36,6 +36,10 @@ export function abilities(user: AdminUser) {
     administer: can(user, 'user.manage'),
     /** A multilingual text in this language may be changed. */
     editLanguage: (code: string) => can(user, 'record.edit', { language: code }),
+    /** Make and change releases (records that go out together). */
+    manageReleases: can(user, 'release.manage'),
+    /** Publish a release now. */
+    publishReleases: can(user, 'release.publish'),
   };
 }
 
