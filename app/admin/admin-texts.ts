@@ -865,9 +865,11 @@ const en = {
   'release.delete': 'Delete the release',
   'release.deleteConfirm': 'Delete the release “{title}”? What it already published stays published.',
   'release.dashboard': 'Scheduled releases that did not go out',
-  'release.dashboardLine': '“{title}” did not go out: {reason}',
   'release.openRelease': 'Open the release',
   'release.untitled': '(untitled)',
+  'release.reopen': 'Open it again for changes',
+  'release.failedShort': '“{title}” did not go out and changed nothing: what stopped it is shown at each of its records.',
+  'release.serverWords': 'The server’s words (in English)',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1738,9 +1740,11 @@ const ru: AdminTexts = {
   'release.delete': 'Удалить релиз',
   'release.deleteConfirm': 'Удалить релиз «{title}»? То, что он уже опубликовал, останется на сайте.',
   'release.dashboard': 'Запланированные релизы, которые не вышли',
-  'release.dashboardLine': '«{title}» не вышел: {reason}',
   'release.openRelease': 'Открыть релиз',
   'release.untitled': '(без названия)',
+  'release.reopen': 'Открыть снова для изменений',
+  'release.failedShort': '«{title}» не вышел и ничего не изменил: что помешало — указано у каждой его записи.',
+  'release.serverWords': 'Сообщение сервера (на английском)',
 };
 
 const uz: AdminTexts = {
@@ -2608,9 +2612,11 @@ const uz: AdminTexts = {
   'release.delete': 'Relizni o‘chirish',
   'release.deleteConfirm': '“{title}” relizi o‘chirilsinmi? U e’lon qilgan narsalar saytda qoladi.',
   'release.dashboard': 'Chiqmagan rejalashtirilgan relizlar',
-  'release.dashboardLine': '“{title}” chiqmadi: {reason}',
   'release.openRelease': 'Relizni ochish',
   'release.untitled': '(nomsiz)',
+  'release.reopen': 'O‘zgartirish uchun qayta ochish',
+  'release.failedShort': '“{title}” chiqmadi va hech narsani o‘zgartirmadi: nima to‘sqinlik qilgani har bir yozuvi yonida ko‘rsatilgan.',
+  'release.serverWords': 'Server xabari (ingliz tilida)',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

@@ -71,7 +71,8 @@ function ItemRow({ release, index, refused, onRemove, editable }: { release: Sho
   const item = release.items[index];
   const ready = release.readiness[index];
   const title = ready?.title || item.id;
-  const live = release.state === 'open' || release.state === 'scheduled';
+  // A failed release shows what stops each record now; a published one only what it held.
+  const live = release.state !== 'published';
   return (
     <li data-item={`${item.type}:${item.id}`} className={`rounded-lg border p-3 ${refused?.length ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">

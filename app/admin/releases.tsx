@@ -1,5 +1,5 @@
 import type { Release, ReleaseReadiness, ReleaseState } from '../../domain/releases/release-schema.ts';
-import type { AdminT } from './admin-context.tsx';
+import { useAdmin, type AdminT } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
 import { ApiError } from './api.ts';
 import { Badge } from './ui.tsx';
@@ -55,4 +55,18 @@ export function languagesOf(release: Release, publicLanguages: readonly string[]
     for (const lang of item.languages ?? publicLanguages) chosen.add(lang);
   }
   return [...chosen];
+}
+
+/** Why a scheduled release failed, as the server wrote it (English): folded, for whoever reads it. */
+export function ServerWords({ reason }: { reason: string | null }) {
+  const { t } = useAdmin();
+  if (!reason) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-medium">{t('release.serverWords')}</summary>
+      <p lang="en" className="mt-1 [overflow-wrap:anywhere]">
+        {reason}
+      </p>
+    </details>
+  );
 }

@@ -9,7 +9,7 @@ import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 import { KindBadge } from '../../admin/contact-kind.tsx';
-import type { Release } from '../../admin/releases.tsx';
+import { ServerWords, type Release } from '../../admin/releases.tsx';
 
 interface Activity {
   _id: string;
@@ -135,11 +135,12 @@ function FailedReleases({ releases }: { releases: Release[] }) {
       <ul className="mt-3 space-y-2 text-sm" data-testid="failed-releases">
         {releases.map((release) => (
           <li key={release._id} className="[overflow-wrap:anywhere]">
-            {t('release.dashboardLine', { title: release.title, reason: release.reason ?? '' })}{' '}
+            {t('release.failedShort', { title: release.title })}{' '}
             <Link to={`/admin/releases/${release._id}`} className="font-semibold text-red-900 underline">
               {t('release.openRelease')}
               <span className="sr-only">: {release.title}</span>
             </Link>
+            <ServerWords reason={release.reason} />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { AddItem, ReleaseItems, type NewItem } from '../../admin/release-items.tsx';
 import { ReleaseDetails, ReleasePosts, ReleasePreview, ReleaseSchedule } from '../../admin/release-parts.tsx';
-import { languagesOf, problemWords, refusedItems, StateBadge, type ItemProblem, type ShownRelease } from '../../admin/releases.tsx';
+import { languagesOf, problemWords, refusedItems, ServerWords, StateBadge, type ItemProblem, type ShownRelease } from '../../admin/releases.tsx';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/release';
@@ -103,12 +103,12 @@ function Outcome({ release, onReopen, editable }: { release: ShownRelease; onReo
   if (release.state !== 'failed') return null;
   return (
     <div role="alert" data-testid="release-failed" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{t('release.failedReason')}</p>
-      <p className="mt-1 [overflow-wrap:anywhere]">{release.reason}</p>
-      <p className="mt-2 text-sm">{t('release.failedAgain')}</p>
+      <p className="font-semibold">{t('release.failedShort', { title: release.title })}</p>
+      <p className="mt-1 text-sm">{t('release.failedAgain')}</p>
+      <ServerWords reason={release.reason} />
       {editable && (
         <button type="button" className={`${buttonClass.secondary} mt-2`} onClick={onReopen}>
-          {t('release.unschedule')}
+          {t('release.reopen')}
         </button>
       )}
     </div>
