@@ -870,6 +870,7 @@ const en = {
   'release.reopen': 'Open it again for changes',
   'release.failedShort': '“{title}” did not go out and changed nothing: what stopped it is shown at each of its records.',
   'release.serverWords': 'The server’s words (in English)',
+  'release.activityFailed': 'A scheduled release did not go out:',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1745,6 +1746,7 @@ const ru: AdminTexts = {
   'release.reopen': 'Открыть снова для изменений',
   'release.failedShort': '«{title}» не вышел и ничего не изменил: что помешало — указано у каждой его записи.',
   'release.serverWords': 'Сообщение сервера (на английском)',
+  'release.activityFailed': 'Запланированный релиз не вышел:',
 };
 
 const uz: AdminTexts = {
@@ -2617,6 +2619,7 @@ const uz: AdminTexts = {
   'release.reopen': 'O‘zgartirish uchun qayta ochish',
   'release.failedShort': '“{title}” chiqmadi va hech narsani o‘zgartirmadi: nima to‘sqinlik qilgani har bir yozuvi yonida ko‘rsatilgan.',
   'release.serverWords': 'Server xabari (ingliz tilida)',
+  'release.activityFailed': 'Rejalashtirilgan reliz chiqmadi:',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

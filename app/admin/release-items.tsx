@@ -19,7 +19,7 @@ import { say } from './words.ts';
  */
 
 /** The types a release can publish: those visitors see one by one. */
-export const RELEASABLE = RECORD_TYPES.filter((type) => type.visibilityField);
+const RELEASABLE = RECORD_TYPES.filter((type) => type.visibilityField);
 
 const typeLabel = (name: string, lang: string) => {
   const type = recordTypeNamed(name);

@@ -10,7 +10,7 @@ import { Badge } from './ui.tsx';
  * language (the API's sentences are English; its codes are said here).
  */
 
-export type { Release, ReleaseReadiness };
+export type { Release };
 export type ShownRelease = Release & { readiness: ReleaseReadiness[] };
 export type ItemProblem = ReleaseReadiness['problems'][number];
 

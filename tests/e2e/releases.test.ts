@@ -143,6 +143,8 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the release screens on %s', (diale
       await notice.waitFor();
       expect(await notice.textContent()).toContain(language === 'uz' ? '“Yanvar relizi” chiqmadi va hech narsani o‘zgartirmadi' : '«Yanvar relizi» не вышел и ничего не изменил');
       expect(await notice.getByRole('link').getAttribute('href')).toBe(`/admin/releases/${failing}`);
+      // The activity log says a release failed, not that a client's file was refused.
+      await page.getByTestId('activity').getByText(language === 'uz' ? 'Rejalashtirilgan reliz chiqmadi:' : 'Запланированный релиз не вышел:').first().waitFor();
       await shoot(page, `${language}-dashboard`, '#failed-releases-heading');
       await page.goto(`${app.url}/admin/releases`);
       await page.getByTestId('releases').waitFor();

@@ -331,7 +331,8 @@ function RecentActivity({ activity }: { activity: Activity[] }) {
               <span>
                 {entry.action === 'publish' || entry.action === 'unpublish' || entry.action === 'refuse' ? (
                   <>
-                    {t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
+                    {/* A release that failed is logged as refused too: not a client's file. */}
+                    {entry.entity === 'releases' && entry.action === 'refuse' ? t('release.activityFailed') : t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
                   </>
                 ) : (
                   <>
