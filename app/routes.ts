@@ -33,6 +33,8 @@ export default [
     route('redirects', 'routes/admin/redirects.tsx'),
     route('checks', 'routes/admin/checks.tsx'),
     route('subscribers', 'routes/admin/subscribers.tsx'),
+    route('releases', 'routes/admin/releases.tsx'),
+    route('releases/:id', 'routes/admin/release.tsx'),
     route(':resource', 'routes/admin/resource.tsx'),
     route(':resource/new', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-new' }),
     route(':resource/:id/edit', 'routes/admin/resource-edit.tsx', { id: 'admin-resource-edit' }),

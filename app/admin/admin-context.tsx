@@ -38,6 +38,10 @@ export function abilities(user: AdminUser) {
     editLanguage: (code: string) => can(user, 'record.edit', { language: code }),
     /** A record naming these services (domain/publishing/scope.ts) may be changed: always, unless the user is limited to some practice areas. */
     editRecordOf: (services: readonly string[]) => can(user, 'record.edit', { services }),
+    /** Make and change releases (records that go out together). */
+    manageReleases: can(user, 'release.manage'),
+    /** Publish a release now. */
+    publishReleases: can(user, 'release.publish'),
   };
 }
 

@@ -9,6 +9,7 @@ import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, PhoneLink } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 import { KindBadge } from '../../admin/contact-kind.tsx';
+import { ServerWords, type Release } from '../../admin/releases.tsx';
 
 interface Activity {
   _id: string;
@@ -31,6 +32,8 @@ interface DashboardData {
   /** New contact requests (editors and administrators; null for a translator). */
   requests: StoredRecord[] | null;
   newRequests: number;
+  /** Scheduled releases that could not go out (GET /api/releases?state=failed). */
+  failedReleases: Release[];
 }
 
 /** A record waiting for this person's review (GET /api/reviews/mine), overdue first. */
@@ -62,7 +65,7 @@ interface Upcoming {
 }
 
 async function loadDashboard(): Promise<DashboardData> {
-  const [team, news, blog, partners, activity, schedule, waiting, decisions] = await Promise.all([
+  const [team, news, blog, partners, activity, schedule, waiting, decisions, failedReleases] = await Promise.all([
     api<StoredRecord[]>('/team?admin=true'),
     api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
     api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
@@ -72,6 +75,7 @@ async function loadDashboard(): Promise<DashboardData> {
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),
     api<Waiting[]>('/reviews/mine'),
     api<Decision[]>('/reviews/news'),
+    api<Release[]>('/releases?state=failed'),
   ]);
   // The newest requests nobody acted on yet (new, or a new matter awaiting its conflict check): what the office answers first (translators do not read them).
   const requests = await api<StoredRecord[]>('/contact?status=waiting&page=1&limit=5').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? null : Promise.reject(error)));
@@ -85,6 +89,7 @@ async function loadDashboard(): Promise<DashboardData> {
     decisions: decisions.data,
     requests: requests?.data ?? null,
     newRequests: requests?.pagination?.total ?? requests?.data.length ?? 0,
+    failedReleases: failedReleases.data,
   };
 }
 
@@ -115,6 +120,30 @@ function AttentionList({ id, border, heading, testId, children, footer }: { id: 
         {children}
       </ul>
       {footer}
+    </section>
+  );
+}
+
+/** Scheduled releases that did not go out: why, and a link to each (it changed nothing). */
+function FailedReleases({ releases }: { releases: Release[] }) {
+  const { t } = useAdmin();
+  return (
+    <section role="alert" aria-labelledby="failed-releases-heading" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900 shadow-sm">
+      <h2 id="failed-releases-heading" className="text-lg font-semibold">
+        {t('release.dashboard')}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm" data-testid="failed-releases">
+        {releases.map((release) => (
+          <li key={release._id} className="[overflow-wrap:anywhere]">
+            {t('release.failedShort', { title: release.title })}{' '}
+            <Link to={`/admin/releases/${release._id}`} className="font-semibold text-red-900 underline">
+              {t('release.openRelease')}
+              <span className="sr-only">: {release.title}</span>
+            </Link>
+            <ServerWords reason={release.reason} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -302,7 +331,8 @@ function RecentActivity({ activity }: { activity: Activity[] }) {
               <span>
                 {entry.action === 'publish' || entry.action === 'unpublish' || entry.action === 'refuse' ? (
                   <>
-                    {t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
+                    {/* A release that failed is logged as refused too: not a client's file. */}
+                    {entry.entity === 'releases' && entry.action === 'refuse' ? t('release.activityFailed') : t(`activity.${entry.action}`)} {entry.summary.replace(/ (published|hidden) by schedule$/, '')}
                   </>
                 ) : (
                   <>
@@ -344,6 +374,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {!data && !error && <Loading />}
       {data && (
         <div className="space-y-6">
+          {data.failedReleases.length > 0 && <FailedReleases releases={data.failedReleases} />}
           <Counts counts={data.counts} />
           {can.editContent && <QuickActions />}
           {data.requests && data.requests.length > 0 && <NewRequests requests={data.requests} total={data.newRequests} />}

@@ -1,4 +1,4 @@
-import { Award, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
+import { Award, PackageCheck, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
@@ -92,7 +92,7 @@ const TYPE_ICONS: Record<(typeof ADMIN_ICONS)[number], typeof Home> = {
 };
 
 /** `who`: the roles that see the screen (all when absent); the server refuses the others anyway. */
-type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home; who?: 'editors' | 'admins' };
+type NavigationItem = { to: string; label: (t: AdminT, lang: string) => string; icon: typeof Home; who?: 'editors' | 'admins' | 'releases' };
 const screen = (to: string, key: AdminTextKey, icon: typeof Home, who?: NavigationItem['who']): NavigationItem => ({ to, label: (t) => t(key), icon, who });
 const typeItem = (type: (typeof RECORD_TYPES)[number]): NavigationItem => ({ to: `/admin/${type.name}`, label: (_t: AdminT, lang: string) => say(type.admin.title, lang), icon: TYPE_ICONS[type.admin.icon] });
 
@@ -106,6 +106,7 @@ const NAVIGATION: Array<{ heading?: AdminTextKey; items: NavigationItem[] }> = [
   {
     heading: 'nav.group.site',
     items: [
+      screen('/admin/releases', 'nav.releases', PackageCheck, 'releases'),
       screen('/admin/checks', 'nav.checks', ListChecks),
       screen('/admin/media', 'nav.media', Image, 'editors'),
       screen('/admin/analytics', 'nav.analytics', BarChart3, 'editors'),
@@ -119,7 +120,7 @@ const NAVIGATION: Array<{ heading?: AdminTextKey; items: NavigationItem[] }> = [
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t, lang, unread, user } = useAdmin();
   const can = abilities(user);
-  const allowed = (item: NavigationItem) => !item.who || (item.who === 'admins' ? can.administer : can.editContent);
+  const allowed = (item: NavigationItem) => !item.who || { admins: can.administer, editors: can.editContent, releases: can.manageReleases }[item.who];
   const groups = NAVIGATION.map((group) => ({ ...group, items: group.items.filter(allowed) })).filter((group) => group.items.length > 0);
   return (
     <nav aria-label={t('app.menu')} className="space-y-4">
