@@ -19,6 +19,7 @@ import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
 import { UPLOAD_LIMITS, uploadPlaces, type UploadLimits } from './intake/upload-places.ts';
+import { createEdgePurges, type EdgePurges } from './edge/edge-purges.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -64,6 +65,8 @@ export function createAppServices(options: {
   let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
   const mailer = createContactMailer(config.smtpUrl, logger, config.dkim);
+  // With EDGE_PURGE: the CDN or shared cache in front is purged by tag after each write (server/edge/).
+  let edge: EdgePurges | undefined;
 
   const domain = createDomainServices({
     database,
@@ -81,6 +84,7 @@ export function createAppServices(options: {
     mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
+      await edge?.changed(event).catch((error: unknown) => logger.error({ err: error }, 'could not queue the purge of the shared cache in front'));
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
@@ -136,6 +140,9 @@ export function createAppServices(options: {
   const linkChecks = createLinkCheckJob({ database, checks: domain.checks, ask: createLinkAsker(config.linkCheck), limit: config.linkCheck.limit });
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
   const metrics = options.metrics?.(cache);
+  if (config.edge) {
+    edge = createEdgePurges({ config: config.edge, outbox: domain.outbox, logger, trackedTables: TRACKED_TABLES, counted: (outcome, calls) => metrics?.edgePurges(outcome, calls) });
+  }
   let stopping = false;
 
   return {
@@ -150,6 +157,8 @@ export function createAppServices(options: {
     documentStorage,
     mailer,
     metrics,
+    /** The purges of the CDN or shared cache in front (EDGE_PURGE); undefined when there is none. */
+    edge,
     /** The anonymous uploads' places of this instance (server/intake/upload-places.ts). */
     uploadPlaces: uploadPlaces({ ...UPLOAD_LIMITS, ...options.uploadLimits }),
     /** True once this instance started to stop: its readiness check then fails. */

@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
+import { edgeRoutes } from './api/edge-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
 import { subscriptionRoutes } from './api/subscription-routes.ts';
@@ -185,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   // Before compression, so that the cache keeps and hashes the plain body.
-  registerResponseCaching(app, services.cache);
+  registerResponseCaching(app, services.cache, services.config.edge);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   // Who is asking: a valid bearer token makes request.user; anything else stays anonymous.
@@ -204,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The API reads JSON (and multipart where a route registers it): any other body, text/plain
       // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
       api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes, edgeRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));
