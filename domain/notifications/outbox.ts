@@ -238,7 +238,8 @@ export function createOutbox(database: Database) {
         .execute();
       return rows.map((row) => ({
         at: String(row.sent_at ?? row.created_at),
-        payload: JSON.parse(String(row.payload)) as OutboxPayload,
+        // PostgreSQL's driver may give the JSON column parsed already.
+        payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as OutboxPayload,
         status: String(row.status) as 'pending' | 'sent' | 'failed',
         attempts: Number(row.attempts),
         lastError: row.last_error ? String(row.last_error) : null,

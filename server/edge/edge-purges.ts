@@ -102,7 +102,8 @@ export function createEdgePurges(options: {
         pending: counts.pending,
         failed: counts.failed,
         lastSuccess: lastSuccess ?? recent.find((purge) => purge.status === 'sent')?.at ?? null,
-        lastError: counts.lastError,
+        // The newest refusal among the latest purges, else any kept with one that still waits.
+        lastError: recent.find((purge) => purge.status !== 'sent' && purge.lastError)?.lastError ?? counts.lastError,
       };
     },
   };
