@@ -21,6 +21,13 @@ const EdgeSchema = z.object({
   EDGE_PURGE: z.enum(['varnish', 'cloudflare', 'fastly', 'bunny'], { error: 'must be varnish, cloudflare, fastly or bunny' }).optional(),
   EDGE_MAX_AGE: seconds(31_536_000).default(86_400),
   EDGE_STALE_SECONDS: seconds(86_400).default(60),
+  /** Purge calls a minute at most, when the plan allows more than the vendor's lowest (Cloudflare Pro: 300). */
+  EDGE_PURGES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .optional(),
   /** One or more Varnish servers, comma-separated: each gets every purge. */
   EDGE_PURGE_URL: z
     .string()
@@ -46,6 +53,8 @@ export interface EdgeConfig {
   maxAgeSeconds: number;
   /** stale-while-revalidate: how long after that an old copy may be served while a new one is fetched. */
   staleSeconds: number;
+  /** Calls a minute at most (EDGE_PURGES_PER_MINUTE), else the vendor's documented lowest (CALLS_PER_MINUTE). */
+  callsPerMinute?: number;
   varnish?: { urls: string[] };
   cloudflare?: { apiUrl: string; zoneId: string; token: string };
   fastly?: { apiUrl: string; serviceId: string; key: string };
@@ -82,7 +91,7 @@ export function edgeConfigOf(env: Record<string, string | undefined>): EdgeConfi
   const adapter = value.EDGE_PURGE;
   const missing = NEEDED[adapter].filter((name) => !value[name as keyof typeof value]);
   if (missing.length) throw new Error(`Invalid configuration: EDGE_PURGE=${adapter} needs ${missing.join(' and ')} as well.`);
-  const common = { adapter, maxAgeSeconds: value.EDGE_MAX_AGE, staleSeconds: value.EDGE_STALE_SECONDS };
+  const common = { adapter, maxAgeSeconds: value.EDGE_MAX_AGE, staleSeconds: value.EDGE_STALE_SECONDS, callsPerMinute: value.EDGE_PURGES_PER_MINUTE };
   switch (adapter) {
     case 'varnish':
       return { ...common, varnish: { urls: value.EDGE_PURGE_URL! } };

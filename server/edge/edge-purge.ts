@@ -16,7 +16,7 @@ export const TAGS_PER_CALL: Record<EdgeAdapter, number> = { varnish: 100, cloudf
 /**
  * Calls a minute this instance makes at most, when the vendor documents a limit: Cloudflare's
  * Free plan allows 5 purge requests a minute (Pro 5 a second). A purge that would go over waits
- * in the outbox until the minute has room.
+ * in the outbox until the minute has room. EDGE_PURGES_PER_MINUTE says otherwise for a better plan.
  */
 export const CALLS_PER_MINUTE: Record<EdgeAdapter, number> = { varnish: 6000, cloudflare: 5, fastly: 6000, bunny: 600 };
 
@@ -70,7 +70,7 @@ function requestsFor(config: EdgeConfig, tags: string[]): Array<{ url: string; i
 /** Sends purges by tag to the configured vendor; `send` is fetch (a test may pass its own). */
 export function createPurger(config: EdgeConfig, send: Fetch = fetch, timeoutMs = 10_000) {
   const perCall = TAGS_PER_CALL[config.adapter];
-  const perMinute = CALLS_PER_MINUTE[config.adapter];
+  const perMinute = config.callsPerMinute ?? CALLS_PER_MINUTE[config.adapter];
   const recent: number[] = [];
   /** Room for one more call this minute, or how long until there is. */
   const wait = () => {
