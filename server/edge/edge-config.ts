@@ -61,8 +61,8 @@ export interface EdgeConfig {
   bunny?: { apiUrl: string; pullZoneId: string; key: string };
 }
 
-export const EDGE_SECRET_VARIABLES = ['CLOUDFLARE_API_TOKEN', 'FASTLY_API_KEY', 'BUNNY_API_KEY'];
-export const EDGE_VARIABLES = Object.keys(EdgeSchema.shape);
+const EDGE_SECRET_VARIABLES = ['CLOUDFLARE_API_TOKEN', 'FASTLY_API_KEY', 'BUNNY_API_KEY'];
+const EDGE_VARIABLES = Object.keys(EdgeSchema.shape);
 
 /** What each adapter needs besides EDGE_PURGE. */
 const NEEDED: Record<EdgeAdapter, string[]> = {

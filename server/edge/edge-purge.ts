@@ -11,14 +11,14 @@ import type { EdgeAdapter, EdgeConfig } from './edge-config.ts';
  * surrogate keys, Bunny one tag (`CacheTag` is a string), Varnish as many as one request header
  * holds (http_req_hdr_len, 8 KB by default: 100 tags of up to 80 characters stay well inside).
  */
-export const TAGS_PER_CALL: Record<EdgeAdapter, number> = { varnish: 100, cloudflare: 100, fastly: 256, bunny: 1 };
+const TAGS_PER_CALL: Record<EdgeAdapter, number> = { varnish: 100, cloudflare: 100, fastly: 256, bunny: 1 };
 
 /**
  * Calls a minute this instance makes at most, when the vendor documents a limit: Cloudflare's
  * Free plan allows 5 purge requests a minute (Pro 5 a second). A purge that would go over waits
  * in the outbox until the minute has room. EDGE_PURGES_PER_MINUTE says otherwise for a better plan.
  */
-export const CALLS_PER_MINUTE: Record<EdgeAdapter, number> = { varnish: 6000, cloudflare: 5, fastly: 6000, bunny: 600 };
+const CALLS_PER_MINUTE: Record<EdgeAdapter, number> = { varnish: 6000, cloudflare: 5, fastly: 6000, bunny: 600 };
 
 export class PurgeFailure extends Error {
   /** When the vendor said when to come back (429 Retry-After), or the minute's calls are spent. */
@@ -112,7 +112,7 @@ export function createPurger(config: EdgeConfig, send: Fetch = fetch, timeoutMs 
 export type Purger = ReturnType<typeof createPurger>;
 
 /** The tags of a shared cache's copy: what the answer read, and `site` (the configuration, languages and frame every page shows). */
-export function edgeTags(reads: ReadonlySet<string> | undefined): string[] {
+function edgeTags(reads: ReadonlySet<string> | undefined): string[] {
   return ['site', ...[...(reads ?? [])].sort()];
 }
 

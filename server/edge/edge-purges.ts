@@ -19,7 +19,7 @@ const PRIVATE_TABLES = new Set(['contacts', 'subscribers', 'users', 'sessions'])
  * of that record; of what every page shows (the configuration, languages, media, redirects),
  * `site`, which every public answer carries.
  */
-export function purgeTagsOf(change: Change, trackedTables: ReadonlySet<string>): string[] {
+function purgeTagsOf(change: Change, trackedTables: ReadonlySet<string>): string[] {
   if (PRIVATE_TABLES.has(change.entity)) return [];
   if (trackedTables.has(change.entity)) return change.id ? [change.entity, `${change.entity}:${change.id}`] : [change.entity];
   return ['site'];
