@@ -15,6 +15,8 @@ import path from 'node:path';
 import { cpuMs, machineLine, READER, ROOT, startBenchServer } from './bench-server.ts';
 
 const REQUESTS = 10_000;
+/** Debian's varnish package (with varnish-modules for xkey). */
+const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((candidate) => fs.existsSync(candidate));
 const ROUNDS = 3;
 
 async function freePort(): Promise<number> {
@@ -34,9 +36,8 @@ async function startVarnish(origin: string, port: number) {
     .readFileSync(path.join(ROOT, 'deploy/varnish/default.vcl'), 'utf8')
     .replace(/\.host = "app[12]";\n {4}\.port = "3000";/g, `.host = "${host}";\n    .port = "${originPort}";`);
   fs.writeFileSync(path.join(folder, 'default.vcl'), vcl);
-  const varnishd = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((candidate) => fs.existsSync(candidate));
-  if (!varnishd) throw new Error('varnishd is not installed (apt-get install varnish varnish-modules)');
-  const child = spawn(varnishd, ['-F', '-j', 'none', '-n', path.join(folder, 'work'), '-a', `127.0.0.1:${port}`, '-f', path.join(folder, 'default.vcl'), '-s', 'malloc,256m', '-T', 'none'], { stdio: ['ignore', 'ignore', 'ignore'] });
+  if (!VARNISHD) throw new Error('varnishd is not installed (apt-get install varnish varnish-modules)');
+  const child = spawn(VARNISHD, ['-F', '-j', 'none', '-n', path.join(folder, 'work'), '-a', `127.0.0.1:${port}`, '-f', path.join(folder, 'default.vcl'), '-s', 'malloc,256m', '-T', 'none'], { stdio: ['ignore', 'ignore', 'ignore'] });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
     const status = await fetch(`${url}/api/health`).then((answer) => answer.status).catch(() => 0);
@@ -97,7 +98,7 @@ export async function benchEdge(): Promise<string> {
     const [alone, behind] = [median(direct), median(fronted)];
     const factor = behind === 0 ? `over ${alone / 10}×` : `${(alone / behind).toFixed(0)}×`;
     return [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}, varnishd ${spawnSync('varnishd', ['-V'], { encoding: 'utf8' }).stderr.split('\n')[0].replace(/^varnishd \(|\)$/g, '')}; the load (autocannon, 32 connections) runs on the same machine.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}, varnishd ${spawnSync(VARNISHD!, ['-V'], { encoding: 'utf8' }).stderr.split('\n')[0].replace(/^varnishd \(|\)$/g, '')}; the load (autocannon, 32 connections) runs on the same machine.`,
       '',
       `| ${REQUESTS.toLocaleString('en')} mixed visitor requests (${paths.length} addresses) | origin processor time (median of ${ROUNDS}) | each round | requests/s | varnishd's processor time |`,
       '|---|---|---|---|---|',
