@@ -10,7 +10,9 @@
  * while an editor saves every second (scripts/bench-saves.ts); `npm run bench -- --save-cost [--against REF]`
  * what one save of a legal alert costs the server against an earlier commit (scripts/bench-save-cost.ts);
  * `npm run bench -- --growth [--against REF]` a site grown to 12,000 records through the API, against
- * an earlier commit in interleaved slices: records/s, processor time per record, peak memory (scripts/bench-growth.ts).
+ * an earlier commit in interleaved slices: records/s, processor time per record, peak memory (scripts/bench-growth.ts);
+ * `npm run bench -- --edge` the origin's processor time per 10,000 visitor requests with and without
+ * Varnish in front, in the same run (scripts/bench-edge.ts).
  * With BENCH_DATABASE_URL=postgres://…
  * every one of them runs on PostgreSQL (a fresh schema per server).
  */
@@ -23,6 +25,7 @@ import { benchGrowth } from './bench-growth.ts';
 import { benchSaveCost } from './bench-save-cost.ts';
 import { benchSaves } from './bench-saves.ts';
 import { benchStart } from './bench-start.ts';
+import { benchEdge } from './bench-edge.ts';
 
 /** The pages a shared link brings most visitors to, then the API's public reads. */
 const urlsOf = (articleSlug: string) => ['/', `/news/${articleSlug}`, '/ru/faq', '/ru/contact', '/api/news?lang=ru', '/api/news?lang=ru&fields=title,slug,date,excerpt,image,category', '/api/services', '/api/site-config'];
@@ -48,6 +51,12 @@ async function main() {
   }
   if (process.argv.includes('--save-cost')) {
     await benchSaveCost();
+    return;
+  }
+  if (process.argv.includes('--edge')) {
+    const table = await benchEdge();
+    console.log(`\n${table}`);
+    if (process.argv.includes('--write')) replaceSection(path.join(ROOT, 'docs/performance.md'), 'edge', table);
     return;
   }
   if (process.argv.includes('--saves')) {

@@ -21,6 +21,7 @@ import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
 import { UPLOAD_LIMITS, uploadPlaces, type UploadLimits } from './intake/upload-places.ts';
+import { createEdgePurges, type EdgePurges } from './edge/edge-purges.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
 
@@ -68,6 +69,8 @@ export function createAppServices(options: {
   const mailer = createContactMailer(config.smtpUrl, logger, config.dkim);
   // The admin forms' autosaves and presence (API-4.md "Never losing an edit"): a deleted record's go with it.
   const edits = createEdits(database, RECORD_TYPES);
+  // With EDGE_PURGE: the CDN or shared cache in front is purged by tag after each write (server/edge/).
+  let edge: EdgePurges | undefined;
 
   const domain = createDomainServices({
     database,
@@ -89,6 +92,7 @@ export function createAppServices(options: {
       await edits.changed(event);
       // After the write's own work, not in it: a search engine's queue never slows a save.
       if (indexNow) void indexNow.changed(event).catch((error: unknown) => logger.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
+      await edge?.changed(event).catch((error: unknown) => logger.error({ err: error }, 'could not queue the purge of the shared cache in front'));
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
@@ -155,6 +159,9 @@ export function createAppServices(options: {
   const linkChecks = createLinkCheckJob({ database, checks: domain.checks, ask: createLinkAsker(config.linkCheck), limit: config.linkCheck.limit });
   // Counted only when someone may read them (METRICS_TOKEN): no cost on the hot path otherwise.
   const metrics = options.metrics?.(cache);
+  if (config.edge) {
+    edge = createEdgePurges({ config: config.edge, outbox: domain.outbox, logger, trackedTables: TRACKED_TABLES, counted: (outcome, calls) => metrics?.edgePurges(outcome, calls) });
+  }
   let stopping = false;
 
   return {
@@ -171,6 +178,8 @@ export function createAppServices(options: {
     documentStorage,
     mailer,
     metrics,
+    /** The purges of the CDN or shared cache in front (EDGE_PURGE); undefined when there is none. */
+    edge,
     /** The anonymous uploads' places of this instance (server/intake/upload-places.ts). */
     uploadPlaces: uploadPlaces({ ...UPLOAD_LIMITS, ...options.uploadLimits }),
     /** True once this instance started to stop: its readiness check then fails. */

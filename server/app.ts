@@ -9,6 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
+import { edgeRoutes } from './api/edge-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
 import { oidcRoutes } from './api/oidc-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
@@ -189,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   // Before compression, so that the cache keeps and hashes the plain body.
-  registerResponseCaching(app, services.cache);
+  registerResponseCaching(app, services.cache, services.config.edge);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   // Who is asking: a valid bearer token makes request.user; anything else stays anonymous.
@@ -208,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The API reads JSON (and multipart where a route registers it): any other body, text/plain
       // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
       api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, editRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, editRoutes, docsRoutes, edgeRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

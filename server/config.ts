@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../domain/shared/time-zone.ts';
+import { edgeConfigOf, type EdgeConfig } from './edge/edge-config.ts';
 
 /** A PEM that holds an RSA private key (what DKIM signing with rsa-sha256 needs). */
 function isRsaPrivateKey(pem: string): boolean {
@@ -290,6 +291,8 @@ export interface AppConfig {
   oidc: OidcConfig | undefined;
   /** false: only break-glass accounts sign in with a password (PASSWORD_SIGN_IN=false). */
   passwordSignIn: boolean;
+  /** A CDN or a shared cache in front, purged by tag (EDGE_PURGE, server/edge/edge-config.ts); undefined: off. */
+  edge: EdgeConfig | undefined;
 }
 
 /** The firm's OpenID Connect provider (API-4.md "Sign-in that a firm's IT accepts"). */
@@ -362,7 +365,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
     if (missing.length) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')} as well.`);
   }
+  let edge: EdgeConfig | undefined;
+  try {
+    edge = edgeConfigOf(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
+    edge,
     port: value.PORT,
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),

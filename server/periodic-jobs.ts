@@ -118,6 +118,16 @@ export function periodicJobs(services: AppServices, config: AppConfig, host: { d
         if (published) logger.info({ published }, 'scheduled releases published');
       },
     },
+    // Purges of the CDN or shared cache in front that failed at first (server/edge/edge-purges.ts): sent again after their wait.
+    Boolean(services.edge) && {
+      name: 'edge_purges',
+      everyMs: outboxEveryMs,
+      instances: 'all',
+      failure: 'could not purge the shared cache in front; trying again after its wait',
+      async run() {
+        await services.edge!.deliverDue();
+      },
+    },
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
     Boolean(services.sendTelegram) && {
       name: 'telegram_outbox',

@@ -11,6 +11,7 @@ import { countReader, etagMatches, etagOf, isPublicRead, PUBLIC_CACHE_CONTROL, s
 import { pageContentSecurityPolicy } from './http/security.ts';
 import { originNamesHost } from './http/request-target.ts';
 import { LANGUAGE_CODE } from '../domain/shared/localized.ts';
+import { EDGE_PRIVATE, edgeHeaders } from './edge/edge-purge.ts';
 
 /** A preview link's page, in any language: never counted as a page not found. */
 const PREVIEW_PATH = new RegExp(`^(/${LANGUAGE_CODE})?/preview/`);
@@ -66,6 +67,7 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
   // Pages are routed from the request's path on the site's own address (PUBLIC_URL), never from
   // Host or X-Forwarded-Host: a header must not change what a cached address serves.
   const origin = new URL(services.config.publicUrl).origin;
+  const edge = services.config.edge;
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const generation = services.cache.generation();
@@ -136,11 +138,13 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     if (url.pathname === '/') reply.header('vary', HOME_VARY);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
+    const cacheable = isCacheable(request, response);
+    // Behind a CDN or shared cache (EDGE_PURGE): a page that is not kept here (a capability link, a form's answer, an error) is kept by none.
+    if (edge && !cacheable) reply.header('cache-control', EDGE_PRIVATE);
     // A page rendered to a string comes as bytes beside its Response (app/entry.server.tsx).
     const rendered = renderedBody(response);
     // A HEAD's body is left out by Node when it is sent.
     if (!response.body && !rendered) return reply.send();
-    const cacheable = isCacheable(request, response);
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     if (!cacheable && !html && response.body) return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 
@@ -153,13 +157,17 @@ export function createSsrHandler(source: BuildSource, services: AppServices, mod
     if (!cacheable) return reply.send(served);
     const route = pageRoute(request.url);
     if (shownAt.length) {
-      reply.header('cache-control', 'no-cache');
+      // Its HTML differs per visit (the form's time): a shared cache must not keep it.
+      reply.header('cache-control', edge ? EDGE_PRIVATE : 'no-cache');
       services.cache.set(request.url, { body, shownAt, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route, tags: request.reads }, generation);
       return reply.send(served);
     }
     // A page any visitor gets alike, with an ETag, until the next write that affects it.
     const etag = etagOf(body);
-    reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+    reply.header('etag', etag);
+    // The home page at / differs by the visitor's language (Vary): a shared cache in front leaves it to this one.
+    if (edge) reply.headers(url.pathname === '/' ? { 'cache-control': 'private, no-cache' } : edgeHeaders(edge, request.reads));
+    else reply.header('cache-control', PUBLIC_CACHE_CONTROL);
     services.cache.set(request.url, { body, etag, headers: sharedHeaders(reply.getHeaders()), countedView, visitPath, route, tags: request.reads }, generation);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(body);

@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   'siteConfig.manage': ['admin'],
   /** Run the link check of every document now. */
   'links.check': ['admin'],
+  /** The purges of the CDN or shared cache in front (GET /api/admin/edge). */
+  'edge.observe': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -9,9 +9,10 @@ import { newId, nowIso } from '../shared/ids.ts';
  * - `mail-first`: an e-mail a person waits for (a password link, an upload link, a confirmation),
  *   sent at once, never held back by the rate;
  * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues;
- * - `indexnow`: addresses of public pages that changed, for the search engines (domain/site/index-now.ts).
+ * - `indexnow`: addresses of public pages that changed, for the search engines (domain/site/index-now.ts);
+ * - `edge`: a purge by tag of the CDN or shared cache in front (`tags`; server/edge/edge-purges.ts).
  */
-export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail', 'indexnow'] as const;
+export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail', 'indexnow', 'edge'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
@@ -37,10 +38,15 @@ interface OutboxPayload {
    * Each is at least 16 characters (no word of the text is taken for one).
    */
   secrets?: string[];
+  /** A purge of the shared cache in front: the tags whose content changed. */
+  tags?: string[];
 }
 
 /** A refusal that trying again cannot change (a wrong channel, a message Telegram will not take): an error with `final: true`. */
 const isFinal = (error: unknown) => typeof error === 'object' && error !== null && 'final' in error && error.final === true;
+/** A refusal that says when to try again (a 429's Retry-After): an error with `retryAfterMs`. */
+const retryAfterOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'retryAfterMs' in error && typeof error.retryAfterMs === 'number' ? error.retryAfterMs : undefined;
 
 interface OutboxMessage {
   id: string;
@@ -152,7 +158,7 @@ export function createOutbox(database: Database) {
           await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), attempts, locked_until: null, last_error: null, secrets: null }).where('id', '=', row.id).execute();
           sent += 1;
         } catch (error) {
-          const wait = BACKOFF_SECONDS[Math.min(attempts - 1, BACKOFF_SECONDS.length - 1)] * 1000;
+          const wait = retryAfterOf(error) ?? BACKOFF_SECONDS[Math.min(attempts - 1, BACKOFF_SECONDS.length - 1)] * 1000;
           const failed = attempts >= MAX_ATTEMPTS || ((giveUpOnFinal || error === notKept) && isFinal(error));
           await db
             .updateTable('outbox')
@@ -170,6 +176,77 @@ export function createOutbox(database: Database) {
       }
       await db.deleteFrom('outbox').where('status', '=', 'sent').where('sent_at', '<', new Date(Date.now() - KEEP_SENT_MS).toISOString()).execute();
       return sent;
+    },
+
+    /**
+     * Sends what is due of a channel in one go (`deliver` takes every claimed message: the edge's
+     * purges merge their tags into as few calls as the vendor allows); all are sent, or all retried.
+     */
+    async deliverBatch(channel: OutboxChannel, deliver: (messages: OutboxMessage[]) => Promise<void>, limit = 200): Promise<number> {
+      const now = new Date().toISOString();
+      const due = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('channel', '=', channel)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('created_at', 'asc')
+        .limit(limit)
+        .execute();
+      const claimed: OutboxMessage[] = [];
+      for (const row of due) {
+        const taken = await db
+          .updateTable('outbox')
+          .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 1) claimed.push({ id: String(row.id), channel, payload: reveal(String(row.id), row.payload, row.secrets), attempts: Number(row.attempts) + 1 });
+      }
+      if (!claimed.length) return 0;
+      const ids = claimed.map((message) => message.id);
+      try {
+        await deliver(claimed);
+        await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso(), attempts: sql`attempts + 1`, locked_until: null, last_error: null }).where('id', 'in', ids).execute();
+      } catch (error) {
+        const attempts = Math.max(...claimed.map((message) => message.attempts));
+        const wait = retryAfterOf(error) ?? BACKOFF_SECONDS[Math.min(attempts - 1, BACKOFF_SECONDS.length - 1)] * 1000;
+        await db
+          .updateTable('outbox')
+          .set({
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            attempts: sql`attempts + 1`,
+            next_attempt_at: new Date(Date.now() + wait).toISOString(),
+            locked_until: null,
+            last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          })
+          .where('id', 'in', ids)
+          .execute();
+        throw error;
+      }
+      await db.deleteFrom('outbox').where('channel', '=', channel).where('status', '=', 'sent').where('sent_at', '<', new Date(Date.now() - KEEP_SENT_MS).toISOString()).execute();
+      return claimed.length;
+    },
+
+    /** The channel's latest messages, newest first: when each was queued, its payload, how it stands. */
+    async recent(channel: OutboxChannel, limit = 20) {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'payload', 'status', 'attempts', 'created_at', 'sent_at', 'last_error'])
+        .where('channel', '=', channel)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        at: String(row.sent_at ?? row.created_at),
+        // PostgreSQL's driver may give the JSON column parsed already.
+        payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as OutboxPayload,
+        status: String(row.status) as 'pending' | 'sent' | 'failed',
+        attempts: Number(row.attempts),
+        lastError: row.last_error ? String(row.last_error) : null,
+      }));
     },
 
     /** How many messages of the channel were sent since this moment (the mail's rate per minute, across instances). */

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { trackReads } from '../../domain/shared/read-tracker.ts';
 import { routeOf } from './metrics.ts';
 import { etagMatches, etagOf, isPublicRead, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, sharedHeaders, type ResponseCache } from './response-cache.ts';
+import type { EdgeConfig } from '../edge/edge-config.ts';
+import { EDGE_PRIVATE, edgeHeaders } from '../edge/edge-purge.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +24,7 @@ const NOT_STORED = 'no-cache';
  * answers are stored whole (body and headers) for the fast path in front of Fastify
  * (serveFromCache in response-cache.ts) until the next write.
  */
-export function registerResponseCaching(app: FastifyInstance, cache: ResponseCache): void {
+export function registerResponseCaching(app: FastifyInstance, cache: ResponseCache, edge?: EdgeConfig): void {
   // Not async: the rest of the request runs inside trackReads, so every read of it is noted.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!isPublicRead(request.method, request.url, request.headers.authorization)) return done();
@@ -36,11 +38,17 @@ export function registerResponseCaching(app: FastifyInstance, cache: ResponseCac
       reply.header('cache-control', 'no-store');
       return payload;
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/api/') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith('/api/')) return payload;
+    // Behind a CDN or shared cache (EDGE_PURGE), only a stored public answer may be kept by it, never an error.
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      if (edge && !reply.hasHeader('cache-control')) reply.header('cache-control', EDGE_PRIVATE);
+      return payload;
+    }
     const etag = etagOf(payload);
     const storable = request.cacheGeneration !== undefined && request.routeOptions.config?.cache !== false;
-    const cacheControl = storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED;
-    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (edge) reply.headers(storable ? edgeHeaders(edge, request.reads) : { 'cache-control': EDGE_PRIVATE });
+    else reply.header('cache-control', storable ? PUBLIC_CACHE_CONTROL : request.headers.authorization ? PRIVATE_CACHE_CONTROL : NOT_STORED);
+    reply.header('etag', etag);
     if (storable) {
       cache.set(request.url, { body: Buffer.from(payload), etag, headers: sharedHeaders(reply.getHeaders()), route: routeOf(request), tags: request.reads }, request.cacheGeneration!);
     }

@@ -1,3 +1,4 @@
+import { edgeHeaders } from '../edge/edge-purge.ts';
 import type { FastifyInstance } from 'fastify';
 import { coverSvg, svgToJpeg } from '../../domain/media/covers.ts';
 import { isAppError } from '../../domain/shared/errors.ts';
@@ -120,6 +121,8 @@ export async function coverRoutes(app: FastifyInstance, { services }: { services
         if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value ?? key);
       }
       reply.header('content-type', 'image/jpeg').header('content-length', image.length).header('cache-control', 'public, max-age=86400');
+      // Behind a CDN or shared cache: kept until the record (or the firm's name) changes.
+      if (services.config.edge) reply.headers(edgeHeaders(services.config.edge, new Set([covered.table, `${covered.table}:${id}`])));
       return reply.send(request.method === 'HEAD' ? undefined : image);
     },
   });

@@ -45,8 +45,13 @@ export function createMetrics(options: { database: Database; cache: ResponseCach
   const jobDuration = new Histogram({ name: 'lexsite_job_duration_seconds', help: 'Duration of background job runs', labelNames: ['job'], buckets: [0.001, 0.01, 0.1, 1, 10, 60, 600], registers });
   const jobLastSuccess = new Gauge({ name: 'lexsite_job_last_success_timestamp_seconds', help: 'When each background job last ran without error (Unix time)', labelNames: ['job'], registers });
 
+  const edgePurges = new Counter({ name: 'lexsite_edge_purges_total', help: 'Purge calls to the CDN or shared cache in front (EDGE_PURGE), by outcome (sent, failed)', labelNames: ['outcome'], registers });
+
   return {
     registry,
+    edgePurges(outcome: 'sent' | 'failed', calls: number) {
+      edgePurges.inc({ outcome }, calls);
+    },
     observe(method: string, route: string, status: number, seconds: number) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);

@@ -32,8 +32,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
 }
 
 /** Starts the real server process (the compiled build/server.js) and waits until it is ready (/api/ready). */
-export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const port = await freePort();
+export async function startServerProcess(env: Record<string, string>, givenPort?: number): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const port = givenPort ?? (await freePort());
   const child = spawn(NODE, [SERVER_ENTRY], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
