@@ -116,6 +116,17 @@ describe.each(DIALECTS)('the admin lists carry what their rows show on %s', (dia
     expect(Object.keys(keptOf(whole.data[0]).html)).toContain('content');
   });
 
+  it('lists the trash with each deleted record’s title, read without the documents its version keeps', async () => {
+    const article = (await read('/api/news?admin=true&view=list&search=yagonasoz')).body.data[0];
+    const created = await app.api('/api/faqs', { body: { question: { uz: 'Shartnoma qanday tuziladi?' }, answer: { uz: long(3, 'uz') } }, token });
+    expect(created.status, created.text).toBe(201);
+    const question = created.body.data;
+    for (const path of [`/api/news/${article._id}`, `/api/faqs/${question._id}`]) expect((await app.api(path, { method: 'DELETE', token })).status).toBe(200);
+    const trash = (await read('/api/trash')).body.data;
+    expect(trash.slice(0, 2)).toEqual([expect.objectContaining({ type: 'faqs', _id: question._id, title: 'Shartnoma qanday tuziladi?' }), expect.objectContaining({ type: 'news', _id: article._id, title: 'Maqola 7' })]);
+    expect(JSON.stringify(trash).length).toBeLessThan(2_000);
+  });
+
   it('refuses view=list with fields, and leaves the public answers as they were', async () => {
     const both = await app.api('/api/news?admin=true&view=list&fields=title', { token });
     expect(both.status).toBe(400);
