@@ -168,7 +168,7 @@ export function createDomainServices(host: DomainHost) {
     flushViews: () => views.flush(async (table, counts) => stores.get(table)?.addToCounter('views', counts)),
     /** Deleted records that can come back, newest first. */
     trash: () =>
-      versions.trash((typeName, data) => {
+      versions.trash([...new Set(RECORD_TYPES.map((type) => type.admin.titleField))], (typeName, data) => {
         const type = recordTypeNamed(typeName);
         return type ? pickText(data[type.admin.titleField] as Localized | string | undefined, DEFAULT_LANGUAGE) : '';
       }),

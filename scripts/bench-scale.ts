@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { article, SEARCHED } from './bench-articles.ts';
-import { BENCH_ADMIN, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
+import { BENCH_ADMIN, cpuMs, freshQuery, machineLine, READER, replaceSection, ROOT, signIn, startBenchServer } from './bench-server.ts';
 
 const NEWS = Number(process.env.SCALE_NEWS ?? 10_000);
 const BLOG = Number(process.env.SCALE_BLOG ?? 2_000);
@@ -68,18 +68,24 @@ function measure(base: string, url: string, options: { fresh: boolean; connectio
  * p99 to a tenth of a millisecond (autocannon counts whole milliseconds, and a demo site's answer
  * takes less than one, so a ratio to it said nothing).
  */
-async function uncached(base: string, url: string, token?: string): Promise<{ p50: number; p99: number; total: number }> {
+async function uncached(base: string, url: string, token: string | undefined, pid: number): Promise<{ p50: number; p99: number; total: number; bytes: number; cpu: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const joiner = url.includes('?') ? '&' : '?';
   const times: number[] = [];
+  let bytes = 0;
+  const cpuBefore = cpuMs(pid);
   const until = performance.now() + SECONDS * 1000;
   try {
     while (performance.now() < until) {
       const started = performance.now();
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.get(`${base}${url}${joiner}${freshQuery()}`, { agent, headers: { 'user-agent': READER, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
+          let length = 0;
+          response.on('data', (chunk: Buffer) => (length += chunk.length));
+          response.on('end', () => {
+            bytes = length;
+            resolve(response.statusCode ?? 0);
+          });
         });
         request.on('error', reject);
       });
@@ -89,20 +95,22 @@ async function uncached(base: string, url: string, token?: string): Promise<{ p5
   } finally {
     agent.destroy();
   }
+  // The server's processor time per answer (from /proc): what other work on the machine changes least.
+  const cpu = Math.round(((cpuMs(pid) - cpuBefore) / Math.max(1, times.length)) * 100) / 100;
   times.sort((a, b) => a - b);
   const at = (share: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * share))] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99), total: times.length };
+  return { p50: at(0.5), p99: at(0.99), total: times.length, bytes, cpu };
 }
 
-async function measureAll(base: string, token: string, measures: Measure[], { cachedToo = true } = {}) {
-  const results = new Map<string, { fresh: { p50: number; p99: number; total: number }; cached?: autocannon.Result }>();
+async function measureAll(base: string, token: string, pid: number, measures: Measure[], { cachedToo = true } = {}) {
+  const results = new Map<string, { fresh: { p50: number; p99: number; total: number; bytes: number; cpu: number }; cached?: autocannon.Result }>();
   for (const item of measures) {
-    const fresh = await uncached(base, item.url, item.admin ? token : undefined);
+    const fresh = await uncached(base, item.url, item.admin ? token : undefined, pid);
     const cached = item.admin || !cachedToo ? undefined : await measure(base, item.url, { fresh: false, connections: 32 });
     const failed = cached ? cached.non2xx + cached.errors : 0;
     if (failed || !fresh.total) throw new Error(`${item.url}: ${failed} of ${cached?.requests.total ?? 0} cached answers failed or were not 2xx`);
     results.set(item.name, { fresh, cached });
-    console.log(`  ${item.name}: uncached p50 ${fresh.p50} ms p99 ${fresh.p99} ms; cached ${cached ? `${Math.round(cached.requests.average)} req/s p99 ${cached.latency.p99} ms` : '-'}`);
+    console.log(`  ${item.name}: uncached p50 ${fresh.p50} ms p99 ${fresh.p99} ms, ${fresh.bytes} B, server CPU ${fresh.cpu} ms; cached ${cached ? `${Math.round(cached.requests.average)} req/s p99 ${cached.latency.p99} ms` : '-'}`);
   }
   return results;
 }
@@ -126,8 +134,12 @@ async function measuresFor(base: string): Promise<Measure[]> {
     { name: 'last API page `/api/news?page={last}`', url: `/api/news?lang=ru&page=${pages}` },
     { name: 'categories `/api/blog/categories`', url: '/api/blog/categories?lang=ru' },
     { name: 'sitemap `/sitemap.xml`', url: '/sitemap.xml' },
-    { name: 'admin news list', url: '/api/news?admin=true&page=1&limit=20', admin: true },
-    { name: 'admin news search', url: `/api/news?admin=true&page=1&limit=20&search=${SEARCHED}`, admin: true },
+    // The admin's list asks for what its rows show (view=list, decision 019); the whole records are what it was sent before.
+    { name: 'admin news list, whole records (before `view=list`)', url: '/api/news?admin=true&page=1&limit=20', admin: true },
+    { name: 'admin news list `view=list`', url: '/api/news?admin=true&view=list&page=1&limit=20&lang=uz', admin: true },
+    { name: 'admin news list as the screen asks (50 rows, `view=list`)', url: '/api/news?admin=true&view=list&page=1&limit=50&lang=uz', admin: true },
+    { name: 'admin news search, whole records', url: `/api/news?admin=true&page=1&limit=20&search=${SEARCHED}`, admin: true },
+    { name: 'admin news search `view=list`', url: `/api/news?admin=true&view=list&page=1&limit=20&lang=uz&search=${SEARCHED}`, admin: true },
     { name: 'admin analytics (30 days)', url: '/api/admin/analytics', admin: true },
     { name: 'translation status, a page', url: '/api/translations/status?limit=100', admin: true },
     { name: 'translation status, every record', url: '/api/translations/status', admin: true },
@@ -171,12 +183,12 @@ async function main() {
     const posted = await fetch(`${base}/api/news`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(one) });
     if (posted.status !== 201) throw new Error(`POST /api/news: ${posted.status} ${await posted.text()}`);
     console.log('small site (demo content):');
-    const small = await measureAll(base, token, await measuresFor(base));
+    const small = await measureAll(base, token, server.pid, await measuresFor(base));
     // The demo's few articles are short: a site of FEW articles like the large site's tells what their size costs, apart from their number.
     console.log(`adding ${FEW} news articles and ${FEW / 5} blog posts like those of the large site…`);
     await grow(base, token, 'news', FEW);
     await grow(base, token, 'blog', FEW / 5);
-    const few = await measureAll(base, token, await measuresFor(base), { cachedToo: false });
+    const few = await measureAll(base, token, server.pid, await measuresFor(base), { cachedToo: false });
     console.log(`growing to ${NEWS} news articles and ${BLOG} blog posts through the API…`);
     const sampled = sampleMemory(server.pid);
     const newsSeconds = await grow(base, token, 'news', NEWS - FEW, FEW);
@@ -190,7 +202,7 @@ async function main() {
     const afterRest = memory(server.pid, 'VmRSS');
     console.log(`  resident memory: ${afterGrowth} after the growth, ${afterRest} 35 s later`);
     console.log('large site:');
-    const large = await measureAll(base, token, await measuresFor(base));
+    const large = await measureAll(base, token, server.pid, await measuresFor(base));
 
     // While one connection keeps asking for the heaviest uncached answer, cached pages must still come at once.
     const heavy = measure(base, '/sitemap.xml', { fresh: true, connections: 2 });
@@ -202,13 +214,13 @@ async function main() {
       const demo = small.get(name)!.fresh.p50;
       const hundred = few.get(name)!.fresh.p50;
       const cachedText = cached ? `${Math.round(cached.requests.average)} req/s, p99 ${cached.latency.p99} ms` : 'never cached';
-      return `| ${name} | ${demo} ms | ${hundred} ms | ${fresh.p50} ms | ${fresh.p99} ms | ${ratio(fresh.p50, demo)} | ${ratio(fresh.p50, hundred)} | ${cachedText} |`;
+      return `| ${name} | ${demo} ms | ${hundred} ms | ${fresh.p50} ms | ${fresh.p99} ms | ${ratio(fresh.p50, demo)} | ${ratio(fresh.p50, hundred)} | ${cachedText} | ${small.get(name)!.fresh.bytes.toLocaleString('en')} → ${fresh.bytes.toLocaleString('en')} B | ${small.get(name)!.fresh.cpu} → ${fresh.cpu} ms (${ratio(fresh.cpu, small.get(name)!.fresh.cpu)}) |`;
     });
     const table = [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; ${NEWS} news articles and ${BLOG} blog posts added through the API (${Math.round(newsSeconds + blogSeconds)} s for all but the first ${FEW + FEW / 5}: ${perSecond} records/s, four at a time; the server's resident memory at most ${grownPeak} MB while they were posted, sampled every 100 ms). Uncached: one connection, every request a new address; cached: 32 connections; ${SECONDS} s each. "${FEW} articles": the demo site with the first ${FEW} news articles and ${FEW / 5} blog posts of the large one (about 2 KB of text per language each, where the demo's are a few lines), so that "large ÷ ${FEW}" is the cost of their number alone.`,
       '',
-      `| request | uncached p50, demo site | uncached p50, ${FEW} articles | uncached p50, large site | uncached p99, large | large ÷ demo | large ÷ ${FEW} | cached, large site |`,
-      '|---|---|---|---|---|---|---|---|',
+      `| request | uncached p50, demo site | uncached p50, ${FEW} articles | uncached p50, large site | uncached p99, large | large ÷ demo | large ÷ ${FEW} | cached, large site | answer, demo → large | server CPU per answer, demo → large |`,
+      '|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
       `While two connections asked for uncached sitemaps, the cached home page answered ${Math.round(during.requests.average)} requests/s with p99 ${during.latency.p99} ms. The server's resident memory: ${afterGrowth} when the last article was posted, ${afterRest} 35 s later, ${memory(server.pid, 'VmRSS')} at the end of the measurements; at its highest ${memory(server.pid, 'VmHWM')}.`,

@@ -1,6 +1,3 @@
-import type { StoredRecord } from '../../domain/shared/entity.ts';
-import { searchForm, searchText, type Localized } from '../../domain/shared/search.ts';
-
 /** A field's text for lists: the admin's language, then the site's default, then any. */
 export function shown(value: unknown, lang: string, defaultLanguage: string): string {
   if (value == null) return '';
@@ -8,16 +5,6 @@ export function shown(value: unknown, lang: string, defaultLanguage: string): st
   const texts: Record<string, unknown> = { ...value };
   const found = [texts[lang], texts[defaultLanguage], ...Object.values(texts)].find((text) => typeof text === 'string' && text !== '');
   return typeof found === 'string' ? found : '';
-}
-
-/**
- * A list read whole, filtered as the server filters a long one (search_text): every language of
- * the searched fields and the page address, Uzbek in both scripts, every apostrophe form as one.
- */
-export function matchesSearch(record: StoredRecord, fields: string[], query: string): boolean {
-  const wanted = query.trim();
-  if (!wanted) return true;
-  return searchText([...fields, 'slug'].map((field) => record[field] as Localized | string | undefined)).includes(searchForm(wanted));
 }
 
 /* A form holds what the API sent: these read a value in the shape a field needs, never trusting it. */

@@ -10,6 +10,7 @@ import { keptOf, type ListOptions } from './record-store.ts';
 import { paginationOf, MAX_PAGE_SIZE, type Page, type RecordStates } from './record-service.ts';
 import type { RecordOf, RecordType } from './record-type.ts';
 import type { ViewCounter } from './view-counter.ts';
+import { stateFields } from './list-view.ts';
 
 /** Page size of paginated lists whose type names none. */
 const DEFAULT_PAGE_SIZE = 10;
@@ -88,8 +89,8 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
    * too. A total not yet forgotten after another instance's write shifts such a page by that
    * write, as any write between two page requests does.
    */
-  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number, admin: boolean): Promise<{ total: number; records: readonly StoredRecord[] }> {
-    const read = (options: ListOptions) => (admin ? store.list(options) : answers.list(options));
+  async function pageFromNearEnd(conditions: Condition[], limit: number, offset: number, admin: boolean, fields?: readonly string[]): Promise<{ total: number; records: readonly StoredRecord[] }> {
+    const read = (options: ListOptions) => (admin ? store.list({ ...options, fields }) : answers.list(options));
     const total = await answers.count(conditions);
     if (offset >= total || offset + limit / 2 <= total / 2) return { total, records: await read({ conditions, limit, offset }) };
     const shown = Math.min(limit, total - offset);
@@ -97,6 +98,14 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
   }
 
   const conditionsOf = (query: ListQuery) => [...(query.admin ? [] : type.publicConditions(now())), ...(type.listConditions?.(query) ?? [])];
+
+  /**
+   * The fields an admin's list reads of each record when it asks for some (`fields`, `view=list`):
+   * those and what its state needs; the rest of the row (its documents) stays unread. A visitor's
+   * list is read whole (its records are kept) and cut by the API.
+   */
+  const fieldsRead = (query: ListQuery): readonly string[] | undefined =>
+    query.admin && Array.isArray(query.fields) ? [...new Set([...query.fields.filter((field): field is string => typeof field === 'string'), ...stateFields(type)])] : undefined;
 
   const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(type, answers, environment.defaultLanguage, query))];
 
@@ -162,7 +171,7 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
 
     async list(query: ListQuery): Promise<Stored[]> {
       const conditions = await listConditionsOf(query);
-      const records = await (query.admin ? store.list({ conditions }) : answers.list({ conditions }));
+      const records = await (query.admin ? store.list({ conditions, fields: fieldsRead(query) }) : answers.list({ conditions }));
       const at = now();
       return (query.admin ? records.map((record) => withState(record, at)) : records.map(shown)).map(typed);
     },
@@ -174,7 +183,8 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
       const conditions = await listConditionsOf(query);
       const offset = (page - 1) * limit;
       // A search's total is not kept: it comes with its page.
-      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin)) : await store.listCounted({ conditions, limit, offset });
+      const fields = fieldsRead(query);
+      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin), fields) : await store.listCounted({ conditions, limit, offset, fields });
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },

@@ -10,7 +10,7 @@ import type { StoreSearch } from './record-store-search.ts';
 export function createStoreReads(database: Database, definition: EntityDefinition, rows: StoreRows, search: StoreSearch) {
   const { db } = database;
   const { table } = definition;
-  const { readColumns, fieldColumns, fromRow } = rows;
+  const { readColumns, columnsFor, recordsOf, fieldColumns, fromRow } = rows;
   const { where, inListOrder, searchReady, rankedPage, countOf } = search;
 
   async function findOne(conditions: Condition[]): Promise<StoredRecord | undefined> {
@@ -42,11 +42,11 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
     async list(options: ListOptions): Promise<StoredRecord[]> {
       noteRead(table);
       const useIndex = await searchReady(options.conditions);
-      let query = inListOrder(db.selectFrom(table).select(readColumns).where((eb) => where(eb, options.conditions, useIndex)), options.fromEnd);
+      let query = inListOrder(db.selectFrom(table).select(columnsFor(options.fields)).where((eb) => where(eb, options.conditions, useIndex)), options.fromEnd);
       if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
       const rows = await query.execute();
       if (options.fromEnd) rows.reverse();
-      return rows.map(fromRow);
+      return recordsOf(rows, options.fields);
     },
 
     /**
@@ -74,8 +74,8 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
         ids = page.map((row) => String(row.id));
       }
       if (!ids.length) return { total, records: [] };
-      const found = new Map((await db.selectFrom(table).select(readColumns).where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
-      return { total, records: ids.flatMap((id) => (found.has(id) ? [fromRow(found.get(id)!)] : [])) };
+      const found = new Map((await db.selectFrom(table).select(columnsFor(options.fields)).where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
+      return { total, records: recordsOf(ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : [])), options.fields) };
     },
 
     /** The slug and last change of matching records in list order, one page of them: no content is read. */
@@ -147,7 +147,7 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map(fromRow);
+      return rows.map((row) => fromRow(row));
     },
 
     count,

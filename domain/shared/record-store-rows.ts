@@ -59,6 +59,16 @@ export function createStoreRows(database: Database, definition: EntityDefinition
    */
   const readColumns = ['id', 'created_at', 'updated_at', 'version', ...new Set(fieldColumns.map(({ column }) => column)), ...(documents ? ['rendered'] : [])];
 
+  /**
+   * What a read of only these fields selects (a list view: `ListOptions.fields`): their columns and
+   * the record's own, never its documents' kept HTML; all of `readColumns` without `fields`.
+   */
+  const columnsFor = (fields: readonly string[] | undefined): string[] =>
+    fields ? ['id', 'created_at', 'updated_at', 'version', ...new Set(fieldColumns.filter(({ field }) => fields.includes(field)).map(({ column }) => column))] : readColumns;
+
+  /** Records of a read of only these fields (columnsFor): the fields not read are absent, not empty. */
+  const recordsOf = (found: Array<Record<string, unknown>>, fields: readonly string[] | undefined) => found.map((row) => fromRow(row, fields));
+
   function toRow(values: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};
     for (const { field, kind, column } of fieldColumns) {
@@ -69,7 +79,7 @@ export function createStoreRows(database: Database, definition: EntityDefinition
     return { ...row, ...definition.derive?.(values) };
   }
 
-  function fromRow(row: Record<string, unknown>): StoredRecord {
+  function fromRow(row: Record<string, unknown>, only?: readonly string[]): StoredRecord {
     const record: StoredRecord = {
       _id: row.id as string,
       createdAt: row.created_at as string,
@@ -77,6 +87,8 @@ export function createStoreRows(database: Database, definition: EntityDefinition
       version: Number(row.version),
     };
     for (const { field, kind, column } of fieldColumns) {
+      // A read of some fields (a list view) leaves the others out of the record, not empty.
+      if (only && !only.includes(field)) continue;
       const value = row[column];
       if (kind === 'json') record[field] = typeof value === 'string' ? JSON.parse(value) : value;
       else if (kind === 'bool') record[field] = Boolean(value);
@@ -115,7 +127,7 @@ export function createStoreRows(database: Database, definition: EntityDefinition
 
   const savedColumn = (textSaved: TextSaved | undefined) => (definition.keepsTextSaved && textSaved ? { text_saved: JSON.stringify(textSaved) } : {});
 
-  return { documents, renderedColumn, links, keepLinks, fieldColumns, readColumns, toRow, fromRow, shownColumns, keptIn, fromShownRow, savedColumn };
+  return { documents, renderedColumn, links, keepLinks, fieldColumns, readColumns, columnsFor, recordsOf, toRow, fromRow, shownColumns, keptIn, fromShownRow, savedColumn };
 }
 
 export type StoreRows = ReturnType<typeof createStoreRows>;

@@ -18,6 +18,11 @@ export interface ListOptions {
    * near the end of 10,000 is then read from the near end of the index, not past 9,990 rows.
    */
   fromEnd?: boolean;
+  /**
+   * Read only these fields of each record (and its id, dates and version): a list that shows a
+   * title and a state reads no document. The records then hold these fields alone.
+   */
+  fields?: readonly string[];
 }
 
 /**

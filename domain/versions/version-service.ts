@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor } from '../shared/record-service.ts';
@@ -50,7 +51,9 @@ const releaseColumns = () => {
   return release ? { release_id: release.id, release_title: release.title } : {};
 };
 const releaseOf = (row: VersionRow) => (row.release_id ? { release: { _id: row.release_id, title: row.release_title ?? '' } } : {});
-const savedBy = (row: VersionRow) => (row.saved_by_id ? { _id: row.saved_by_id, email: row.saved_by_email ?? '' } : null);
+/** A part of a JSON column read in SQL: JSON text on SQLite, already parsed on PostgreSQL. */
+const partOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+const savedBy = (row: Pick<VersionRow, 'saved_by_id' | 'saved_by_email'>) => (row.saved_by_id ? { _id: row.saved_by_id, email: row.saved_by_email ?? '' } : null);
 
 /**
  * Every saved state of every record, whole: a version is kept on each create, update, delete
@@ -138,11 +141,18 @@ export function createVersionService(database: Database) {
       return { _id: row.by ? String(row.by) : null, name: String(row.name || row.email || ''), at: String(row.at) };
     },
 
-    /** Records whose last saved state is a delete (no version saved after it), newest first; one query. */
-    async trash(titleOf: (type: string, data: Record<string, unknown>) => string, limit = 200): Promise<TrashEntry[]> {
+    /**
+     * Records whose last saved state is a delete (no version saved after it), newest first; one query.
+     * Of each deleted record's data only `fields` are read (the fields its title is in: the list shows
+     * a title, not the documents the version holds whole); `titleOf` gets those.
+     */
+    async trash(fields: readonly string[], titleOf: (type: string, data: Record<string, unknown>) => string, limit = 200): Promise<TrashEntry[]> {
+      const named = fields.filter((field) => /^[A-Za-z0-9_]{1,40}$/.test(field));
+      const part = (field: string) =>
+        database.dialect === 'sqlite' ? sql<unknown>`${sql.ref('deleted.data')} -> ${`$.${field}`}`.as(`data:${field}`) : sql<unknown>`${sql.ref('deleted.data')} -> ${field}::text`.as(`data:${field}`);
       const deletions = (await db
         .selectFrom('record_versions as deleted')
-        .selectAll('deleted')
+        .select(['deleted.record_type', 'deleted.record_id', 'deleted.version', 'deleted.action', 'deleted.saved_by_id', 'deleted.saved_by_email', 'deleted.saved_at', ...named.map(part)])
         .where('deleted.action', '=', 'delete')
         .where(({ not, exists, selectFrom }) =>
           not(
@@ -157,12 +167,12 @@ export function createVersionService(database: Database) {
         )
         .orderBy('deleted.saved_at', 'desc')
         .limit(limit)
-        .execute()) as VersionRow[];
+        .execute()) as unknown as Array<Omit<VersionRow, 'data'> & Record<string, unknown>>;
       return deletions.map((row) => ({
         type: row.record_type,
         _id: row.record_id,
         version: Number(row.version),
-        title: titleOf(row.record_type, dataOf(row.data)),
+        title: titleOf(row.record_type, Object.fromEntries(named.map((field) => [field, partOf(row[`data:${field}`])]))),
         deletedAt: row.saved_at,
         deletedBy: savedBy(row),
       }));

@@ -14,6 +14,7 @@ import { named, route, schemaRef, type JsonSchema, type RouteDeclaration } from 
 import { can, languagesFor } from '../../domain/access/permissions.ts';
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
 import { pascal, recordSchemaName } from './openapi.ts';
+import { listViewFields } from '../../domain/shared/list-view.ts';
 
 export const deletedMessage = (label: string) => `${label} deleted`;
 /** blog/search pages by ten, whatever the blog's own page size (SPEC.md section 7). */
@@ -29,6 +30,12 @@ function onlyFields<T extends object>(records: T[], fields: unknown): T[] | Part
   if (!Array.isArray(fields)) return records;
   const wanted = new Set<string>(['_id', ...fields]);
   return records.map((record) => Object.fromEntries(Object.entries(record).filter(([name]) => wanted.has(name))) as Partial<T>);
+}
+
+/** The fields a list is asked for: `fields=`, or those of the admin's list with `view=list` (decision 019); every field without either. */
+function fieldsAsked(type: RecordType, parameters: ListParameters): readonly string[] | undefined {
+  if (parameters.view === 'list' && parameters.fields) throw badRequest('Give view=list or fields, not both');
+  return parameters.view === 'list' ? listViewFields(type) : (parameters.fields as string[] | undefined);
 }
 
 /**
@@ -210,12 +217,13 @@ function registerReads({ type, service, path, name, label, record, serve, queryS
     errors: [400, 401],
     handler: async (request) => {
       const parameters = readQuery(request.query);
-      const query = toListQuery(parameters, assertAdminRead(request, parameters.admin));
+      const fields = fieldsAsked(type, parameters);
+      const query = { ...toListQuery(parameters, assertAdminRead(request, parameters.admin)), fields };
       if (type.pageSize) {
         const page = await service.listPage(query);
-        return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin)), parameters.fields), { pagination: page.pagination });
+        return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin)), fields), { pagination: page.pagination });
       }
-      return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin)), parameters.fields));
+      return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin)), fields));
     },
   });
 

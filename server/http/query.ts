@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RecordType } from '../../domain/shared/record-type.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE_PATTERN } from '../../domain/shared/localized.ts';
 import { parseOrThrow } from '../../domain/shared/validation.ts';
+import { listViewFields, RECORD_META_FIELDS } from '../../domain/shared/list-view.ts';
 
 const bool = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
 const positive = (name: string) =>
@@ -30,8 +31,6 @@ export const flagParam = (name: string) => bool(name).optional();
 
 export type ListParameters = z.infer<typeof BaseQuerySchema> & Record<string, unknown>;
 
-/** What every record carries besides its declared fields. */
-const RECORD_META_FIELDS = ['_id', 'createdAt', 'updatedAt', 'version'] as const;
 
 /**
  * `fields=title,slug,date`: a list answer with only those fields of each record (and `_id`), for a
@@ -52,6 +51,10 @@ export function listQuerySchema(type: RecordType) {
       .optional()
       .describe(`Only these fields of each record (and _id), separated by commas: for a list that needs no whole text. Any of ${[...RECORD_META_FIELDS, ...Object.keys(type.fields)].join(', ')}`),
   };
+  shape.view = z
+    .enum(['list'], { error: 'view must be list' })
+    .optional()
+    .describe(`list: each record with only what the admin's list of it shows, read without its documents (${listViewFields(type).join(', ')}); not with fields`);
   // Documents as the HTML the site renders or as plain text (API-3.md), instead of their JSON.
   if (type.documentFields.length) {
     shape.format = z

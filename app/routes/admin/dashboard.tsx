@@ -66,10 +66,11 @@ interface Upcoming {
 
 async function loadDashboard(): Promise<DashboardData> {
   const [team, news, blog, partners, activity, schedule, waiting, decisions, failedReleases] = await Promise.all([
-    api<StoredRecord[]>('/team?admin=true'),
-    api<StoredRecord[]>('/news?admin=true&page=1&limit=5'),
-    api<StoredRecord[]>('/blog?admin=true&page=1&limit=5'),
-    api<StoredRecord[]>('/partners?admin=true'),
+    // Counted, and the newest titles: what the dashboard shows of them, not their texts (decision 019).
+    api<StoredRecord[]>('/team?admin=true&fields=_id'),
+    api<StoredRecord[]>('/news?admin=true&view=list&page=1&limit=3'),
+    api<StoredRecord[]>('/blog?admin=true&view=list&page=1&limit=3'),
+    api<StoredRecord[]>('/partners?admin=true&fields=_id'),
     // Only editors and administrators read the activity log (it names the firm's work): a translator's dashboard has none.
     api<Activity[]>('/admin/activity?limit=8').catch((error: unknown) => (error instanceof ApiError && error.status === 403 ? { data: null } : Promise.reject(error))),
     api<{ upcoming: Upcoming[] }>('/admin/schedule'),

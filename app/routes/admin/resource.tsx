@@ -4,7 +4,7 @@ import { Link, Navigate, redirect, useRevalidator, useSearchParams, type ShouldR
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { abilities, storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
-import { listValue, matchesSearch, shown } from '../../admin/display.ts';
+import { listValue, shown } from '../../admin/display.ts';
 import { useListFilters } from '../../admin/list-filters.ts';
 import { StateBadge } from '../../admin/publishing.tsx';
 import { fieldLabel, optionLabel } from '../../admin/field-labels.ts';
@@ -22,8 +22,10 @@ type Editing = { record?: StoredRecord } | null;
 const ADMIN_PAGE_SIZE = 50;
 
 /**
- * Paginated types (news, blog) are filtered by the server, page by page; the others are read
- * whole and filtered here, so typing in their search box reads nothing again.
+ * A list reads what its rows show (`view=list`: no document, decision 019); a form reads its record
+ * whole as it opens. Paginated types (news, blog) are filtered by the server, page by page; the
+ * others are read whole and filtered here by state and category, and searched by the server (the
+ * words of their documents are not in the list), so only typing in their search box reads again.
  */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const resource = resourceByKey(params.resource);
@@ -32,11 +34,13 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const [search, status, category] = ['search', 'status', 'category'].map((name) => url.searchParams.get(name) ?? '');
   return loadScreen(async () => {
     if (!resource.paginated) {
-      const result = await api<StoredRecord[]>(`${resource.path}?admin=true`);
+      const query = new URLSearchParams({ admin: 'true', view: 'list', lang: storedAdminLanguage() });
+      if (search) query.set('search', search);
+      const result = await api<StoredRecord[]>(`${resource.path}?${query}`);
       return { records: result.data, total: result.data.length, page: 1, pages: 1 };
     }
     const page = /^\d{1,6}$/.test(url.searchParams.get('page') ?? '') ? url.searchParams.get('page')! : '1';
-    const query = new URLSearchParams({ admin: 'true', page, limit: String(ADMIN_PAGE_SIZE), lang: storedAdminLanguage() });
+    const query = new URLSearchParams({ admin: 'true', view: 'list', page, limit: String(ADMIN_PAGE_SIZE), lang: storedAdminLanguage() });
     if (status && status !== 'all') query.set('status', status);
     if (category) query.set('category', category);
     if (search) query.set('search', search);
@@ -50,10 +54,11 @@ export function HydrateFallback() {
   return <Loading />;
 }
 
-/** A changed filter of a list read whole reads nothing again; a save or a retry always does. */
+/** A changed state or category of a list read whole reads nothing again; its search, a save or a retry does. */
 export function shouldRevalidate({ currentUrl, nextUrl, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const onlyFilters = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  if (onlyFilters && !resourceByKey(nextParams.resource)?.paginated) return false;
+  const sameSearch = currentUrl.searchParams.get('search') === nextUrl.searchParams.get('search');
+  if (onlyFilters && sameSearch && !resourceByKey(nextParams.resource)?.paginated) return false;
   return defaultShouldRevalidate;
 }
 
@@ -68,8 +73,8 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const { ask, dialog: confirmDialog } = useConfirm();
   const can = abilities(user);
   const revalidator = useRevalidator();
-  // Typing waits a moment before it filters (and, for paginated lists, asks the server).
-  const { search, setSearch, filter, setFilter } = useListFilters(resource.paginated ? 250 : 0);
+  // Typing waits a moment before it asks the server.
+  const { search, setSearch, filter, setFilter } = useListFilters(250);
   const status = filter('status') || 'all';
   const category = filter('category');
   const [notice, setNotice] = useState('');
@@ -82,8 +87,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const [searchParams] = useSearchParams();
   const editId = searchParams.get('edit');
   useEffect(() => {
-    const found = editId ? records?.find((record) => record._id === editId) : undefined;
-    if (found) setEditing({ record: found });
+    if (editId && records?.some((record) => record._id === editId)) void openForm(editId);
   }, [editId, records]);
   const total = loaded.data?.total ?? 0;
   const error = actionError || (loaded.failed ? problem(loaded.problem, 'common.error') : '');
@@ -102,7 +106,6 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
 
   const visible = (records ?? []).filter((record) => {
     if (resource.paginated) return true;
-    if (!matchesSearch(record, resource.searchFields, search)) return false;
     if (status === 'active' && !record.isActive) return false;
     if (status === 'inactive' && record.isActive) return false;
     if ((status === 'scheduled' || status === 'expired') && record.publicState !== status) return false;
@@ -112,6 +115,19 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
   const categories = resource.categoryFilter
     ? [...new Set((records ?? []).map((record) => text(record[resource.categoryFilter!.field])).filter(Boolean))].sort((a, b) => a.localeCompare(b, lang))
     : [];
+
+  /** A record's form in a dialog or above the list: the list holds only what its row shows, so the record is read whole first. */
+  async function openForm(id: string) {
+    setBusy(`open:${id}`);
+    setActionError('');
+    try {
+      setEditing({ record: (await api<StoredRecord>(`${resource.path}/${id}?admin=true`)).data });
+    } catch (caught) {
+      setActionError(problem(caught, 'common.error'));
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function toggle(record: StoredRecord, field: string) {
     setBusy(record._id + field);
@@ -229,7 +245,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
           )}
         </div>
       )}
-      <ListView items={visible} loading={records === null && !error} empty={(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}>
+      <ListView items={visible} loading={records === null && !error} empty={(records ?? []).length === 0 && !filter('search') ? t('common.empty') : t('common.noMatch')}>
         {() => (
           <ListTable
             heads={[
@@ -239,7 +255,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
             ]}
           >
             {visible.map((record) => (
-              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} editors={openBy.get(record._id)} />
+              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => void openForm(record._id)} onRemove={() => remove(record)} editors={openBy.get(record._id)} />
             ))}
           </ListTable>
         )}
@@ -332,7 +348,7 @@ function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit,
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </Link>
           ) : (
-            <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} onClick={onEdit}>
+            <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} disabled={busy === `open:${record._id}`} onClick={onEdit}>
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </button>
           )}
