@@ -393,6 +393,7 @@ const en = {
   'careers.apply.wrongType': '“{file}” is not a PDF or Word file, or its contents do not match its name. Choose the CV again.',
   'careers.apply.closed': 'This vacancy is closed: applications are no longer accepted.',
   'careers.apply.check': 'Please check the form: some of it could not be accepted, and the CV must be chosen again.',
+  'article.inForce': 'In force from {date}',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -786,6 +787,7 @@ const uz: UiTexts = {
   'careers.apply.wrongType': '«{file}» PDF yoki Word fayl emas yoki ichidagisi nomiga mos emas. Rezyumeni qaytadan tanlang.',
   'careers.apply.closed': 'Bu vakansiya yopilgan: arizalar endi qabul qilinmaydi.',
   'careers.apply.check': 'Iltimos, shaklni tekshiring: ba’zi qismlari qabul qilinmadi, rezyumeni qaytadan tanlash kerak.',
+  'article.inForce': 'Kuchga kirish sanasi: {date}',
 };
 
 const ru: UiTexts = {
@@ -1176,6 +1178,7 @@ const ru: UiTexts = {
   'careers.apply.wrongType': '«{file}» — не PDF и не Word, либо его содержимое не совпадает с названием. Выберите резюме заново.',
   'careers.apply.closed': 'Вакансия закрыта: отклики больше не принимаются.',
   'careers.apply.check': 'Пожалуйста, проверьте форму: часть данных не принята, резюме нужно выбрать заново.',
+  'article.inForce': 'Действует с {date}',
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };
