@@ -1,4 +1,5 @@
 import { createWorkingCopies } from './publishing/working-copies.ts';
+import { createCalendar } from './calendar/calendar.ts';
 import { createReviews } from './publishing/approval.ts';
 import { createPublishingPolicy } from './publishing/policy.ts';
 import { createKeptForms } from './contacts/kept-forms.ts';
@@ -224,6 +225,8 @@ export function createDomainServices(host: DomainHost) {
     checks: recordChecks,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
+    /** Every dated thing in a range of days on the firm's clock (API-4.md "The calendar"). */
+    calendar: createCalendar(database, RECORD_TYPES, { timeZone, defaultLanguage: () => languages.defaultLanguage() }),
     /** Scheduled publishing: what comes next, and the moments that came (server/periodic-jobs.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
       due: (until) => workingCopies.due(until),

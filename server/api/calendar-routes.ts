@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { can, type Action } from '../../domain/access/permissions.ts';
+import { CALENDAR_KINDS, type CalendarKind } from '../../domain/calendar/calendar.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
+import { AppError, CONFLICT_REASONS, notFound } from '../../domain/shared/errors.ts';
+import type { RecordService } from '../../domain/shared/record-service.ts';
+import type { RecordType } from '../../domain/shared/record-type.ts';
+import { parseOrThrow } from '../../domain/shared/validation.ts';
+import type { AppServices } from '../app-services.ts';
+import { actorOf } from '../http/auth.ts';
+import { ok } from '../http/envelope.ts';
+import { named, refusal, route } from '../http/route.ts';
+import { recordSchemaName } from './openapi.ts';
+
+/*
+ * The calendar of everything dated, and actions on many records of a type at once (API-4.md
+ * "Releases, the calendar and bulk actions").
+ */
+
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day such as 2027-01-01');
+const list = (description: string) => z.string().max(1000).optional().describe(description);
+const CALENDAR_QUERY = z
+  .object({
+    from: DAY.describe('The first day, on the firm’s clock'),
+    to: DAY.describe('The last day (at most 100 days after from, both counted)'),
+    types: list('Record types, comma-separated (news,events…); all when absent'),
+    kinds: list(`Kinds, comma-separated (${CALENDAR_KINDS.join(', ')}); all when absent`),
+    lang: z.string().max(20).optional().describe('Only records written in this language, titled in it'),
+  })
+  .strict();
+
+const CALENDAR_ENTRY = named(
+  z.object({
+    kind: z.enum(CALENDAR_KINDS),
+    type: z.string().describe('The record type (news, events…), or releases'),
+    id: z.string(),
+    title: z.string(),
+    at: z.string().describe('A moment on the firm’s clock with its offset (2027-01-01T00:00:00+05:00), or a day (2027-01-01) when allDay'),
+    allDay: z.boolean(),
+    lang: z.string().optional(),
+  }),
+  'CalendarEntry',
+);
+
+export const BULK_ACTIONS = ['publish', 'unpublish', 'delete', 'restore', 'addToRelease'] as const;
+type BulkAction = (typeof BULK_ACTIONS)[number];
+const BULK_INPUT = named(
+  z
+    .object({
+      ids: z.array(z.string().regex(/^[0-9a-f]{24}$/, 'An id is 24 hexadecimal characters')).min(1, 'Choose at least one record').max(100, 'At most 100 records at once'),
+      action: z.enum(BULK_ACTIONS),
+      releaseId: z.string().max(100).optional().describe('For addToRelease: the release'),
+    })
+    .strict(),
+  'BulkInput',
+);
+const BULK_RESULT = named(
+  z.object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        ok: z.boolean(),
+        error: z
+          .object({
+            status: z.number().int(),
+            code: z.string(),
+            message: z.string(),
+            reason: z.enum(CONFLICT_REASONS).optional(),
+            details: z.array(z.object({ path: z.string(), message: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() })).optional(),
+            checks: z.array(z.record(z.string(), z.unknown())).optional(),
+          })
+          .optional()
+          .describe('Why this record was refused: the same problem a call on it alone answers'),
+      }),
+    ),
+  }),
+  'BulkResult',
+);
+
+/** What each action needs of the permission table, as the same call on one record does. */
+const NEEDS: Record<Exclude<BulkAction, 'addToRelease'>, Action> = { publish: 'record.publish', unpublish: 'record.publish', delete: 'record.delete', restore: 'record.publish' };
+
+const splitList = (value: string | undefined) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined);
+
+/** One record's action, through the record's service: its checks, approval and versions as one by one. */
+async function actOn(service: RecordService, type: RecordType, action: Exclude<BulkAction, 'addToRelease'>, id: string, request: FastifyRequest): Promise<void> {
+  const actor = actorOf(request);
+  if (action === 'delete') return service.remove(id, actor);
+  if (action === 'restore') {
+    if (await service.get(id, { admin: true }).catch(() => undefined)) throw new AppError(409, 'CONFLICT', `This ${type.label.toLowerCase()} is not in the trash`);
+    const [last] = await service.versions(id);
+    if (!last) throw notFound(type.label);
+    await service.restore(id, Number(last.version), actor);
+    return;
+  }
+  const visibility = type.visibilityField!;
+  const record = (await service.get(id, { admin: true })) as Record<string, unknown>;
+  if (record[visibility] === (action === 'publish')) return;
+  await service.update(id, { [visibility]: action === 'publish', version: record.version }, actor);
+}
+
+function bulkRoute(app: FastifyInstance, type: RecordType, service: RecordService) {
+  const name = recordSchemaName(type);
+  route(app, {
+    method: 'POST',
+    url: `/${type.name}/bulk`,
+    operationId: `bulk${name}`,
+    summary: `Publish, unpublish, delete, restore or add to a release many ${type.label.toLowerCase()} records at once`,
+    description:
+      'Each record under the same rules as one by one (its role, checks and approval), each done whole or not at all; every id is answered with ok or the problem a call on it alone would answer. publish and unpublish need a type that can be public; addToRelease needs releases, which this version does not have yet (409).',
+    tags: [name],
+    access: 'content.read',
+    body: BULK_INPUT,
+    answers: { 200: { description: 'One result per id, in the order given', data: BULK_RESULT } },
+    errors: [400, 401, 403, 409],
+    handler: async (request) => {
+      const { ids, action } = parseOrThrow(BULK_INPUT, request.body);
+      if (action === 'addToRelease') throw new AppError(409, 'CONFLICT', 'Releases are not available in this version yet: records cannot be added to a release.');
+      if ((action === 'publish' || action === 'unpublish') && !type.visibilityField) throw new AppError(400, 'BAD_REQUEST', `${type.label} records are always shown: there is nothing to ${action}.`);
+      const user = request.user!;
+      const results: Array<{ id: string; ok: boolean; error?: Record<string, unknown> }> = [];
+      for (const id of [...new Set(ids)]) {
+        try {
+          if (!can(user, NEEDS[action])) throw refusal(user.role, NEEDS[action]);
+          await actOn(service, type, action, id, request);
+          results.push({ id, ok: true });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const { status, code, message, reason, details, checks } = error;
+          results.push({ id, ok: false, error: { status, code, message, ...(reason ? { reason } : {}), ...(details ? { details } : {}), ...(checks ? { checks } : {}) } });
+        }
+      }
+      const done = results.filter((result) => result.ok).length;
+      return ok({ results }, { message: `${done} of ${results.length} done` });
+    },
+  });
+}
+
+export async function calendarRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  route(app, {
+    method: 'GET',
+    url: '/calendar',
+    operationId: 'readCalendar',
+    summary: 'Every dated thing from one day to another on the firm’s clock: scheduled publishing, releases, events, deadlines, laws in force',
+    tags: ['Editorial'],
+    access: 'content.read',
+    query: CALENDAR_QUERY,
+    answers: { 200: { description: 'The entries in order', data: z.array(CALENDAR_ENTRY) } },
+    errors: [400, 401, 403],
+    handler: async (request) => {
+      const query = parseOrThrow(CALENDAR_QUERY, request.query);
+      const kinds = splitList(query.kinds);
+      const unknown = kinds?.find((kind) => !CALENDAR_KINDS.includes(kind as CalendarKind));
+      if (unknown) throw new AppError(400, 'BAD_REQUEST', `There is no kind "${unknown}" in the calendar: use ${CALENDAR_KINDS.join(', ')}`);
+      return ok(await services.calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang }));
+    },
+  });
+  for (const type of RECORD_TYPES) bulkRoute(app, type, services.records[type.name] as unknown as RecordService);
+}
