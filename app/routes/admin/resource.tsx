@@ -12,7 +12,8 @@ import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
-import { cellClass, ListTable, ListView, rowClass } from '../../admin/list-table.tsx';
+import { cellClass, ListTable, ListView, rowClass, selectCellClass } from '../../admin/list-table.tsx';
+import { AllCheckbox, BulkBar, RowCheckbox, useBulkActions, type BulkState } from '../../admin/bulk-actions.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
@@ -107,6 +108,8 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     if (category && resource.categoryFilter && text(record[resource.categoryFilter.field]) !== category) return false;
     return true;
   });
+  // Checkboxes and the bar of actions over the chosen rows of this page (app/admin/bulk-actions.tsx).
+  const bulk = useBulkActions({ path: resource.path, ids: visible.map((record) => record._id), names: (id) => text(records?.find((record) => record._id === id)?.[resource.titleField]), onChanged: () => revalidator.revalidate() });
   const categories = resource.categoryFilter
     ? [...new Set((records ?? []).map((record) => text(record[resource.categoryFilter!.field])).filter(Boolean))].sort((a, b) => a.localeCompare(b, lang))
     : [];
@@ -227,9 +230,11 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
           )}
         </div>
       )}
+      {can.editContent && <BulkBar bulk={bulk} publishable={Boolean(resource.type.visibilityField)} />}
       <ListView items={visible} loading={records === null && !error} empty={(records ?? []).length === 0 ? t('common.empty') : t('common.noMatch')}>
         {() => (
           <ListTable
+            select={can.editContent ? <AllCheckbox bulk={bulk} /> : undefined}
             heads={[
               { key: resource.titleField, label: fieldLabel(resource.titleField, lang, resource.labels) },
               ...resource.toggles.map((toggle) => ({ key: toggle, label: fieldLabel(toggle, lang, resource.labels) })),
@@ -237,7 +242,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
             ]}
           >
             {visible.map((record) => (
-              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} />
+              <RecordRow key={record._id} bulk={can.editContent ? bulk : undefined} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => setEditing({ record })} onRemove={() => remove(record)} />
             ))}
           </ListTable>
         )}
@@ -248,6 +253,8 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
 }
 
 interface RecordRowProps {
+  /** The list's chosen rows, when the user may act on many at once. */
+  bulk?: BulkState;
   resource: Resource;
   record: StoredRecord;
   /** A value in the admin's language. */
@@ -262,7 +269,7 @@ interface RecordRowProps {
 }
 
 /** A record's row: its name (its state, the line under it, a missing picture, its chips), its toggles, its order, its actions. */
-function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove }: RecordRowProps) {
+function RecordRow({ bulk, resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove }: RecordRowProps) {
   const { t, lang, user } = useAdmin();
   const can = abilities(user);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
@@ -270,6 +277,11 @@ function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit,
   const chips = resource.chips ? listValue(record[resource.chips.field]) : [];
   return (
     <tr className={`${rowClass} align-top`}>
+      {bulk && (
+        <td className={selectCellClass}>
+          <RowCheckbox bulk={bulk} id={record._id} name={name} />
+        </td>
+      )}
       <td className={cellClass}>
         <p className="font-semibold text-slate-900">{name}</p>
         {(record.publicState === 'scheduled' || record.publicState === 'expired') && <StateBadge state={record.publicState} record={record} type={resource.type} />}
