@@ -225,8 +225,7 @@ export function createDomainServices(host: DomainHost) {
     checks: recordChecks,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
-    /** Every dated thing in a range of days on the firm's clock (API-4.md "The calendar"). */
-    calendar: createCalendar(database, RECORD_TYPES, { timeZone, defaultLanguage: () => languages.defaultLanguage() }),
+    calendar: createCalendar(database, RECORD_TYPES, { timeZone, defaultLanguage: () => languages.defaultLanguage() }), // every dated thing of a range of days (API-4.md)
     /** Scheduled publishing: what comes next, and the moments that came (server/periodic-jobs.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
       due: (until) => workingCopies.due(until),

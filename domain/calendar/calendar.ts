@@ -16,7 +16,7 @@ export const CALENDAR_KINDS = ['publish', 'unpublish', 'release', 'event', 'regi
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /** The most days one read may span (a month view with its weeks needs 42). */
-export const CALENDAR_MAX_DAYS = 100;
+const CALENDAR_MAX_DAYS = 100;
 
 export interface CalendarEntry {
   kind: CalendarKind;
@@ -140,5 +140,3 @@ export function createCalendar(database: Database, types: readonly RecordType[],
     },
   };
 }
-
-export type Calendar = ReturnType<typeof createCalendar>;

@@ -43,7 +43,7 @@ const CALENDAR_ENTRY = named(
   'CalendarEntry',
 );
 
-export const BULK_ACTIONS = ['publish', 'unpublish', 'delete', 'restore', 'addToRelease'] as const;
+const BULK_ACTIONS = ['publish', 'unpublish', 'delete', 'restore', 'addToRelease'] as const;
 type BulkAction = (typeof BULK_ACTIONS)[number];
 const BULK_INPUT = named(
   z
