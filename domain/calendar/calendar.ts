@@ -40,6 +40,8 @@ export interface CalendarQuery {
   kinds?: CalendarKind[];
   /** Only records written in this language, titled in it. */
   lang?: string;
+  /** The language titles are given in when no `lang` is asked (the admin's own); else the site's default. */
+  titleLang?: string;
 }
 
 /** One dated column read as one kind: `day` columns hold days (or a day's UTC midnight), the others moments. */
@@ -109,12 +111,13 @@ export function createCalendar(database: Database, types: readonly RecordType[],
       const { start, end, firstDay, afterDay } = range(query);
       const defaultLanguage = await options.defaultLanguage();
       const lang = query.lang;
+      const titleLang = lang ?? query.titleLang ?? defaultLanguage;
       const wanted = (kind: CalendarKind, type: string) => (!query.kinds?.length || query.kinds.includes(kind)) && (!query.types?.length || query.types.includes(type));
       const found: CalendarEntry[] = [];
       const add = (kind: CalendarKind, type: string, id: string, rawTitle: unknown, at: string, day: boolean) => {
         const title = parsed(rawTitle);
         if (lang && !writtenIn(title, lang)) return;
-        found.push({ kind, type, id, title: pickText(title, lang ?? defaultLanguage, defaultLanguage), at: day ? at.slice(0, 10) : zonedIso(at, options.timeZone), allDay: day, ...(lang ? { lang } : {}) });
+        found.push({ kind, type, id, title: pickText(title, titleLang, defaultLanguage), at: day ? at.slice(0, 10) : zonedIso(at, options.timeZone), allDay: day, ...(lang ? { lang } : {}) });
       };
       for (const source of sources) {
         if (!wanted(source.kind, source.type.name)) continue;
@@ -134,7 +137,7 @@ export function createCalendar(database: Database, types: readonly RecordType[],
       }
       if (wanted('release', 'releases') && (await hasReleases())) {
         const rows = await sql<{ id: string; title: string; publish_at: string }>`select id, title, publish_at from releases where publish_at >= ${start} and publish_at < ${end}`.execute(db);
-        for (const row of rows.rows) found.push({ kind: 'release', type: 'releases', id: String(row.id), title: pickText(parsed(row.title), lang ?? defaultLanguage, defaultLanguage), at: zonedIso(String(row.publish_at), options.timeZone), allDay: false });
+        for (const row of rows.rows) found.push({ kind: 'release', type: 'releases', id: String(row.id), title: pickText(parsed(row.title), titleLang, defaultLanguage), at: zonedIso(String(row.publish_at), options.timeZone), allDay: false });
       }
       return found.sort((a, b) => a.at.slice(0, 10).localeCompare(b.at.slice(0, 10)) || Number(b.allDay) - Number(a.allDay) || a.at.localeCompare(b.at) || a.title.localeCompare(b.title));
     },

@@ -27,6 +27,7 @@ const CALENDAR_QUERY = z
     types: list('Record types, comma-separated (news,events…); all when absent'),
     kinds: list(`Kinds, comma-separated (${CALENDAR_KINDS.join(', ')}); all when absent`),
     lang: z.string().max(20).optional().describe('Only records written in this language, titled in it'),
+    titleLang: z.string().max(20).optional().describe('Without lang: the language titles are given in (else the site’s default), falling back to the default'),
   })
   .strict();
 
@@ -153,7 +154,7 @@ export async function calendarRoutes(app: FastifyInstance, { services }: { servi
       const kinds = splitList(query.kinds);
       const unknown = kinds?.find((kind) => !CALENDAR_KINDS.includes(kind as CalendarKind));
       if (unknown) throw new AppError(400, 'BAD_REQUEST', `There is no kind "${unknown}" in the calendar: use ${CALENDAR_KINDS.join(', ')}`);
-      return ok(await services.calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang }));
+      return ok(await services.calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang, titleLang: query.titleLang }));
     },
   });
   for (const type of RECORD_TYPES) bulkRoute(app, type, services.records[type.name] as unknown as RecordService);

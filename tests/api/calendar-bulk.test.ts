@@ -135,6 +135,11 @@ describe.each(DIALECTS)('the calendar, bulk actions and inForceAt on %s', (diale
     const russian = (await calendar('from=2031-03-01&to=2031-03-01&lang=ru')).body.data as Array<{ id: string; title: string; lang: string }>;
     expect(russian.find((entry) => entry.id === inForce._id)).toMatchObject({ title: 'Yangi Soliq kodeksi (ru)', lang: 'ru' });
     expect(russian.find((entry) => entry.id === event._id)).toBeUndefined();
+    // Titles in the reader's language without filtering by it: a record without one keeps the default language's.
+    const titled = (await calendar('from=2031-03-01&to=2031-03-01&titleLang=ru')).body.data as Array<{ id: string; title: string; lang?: string }>;
+    expect(titled.find((entry) => entry.id === inForce._id)).toMatchObject({ title: 'Yangi Soliq kodeksi (ru)' });
+    expect(titled.find((entry) => entry.id === event._id)).toMatchObject({ title: 'Seminar' });
+    expect(titled.find((entry) => entry.id === event._id)).not.toHaveProperty('lang');
 
     // A range too long, backwards or malformed is a 400 that says why; a visitor has no calendar.
     const tooLong = await calendar('from=2031-01-01&to=2031-04-11');

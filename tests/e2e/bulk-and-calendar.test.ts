@@ -87,7 +87,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('bulk actions and the calendar in t
       try {
         await page.goto(`${app.url}/admin/calendar?date=2031-03-10`);
         await page.getByRole('heading', { name: lang === 'ru' ? 'Март 2031' : 'Mart 2031', exact: true }).waitFor();
-        const entry = page.getByRole('link', { name: lang === 'ru' ? /Закон вступает в силу\s*Taqvimdagi qonun/ : /Qonun kuchga kiradi\s*Taqvimdagi qonun/ });
+        const entry = page.getByRole('link', { name: lang === 'ru' ? /Закон вступает в силу\s*Закон в календаре/ : /Qonun kuchga kiradi\s*Taqvimdagi qonun/ });
         await entry.waitFor();
         expect(await entry.count()).toBe(1);
         if (width === 1280) expect(await page.locator('[data-day="2031-03-01"] [data-calendar-entry="in_force"]').count()).toBe(1);

@@ -4,7 +4,8 @@ import { Link, useNavigation, useSearchParams } from 'react-router';
 import type { CalendarEntry, CalendarKind } from '../../../domain/calendar/calendar.ts';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
 import { dayIn } from '../../../domain/shared/days.ts';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
+import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { resourceByKey } from '../../admin/resources.ts';
@@ -56,6 +57,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const query = new URLSearchParams({ from, to });
     if (type) query.set('types', type);
     if (lang) query.set('lang', lang);
+    else query.set('titleLang', storedAdminLanguage());
     return { entries: (await api<CalendarEntry[]>(`/calendar?${query}`)).data, from, to };
   });
 }
@@ -175,7 +177,12 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const byDay = new Map<string, CalendarEntry[]>();
   for (const entry of loaderData.data?.entries ?? []) byDay.set(entry.at.slice(0, 10), [...(byDay.get(entry.at.slice(0, 10)) ?? []), entry]);
   const weekdays = t('calendar.weekdays').split(',');
-  const dayName = (day: string) => `${weekdays[weekday(day)]}, ${Number(day.slice(8))} ${months[Number(day.slice(5, 7)) - 1].toLocaleLowerCase(lang)}${day.slice(0, 4) === today.slice(0, 4) ? '' : ` ${day.slice(0, 4)}`}`;
+  // "Pa, 10-dekabr" in Uzbek (written by hand, as app/i18n/dates.ts does); "чт, 10 декабря", "Thu, December 10" by Intl.
+  const dayName = (day: string) => {
+    const year = day.slice(0, 4) === today.slice(0, 4) ? undefined : ('numeric' as const);
+    if (uzbekScript(lang)) return `${weekdays[weekday(day)]}, ${Number(day.slice(8))}-${months[Number(day.slice(5, 7)) - 1].toLocaleLowerCase(lang)}${year ? `, ${day.slice(0, 4)}` : ''}`;
+    return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'long', year, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  };
   const heading = view === 'month' ? `${months[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}` : `${dayName(from)} – ${dayName(to)}`;
 
   const go = (changes: Record<string, string>) => {
