@@ -29,11 +29,16 @@ interface Report {
   undone?: boolean;
 }
 
+/** The bar's buttons: compact on a phone, where four of them share two lines. */
+const barButton = 'inline-flex min-h-10 items-center gap-1.5 rounded-md border border-slate-400 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 const DONE: Record<BulkAction, AdminTextKey> = { publish: 'bulk.published', unpublish: 'bulk.unpublished', delete: 'bulk.deleted', restore: 'bulk.restored' };
 const REVERSE: Partial<Record<BulkAction, BulkAction>> = { publish: 'unpublish', unpublish: 'publish', delete: 'restore' };
 
-/** The chosen rows of a list page, and the calls over them. `names` says a record's name for the report. */
-export function useBulkActions({ path, ids, names, onChanged }: { path: string; ids: readonly string[]; names: (id: string) => string; onChanged: () => Promise<unknown> | void }) {
+/**
+ * The chosen rows of a list page, and the calls over them. `names` says a record's name for the
+ * report; `path` is the type's (`/news`), or each record's own where a list holds several types (the trash).
+ */
+export function useBulkActions({ path, ids, names, onChanged }: { path: string | ((id: string) => string); ids: readonly string[]; names: (id: string) => string; onChanged: () => Promise<unknown> | void }) {
   const { t, problem } = useAdmin();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -52,9 +57,15 @@ export function useBulkActions({ path, ids, names, onChanged }: { path: string; 
     setBusy(true);
     setFailure('');
     try {
-      const answer = await api<{ results: BulkResult[] }>(`${path}/bulk`, { method: 'POST', body: { ids: targets, action } });
-      const done = answer.data.results.filter((result) => result.ok).map((result) => result.id);
-      const refused = answer.data.results.filter((result) => !result.ok).map((result) => ({ id: result.id, name: names(result.id), why: why(result.error!) }));
+      const byPath = new Map<string, string[]>();
+      for (const id of targets) {
+        const at = typeof path === 'string' ? path : path(id);
+        byPath.set(at, [...(byPath.get(at) ?? []), id]);
+      }
+      const results: BulkResult[] = [];
+      for (const [at, some] of byPath) results.push(...(await api<{ results: BulkResult[] }>(`${at}/bulk`, { method: 'POST', body: { ids: some, action } })).data.results);
+      const done = results.filter((result) => result.ok).map((result) => result.id);
+      const refused = results.filter((result) => !result.ok).map((result) => ({ id: result.id, name: names(result.id), why: why(result.error!) }));
       setReport(undoing ? { action, done, refused, undone: true } : { action, done, refused, undo: done.length ? REVERSE[action] : undefined });
       setChosen(new Set(refused.map((item) => item.id)));
       await onChanged();
@@ -122,30 +133,30 @@ export function BulkBar({ bulk, publishable, trash = false }: { bulk: BulkState;
     <>
       {dialog}
       {count > 0 && (
-        <div role="region" aria-label={t('bulk.bar')} className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 shadow-sm">
-          <p className="mr-2 text-sm font-semibold text-slate-900" aria-live="polite">
+        <div role="region" aria-label={t('bulk.bar')} className="z-10 mb-3 flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-2 shadow-sm md:sticky md:top-0 md:p-3">
+          <p className="w-full text-sm font-semibold text-slate-900 sm:mr-2 sm:w-auto" aria-live="polite">
             {t('bulk.selected', { count })}
           </p>
           {trash && mayPublish && (
-            <button type="button" className={buttonClass.secondary} disabled={bulk.busy} onClick={() => void bulk.run('restore')}>
+            <button type="button" className={barButton} disabled={bulk.busy} onClick={() => void bulk.run('restore')}>
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
               {t('bulk.restore')}
             </button>
           )}
           {!trash && publishable && mayPublish && (
             <>
-              <button type="button" className={buttonClass.secondary} disabled={bulk.busy} onClick={() => void bulk.run('publish')}>
+              <button type="button" className={barButton} disabled={bulk.busy} onClick={() => void bulk.run('publish')}>
                 <Eye className="h-4 w-4" aria-hidden="true" />
                 {t('bulk.publish')}
               </button>
-              <button type="button" className={buttonClass.secondary} disabled={bulk.busy} onClick={() => void bulk.run('unpublish')}>
+              <button type="button" className={barButton} disabled={bulk.busy} onClick={() => void bulk.run('unpublish')}>
                 <EyeOff className="h-4 w-4" aria-hidden="true" />
                 {t('bulk.unpublish')}
               </button>
             </>
           )}
           {!trash && mayDelete && (
-            <button type="button" className={buttonClass.danger} disabled={bulk.busy} onClick={() => void moveToTrash()}>
+            <button type="button" className={`${barButton} border-red-300 text-red-700 hover:bg-red-50`} disabled={bulk.busy} onClick={() => void moveToTrash()}>
               <Trash className="h-4 w-4" aria-hidden="true" />
               {t('bulk.delete')}
             </button>
