@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type TableMetadata } from 'kysely';
 import pg from 'pg';
 import { openSqliteDatabase } from './sqlite-database.ts';
+import { transactionAware } from './transaction-scope.ts';
 
 type DialectName = 'sqlite' | 'postgres';
 
@@ -59,7 +60,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'lexsite.sqlite');
   const sqlite = openSqliteDatabase(file);
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Answers through the transaction a release opened, for the work inside it (db/transaction-scope.ts).
+  const db = transactionAware(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }));
   return {
     db,
     dialect: 'sqlite',
@@ -105,7 +107,7 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
   const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely({ dialect: new OwnSchemaDialect({ pool }) });
+  const db = transactionAware(new Kysely({ dialect: new OwnSchemaDialect({ pool }) }));
   return {
     db,
     dialect: 'postgres',

@@ -39,6 +39,7 @@ import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
 import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts';
 import * as recordLinks from './migrations/039-record-links.ts';
+import * as releases from './migrations/041-releases.ts';
 import * as inForceAndCalendar from './migrations/042-in-force-and-calendar.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '037-event-holds': eventHolds,
   '038-search-ranked-matches': searchRankedMatches,
   '039-record-links': recordLinks,
+  '041-releases': releases,
   '042-in-force-and-calendar': inForceAndCalendar,
 };
 

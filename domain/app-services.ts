@@ -34,6 +34,7 @@ import { firmTimeZone } from './shared/time-zone.ts';
 import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
+import { createReleases } from './releases/release-service.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 export type { DomainHost, ReviewNotice };
@@ -138,6 +139,42 @@ export function createDomainServices(host: DomainHost) {
     timeZone,
   });
 
+  const previews = createPreviewLinks(database, RECORD_TYPES, {
+    recordService: serviceOf,
+    defaultLanguage: () => languages.defaultLanguage(),
+    record: (event) => activity.record(event),
+  });
+  // Releases: many records applied in one transaction through their own services (domain/releases).
+  const releases = createReleases({
+    database,
+    types: RECORD_TYPES,
+    serviceOf,
+    copies: workingCopies,
+    approved: (type, id) => reviews.approved(type, id),
+    needsApproval: publishing.needsApproval,
+    blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
+    defaultLanguage: () => languages.defaultLanguage(),
+    publicLanguages,
+    channels: {
+      ready: Boolean(host.telegram),
+      of: async () => (await siteConfig.get()).telegram.channels,
+      draft: (type, id, body) => channelPosts.draft(type, id, body),
+      send: (type, id, body) => channelPosts.send(type, id, body),
+    },
+    alertsDue: () => alerts.sendDue(),
+    mail: async (message, about) => {
+      await outbox.enqueue('mail-first', message, about);
+    },
+    refresh: async (event) => {
+      forgetTexts(event.entity, event.id);
+      await environment.pagesChanged(event);
+    },
+    record: (event) => activity.record(event),
+    preview: (input, actor) => previews.create(input, actor),
+    publicUrl: host.publicUrl,
+    warn: (details, message) => log.warn(details, message),
+  });
+
   return {
     database,
     storage,
@@ -210,11 +247,9 @@ export function createDomainServices(host: DomainHost) {
     /** Redirects from old addresses, and the addresses that answered 404. */
     redirects,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
-    previews: createPreviewLinks(database, RECORD_TYPES, {
-      recordService: serviceOf,
-      defaultLanguage: () => languages.defaultLanguage(),
-      record: (event) => activity.record(event),
-    }),
+    previews,
+    /** Releases: records, languages and channel posts published together, now or at a moment (API-4.md). */
+    releases,
     /** An outside reviewer's decision through their link (an opinion, never the approval); who asked is told. */
     decideOutside: reviewNotices.decideOutside,
     /** What came back to this person in the last 30 days, newest first (the dashboard). */

@@ -79,6 +79,17 @@ export function periodicJobs(services: AppServices, config: AppConfig, host: { d
         await services.registrations.releaseExpired();
       },
     },
+    // Releases whose moment came: each applied by the one instance that claims it (domain/releases).
+    {
+      name: 'releases',
+      everyMs: timing.scheduleCheckMs ?? SCHEDULE_CHECK_MS,
+      instances: 'all',
+      failure: 'could not publish the releases due; trying again shortly',
+      async run() {
+        const published = await services.releases.publishDue();
+        if (published) logger.info({ published }, 'scheduled releases published');
+      },
+    },
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
     Boolean(services.sendTelegram) && {
       name: 'telegram_outbox',

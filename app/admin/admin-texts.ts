@@ -830,6 +830,11 @@ const en = {
   'calendar.kind.vacancy_closes': 'Applications close',
   'calendar.kind.ranking_expires': 'Ranking expires',
   'calendar.kind.in_force': 'Law in force',
+  'bulk.addToRelease': 'Add to a release',
+  'bulk.addedToRelease': '{count} added to the release',
+  'bulk.release': 'Release',
+  'bulk.add': 'Add',
+  'bulk.noRelease': 'No open release: make one on the releases screen first.',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1665,6 +1670,11 @@ const ru: AdminTexts = {
   'calendar.kind.vacancy_closes': 'Конец приёма заявок',
   'calendar.kind.ranking_expires': 'Рейтинг истекает',
   'calendar.kind.in_force': 'Закон вступает в силу',
+  'bulk.addToRelease': 'Добавить в релиз',
+  'bulk.addedToRelease': 'Добавлено в релиз: {count}',
+  'bulk.release': 'Релиз',
+  'bulk.add': 'Добавить',
+  'bulk.noRelease': 'Открытых релизов нет: сначала создайте релиз на экране релизов.',
 };
 
 const uz: AdminTexts = {
@@ -2497,6 +2507,11 @@ const uz: AdminTexts = {
   'calendar.kind.vacancy_closes': 'Arizalar qabuli tugaydi',
   'calendar.kind.ranking_expires': 'Reyting muddati tugaydi',
   'calendar.kind.in_force': 'Qonun kuchga kiradi',
+  'bulk.addToRelease': 'Relizga qo‘shish',
+  'bulk.addedToRelease': '{count} ta relizga qo‘shildi',
+  'bulk.release': 'Reliz',
+  'bulk.add': 'Qo‘shish',
+  'bulk.noRelease': 'Ochiq reliz yo‘q: avval relizlar ekranida reliz yarating.',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, RotateCcw, Trash, Undo2, X } from 'lucide-react';
+import { Eye, EyeOff, PackagePlus, RotateCcw, Trash, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { can as allowed } from '../../domain/access/permissions.ts';
 import type { AdminTextKey } from './admin-texts.ts';
@@ -12,7 +12,7 @@ import { buttonClass, useConfirm } from './ui.tsx';
  * checks failed", the refused ones named with why), with an undo where the reverse is one call.
  */
 
-export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'restore';
+export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'restore' | 'addToRelease';
 
 interface BulkResult {
   id: string;
@@ -31,7 +31,7 @@ interface Report {
 
 /** The bar's buttons: compact on a phone, where four of them share two lines. */
 const barButton = 'inline-flex min-h-10 items-center gap-1.5 rounded-md border border-slate-400 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
-const DONE: Record<BulkAction, AdminTextKey> = { publish: 'bulk.published', unpublish: 'bulk.unpublished', delete: 'bulk.deleted', restore: 'bulk.restored' };
+const DONE: Record<BulkAction, AdminTextKey> = { publish: 'bulk.published', unpublish: 'bulk.unpublished', delete: 'bulk.deleted', restore: 'bulk.restored', addToRelease: 'bulk.addedToRelease' };
 const REVERSE: Partial<Record<BulkAction, BulkAction>> = { publish: 'unpublish', unpublish: 'publish', delete: 'restore' };
 
 /**
@@ -53,7 +53,7 @@ export function useBulkActions({ path, ids, names, onChanged }: { path: string |
     return problem(new ApiError(error.message, error.status, { code: error.code, reason: error.reason, details: error.details }), 'common.error');
   };
 
-  async function run(action: BulkAction, targets: readonly string[], undoing = false) {
+  async function run(action: BulkAction, targets: readonly string[], undoing = false, releaseId?: string) {
     setBusy(true);
     setFailure('');
     try {
@@ -63,7 +63,7 @@ export function useBulkActions({ path, ids, names, onChanged }: { path: string |
         byPath.set(at, [...(byPath.get(at) ?? []), id]);
       }
       const results: BulkResult[] = [];
-      for (const [at, some] of byPath) results.push(...(await api<{ results: BulkResult[] }>(`${at}/bulk`, { method: 'POST', body: { ids: some, action } })).data.results);
+      for (const [at, some] of byPath) results.push(...(await api<{ results: BulkResult[] }>(`${at}/bulk`, { method: 'POST', body: { ids: some, action, ...(releaseId ? { releaseId } : {}) } })).data.results);
       const done = results.filter((result) => result.ok).map((result) => result.id);
       const refused = results.filter((result) => !result.ok).map((result) => ({ id: result.id, name: names(result.id), why: why(result.error!) }));
       setReport(undoing ? { action, done, refused, undone: true } : { action, done, refused, undo: done.length ? REVERSE[action] : undefined });
@@ -86,7 +86,7 @@ export function useBulkActions({ path, ids, names, onChanged }: { path: string |
     toggle: (id: string) => setChosen((now) => (now.has(id) ? new Set([...now].filter((one) => one !== id)) : new Set([...now, id]))),
     toggleAll: () => setChosen(allChosen ? new Set() : new Set(ids)),
     clear: () => setChosen(new Set()),
-    run: (action: BulkAction) => run(action, selected),
+    run: (action: BulkAction, releaseId?: string) => run(action, selected, false, releaseId),
     undo: () => report?.undo && run(report.undo, report.done, true),
     dismiss: () => setReport(null),
   };
@@ -116,6 +116,62 @@ export function AllCheckbox({ bulk }: { bulk: BulkState }) {
       onChange={bulk.toggleAll}
       aria-label={t('bulk.chooseAll')}
     />
+  );
+}
+
+/** "Add to a release": the open and scheduled releases to choose among, read when asked. */
+function ReleasePicker({ bulk }: { bulk: BulkState }) {
+  const { t, problem } = useAdmin();
+  const [releases, setReleases] = useState<Array<{ _id: string; title: string }> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState('');
+  const [failure, setFailure] = useState('');
+  async function show() {
+    setOpen(true);
+    setFailure('');
+    try {
+      const lists = await Promise.all(['open', 'scheduled'].map((state) => api<Array<{ _id: string; title: string }>>(`/releases?state=${state}`)));
+      const found = lists.flatMap((list) => list.data);
+      setReleases(found);
+      setChosen(found[0]?._id ?? '');
+    } catch (caught) {
+      setFailure(problem(caught, 'common.error'));
+    }
+  }
+  if (!open) {
+    return (
+      <button type="button" className={barButton} disabled={bulk.busy} onClick={() => void show()}>
+        <PackagePlus className="h-4 w-4" aria-hidden="true" />
+        {t('bulk.addToRelease')}
+      </button>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {failure && <span role="alert" className="text-sm text-red-800">{failure}</span>}
+      {releases === null && !failure && <span className="text-sm text-slate-700">…</span>}
+      {releases?.length === 0 && <span className="text-sm text-slate-700">{t('bulk.noRelease')}</span>}
+      {releases && releases.length > 0 && (
+        <>
+          <label htmlFor="bulk-release" className="sr-only">
+            {t('bulk.release')}
+          </label>
+          <select id="bulk-release" className="min-h-10 rounded-md border border-slate-400 bg-white px-2 text-sm" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            {releases.map((release) => (
+              <option key={release._id} value={release._id}>
+                {release.title}
+              </option>
+            ))}
+          </select>
+          <button type="button" className={barButton} disabled={bulk.busy || !chosen} onClick={() => void bulk.run('addToRelease', chosen).then(() => setOpen(false))}>
+            {t('bulk.add')}
+          </button>
+        </>
+      )}
+      <button type="button" className={buttonClass.small} onClick={() => setOpen(false)}>
+        {t('common.cancel')}
+      </button>
+    </span>
   );
 }
 
@@ -155,6 +211,7 @@ export function BulkBar({ bulk, publishable, trash = false }: { bulk: BulkState;
               </button>
             </>
           )}
+          {!trash && publishable && allowed(user, 'release.manage') && <ReleasePicker bulk={bulk} />}
           {!trash && mayDelete && (
             <button type="button" className={`${barButton} border-red-300 text-red-700 hover:bg-red-50`} disabled={bulk.busy} onClick={() => void moveToTrash()}>
               <Trash className="h-4 w-4" aria-hidden="true" />

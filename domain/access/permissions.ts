@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'eventRegistration.remove': ['admin', 'editor'],
   /** Telegram channel posts and e-mail alerts of a record. */
   'channel.post': ['admin', 'editor', 'approver'],
+  /** Releases: make one, add and take out records, schedule it (API-4.md). */
+  'release.manage': ['admin', 'editor'],
+  /** Publish a release now (each item still under the publishing policy). */
+  'release.publish': ['admin', 'editor'],
   'subscription.manage': ['admin'],
   'user.manage': ['admin'],
   'language.manage': ['admin'],

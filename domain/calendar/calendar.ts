@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { dayStartIn, nextDay, zonedIso } from '../shared/days.ts';
 import { columnOf } from '../shared/entity.ts';
@@ -84,8 +83,6 @@ export function createCalendar(database: Database, types: readonly RecordType[],
   const { db } = database;
   const sources = sourcesOf(types);
   const typeNamed = new Map(types.map((type) => [type.name, type]));
-  /** Releases land with their own branch: read when their table is there (checked until it is). */
-  let releasesTable = false;
 
   function range(query: CalendarQuery) {
     for (const [name, day] of [['from', query.from], ['to', query.to]] as const) {
@@ -96,13 +93,6 @@ export function createCalendar(database: Database, types: readonly RecordType[],
     if (days > CALENDAR_MAX_DAYS) throw badRequest(`The calendar shows at most ${CALENDAR_MAX_DAYS} days at once; this asked for ${days}. Choose a to closer to from.`);
     // Moments: from the start of `from` on the firm's clock to the start of the day after `to`. Days: the days themselves.
     return { start: dayStartIn(query.from, options.timeZone), end: dayStartIn(nextDay(query.to), options.timeZone), firstDay: query.from, afterDay: nextDay(query.to) };
-  }
-
-  async function hasReleases(): Promise<boolean> {
-    if (releasesTable) return true;
-    const tables = await db.introspection.getTables();
-    releasesTable = tables.some((table) => table.name === 'releases');
-    return releasesTable;
   }
 
   return {
@@ -135,9 +125,10 @@ export function createCalendar(database: Database, types: readonly RecordType[],
         const data = parsed(copy.data) as Record<string, unknown>;
         add('publish', type.name, String(copy.record_id), data?.[type.admin.titleField], String(copy.apply_at), false);
       }
-      if (wanted('release', 'releases') && (await hasReleases())) {
-        const rows = await sql<{ id: string; title: string; publish_at: string }>`select id, title, publish_at from releases where publish_at >= ${start} and publish_at < ${end}`.execute(db);
-        for (const row of rows.rows) found.push({ kind: 'release', type: 'releases', id: String(row.id), title: pickText(parsed(row.title), titleLang, defaultLanguage), at: zonedIso(String(row.publish_at), options.timeZone), allDay: false });
+      if (wanted('release', 'releases')) {
+        // Every state named: the (state, publish_at) index reads each state's range.
+        const rows = await db.selectFrom('releases').select(['id', 'title', 'publish_at']).where('state', 'in', ['open', 'scheduled', 'published', 'failed']).where('publish_at', '>=', start).where('publish_at', '<', end).execute();
+        for (const row of rows) found.push({ kind: 'release', type: 'releases', id: String(row.id), title: pickText(parsed(row.title), titleLang, defaultLanguage), at: zonedIso(String(row.publish_at), options.timeZone), allDay: false });
       }
       return found.sort((a, b) => a.at.slice(0, 10).localeCompare(b.at.slice(0, 10)) || Number(b.allDay) - Number(a.allDay) || a.at.localeCompare(b.at) || a.title.localeCompare(b.title));
     },

@@ -80,13 +80,16 @@ const BULK_RESULT = named(
 );
 
 /** What each action needs of the permission table, as the same call on one record does. */
-const NEEDS: Record<Exclude<BulkAction, 'addToRelease'>, Action> = { publish: 'record.publish', unpublish: 'record.publish', delete: 'record.delete', restore: 'record.publish' };
+const NEEDS: Record<BulkAction, Action> = { publish: 'record.publish', unpublish: 'record.publish', delete: 'record.delete', restore: 'record.publish', addToRelease: 'release.manage' };
 
 const splitList = (value: string | undefined) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined);
 
-/** One record's action, through the record's service: its checks, approval and versions as one by one. */
-async function actOn(service: RecordService, type: RecordType, action: Exclude<BulkAction, 'addToRelease'>, id: string, request: FastifyRequest): Promise<void> {
+/** One record's action, through the record's service (or the release's): its checks, approval and versions as one by one. */
+async function actOn(services: AppServices, type: RecordType, action: BulkAction, id: string, request: FastifyRequest, releaseId: string): Promise<void> {
   const actor = actorOf(request);
+  const service = services.records[type.name as keyof AppServices['records']] as unknown as RecordService;
+  // Into the release as publishing (the release's own screen changes an item to unpublish); 409 when it is in another open release.
+  if (action === 'addToRelease') return void (await services.releases.addItem(releaseId, { type: type.name, id, action: 'publish' }, actor));
   if (action === 'delete') return service.remove(id, actor);
   if (action === 'restore') {
     if (await service.get(id, { admin: true }).catch(() => undefined)) throw new AppError(409, 'CONFLICT', `This ${type.label.toLowerCase()} is not in the trash`);
@@ -101,7 +104,7 @@ async function actOn(service: RecordService, type: RecordType, action: Exclude<B
   await service.update(id, { [visibility]: action === 'publish', version: record.version }, actor);
 }
 
-function bulkRoute(app: FastifyInstance, type: RecordType, service: RecordService) {
+function bulkRoute(app: FastifyInstance, type: RecordType, services: AppServices) {
   const name = recordSchemaName(type);
   route(app, {
     method: 'POST',
@@ -109,22 +112,27 @@ function bulkRoute(app: FastifyInstance, type: RecordType, service: RecordServic
     operationId: `bulk${name}`,
     summary: `Publish, unpublish, delete, restore or add to a release many ${type.label.toLowerCase()} records at once`,
     description:
-      'Each record under the same rules as one by one (its role, checks and approval), each done whole or not at all; every id is answered with ok or the problem a call on it alone would answer. publish and unpublish need a type that can be public; addToRelease needs releases, which this version does not have yet (409).',
+      'Each record under the same rules as one by one (its role, checks and approval), each done whole or not at all; every id is answered with ok or the problem a call on it alone would answer. publish and unpublish need a type that can be public; addToRelease needs releaseId (an open or scheduled release: 404 when there is none) and adds each record to be published with it (409 for a record in another open release).',
     tags: [name],
     access: 'content.read',
     body: BULK_INPUT,
     answers: { 200: { description: 'One result per id, in the order given', data: BULK_RESULT } },
-    errors: [400, 401, 403, 409],
+    errors: [400, 401, 403, 404, 409],
     handler: async (request) => {
-      const { ids, action } = parseOrThrow(BULK_INPUT, request.body);
-      if (action === 'addToRelease') throw new AppError(409, 'CONFLICT', 'Releases are not available in this version yet: records cannot be added to a release.');
+      const { ids, action, releaseId = '' } = parseOrThrow(BULK_INPUT, request.body);
+      if (action === 'addToRelease') {
+        if (!releaseId) throw new AppError(400, 'BAD_REQUEST', 'Say which release: addToRelease needs releaseId.');
+        if (!type.visibilityField) throw new AppError(400, 'BAD_REQUEST', `${type.label} records are always shown: a release has nothing to publish of them.`);
+        const release = await services.releases.get(releaseId);
+        if (release.state === 'published') throw new AppError(409, 'CONFLICT', 'This release went out already: add the records to a new release');
+      }
       if ((action === 'publish' || action === 'unpublish') && !type.visibilityField) throw new AppError(400, 'BAD_REQUEST', `${type.label} records are always shown: there is nothing to ${action}.`);
       const user = request.user!;
       const results: Array<{ id: string; ok: boolean; error?: Record<string, unknown> }> = [];
       for (const id of [...new Set(ids)]) {
         try {
           if (!can(user, NEEDS[action])) throw refusal(user.role, NEEDS[action]);
-          await actOn(service, type, action, id, request);
+          await actOn(services, type, action, id, request, releaseId);
           results.push({ id, ok: true });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -157,5 +165,5 @@ export async function calendarRoutes(app: FastifyInstance, { services }: { servi
       return ok(await services.calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang, titleLang: query.titleLang }));
     },
   });
-  for (const type of RECORD_TYPES) bulkRoute(app, type, services.records[type.name] as unknown as RecordService);
+  for (const type of RECORD_TYPES) bulkRoute(app, type, services);
 }

@@ -92,12 +92,31 @@ describe.each(DIALECTS)('the calendar, bulk actions and inForceAt on %s', (diale
     expect((await app.api(`/api/news/${good[0]._id}?admin=true`, { token: editor })).status).toBe(200);
   });
 
-  it('refuses what is not a bulk action: too many ids, releases not there yet, no session', async () => {
+  it('adds many records to a release, each refused alone when it is in another open release', async () => {
+    const [one, two] = [await article('Relizga A', { published: false }), await article('Relizga B', { published: false })];
+    const release = async (title: string) => (await app.api('/api/releases', { token: editor, body: { title } })).body.data as { _id: string };
+    const [first, second] = [await release('Soliq kodeksi 1-yanvar'), await release('Boshqa reliz')];
+    const added = await bulk({ ids: [one._id, two._id], action: 'addToRelease', releaseId: first._id });
+    expect(added.status).toBe(200);
+    expect(added.body.data.results).toEqual([{ id: one._id, ok: true }, { id: two._id, ok: true }]);
+    const items = (await app.api(`/api/releases/${first._id}`, { token: editor })).body.data.items as Array<{ type: string; id: string; action: string }>;
+    expect(items.map((item) => [item.type, item.id, item.action])).toEqual([['news', one._id, 'publish'], ['news', two._id, 'publish']]);
+    // Nothing went live: a release publishes at its moment.
+    expect((await app.api(`/api/news/${one._id}`)).status).toBe(404);
+    const elsewhere = await bulk({ ids: [one._id], action: 'addToRelease', releaseId: second._id });
+    expect(elsewhere.body.data.results).toEqual([{ id: one._id, ok: false, error: expect.objectContaining({ status: 409, code: 'CONFLICT' }) }]);
+    // A translator may not; an unknown release or none at all is said once for the call.
+    expect((await bulk({ ids: [one._id], action: 'addToRelease', releaseId: first._id }, translator)).body.data.results[0].error).toMatchObject({ status: 403 });
+    expect((await bulk({ ids: [one._id], action: 'addToRelease', releaseId: '0123456789abcdef01234567' })).status).toBe(404);
+    expect((await bulk({ ids: [one._id], action: 'addToRelease' })).status).toBe(400);
+  });
+
+  it('refuses what is not a bulk action: too many ids, no ids, an unknown action, no session', async () => {
     const many = Array.from({ length: 101 }, (_, index) => index.toString(16).padStart(24, '0'));
     expect((await bulk({ ids: many, action: 'delete' })).status).toBe(400);
-    const release = await bulk({ ids: [many[0]], action: 'addToRelease', releaseId: 'x' });
-    expect(release.status).toBe(409);
-    expect(release.body.error).toMatch(/Releases are not available/);
+    expect((await bulk({ ids: [], action: 'delete' })).status).toBe(400);
+    expect((await bulk({ ids: [many[0]], action: 'archive' })).status).toBe(400);
+    expect((await bulk({ ids: [many[0]], action: 'publish' }, editor, 'team')).status).toBe(200);
     expect((await app.api('/api/news/bulk', { method: 'POST', body: { ids: [many[0]], action: 'delete' } })).status).toBe(401);
   });
 
@@ -152,6 +171,12 @@ describe.each(DIALECTS)('the calendar, bulk actions and inForceAt on %s', (diale
     expect((await app.api('/api/calendar?from=2031-03-01&to=2031-03-01')).status).toBe(401);
     // A translator reads it too (everything they may read).
     expect((await calendar('from=2031-03-01&to=2031-03-01', translator)).status).toBe(200);
+
+    // A release scheduled at midnight Tashkent is on its day, not the day before.
+    const release = (await app.api('/api/releases', { token: editor, body: { title: 'Yangi yil relizi', publishAt: '2031-03-01T00:00:00+05:00' } })).body.data as { _id: string };
+    const withRelease = (await calendar('from=2031-03-01&to=2031-03-01&kinds=release')).body.data;
+    expect(withRelease).toEqual([{ kind: 'release', type: 'releases', id: release._id, title: 'Yangi yil relizi', at: '2031-03-01T00:00:00+05:00', allDay: false }]);
+    expect((await calendar('from=2031-02-28&to=2031-02-28&kinds=release')).body.data).toEqual([]);
   });
 
   it('keeps inForceAt as a validated day, and shows it on the page in its language and in JSON-LD', async () => {
