@@ -35,6 +35,7 @@ import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { createReleases } from './releases/release-service.ts';
+import { releaseHostOf } from './releases/release-host.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 export type { DomainHost, ReviewNotice };
@@ -139,41 +140,8 @@ export function createDomainServices(host: DomainHost) {
     timeZone,
   });
 
-  const previews = createPreviewLinks(database, RECORD_TYPES, {
-    recordService: serviceOf,
-    defaultLanguage: () => languages.defaultLanguage(),
-    record: (event) => activity.record(event),
-  });
-  // Releases: many records applied in one transaction through their own services (domain/releases).
-  const releases = createReleases({
-    database,
-    types: RECORD_TYPES,
-    serviceOf,
-    copies: workingCopies,
-    approved: (type, id) => reviews.approved(type, id),
-    needsApproval: publishing.needsApproval,
-    blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
-    defaultLanguage: () => languages.defaultLanguage(),
-    publicLanguages,
-    channels: {
-      ready: Boolean(host.telegram),
-      of: async () => (await siteConfig.get()).telegram.channels,
-      draft: (type, id, body) => channelPosts.draft(type, id, body),
-      send: (type, id, body) => channelPosts.send(type, id, body),
-    },
-    alertsDue: () => alerts.sendDue(),
-    mail: async (message, about) => {
-      await outbox.enqueue('mail-first', message, about);
-    },
-    refresh: async (event) => {
-      forgetTexts(event.entity, event.id);
-      await environment.pagesChanged(event);
-    },
-    record: (event) => activity.record(event),
-    preview: (input, actor) => previews.create(input, actor),
-    publicUrl: host.publicUrl,
-    warn: (details, message) => log.warn(details, message),
-  });
+  const previews = createPreviewLinks(database, RECORD_TYPES, { recordService: serviceOf, defaultLanguage: () => languages.defaultLanguage(), record: (event) => activity.record(event) });
+  const releases = createReleases(releaseHostOf({ host, serviceOf, workingCopies, reviews, publishing, recordChecks, languages, publicLanguages, siteConfig, channelPosts, alerts, outbox, forgetTexts, environment, activity, previews }));
 
   return {
     database,

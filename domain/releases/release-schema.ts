@@ -23,6 +23,7 @@ export const ReleaseItemSchema = z.strictObject({
 export type ReleaseItem = z.infer<typeof ReleaseItemSchema>;
 
 export const ChannelPostItemSchema = z.strictObject({ type: TYPE, id: ID, lang: LANG });
+type ChannelPostItem = z.infer<typeof ChannelPostItemSchema>;
 
 const TITLE = z.string({ error: 'Give the release a title' }).trim().min(1, { message: 'Give the release a title' }).max(200, { message: 'The title may be up to 200 characters' });
 const PUBLISH_AT = z.iso.datetime({ offset: true, error: 'publishAt must be a date and time such as 2027-01-01T00:00:00+05:00' }).nullable();
@@ -60,7 +61,7 @@ export interface Release {
   notes: string;
   publishAt: string | null;
   items: ReleaseItem[];
-  channelPosts: Array<z.infer<typeof ChannelPostItemSchema>>;
+  channelPosts: ChannelPostItem[];
   state: ReleaseState;
   /** Why a scheduled release could not go out. */
   reason: string | null;
