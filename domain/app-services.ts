@@ -1,5 +1,4 @@
 import { createWorkingCopies } from './publishing/working-copies.ts';
-import { createCalendar } from './calendar/calendar.ts';
 import { createReviews } from './publishing/approval.ts';
 import { createPublishingPolicy } from './publishing/policy.ts';
 import { createKeptForms } from './contacts/kept-forms.ts';
@@ -228,7 +227,6 @@ export function createDomainServices(host: DomainHost) {
     checks: recordChecks,
     /** Comments on records, their fields and languages (API-3.md). */
     comments: createComments(database),
-    calendar: createCalendar(database, RECORD_TYPES, { timeZone, defaultLanguage: () => languages.defaultLanguage() }), // every dated thing of a range of days (API-4.md)
     /** Scheduled publishing: what comes next, and the moments that came (server/periodic-jobs.ts). */
     schedule: createScheduleWatcher(database, RECORD_TYPES, environment, {
       due: (until) => workingCopies.due(until),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can, type Action } from '../../domain/access/permissions.ts';
-import { CALENDAR_KINDS, type CalendarKind } from '../../domain/calendar/calendar.ts';
+import { CALENDAR_KINDS, createCalendar, type CalendarKind } from '../../domain/calendar/calendar.ts';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { AppError, CONFLICT_REASONS, notFound } from '../../domain/shared/errors.ts';
 import type { RecordService } from '../../domain/shared/record-service.ts';
@@ -147,6 +147,8 @@ function bulkRoute(app: FastifyInstance, type: RecordType, services: AppServices
 }
 
 export async function calendarRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  // Reads only (indexed ranges of the record tables, working copies and releases): made here from what the services expose.
+  const calendar = createCalendar(services.database, RECORD_TYPES, { timeZone: services.timeZone, defaultLanguage: () => services.languages.defaultLanguage() });
   route(app, {
     method: 'GET',
     url: '/calendar',
@@ -162,7 +164,7 @@ export async function calendarRoutes(app: FastifyInstance, { services }: { servi
       const kinds = splitList(query.kinds);
       const unknown = kinds?.find((kind) => !CALENDAR_KINDS.includes(kind as CalendarKind));
       if (unknown) throw new AppError(400, 'BAD_REQUEST', `There is no kind "${unknown}" in the calendar: use ${CALENDAR_KINDS.join(', ')}`);
-      return ok(await services.calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang, titleLang: query.titleLang }));
+      return ok(await calendar.entries({ from: query.from, to: query.to, types: splitList(query.types), kinds: kinds as CalendarKind[] | undefined, lang: query.lang, titleLang: query.titleLang }));
     },
   });
   for (const type of RECORD_TYPES) bulkRoute(app, type, services);
