@@ -29,6 +29,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('analytics', 'routes/admin/analytics.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
+    route('calendar', 'routes/admin/calendar.tsx'),
     route('translations', 'routes/admin/translations.tsx'),
     route('redirects', 'routes/admin/redirects.tsx'),
     route('checks', 'routes/admin/checks.tsx'),

@@ -41,6 +41,7 @@ import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts'
 import * as recordLinks from './migrations/039-record-links.ts';
 import * as edits from './migrations/040-edits.ts';
 import * as releases from './migrations/041-releases.ts';
+import * as inForceAndCalendar from './migrations/042-in-force-and-calendar.ts';
 import * as signInProviders from './migrations/043-sign-in-providers.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
 
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '039-record-links': recordLinks,
   '040-edits': edits,
   '041-releases': releases,
+  '042-in-force-and-calendar': inForceAndCalendar,
   '043-sign-in-providers': signInProviders,
   '047-indexnow-addresses': indexNowAddresses,
 };

@@ -64,6 +64,8 @@ const ADMIN_GROUPS: Record<string, AdminTexts | AdminTextKey> = {
   translation: { en: 'Translating in a form', ru: 'Перевод в форме', uz: 'Shaklda tarjima qilish' },
   texts: 'languages.translations',
   translations: 'nav.translations',
+  bulk: { en: 'Actions on many records', ru: 'Действия с несколькими записями', uz: 'Bir nechta yozuv bilan amallar' },
+  calendar: 'nav.calendar',
   words: { en: 'Names of sections, fields and choices', ru: 'Названия разделов, полей и вариантов', uz: 'Bo‘limlar, maydonlar va tanlovlar nomlari' },
 };
 const OTHER: AdminTexts = { en: 'Other', ru: 'Другое', uz: 'Boshqa' };

@@ -11,6 +11,8 @@ import { Loading } from './ui.tsx';
 /** A cell of a list's table, and a row's line under it. */
 export const cellClass = 'px-4 py-3';
 export const rowClass = 'border-b border-slate-100 last:border-0';
+/** The narrow first cell that holds a row's checkbox. */
+export const selectCellClass = 'w-10 py-3 pl-4 pr-0 align-top';
 
 /** What a list says when it has nothing to show (none yet, or none that match). */
 export function EmptyList({ children }: { children: ReactNode }) {
@@ -24,14 +26,22 @@ export function ListView<T>({ items, loading, empty, children }: { items: readon
   return children(items);
 }
 
-/** A list's table: its column heads (and a last one, unnamed on screen, for each row's actions), then its rows. */
-export function ListTable({ heads, actions = true, className = '', children }: { heads: Array<{ key: string; label: ReactNode }>; actions?: boolean; className?: string; children: ReactNode }) {
+/**
+ * A list's table: its column heads (and a last one, unnamed on screen, for each row's actions), then its rows.
+ * With `select` (the "all on this page" checkbox of app/admin/bulk-actions.tsx), a first narrow column holds it, and each row its own.
+ */
+export function ListTable({ heads, actions = true, select, className = '', children }: { heads: Array<{ key: string; label: ReactNode }>; actions?: boolean; select?: ReactNode; className?: string; children: ReactNode }) {
   const { t } = useAdmin();
   return (
     <div className={`relative overflow-x-auto rounded-xl bg-white shadow-sm ${className}`.trim()}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>
+            {select && (
+              <th scope="col" className={selectCellClass}>
+                {select}
+              </th>
+            )}
             {heads.map((head) => (
               <th key={head.key} scope="col" className={cellClass}>
                 {head.label}

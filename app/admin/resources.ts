@@ -10,7 +10,7 @@ import type { AdminDeclaration, RecordType } from '../../domain/shared/record-ty
 export type FieldSpec =
   | { name: string; kind: 'ml'; multiline: boolean; required: boolean }
   | { name: string; kind: 'document'; required: boolean }
-  | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean }
+  | { name: string; kind: 'text' | 'email' | 'url' | 'textarea' | 'date' | 'number'; required: boolean; hint?: AdminTexts }
   | { name: string; kind: 'names' }
   | { name: string; kind: 'checkbox' | 'image' | 'ml-list' | 'author' | 'datetime' }
   | { name: string; kind: 'select'; options: readonly string[]; labels: Readonly<Record<string, AdminTexts>>; numeric: boolean }
@@ -47,7 +47,7 @@ function fieldSpec(name: string, field: FieldDeclaration): FieldSpec | undefined
     case 'url':
     case 'date':
     case 'number':
-      return { name, kind: field.widget, required };
+      return { name, kind: field.widget, required, ...(field.hint ? { hint: field.hint } : {}) };
     case 'select':
       return { name, kind: 'select', options: field.options ?? [], labels: field.optionLabels ?? {}, numeric: field.storage === 'int' };
     case 'icon':

@@ -397,6 +397,7 @@ const en = {
   'legal.officialText': 'Read the original',
   'team.saveContact': 'Save the contact to your phone (vCard)',
   'team.scanToSave': 'Scan to save {name}’s contact',
+  'article.inForce': 'In force from {date}',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -794,6 +795,7 @@ const uz: UiTexts = {
   'legal.officialText': 'Asl nusxasini o‘qish',
   'team.saveContact': 'Kontaktni telefonga saqlash (vCard)',
   'team.scanToSave': '{name} kontaktini saqlash uchun skanerlang',
+  'article.inForce': 'Kuchga kirish sanasi: {date}',
 };
 
 const ru: UiTexts = {
@@ -1188,6 +1190,7 @@ const ru: UiTexts = {
   'legal.officialText': 'Читать оригинал',
   'team.saveContact': 'Сохранить контакт в телефон (vCard)',
   'team.scanToSave': 'Отсканируйте, чтобы сохранить контакт: {name}',
+  'article.inForce': 'Действует с {date}',
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };

@@ -1,6 +1,6 @@
 import { consentText } from '../../domain/alerts/alert-mail.ts';
 import { DocumentBody } from './document-body.tsx';
-import { ArrowLeft, Calendar, Clock, User } from './lucide.ts';
+import { ArrowLeft, Calendar, Clock, Scale, User } from './lucide.ts';
 import type { BlogPost } from '../../domain/blog/blog.ts';
 import type { NewsArticle } from '../../domain/news/news.ts';
 import type { Localized } from '../../domain/shared/localized.ts';
@@ -83,6 +83,7 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
   const date = articleDate(article);
   const tags = article.tags.map((tag) => text(tag)).filter(Boolean);
   const image = previewImage(site, article.image || coverPath(kind, article, site.lang));
+  const inForceAt = typeof article.inForceAt === 'string' && article.inForceAt ? article.inForceAt : '';
   return (
     <article>
       <JsonLd
@@ -102,6 +103,8 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
             ...(tags.length ? { keywords: tags.join(', ') } : {}),
             publisher: { '@id': `${site.publicUrl}/#firm` },
             mainEntityOfPage: site.publicUrl + href(`${listPath}/${article.slug}`),
+            // The day the law it is about takes effect: an open-ended ISO 8601 interval, as schema.org's temporalCoverage writes one.
+            ...(inForceAt ? { temporalCoverage: `${inForceAt}/..` } : {}),
           },
         ]}
       />
@@ -124,6 +127,12 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
             <Calendar className="h-4 w-4" aria-hidden="true" />
             <time dateTime={date}>{formatDate(date)}</time>
           </span>
+          {inForceAt && (
+            <span className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-0.5" data-in-force>
+              <Scale className="h-4 w-4" aria-hidden="true" />
+              <time dateTime={inForceAt}>{t('article.inForce', { date: formatDate(inForceAt) })}</time>
+            </span>
+          )}
           {'readTime' in article && (
             <span className="inline-flex items-center gap-2">
               <Clock className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { counter, date, image, localizedText, slug, textList, yesNo, schedule, documentText } from '../shared/fields.ts';
+import { counter, date, image, localizedText, slug, textList, yesNo, schedule, documentText, optionalDate } from '../shared/fields.ts';
 import { defineRecordType, type RecordOf } from '../shared/record-type.ts';
 import { MEDIUM_TEXT } from '../shared/schema-helpers.ts';
 import { texts } from '../shared/texts.ts';
@@ -21,6 +21,15 @@ export const news = defineRecordType({
     featured: yesNo('Featured', { default: false, filter: 'featured', toggle: true }),
     published: yesNo('Published', { default: true, toggle: true }),
     ...schedule(),
+    // The day the law it is about takes effect (API-4.md): "In force from …" on its page, in its JSON-LD and in the calendar.
+    inForceAt: optionalDate('In force from', {
+      label: texts('In force from', 'Вступает в силу', 'Kuchga kirish sanasi'),
+      hint: texts(
+        'The day the law or rule this is about takes effect: shown on the page and in the calendar. Leave empty if none.',
+        'День, когда закон или правило, о котором идёт речь, вступает в силу: показывается на странице и в календаре. Оставьте пустым, если его нет.',
+        'Bu yerda gap borayotgan qonun yoki qoida kuchga kiradigan kun: sahifada va taqvimda ko‘rsatiladi. Bo‘lmasa, bo‘sh qoldiring.',
+      ),
+    }),
     views: counter(),
     tags: textList('Tags', 'Tag', { search: true }),
     // Alerts (API-3.md): the practice areas and industries it is about, and whether it is e-mailed to their subscribers once it is public.

@@ -109,6 +109,8 @@ export interface FieldDeclaration<S extends z.ZodType = z.ZodType> {
   itemOrder?: boolean;
   /** Label in the admin when the shared dictionary has none for this field's name. */
   label?: AdminTexts;
+  /** A line under the field in the admin saying what it is for. */
+  hint?: AdminTexts;
   /** The moment a record goes live (`publish`) or stops being shown (`unpublish`). */
   schedule?: 'publish' | 'unpublish';
   /** The record's own date (an article's), set to the moment it goes live when a save schedules it. */
@@ -206,6 +208,27 @@ export function siteLink(label: string, options: Options & { default?: string } 
 
 export function date(label: string, options: Options & { default: () => string; wentLive?: boolean }): FieldDeclaration<ReturnType<typeof isoDate>> {
   return { storage: 'text', schema: () => isoDate(label), localized: false, required: false, widget: 'date', default: options.default, label: options.label, ...(options.wentLive ? { wentLive: true } : {}) };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A day on the calendar (`2027-01-01`) that exists, or null ('' clears it). */
+const optionalDay = (label: string) =>
+  z
+    .union([z.string({ error: `${label} must be a date such as 2027-01-01` }), z.null()], { error: `${label} must be a date such as 2027-01-01` })
+    .refine(
+      (value) => {
+        if (value === null || value.trim() === '') return true;
+        const parts = DAY.exec(value.trim());
+        if (!parts) return false;
+        const day = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+        return day.toISOString().slice(0, 10) === value.trim();
+      },
+      { message: `${label} must be a date such as 2027-01-01`, params: { code: 'invalid_date' } },
+    );
+
+/** A day that may be empty (the day a law takes effect): kept as `2027-01-01` or null, never moved into a time zone. */
+export function optionalDate(label: string, options: Options & { hint?: AdminTexts } = {}): FieldDeclaration<ReturnType<typeof optionalDay>> {
+  return { storage: 'text', schema: () => optionalDay(label), localized: false, required: false, widget: 'date', default: () => null, label: options.label, ...(options.hint ? { hint: options.hint } : {}) };
 }
 
 /**

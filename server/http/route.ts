@@ -97,11 +97,16 @@ export function guardFor(access: Access, resourceOf?: RouteDeclaration['resource
     if (access === 'signedIn') return;
     const resource = resourceOf ? await resourceOf(request) : {};
     if (can(request.user, access, resource)) return;
-    const who = rolesFor(access).map((role) => ROLE_NAMES[role] ?? role);
-    const mine = ROLE_NAMES[request.user.role] ?? request.user.role;
-    const where = resource.language ? ` in ${resource.language}` : '';
-    throw new AppError(403, 'FORBIDDEN', `As ${mine} you cannot do this${where}: only ${who.join(' or ')} can. Ask an administrator.`);
+    throw refusal(request.user.role, access, resource);
   };
+}
+
+/** The 403 of an action the role may not do, naming who may (the guard's, and a bulk action's per record). */
+export function refusal(role: string, action: Action, resource: Resource = {}): AppError {
+  const who = rolesFor(action).map((named) => ROLE_NAMES[named] ?? named);
+  const mine = ROLE_NAMES[role] ?? role;
+  const where = resource.language ? ` in ${resource.language}` : '';
+  return new AppError(403, 'FORBIDDEN', `As ${mine} you cannot do this${where}: only ${who.join(' or ')} can. Ask an administrator.`);
 }
 
 /** A route as Fastify serves it, declared or not (the drift test compares these with the document). */

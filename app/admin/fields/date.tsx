@@ -5,12 +5,21 @@ import { Framed, type WidgetProps } from './widget.tsx';
 
 /** A day. A moment (a blog post's) is shown as its day in the firm's time zone, not in UTC. */
 export function DateWidget(props: WidgetProps<'date'>) {
-  const { timeZone } = useAdmin();
-  const { id, value, onChange, describe } = props;
+  const { timeZone, lang } = useAdmin();
+  const { id, value, onChange, describe, field } = props;
   const day = typeof value === 'string' && value.length > 10 ? toZoneInput(value, timeZone).slice(0, 10) : String(value ?? '').slice(0, 10);
+  // A field that says what it is for (the day a law takes effect) says it under the input; an optional day is cleared by emptying it.
+  const hint = field.hint ? (field.hint[lang as keyof typeof field.hint] ?? field.hint.en) : '';
+  const hintId = `${id}-hint`;
+  const described = hint ? { ...describe, 'aria-describedby': [hintId, describe['aria-describedby']].filter(Boolean).join(' ') } : describe;
   return (
     <Framed props={props}>
-      <input id={id} type="date" value={day} onChange={(event) => onChange(event.target.value)} className={inputClass} {...describe} />
+      <input id={id} type="date" value={day} onChange={(event) => onChange(field.hint && event.target.value === '' ? null : event.target.value)} className={inputClass} {...described} />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
     </Framed>
   );
 }

@@ -98,7 +98,7 @@ const typeItem = (type: (typeof RECORD_TYPES)[number]): NavigationItem => ({ to:
 
 /** The menu in groups a clerk can scan: what they write, the home page's blocks, requests, languages, the site, settings. */
 const NAVIGATION: Array<{ heading?: AdminTextKey; items: NavigationItem[] }> = [
-  { items: [screen('/admin', 'nav.dashboard', LayoutDashboard)] },
+  { items: [screen('/admin', 'nav.dashboard', LayoutDashboard), screen('/admin/calendar', 'nav.calendar', CalendarDays)] },
   { heading: 'nav.group.content', items: RECORD_TYPES.filter((type) => !type.admin.homeBlock).map(typeItem) },
   { heading: 'nav.group.home', items: RECORD_TYPES.filter((type) => type.admin.homeBlock).map(typeItem) },
   { heading: 'nav.group.requests', items: [screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'), screen('/admin/subscribers', 'nav.subscribers', MailCheck, 'admins')] },

@@ -12,8 +12,9 @@ import { RecordForm } from '../../admin/record-form.tsx';
 import { say } from '../../admin/words.ts';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { resourceByKey, type Resource } from '../../admin/resources.ts';
-import { cellClass, EditingAvatars, ListTable, ListView, rowClass, useListPresence } from '../../admin/list-table.tsx';
+import { cellClass, EditingAvatars, ListTable, ListView, rowClass, selectCellClass, useListPresence } from '../../admin/list-table.tsx';
 import type { Editor } from '../../admin/form/use-presence.ts';
+import { AllCheckbox, BulkBar, RowCheckbox, useBulkActions, type BulkState } from '../../admin/bulk-actions.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, Pager, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/resource';
 
@@ -112,6 +113,8 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
     if (category && resource.categoryFilter && text(record[resource.categoryFilter.field]) !== category) return false;
     return true;
   });
+  // Checkboxes and the bar of actions over the chosen rows of this page (app/admin/bulk-actions.tsx).
+  const bulk = useBulkActions({ path: resource.path, ids: visible.map((record) => record._id), names: (id) => text(records?.find((record) => record._id === id)?.[resource.titleField]), onChanged: () => revalidator.revalidate() });
   const categories = resource.categoryFilter
     ? [...new Set((records ?? []).map((record) => text(record[resource.categoryFilter!.field])).filter(Boolean))].sort((a, b) => a.localeCompare(b, lang))
     : [];
@@ -245,9 +248,11 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
           )}
         </div>
       )}
+      {can.editContent && <BulkBar bulk={bulk} publishable={Boolean(resource.type.visibilityField)} />}
       <ListView items={visible} loading={records === null && !error} empty={(records ?? []).length === 0 && !filter('search') ? t('common.empty') : t('common.noMatch')}>
         {() => (
           <ListTable
+            select={can.editContent ? <AllCheckbox bulk={bulk} /> : undefined}
             heads={[
               { key: resource.titleField, label: fieldLabel(resource.titleField, lang, resource.labels) },
               ...resource.toggles.map((toggle) => ({ key: toggle, label: fieldLabel(toggle, lang, resource.labels) })),
@@ -255,7 +260,7 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
             ]}
           >
             {visible.map((record) => (
-              <RecordRow key={record._id} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => void openForm(record._id)} onRemove={() => remove(record)} editors={openBy.get(record._id)} />
+              <RecordRow key={record._id} bulk={can.editContent ? bulk : undefined} resource={resource} record={record} text={text} subtitleOf={subtitleOf} busy={busy} onToggle={(flag) => toggle(record, flag)} onEdit={() => void openForm(record._id)} onRemove={() => remove(record)} editors={openBy.get(record._id)} />
             ))}
           </ListTable>
         )}
@@ -266,6 +271,8 @@ function ResourceScreen({ resource, loaded }: { resource: Resource; loaded: Rout
 }
 
 interface RecordRowProps {
+  /** The list's chosen rows, when the user may act on many at once. */
+  bulk?: BulkState;
   resource: Resource;
   record: StoredRecord;
   /** A value in the admin's language. */
@@ -282,7 +289,7 @@ interface RecordRowProps {
 }
 
 /** A record's row: its name (its state, the line under it, a missing picture, its chips), its toggles, its order, its actions. */
-function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove, editors }: RecordRowProps) {
+function RecordRow({ bulk, resource, record, text, subtitleOf, busy, onToggle, onEdit, onRemove, editors }: RecordRowProps) {
   const { t, lang, user } = useAdmin();
   const can = abilities(user);
   const hasOrder = resource.fields.some((field) => field.name === 'order');
@@ -290,6 +297,11 @@ function RecordRow({ resource, record, text, subtitleOf, busy, onToggle, onEdit,
   const chips = resource.chips ? listValue(record[resource.chips.field]) : [];
   return (
     <tr className={`${rowClass} align-top`}>
+      {bulk && (
+        <td className={selectCellClass}>
+          <RowCheckbox bulk={bulk} id={record._id} name={name} />
+        </td>
+      )}
       <td className={cellClass}>
         <p className="font-semibold text-slate-900">
           {name}

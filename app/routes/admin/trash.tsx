@@ -10,6 +10,7 @@ import { EmptyList } from '../../admin/list-table.tsx';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
 import type { Route } from './+types/trash';
 import { formatMoment } from '../../admin/time-zone.ts';
+import { AllCheckbox, BulkBar, RowCheckbox, useBulkActions } from '../../admin/bulk-actions.tsx';
 
 export async function clientLoader() {
   return loadScreen(async () => (await api<TrashEntry[]>('/trash')).data);
@@ -29,6 +30,9 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState('');
   const entries = loaderData.data;
   const error = actionError || (loaderData.failed ? problem(loaderData.problem, 'common.error') : '');
+  // Restoring several at once: each by its own type's bulk call (app/admin/bulk-actions.tsx).
+  const typeOf = new Map((entries ?? []).map((entry) => [entry._id, entry.type]));
+  const bulk = useBulkActions({ path: (id) => `/${typeOf.get(id) ?? ''}`, ids: (entries ?? []).map((entry) => entry._id), names: (id) => entries?.find((entry) => entry._id === id)?.title ?? '', onChanged: () => revalidator.revalidate() });
 
   async function restore(entry: TrashEntry) {
     setBusy(entry._id);
@@ -53,12 +57,20 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       {notice && <SuccessNotice message={notice} />}
       {error && <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />}
       {entries && entries.length === 0 && <EmptyList>{t('trash.empty')}</EmptyList>}
+      <BulkBar bulk={bulk} publishable={false} trash />
+      {entries && entries.length > 0 && (
+        <label className="mb-2 flex min-h-10 items-center gap-2 px-4 text-sm text-slate-700">
+          <AllCheckbox bulk={bulk} />
+          <span aria-hidden="true">{t('bulk.chooseAll')}</span>
+        </label>
+      )}
       {entries && entries.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm">
           {entries.map((entry) => {
             const type = recordTypeNamed(entry.type);
             return (
               <li key={`${entry.type}-${entry._id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm">
+                <RowCheckbox bulk={bulk} id={entry._id} name={entry.title || entry._id} />
                 <div className="min-w-48 flex-1">
                   <p className="font-semibold text-slate-900">{entry.title || '—'}</p>
                   <p className="text-slate-600">
