@@ -2923,3 +2923,6 @@ export const ADMIN_LANGUAGES = [
   { code: 'ru', name: 'Русский' },
   { code: 'en', name: 'English' },
 ];
+
+/** Whether a key made at run time (`calendar.kind.${kind}`) is one of the admin's texts. */
+export const isAdminTextKey = (key: string): key is AdminTextKey => Object.hasOwn(en, key);

@@ -1,6 +1,6 @@
-import type { Release, ReleaseReadiness, ReleaseState } from '../../domain/releases/release-schema.ts';
+import { ITEM_PROBLEMS, type Release, type ReleaseReadiness, type ReleaseState } from '../../domain/releases/release-schema.ts';
 import { useAdmin, type AdminT } from './admin-context.tsx';
-import type { AdminTextKey } from './admin-texts.ts';
+import { isAdminTextKey } from './admin-texts.ts';
 import { ApiError } from './api.ts';
 import { Badge } from './ui.tsx';
 
@@ -26,10 +26,11 @@ export function StateBadge({ state, t }: { state: ReleaseState; t: AdminT }) {
 }
 
 /** One problem of an item in words (checks_failed introduces the list of checks shown after it). */
-export function problemWords(problem: Pick<ItemProblem, 'code' | 'lang'>, t: AdminT): string {
+export function problemWords(problem: { code: string; lang?: string }, t: AdminT): string {
   const lang = problem.lang?.toUpperCase() ?? '';
   if (problem.code === 'checks_failed') return t('release.problem.checks_failed', { lang: lang ? ` (${lang})` : '' });
-  return t(`release.problem.${problem.code}` as AdminTextKey, { lang });
+  const key = `release.problem.${problem.code}`;
+  return isAdminTextKey(key) ? t(key, { lang }) : problem.code;
 }
 
 /** A refused publish (422, 403, 409): each detail's problem by the item it names (`items.N`). */
@@ -39,10 +40,12 @@ export function refusedItems(caught: unknown): Map<number, ItemProblem[]> {
   for (const detail of caught.details) {
     const match = /^items\.(\d+)$/.exec(detail.path);
     if (!match) continue;
-    const params = (detail.params ?? {}) as Record<string, unknown>;
+    const params = detail.params ?? {};
+    const code = ITEM_PROBLEMS.find((known) => known === detail.code);
+    if (!code) continue;
     const index = Number(match[1]);
     const codes = typeof params.codes === 'string' ? params.codes.split(',') : undefined;
-    refused.set(index, [...(refused.get(index) ?? []), { code: detail.code as ItemProblem['code'], message: detail.message, ...(typeof params.lang === 'string' ? { lang: params.lang } : {}), ...(codes ? { codes } : {}) }]);
+    refused.set(index, [...(refused.get(index) ?? []), { code, message: detail.message, ...(typeof params.lang === 'string' ? { lang: params.lang } : {}), ...(codes ? { codes } : {}) }]);
   }
   return refused;
 }

@@ -4,11 +4,12 @@ import { UI_TEXTS, type UiTextKey } from './ui-texts.ts';
 export type Translate = (key: UiTextKey, values?: Record<string, string | number>) => string;
 
 /** Uzbek's built-in texts in Cyrillic, made from the Latin ones a key at a time as they are asked. */
-const CYRILLIC_UZBEK: Partial<Record<string, string>> = new Proxy({} as Record<string, string>, {
+const LATIN_UZBEK: Partial<Record<string, string>> = UI_TEXTS.uz;
+const CYRILLIC_UZBEK: Partial<Record<string, string>> = new Proxy<Record<string, string>>({}, {
   get(made, key) {
     if (typeof key !== 'string') return undefined;
     if (!(key in made)) {
-      const latin = (UI_TEXTS.uz as Partial<Record<string, string>>)[key];
+      const latin = LATIN_UZBEK[key];
       if (typeof latin !== 'string') return undefined;
       made[key] = uzbekTextToCyrillic(latin);
     }

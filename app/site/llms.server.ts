@@ -34,7 +34,7 @@ export async function renderLlmsText(services: DomainServices, lang: string, def
   ]);
   const text = (value: Localized | string | undefined | null) => pickText(value ?? undefined, lang, defaultLanguage);
   const url = (path: string) => services.publicUrl + localePath(path, lang, defaultLanguage);
-  const t = createTranslator(lang, defaultLanguage, languages.find((language) => String(language.code) === lang)?.translations as Record<string, string> | undefined);
+  const t = createTranslator(lang, defaultLanguage, languages.find((language) => String(language.code) === lang)?.translations);
   const out: string[] = [`# ${line(text(config.companyName))}`, ''];
   const description = text(config.companyDescription);
   if (description) out.push(`> ${line(description)}`, '');
@@ -55,20 +55,21 @@ export async function renderLlmsText(services: DomainServices, lang: string, def
     ...section(
       text(config.sections.services.title),
       practices.data.map((service) => {
-        const about = firstSentence(textOf((service.description as Localized | undefined)?.[lang] ?? pickText(service.description as Localized, lang, defaultLanguage)));
-        return `- [${line(text(service.title as Localized))}](${url(`/services/${service.slug}`)})${about ? `: ${line(about)}` : ''}`;
+        const description = service.description;
+        const about = firstSentence(textOf(description[lang] ?? description[defaultLanguage]));
+        return `- [${line(text(service.title))}](${url(`/services/${service.slug}`)})${about ? `: ${line(about)}` : ''}`;
       }),
     ),
     ...section(
       text(config.sections.team.title),
       lawyers.data.map((member) => {
-        const about = [text(member.position as Localized), text(member.specialization as Localized)].filter(Boolean).join(' — ');
-        return `- [${line(text(member.name as Localized))}](${url(`/team/${member.slug}`)})${about ? `: ${line(about)}` : ''}`;
+        const about = [text(member.position), text(member.specialization)].filter(Boolean).join(' — ');
+        return `- [${line(text(member.name))}](${url(`/team/${member.slug}`)})${about ? `: ${line(about)}` : ''}`;
       }),
     ),
     ...section(
       text(config.sections.news.title),
-      alerts.data.map((article) => `- [${line(text(article.title as Localized))}](${url(`/news/${article.slug}`)}) (${String(article.date).slice(0, 10)}): ${line(text(article.excerpt as Localized))}`),
+      alerts.data.map((article) => `- [${line(text(article.title))}](${url(`/news/${article.slug}`)}) (${String(article.date).slice(0, 10)}): ${line(text(article.excerpt))}`),
     ),
     ...section(t('nav.more'), [
       `- [${line(t('faq.title'))}](${url('/faq')})`,

@@ -14,7 +14,7 @@ import { nowIso } from '../shared/ids.ts';
  */
 
 /** Addresses per request: the protocol takes up to 10,000. */
-export const INDEXNOW_BATCH = 10_000;
+const INDEXNOW_BATCH = 10_000;
 
 interface IndexNowDeps {
   database: Database;

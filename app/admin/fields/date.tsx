@@ -9,7 +9,7 @@ export function DateWidget(props: WidgetProps<'date'>) {
   const { id, value, onChange, describe, field } = props;
   const day = typeof value === 'string' && value.length > 10 ? toZoneInput(value, timeZone).slice(0, 10) : String(value ?? '').slice(0, 10);
   // A field that says what it is for (the day a law takes effect) says it under the input; an optional day is cleared by emptying it.
-  const hint = field.hint ? (field.hint[lang as keyof typeof field.hint] ?? field.hint.en) : '';
+  const hint = field.hint ? (Object.entries(field.hint).find(([code]) => code === lang)?.[1] ?? field.hint.en) : '';
   const hintId = `${id}-hint`;
   const described = hint ? { ...describe, 'aria-describedby': [hintId, describe['aria-describedby']].filter(Boolean).join(' ') } : describe;
   return (

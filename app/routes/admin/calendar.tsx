@@ -6,7 +6,7 @@ import { RECORD_TYPES } from '../../../domain/registry.ts';
 import { dayIn } from '../../../domain/shared/days.ts';
 import { storedAdminLanguage, useAdmin } from '../../admin/admin-context.tsx';
 import { uzbekScript } from '../../../domain/languages/uzbek-script.ts';
-import type { AdminTextKey } from '../../admin/admin-texts.ts';
+import { isAdminTextKey } from '../../admin/admin-texts.ts';
 import { api, loadScreen } from '../../admin/api.ts';
 import { resourceByKey } from '../../admin/resources.ts';
 import { zoneOffsetLabel } from '../../admin/time-zone.ts';
@@ -89,7 +89,8 @@ function linkOf(entry: CalendarEntry): string {
 
 function EntryLink({ entry }: { entry: CalendarEntry }) {
   const { t } = useAdmin();
-  const kind = t(`calendar.kind.${entry.kind}` as AdminTextKey);
+  const key = `calendar.kind.${entry.kind}`;
+  const kind = isAdminTextKey(key) ? t(key) : entry.kind;
   return (
     <Link to={linkOf(entry)} className="flex min-h-8 items-start gap-1.5 rounded px-1 py-0.5 text-xs text-slate-900 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-600" data-calendar-entry={entry.kind}>
       <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${KIND_COLOURS[entry.kind]}`} aria-hidden="true" />

@@ -5,7 +5,7 @@ import { makeProblemText } from '../../admin/problems.ts';
 import { afterSignIn, api, ApiError, getToken, setToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
 import { LogoMark } from '../../site/icons.tsx';
-import type { AdminTextKey } from '../../admin/admin-texts.ts';
+import { isAdminTextKey } from '../../admin/admin-texts.ts';
 
 interface SignInMethods {
   oidc: { name: string; start: string } | null;
@@ -58,7 +58,8 @@ export default function Login() {
     if (!code && !refused) return;
     history.replaceState(null, '', location.pathname + location.search);
     if (refused) {
-      setError(t(OIDC_REFUSALS.has(refused) ? (`login.oidc.${refused}` as AdminTextKey) : 'login.oidc.failed'));
+      const key = `login.oidc.${refused}`;
+      setError(t(OIDC_REFUSALS.has(refused) && isAdminTextKey(key) ? key : 'login.oidc.failed'));
       return;
     }
     setOidcBusy(true);

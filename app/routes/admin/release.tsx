@@ -34,7 +34,7 @@ function useReleaseActions(release: ShownRelease) {
   /** A refusal that names a problem of an item is said by that problem; anything else as the admin says problems. */
   const said = (caught: unknown) => {
     const detail = caught instanceof ApiError ? caught.details.find((one) => /^(items|channelPosts)\.\d+$/.test(one.path)) : undefined;
-    return detail ? problemWords({ code: detail.code as ItemProblem['code'], lang: typeof detail.params?.lang === 'string' ? detail.params.lang : undefined }, t) : problem(caught);
+    return detail ? problemWords({ code: detail.code, lang: typeof detail.params?.lang === 'string' ? detail.params.lang : undefined }, t) : problem(caught);
   };
   async function run(work: () => Promise<unknown>, done: string): Promise<boolean> {
     setBusy(true);
