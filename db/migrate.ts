@@ -39,6 +39,7 @@ import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
 import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts';
 import * as recordLinks from './migrations/039-record-links.ts';
+import * as passkeys from './migrations/044-passkeys.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '037-event-holds': eventHolds,
   '038-search-ranked-matches': searchRankedMatches,
   '039-record-links': recordLinks,
+  '044-passkeys': passkeys,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -3,9 +3,11 @@ import { AppError } from '../shared/errors.ts';
 import { createAccounts, createUserRows, type UserRow } from './accounts.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { createPasswordResets } from './password-resets.ts';
+import { createPasskeys, type PasskeyInfo, type RelyingParty } from './passkeys.ts';
 import { createSessions, type ClientInfo, type SignedIn } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 export { TWO_FACTOR_OFF } from './two-factor.ts';
 
@@ -14,14 +16,17 @@ const WRONG_LOGIN = 'Invalid email or password';
 /**
  * Sign-in and the firm's accounts, composed of their parts: accounts (accounts.ts), sessions
  * (sessions.ts), the throttle of failed attempts (sign-in-throttle.ts), two-factor sign-in
- * (two-factor.ts) and password resets (password-resets.ts). This file holds the two steps of
- * signing in, which use all of them.
+ * (two-factor.ts), passkeys (passkeys.ts) and password resets (password-resets.ts). This file
+ * holds the ways of signing in, which use all of them. `site` is where the passkeys belong (the
+ * public address); a command-line tool that signs nobody in leaves it out.
  */
-export function createAuthService(database: Database, options: { idleMs?: number } = {}) {
+export function createAuthService(database: Database, options: { idleMs?: number; site?: RelyingParty } = {}) {
   const rows = createUserRows(database);
   const throttle = createSignInThrottle(database);
   const sessions = createSessions(database, options.idleMs ?? 12 * 60 * 60 * 1000);
   const { signChallenge, openChallenge, useSecondFactor, ...twoFactor } = createTwoFactor(database, rows, throttle);
+  const passkeys = createPasskeys(database, rows, throttle, options.site ?? { publicUrl: 'http://localhost', name: async () => '' });
+  const accounts = createAccounts(database, rows);
 
   /** The password (and code) were right: the failures of this e-mail are forgotten and a session starts. */
   async function signIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
@@ -62,13 +67,26 @@ export function createAuthService(database: Database, options: { idleMs?: number
       return signIn(row, client);
     },
 
+    /** A sign-in with a passkey: the authenticator verified its user, so no second factor is asked. */
+    async loginWithPasskey(response: AuthenticationResponseJSON, client: ClientInfo): Promise<{ signedIn: SignedIn; passkey: PasskeyInfo }> {
+      const { user, passkey } = await passkeys.authenticate(response, client.ip);
+      return { signedIn: await signIn(user, client), passkey };
+    },
+    passkeys,
+
     ...twoFactor,
     authenticate: sessions.authenticate,
     sessions: sessions.sessions,
     endSession: sessions.endSession,
     endOtherSessions: sessions.endOtherSessions,
     logout: sessions.logout,
-    ...createAccounts(database, rows),
+    ...accounts,
+    /** Removes an account, and its passkeys with it. */
+    async deleteUser(id: string) {
+      const removed = await accounts.deleteUser(id);
+      await passkeys.forgetUser(id);
+      return removed;
+    },
     ...createPasswordResets(database, rows),
   };
 }
