@@ -18,6 +18,11 @@ import type { SignInThrottle } from './sign-in-throttle.ts';
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 /** How long the browser waits for the person at the authenticator. */
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
+/**
+ * The signature algorithms accepted: EdDSA, ES256, RS256 (COSE ids). The library would also offer
+ * ML-DSA, which Node verifies only with an experimental API; authenticators use these three.
+ */
+const ALGORITHMS = [-8, -7, -257];
 /** Sign-in challenges waiting at once (a public route): more are refused until some expire. */
 const MAX_OPEN_SIGN_IN_CHALLENGES = 1000;
 
@@ -143,6 +148,7 @@ export function createPasskeys(database: Database, rows: UserRows, throttle: Sig
         attestationType: 'none',
         excludeCredentials: (await ofUser(userId)).map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       await keepChallenge(options.challenge, 'register', userId);
       return options;
@@ -158,6 +164,7 @@ export function createPasskeys(database: Database, rows: UserRows, throttle: Sig
             expectedOrigin: origin,
             expectedRPID: rpID,
             requireUserVerification: true,
+            supportedAlgorithmIDs: ALGORITHMS,
           }),
         400,
       );

@@ -43,6 +43,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     expect(options.rp.id).toBe('lawfirm.test');
     expect(options.user.name).toBe(email);
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
+    expect(options.pubKeyCredParams.map((parameters: { alg: number }) => parameters.alg)).toEqual([-8, -7, -257]);
 
     // A name is required; the body is closed.
     const response = key.register(options, ORIGIN);
