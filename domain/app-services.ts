@@ -45,11 +45,7 @@ export function createDomainServices(host: DomainHost) {
 
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
-  const auth = createAuthService(database, {
-    idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000,
-    // Passkeys belong to the public address; the authenticator shows the firm's name.
-    site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) },
-  });
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) } });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {

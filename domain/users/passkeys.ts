@@ -264,4 +264,3 @@ export function createPasskeys(database: Database, rows: UserRows, throttle: Sig
     },
   };
 }
-export type Passkeys = ReturnType<typeof createPasskeys>;
