@@ -5,6 +5,9 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  // The firm in Markdown for assistants and search engines (llmstxt.org), per language.
+  route('llms.txt', 'routes/llms.ts', { id: 'llms' }),
+  route(':lang/llms.txt', 'routes/llms.ts', { id: 'llms-in-language' }),
   // RSS 2.0 and Atom feeds of news and the blog, in the default language and under /{code}/.
   ...['news', 'blog'].flatMap((kind) =>
     ['feed.xml', 'atom.xml'].flatMap((file) => [

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type TableMetadata } from 'kysely';
+import { Kysely, PostgresDialect, PostgresDriver, SqliteDialect, sql, type DatabaseIntrospector, type TableMetadata } from 'kysely';
 import pg from 'pg';
+import { ReplicaRouter, ReplicaRoutingDriver, type ReplicaState } from './replica.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
+import { transactionAware } from './transaction-scope.ts';
 
 type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +22,8 @@ export interface Database {
   connectListener?(): Promise<pg.Client>;
   /** Where the data is, for work that needs its own connection (a backup reads a snapshot). */
   location: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; client: pg.ClientConfig; siteName: string };
+  /** With DATABASE_REPLICA_URL: the replica's state, and where a write is noted (db/replica.ts). */
+  replica?: ReplicaState;
   /** PostgreSQL only: connections of the pool (for /metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -49,17 +53,20 @@ export interface DatabaseOptions {
   schema?: string;
   /** A command-line tool (backup, restore) names its connections apart from the site's. */
   tool?: string;
+  /** PostgreSQL only: visitors' uncached reads from this streaming replica (db/replica.ts). */
+  replica?: { url: string; readAfterWriteSeconds: number; maxLagSeconds: number; visitorRead: () => boolean; checkEveryMs?: number };
 }
 
 // PostgreSQL returns bigint (count) and numeric as strings; our counts fit in a double.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.tool);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.tool, options.replica);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'lexsite.sqlite');
   const sqlite = openSqliteDatabase(file);
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Answers through the transaction a release opened, for the work inside it (db/transaction-scope.ts).
+  const db = transactionAware(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }));
   return {
     db,
     dialect: 'sqlite',
@@ -94,7 +101,21 @@ class OwnSchemaDialect extends PostgresDialect {
   }
 }
 
-function openPostgres(connectionString: string, schema?: string, tool?: string): Database {
+/** The dialect with a replica: its driver sends visitors' plain reads to the replica when it may. */
+class ReplicaDialect extends OwnSchemaDialect {
+  readonly #router: ReplicaRouter;
+
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0], router: ReplicaRouter) {
+    super(config);
+    this.#router = router;
+  }
+
+  override createDriver() {
+    return new ReplicaRoutingDriver(this.#router);
+  }
+}
+
+function openPostgres(connectionString: string, schema?: string, tool?: string, replicaOptions?: DatabaseOptions['replica']): Database {
   // What the site's own connections are called (a tool's differ): a restore looks for them.
   const siteName = applicationName(connectionString, schema);
   const connection: pg.ClientConfig = {
@@ -105,11 +126,14 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
   const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely({ dialect: new OwnSchemaDialect({ pool }) });
+  const replica = replicaOptions && replicaRouter(replicaOptions, pool, { ...connection, connectionString: replicaOptions.url });
+  const db = transactionAware(new Kysely({ dialect: replica ? new ReplicaDialect({ pool }, replica) : new OwnSchemaDialect({ pool }) }));
+  replica?.start();
   return {
     db,
     dialect: 'postgres',
     schema,
+    replica,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -135,4 +159,15 @@ function openPostgres(connectionString: string, schema?: string, tool?: string):
       return client;
     },
   };
+}
+
+/** A replica's pool (fails fast: a down replica must not hold a visitor for long) and its router. */
+function replicaRouter(options: NonNullable<DatabaseOptions['replica']>, primary: pg.Pool, connection: pg.ClientConfig): ReplicaRouter {
+  const pool = new pg.Pool({ ...connection, max: 10, connectionTimeoutMillis: 1000, query_timeout: 10_000 });
+  pool.on('error', () => {});
+  const behind = async (replayed: string) => {
+    const { rows } = await primary.query<{ behind: number }>('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 as behind', [replayed]);
+    return rows[0]?.behind ?? 0;
+  };
+  return new ReplicaRouter(new PostgresDriver({ pool: primary }), { pool, visitorRead: options.visitorRead, readAfterWriteSeconds: options.readAfterWriteSeconds, maxLagSeconds: options.maxLagSeconds, checkEveryMs: options.checkEveryMs }, behind);
 }

@@ -39,7 +39,10 @@ import * as reviewLoop from './migrations/036-review-loop.ts';
 import * as eventHolds from './migrations/037-event-holds.ts';
 import * as searchRankedMatches from './migrations/038-search-ranked-matches.ts';
 import * as recordLinks from './migrations/039-record-links.ts';
+import * as releases from './migrations/041-releases.ts';
+import * as signInProviders from './migrations/043-sign-in-providers.ts';
 import * as passkeys from './migrations/044-passkeys.ts';
+import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -82,7 +85,10 @@ const migrations: Record<string, Migration> = {
   '037-event-holds': eventHolds,
   '038-search-ranked-matches': searchRankedMatches,
   '039-record-links': recordLinks,
+  '041-releases': releases,
+  '043-sign-in-providers': signInProviders,
   '044-passkeys': passkeys,
+  '047-indexnow-addresses': indexNowAddresses,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -33,11 +33,20 @@ import { firmTimeZone } from './shared/time-zone.ts';
 import { createScheduleWatcher } from './publishing/scheduling.ts';
 import { createPreviewLinks } from './preview/preview-links.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
+import { createReleases } from './releases/release-service.ts';
+import { releaseHostOf } from './releases/release-host.ts';
 import { createAuthService } from './users/auth-service.ts';
 
 export type { DomainHost, ReviewNotice };
 
 /** Every domain service, built once and shared by the API, the page loaders, commands and the seed. */
+/** The names of practice areas (services) in the default language; an unknown id is left out. */
+async function practiceNames(ids: readonly string[], service: (id: string) => Promise<{ title: unknown }>, defaultLanguage: () => Promise<string>): Promise<string[]> {
+  const lang = await defaultLanguage();
+  const names = await Promise.all(ids.map((id) => service(id).then((found) => pickText(found.title, lang), () => undefined)));
+  return names.filter((name): name is string => Boolean(name));
+}
+
 export function createDomainServices(host: DomainHost) {
   const { database, storage, log } = host;
   const timeZone = firmTimeZone(host.timeZone);
@@ -45,7 +54,7 @@ export function createDomainServices(host: DomainHost) {
 
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
-  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) } });
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName, site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) } });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {
@@ -78,6 +87,7 @@ export function createDomainServices(host: DomainHost) {
     reviewDecided: (type, record, review, actor) => reviewNotices.decided(type, record, review, actor),
     needsApproval: async () => Boolean((await siteConfig.get()).publishing?.requireApproval),
     blockingChecks: (type, id, values, textSaved) => recordChecks.blocking(type, id, values, textSaved),
+    practiceNames: (ids) => practiceNames(ids, (id) => records.services.get(id, { admin: true }), () => languages.defaultLanguage()),
   });
   const redirects = createRedirectService(database, environment.changed);
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
@@ -136,6 +146,9 @@ export function createDomainServices(host: DomainHost) {
     publicUrl: host.publicUrl,
     timeZone,
   });
+
+  const previews = createPreviewLinks(database, RECORD_TYPES, { recordService: serviceOf, defaultLanguage: () => languages.defaultLanguage(), record: (event) => activity.record(event) });
+  const releases = createReleases(releaseHostOf({ host, serviceOf, workingCopies, reviews, publishing, recordChecks, languages, publicLanguages, siteConfig, channelPosts, alerts, outbox, forgetTexts, environment, activity, previews }));
 
   return {
     database,
@@ -209,11 +222,9 @@ export function createDomainServices(host: DomainHost) {
     /** Redirects from old addresses, and the addresses that answered 404. */
     redirects,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
-    previews: createPreviewLinks(database, RECORD_TYPES, {
-      recordService: serviceOf,
-      defaultLanguage: () => languages.defaultLanguage(),
-      record: (event) => activity.record(event),
-    }),
+    previews,
+    /** Releases: records, languages and channel posts published together, now or at a moment (API-4.md). */
+    releases,
     /** An outside reviewer's decision through their link (an opinion, never the approval); who asked is told. */
     decideOutside: reviewNotices.decideOutside,
     /** What came back to this person in the last 30 days, newest first (the dashboard). */

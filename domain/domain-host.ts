@@ -32,6 +32,8 @@ export interface DomainHost {
   telegram?: { personalData: boolean };
   /** A session unused this long ends (SESSION_IDLE_HOURS); every session ends after 7 days anyway. */
   sessionIdleHours?: number;
+  /** false: only break-glass accounts sign in with a password (PASSWORD_SIGN_IN=false); the provider's name is in the refusal. */
+  passwordSignIn?: { allowed: boolean; providerName?: string };
   /** The words around a document on a page (contents, notes) in a language, with its own interface texts. */
   documentWords?(lang: string, translations: Record<string, string>): RenderWords;
   /** Someone was asked to review a record (e-mail to them when mail is set up). */

@@ -12,6 +12,7 @@ import { pickText } from '../domain/shared/localized.ts';
 import { touchedBy } from '../domain/shared/read-tracker.ts';
 import { RECORD_TYPES } from '../domain/registry.ts';
 import type { AppConfig } from './config.ts';
+import { createIndexNow } from '../domain/site/index-now.ts';
 import { createContactMailer } from './contact-mailer.ts';
 import { documentsMail, requestMail } from '../domain/notifications/firm-mail.ts';
 import { createBotCaller, createTelegramSender } from './telegram.ts';
@@ -73,6 +74,7 @@ export function createAppServices(options: {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     sessionIdleHours: config.sessionIdleHours,
+    passwordSignIn: { allowed: config.passwordSignIn, providerName: config.oidc?.name },
     documentWords(lang, translations) {
       const t = createTranslator(lang, 'uz', translations);
       return { contents: t('document.contents'), notes: t('document.notes'), backToText: t('document.backToText'), table: t('document.table') };
@@ -81,6 +83,8 @@ export function createAppServices(options: {
     mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
+      // After the write's own work, not in it: a search engine's queue never slows a save.
+      if (indexNow) void indexNow.changed(event).catch((error: unknown) => logger.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
@@ -129,6 +133,17 @@ export function createAppServices(options: {
     }
   }
 
+  // With INDEXNOW_KEY: changed public pages queued for the search engines (the outbox sends them).
+  const indexNow = config.indexNow
+    ? createIndexNow({
+        database,
+        outbox: domain.outbox,
+        publicUrl: config.publicUrl,
+        types: RECORD_TYPES,
+        addressOf: (type, id) => domain.recordService(type).publicAddressOf(id),
+        languages: async () => ({ codes: (await domain.languages.list({ admin: false })).map((language) => String(language.code)), defaultLanguage: await domain.languages.defaultLanguage() }),
+      })
+    : undefined;
   const sendTelegram = config.telegram ? createTelegramSender(config.telegram) : undefined;
   /** Any Bot API method (the channel posts' outbox uses it). */
   const callTelegram = config.telegram ? createBotCaller(config.telegram) : undefined;

@@ -10,12 +10,14 @@ import type { Logger } from 'pino';
 import type { AppServices } from './app-services.ts';
 import { adminRoutes } from './api/admin-routes.ts';
 import { authRoutes } from './api/auth-routes.ts';
+import { oidcRoutes } from './api/oidc-routes.ts';
 import { contactRoutes } from './api/contact-routes.ts';
 import { subscriptionRoutes } from './api/subscription-routes.ts';
 import { eventRoutes } from './api/event-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
 import { editorialRoutes } from './api/editorial-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
+import { releaseRoutes } from './api/release-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
 import { languageRoutes } from './api/language-routes.ts';
 import { recordRoutes } from './api/record-routes.ts';
@@ -204,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The API reads JSON (and multipart where a route registers it): any other body, text/plain
       // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
       api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-      for (const routes of [healthRoutes, authRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, docsRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));
@@ -213,6 +215,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(coverRoutes, { services });
+  // IndexNow's key file (https://www.indexnow.org/documentation): the search engines check that the site holds the key.
+  const indexNowKey = services.config.indexNow?.key;
+  if (indexNowKey) app.get(`/${indexNowKey}.txt`, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(indexNowKey));
   // The upload page's and the vacancy page's forms (multipart, files): before the pages' catch-all.
   await app.register(intakePageRoutes, { services });
 

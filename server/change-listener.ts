@@ -24,6 +24,8 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     } catch {
       change = undefined;
     }
+    // Visitors here read the primary for a while too: the replica may not have replayed that write yet.
+    database.replica?.noteWrite();
     if (change) forgetChange(services.cache, change);
     else services.cache.clear();
     services.forgetTexts(change?.entity, change?.id);

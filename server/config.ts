@@ -26,6 +26,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname')
     .optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be the PostgreSQL URL of a streaming replica such as postgres://user:password@replica:5432/dbname')
+    .optional(),
+  REPLICA_READ_AFTER_WRITE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 0 to 3600' })
+    .min(0, 'must be a number of seconds from 0 to 3600')
+    .max(3600, 'must be a number of seconds from 0 to 3600')
+    .default(5),
+  REPLICA_MAX_LAG_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 86400' })
+    .min(1, 'must be a number of seconds from 1 to 86400')
+    .max(86400, 'must be a number of seconds from 1 to 86400')
+    .default(30),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://lawfirm.uz' })
     .transform((value) => value.replace(/\/+$/, ''))
@@ -56,6 +70,13 @@ const EnvSchema = z.object({
     }),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a bot token from @BotFather, such as 123456789:AA…').optional(),
   TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@[A-Za-z0-9_]{5,}$/, 'must be a chat id such as -1001234567890, or @channelname').optional(),
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits and hyphens (a random string: openssl rand -hex 16)')
+    .optional(),
+  INDEXNOW_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.indexnow.org/indexnow' })
+    .default('https://api.indexnow.org/indexnow'),
   TELEGRAM_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.telegram.org' })
     .transform((value) => value.replace(/\/+$/, ''))
@@ -180,10 +201,22 @@ const EnvSchema = z.object({
     .max(60, 'must be a number of seconds from 1 to 60')
     .default(10),
   LINK_CHECK_PRIVATE: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  /** Sign-in through the firm's OpenID Connect provider (Microsoft Entra ID, Google Workspace…). */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL such as https://login.microsoftonline.com/<tenant id>/v2.0' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60, 'must be at most 60 characters (the button says "Sign in with …")').default('single sign-on'),
+  OIDC_ROLES: z
+    .string()
+    .regex(/^\s*(admin|editor|approver|translator)\s*=[^,=]+(,\s*(admin|editor|approver|translator)\s*=[^,=]+)*$/, 'must be role=group pairs separated by commas, such as admin=Site admins,editor=Marketing (roles: admin, editor, approver, translator)')
+    .optional(),
+  OIDC_ROLE_CLAIM: z.string().regex(/^[A-Za-z0-9_.:/-]{1,200}$/, 'must be the name of a claim such as groups or roles').default('groups'),
+  OIDC_CREATE_ACCOUNTS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_SIGN_IN: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -203,6 +236,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Visitors' uncached reads from this PostgreSQL streaming replica (db/replica.ts). */
+  replica: { url: string; readAfterWriteSeconds: number; maxLagSeconds: number } | undefined;
   publicUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -213,6 +248,8 @@ export interface AppConfig {
   timeZone: string;
   /** New contact requests to a Telegram chat (both token and chat id set). */
   telegram: { botToken: string; chatId: string; apiUrl: string; personalData: boolean } | undefined;
+  /** IndexNow (INDEXNOW_KEY): publishing, address changes and unpublishing announced to INDEXNOW_URL. */
+  indexNow: { key: string; url: string } | undefined;
   /**
    * Behind proxies: take the client address from X-Forwarded-For, trusting only this many hops
    * from the right (or only these proxy addresses), never a left-most address a visitor wrote.
@@ -249,6 +286,36 @@ export interface AppConfig {
   intake: { documentRetentionDays: number; applicationRetentionDays: number; clamavSocket: string | undefined; documentKey: Buffer | undefined };
   /** NODE_ENV=production: a server, not a developer's machine. */
   production: boolean;
+  /** Sign-in through an OpenID Connect provider, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: OidcConfig | undefined;
+  /** false: only break-glass accounts sign in with a password (PASSWORD_SIGN_IN=false). */
+  passwordSignIn: boolean;
+}
+
+/** The firm's OpenID Connect provider (API-4.md "Sign-in that a firm's IT accepts"). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's words: "Sign in with {name}". */
+  name: string;
+  /** Each role and the group (a value of `roleClaim`) that grants it, in the order given. */
+  roles: Array<{ role: 'admin' | 'editor' | 'approver' | 'translator'; group: string }>;
+  roleClaim: string;
+  createAccounts: boolean;
+  /** Where the provider sends the browser back: from PUBLIC_URL, never from a request's Host. */
+  redirectUri: string;
+}
+
+const isTrue = (value: string) => value === 'true' || value === '1';
+
+/** OIDC_ROLES: `admin=Group A,editor=Group B`. */
+function oidcRoles(value: string | undefined): OidcConfig['roles'] {
+  return (value ?? '')
+    .split(',')
+    .map((pair) => pair.split('='))
+    .filter((pair) => pair.length === 2)
+    .map(([role, group]) => ({ role: role!.trim() as OidcConfig['roles'][number]['role'], group: group!.trim() }));
 }
 
 export class ConfigError extends Error {}
@@ -278,6 +345,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (dkim.some(Boolean) && !dkim.every(Boolean)) {
     throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (or none of them).');
   }
+  if (value.DATABASE_REPLICA_URL && !value.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL is a replica of the PostgreSQL database in DATABASE_URL: set DATABASE_URL too (an SQLite site has no replica).');
+  }
+  const oidcParts = [value.OIDC_ISSUER, value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them).');
+  }
+  if (value.OIDC_ISSUER && !value.OIDC_ROLES) {
+    throw new ConfigError('Invalid configuration: OIDC_ROLES must say which group gives which role, such as admin=Site admins,editor=Marketing: without it nobody could sign in with OpenID Connect.');
+  }
+  if (!isTrue(value.PASSWORD_SIGN_IN) && !value.OIDC_ISSUER) {
+    throw new ConfigError('Invalid configuration: PASSWORD_SIGN_IN=false needs OIDC_ISSUER (and its client) set: otherwise only break-glass accounts could sign in.');
+  }
   if (value.MEDIA_STORAGE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
     if (missing.length) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')} as well.`);
@@ -287,6 +367,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    replica: value.DATABASE_REPLICA_URL
+      ? { url: value.DATABASE_REPLICA_URL, readAfterWriteSeconds: value.REPLICA_READ_AFTER_WRITE_SECONDS, maxLagSeconds: value.REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     adminEmail: value.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: value.ADMIN_PASSWORD,
@@ -294,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     demoContent: value.DEMO_CONTENT,
     timeZone: value.TIME_ZONE,
+    indexNow: value.INDEXNOW_KEY ? { key: value.INDEXNOW_KEY, url: value.INDEXNOW_URL } : undefined,
     telegram:
       value.TELEGRAM_BOT_TOKEN && value.TELEGRAM_CHAT_ID
         ? { botToken: value.TELEGRAM_BOT_TOKEN, chatId: value.TELEGRAM_CHAT_ID, apiUrl: value.TELEGRAM_API_URL, personalData: value.TELEGRAM_PERSONAL_DATA }
@@ -328,6 +412,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       documentKey: value.DOCUMENT_KEY ? Buffer.from(value.DOCUMENT_KEY, 'base64') : undefined,
     },
     production: value.NODE_ENV === 'production',
+    oidc:
+      value.OIDC_ISSUER && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
+        ? {
+            issuer: value.OIDC_ISSUER,
+            clientId: value.OIDC_CLIENT_ID,
+            clientSecret: value.OIDC_CLIENT_SECRET,
+            name: value.OIDC_NAME,
+            roles: oidcRoles(value.OIDC_ROLES),
+            roleClaim: value.OIDC_ROLE_CLAIM,
+            createAccounts: isTrue(value.OIDC_CREATE_ACCOUNTS),
+            redirectUri: `${value.PUBLIC_URL ?? `http://localhost:${value.PORT}`}/api/auth/oidc/callback`,
+          }
+        : undefined,
+    passwordSignIn: isTrue(value.PASSWORD_SIGN_IN),
     linkCheck: { limit: value.LINK_CHECK_LIMIT, timeoutMs: value.LINK_CHECK_TIMEOUT_SECONDS * 1000, allowPrivate: value.LINK_CHECK_PRIVATE === 'true' || value.LINK_CHECK_PRIVATE === '1' },
   };
 }

@@ -5,6 +5,34 @@ import type { Database } from '../db/connection.ts';
 import type { MediaStorage } from '../domain/media/media-storage.ts';
 import { createScheduledBackups } from './operations/scheduled-backups.ts';
 import { TelegramError } from './telegram.ts';
+import { indexNowRequest } from '../domain/site/index-now.ts';
+
+/** How long IndexNow is given to answer. */
+const INDEXNOW_TIMEOUT_MS = 10_000;
+
+/**
+ * One IndexNow submission (POST JSON, https://www.indexnow.org/documentation): 200 or 202 is
+ * taken; 429 and the server's own errors are tried again later; a refused key, addresses not of
+ * this host or a malformed request (400, 403, 422) are not, and say what to fix.
+ */
+async function sendIndexNow(setup: { key: string; url: string }, publicUrl: string, urls: string[]): Promise<void> {
+  if (!urls.length) return;
+  const response = await fetch(setup.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(indexNowRequest(publicUrl, setup.key, urls)),
+    signal: AbortSignal.timeout(INDEXNOW_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  if (response.status === 200 || response.status === 202) return;
+  const why: Record<number, string> = {
+    400: 'IndexNow refused the request as malformed',
+    403: `IndexNow did not accept the key: check that ${publicUrl}/${setup.key}.txt answers it (PUBLIC_URL and INDEXNOW_KEY)`,
+    422: `IndexNow says the addresses are not of the host in PUBLIC_URL (${publicUrl})`,
+  };
+  const error = new Error(why[response.status] ?? `IndexNow answered ${response.status}; trying again later`);
+  throw response.status in why ? Object.assign(error, { final: true }) : error;
+}
 
 /** How often scheduled moments are looked for: a scheduled page shows within this of its time. */
 const SCHEDULE_CHECK_MS = 10_000;
@@ -79,6 +107,17 @@ export function periodicJobs(services: AppServices, config: AppConfig, host: { d
         await services.registrations.releaseExpired();
       },
     },
+    // Releases whose moment came: each applied by the one instance that claims it (domain/releases).
+    {
+      name: 'releases',
+      everyMs: timing.scheduleCheckMs ?? SCHEDULE_CHECK_MS,
+      instances: 'all',
+      failure: 'could not publish the releases due; trying again shortly',
+      async run() {
+        const published = await services.releases.publishDue();
+        if (published) logger.info({ published }, 'scheduled releases published');
+      },
+    },
     // New contact requests reach the firm's Telegram chat from the outbox (retried, never lost).
     Boolean(services.sendTelegram) && {
       name: 'telegram_outbox',
@@ -141,6 +180,16 @@ export function periodicJobs(services: AppServices, config: AppConfig, host: { d
         const minuteAgo = new Date(Date.now() - 60_000).toISOString();
         const room = config.mailRatePerMinute - (await outbox.sentSince('mail', minuteAgo)) - (await outbox.sentSince('mail-first', minuteAgo));
         if (room > 0) await outbox.deliverDue('mail', deliver, Math.min(room, 50));
+      },
+    },
+    // Changed public pages, announced to the search engines (IndexNow): retried, sent once across instances.
+    Boolean(config.indexNow) && {
+      name: 'indexnow_outbox',
+      everyMs: outboxEveryMs,
+      instances: 'all',
+      failure: 'could not read the IndexNow outbox; trying again shortly',
+      async run() {
+        await outbox.deliverDue('indexnow', ({ payload }) => sendIndexNow(config.indexNow!, config.publicUrl, payload.urls ?? []), 20, true);
       },
     },
     // Old contact requests lose their personal data after the configured number of days. Asked

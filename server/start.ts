@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { openDatabase, RUNNING_FILE, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { answeringVisitor } from '../domain/shared/read-tracker.ts';
 import { ensureLanguages } from '../seed/base.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createAppServices, type AppServices } from './app-services.ts';
@@ -54,6 +55,8 @@ export async function startApplication(
     seedDemo?: (services: AppServices) => Promise<void>;
     /** Tests look for scheduled moments more often than the default 10 s. */
     scheduleCheckMs?: number;
+    /** Tests check the replica's state more often than the default 2 s. */
+    replicaCheckMs?: number;
     /** Tests look at the outbox more often than the default 2 s. */
     outboxCheckMs?: number;
     /** Tests take scheduled backups every few hundred milliseconds instead of BACKUP_INTERVAL_HOURS. */
@@ -64,7 +67,12 @@ export async function startApplication(
     onPhase?: (phase: StartupPhase) => void;
   } = {},
 ): Promise<Application> {
-  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.schema });
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: options.schema,
+    replica: config.replica && { ...config.replica, visitorRead: answeringVisitor, checkEveryMs: options.replicaCheckMs },
+  });
   // An SQLite site says which process runs it, so that a restore refuses to replace it underneath.
   const pidFile = database.location.dialect === 'sqlite' ? path.join(config.dataDir, RUNNING_FILE) : undefined;
   try {

@@ -36,6 +36,10 @@ describe('configuration from the environment', () => {
   it('never repeats a secret in its error', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/^Invalid configuration: DATABASE_URL must be a PostgreSQL URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://u:hunter2@replica/x' })).toThrow(/DATABASE_REPLICA_URL is a replica of the PostgreSQL database in DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATABASE_REPLICA_URL: 'mysql://u:hunter2@replica/x' })).toThrow(/DATABASE_REPLICA_URL must be the PostgreSQL URL of a streaming replica/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATABASE_REPLICA_URL: 'mysql://u:hunter2@replica/x' })).not.toThrow(/hunter2/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', DATABASE_REPLICA_URL: 'postgres://u:p@replica/x', REPLICA_MAX_LAG_SECONDS: '10' }).replica).toEqual({ url: 'postgres://u:p@replica/x', readAfterWriteSeconds: 5, maxLagSeconds: 10 });
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.uz', ADMIN_PASSWORD: 'short' })).not.toThrow(/short"/);
   });
 

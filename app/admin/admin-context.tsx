@@ -22,7 +22,7 @@ export interface SiteLanguage {
 
 
 /** The signed-in user as the admin knows them (GET /api/auth/me). */
-export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'role' | 'languages' | 'twoFactor'>;
+export type AdminUser = Pick<PublicUser, '_id' | 'email' | 'name' | 'role' | 'languages' | 'twoFactor'> & Partial<Pick<PublicUser, 'scope'>>;
 
 /**
  * What the signed-in user may do, in the words of the admin's screens: each is a row of the one
@@ -36,6 +36,8 @@ export function abilities(user: AdminUser) {
     administer: can(user, 'user.manage'),
     /** A multilingual text in this language may be changed. */
     editLanguage: (code: string) => can(user, 'record.edit', { language: code }),
+    /** A record naming these services (domain/publishing/scope.ts) may be changed: always, unless the user is limited to some practice areas. */
+    editRecordOf: (services: readonly string[]) => can(user, 'record.edit', { services }),
   };
 }
 

@@ -27,6 +27,7 @@ const CODE_TEXTS: Record<CheckCode, AdminTextKey> = {
   duplicate_title: 'checks.code.duplicate_title',
   disclaimer_missing: 'checks.code.disclaimer_missing',
   broken_link: 'checks.code.broken_link',
+  default_language_missing: 'checks.code.default_language_missing',
 };
 
 /** A check in the admin's language, from its code and params (the English message is the API's). */

@@ -32,6 +32,8 @@ export function makeProblemText(t: AdminT, lang: string) {
     if (caught.status === 409 && caught.reason === 'stale_version') return t('problem.stale');
     if (caught.reason === 'not_public') return t('problem.notPublic');
     if (caught.reason === 'approval_required') return t('problem.approvalRequired');
+    if (caught.reason === 'out_of_scope') return t('problem.outOfScope');
+    if (caught.reason === 'password_sign_in_off') return t('login.passwordOff');
     const key = BY_STATUS[caught.status] ?? (caught.status >= 500 ? 'problem.server' : undefined);
     return key ? t(key) : t(fallback);
   };

@@ -32,6 +32,7 @@ const NAMED: Record<string, AdminTexts> = {
   footer: { en: 'Footer', ru: 'Подвал сайта', uz: 'Sahifa pastki qismi' },
   notFound: { en: 'Page not found', ru: 'Страница не найдена', uz: 'Sahifa topilmadi' },
   error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
+  legal: { en: 'Legal notices (unofficial translations)', ru: 'Правовые оговорки (неофициальный перевод)', uz: 'Huquqiy izohlar (norasmiy tarjima)' },
 };
 /** Texts of the same place under one group: the header's menu, the shared words, an article's parts. */
 const SAME_PLACE: Record<string, string> = { nav: 'header', date: 'common', page: 'common', document: 'article' };

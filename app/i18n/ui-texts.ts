@@ -393,6 +393,8 @@ const en = {
   'careers.apply.wrongType': '“{file}” is not a PDF or Word file, or its contents do not match its name. Choose the CV again.',
   'careers.apply.closed': 'This vacancy is closed: applications are no longer accepted.',
   'careers.apply.check': 'Please check the form: some of it could not be accepted, and the CV must be chosen again.',
+  'legal.unofficialTranslation': 'This is an unofficial translation. The official text is the original in {language}.',
+  'legal.officialText': 'Read the original',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -786,6 +788,8 @@ const uz: UiTexts = {
   'careers.apply.wrongType': '«{file}» PDF yoki Word fayl emas yoki ichidagisi nomiga mos emas. Rezyumeni qaytadan tanlang.',
   'careers.apply.closed': 'Bu vakansiya yopilgan: arizalar endi qabul qilinmaydi.',
   'careers.apply.check': 'Iltimos, shaklni tekshiring: ba’zi qismlari qabul qilinmadi, rezyumeni qaytadan tanlash kerak.',
+  'legal.unofficialTranslation': 'Bu norasmiy tarjima. Rasmiy matn — {language} tilidagi asl nusxa.',
+  'legal.officialText': 'Asl nusxasini o‘qish',
 };
 
 const ru: UiTexts = {
@@ -1176,6 +1180,8 @@ const ru: UiTexts = {
   'careers.apply.wrongType': '«{file}» — не PDF и не Word, либо его содержимое не совпадает с названием. Выберите резюме заново.',
   'careers.apply.closed': 'Вакансия закрыта: отклики больше не принимаются.',
   'careers.apply.check': 'Пожалуйста, проверьте форму: часть данных не принята, резюме нужно выбрать заново.',
+  'legal.unofficialTranslation': 'Это неофициальный перевод. Официальный текст — оригинал на языке: {language}.',
+  'legal.officialText': 'Читать оригинал',
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };

@@ -12,6 +12,7 @@ import { SocialIcon } from './icons.tsx';
 import type { ArticleLawyer, RelatedArticle } from './loading.server.ts';
 import { breadcrumbList, coverPath, JsonLd, pageMeta, previewImage } from './seo.tsx';
 import { useSite } from './site-context.tsx';
+import { UnofficialTranslation } from './unofficial-translation.tsx';
 import { TopicGroups, type Topic } from './subscription-form.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
@@ -132,6 +133,7 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
         </div>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12">
+        <UnofficialTranslation />
         {/* Without a picture the navy header above, title in the display face, is the article's cover. */}
         <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
         <p className="text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>

@@ -4,6 +4,7 @@ import { breadcrumbList, JsonLd, pageMeta } from './seo.tsx';
 import { useSite } from './site-context.tsx';
 import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
+import { UnofficialTranslation } from './unofficial-translation.tsx';
 import { DocumentBody } from './document-body.tsx';
 
 /** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
@@ -36,6 +37,7 @@ export function TextPage({ page, html }: { page: Page | null; html: string }) {
       <PageHeader title={title} subtitle={t('page.updated', { date: formatDate(page.updatedAt) })} />
       <Section>
         <article className="mx-auto max-w-3xl">
+          <UnofficialTranslation />
           <DocumentBody html={html} />
         </article>
       </Section>

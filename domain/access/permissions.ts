@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   'eventRegistration.remove': ['admin', 'editor'],
   /** Telegram channel posts and e-mail alerts of a record. */
   'channel.post': ['admin', 'editor', 'approver'],
+  /** Releases: make one, add and take out records, schedule it (API-4.md). */
+  'release.manage': ['admin', 'editor'],
+  /** Publish a release now (each item still under the publishing policy). */
+  'release.publish': ['admin', 'editor'],
   'subscription.manage': ['admin'],
   'user.manage': ['admin'],
   'language.manage': ['admin'],
@@ -61,12 +65,19 @@ export interface Subject {
   role?: Role | string;
   /** The languages a translator may change. */
   languages?: readonly string[];
+  /** Practice-area scope: the services whose records they may create and change (null or absent: all). */
+  scope?: { services: readonly string[] } | null;
 }
 
 /** What the action is done to, where the rule depends on it. */
 export interface Resource {
   /** The language being changed (a translator may change only theirs). */
   language?: string;
+  /**
+   * The services a record names (its `services`, `topics`, its own id for a service): one with a
+   * practice-area scope may act on it only when one of them is theirs.
+   */
+  services?: readonly string[];
 }
 
 function isRole(role: unknown): role is Role {
@@ -80,7 +91,8 @@ export function can(subject: Subject | undefined | null, action: Action, resourc
   if (!subject || !isRole(subject.role)) return false;
   const roles: readonly Role[] = PERMISSIONS[action];
   if (!roles.includes(subject.role)) return false;
-  if (resource.language !== undefined && LANGUAGE_BOUND.has(subject.role)) return (subject.languages ?? []).includes(resource.language);
+  if (resource.language !== undefined && LANGUAGE_BOUND.has(subject.role) && !(subject.languages ?? []).includes(resource.language)) return false;
+  if (resource.services !== undefined && subject.scope) return resource.services.some((id) => subject.scope!.services.includes(id));
   return true;
 }
 

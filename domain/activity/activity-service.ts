@@ -1,6 +1,13 @@
 import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { ChangeEvent } from '../shared/record-service.ts';
+import { currentRelease } from '../shared/release-context.ts';
+
+/** A write a release made says so (domain/releases). */
+const withRelease = (summary: string): string => {
+  const release = currentRelease();
+  return release ? `${summary} (release "${release.title}")` : summary;
+};
 
 export interface ActivityEntry {
   _id: string;
@@ -30,7 +37,7 @@ export function createActivityService(database: Database) {
           action: event.action,
           entity: event.entity,
           entity_id: event.id,
-          summary: event.summary.slice(0, 300),
+          summary: withRelease(event.summary).slice(0, 300),
         })
         .execute();
     },

@@ -54,6 +54,34 @@ function configText(config: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((value, part) => (isPlainObject(value) ? value[part] : undefined), config);
 }
 
+/**
+ * The state language first (`publishing.defaultLanguageFirst`, on unless switched off): a record's
+ * text (a short one or a document) written in another language while empty in the default one. Told in the default
+ * language, so that publishing stops (`blocking` keeps the default language's errors).
+ */
+function defaultLanguageFirst(type: RecordType, record: Record<string, unknown>, defaultLanguage: string, config: Record<string, unknown>): Check[] {
+  if (configText(config, 'publishing.defaultLanguageFirst') === false) return [];
+  // The schema already asks for the default language's title and body where they are required; this is every other text.
+  const fields = [...new Set([...type.localizedFields, ...type.documentFields])];
+  const checks: Check[] = [];
+  for (const field of fields) {
+    const value = record[field];
+    if (!isPlainObject(value) || isWritten(value[defaultLanguage])) continue;
+    const written = Object.keys(value).filter((lang) => lang !== defaultLanguage && isWritten(value[lang]));
+    if (!written.length) continue;
+    const others = written.map((lang) => lang.toUpperCase()).join(', ');
+    checks.push({
+      lang: defaultLanguage,
+      field,
+      code: 'default_language_missing',
+      severity: severityOf('default_language_missing'),
+      message: `Written in ${others} but not in ${defaultLanguage.toUpperCase()}: the ${defaultLanguage.toUpperCase()} text comes first — write it, then publish (other languages are published as its unofficial translations)`,
+      params: { languages: written.map((lang) => lang.toUpperCase()).join(', ') },
+    });
+  }
+  return checks;
+}
+
 export function createRecordChecks(deps: RecordChecksDeps) {
   const { database, types } = deps;
   const typeNamed = (name: string) => types.find((type) => type.name === name);
@@ -154,6 +182,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     if (type.disclaimer && !(isPlainObject(disclaimer) && typeof disclaimer[defaultLanguage] === 'string' && isWritten(disclaimer[defaultLanguage]))) {
       add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
     }
+    problems.push(...defaultLanguageFirst(type, record, defaultLanguage, config));
     const shape = context.errorsOnly ? {} : textShape(record, type.localizedFields);
     for (const code of context.errorsOnly ? [] : languages) {
       if (code === defaultLanguage) continue;

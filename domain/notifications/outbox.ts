@@ -8,9 +8,10 @@ import { newId, nowIso } from '../shared/ids.ts';
  * - `telegram-channel`: a post to one of the firm's Telegram channels (domain/alerts/channel-posts.ts);
  * - `mail-first`: an e-mail a person waits for (a password link, an upload link, a confirmation),
  *   sent at once, never held back by the rate;
- * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues.
+ * - `mail`: the alerts to subscribers, at most MAIL_RATE_PER_MINUTE a minute over both mail queues;
+ * - `indexnow`: addresses of public pages that changed, for the search engines (domain/site/index-now.ts).
  */
-export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail'] as const;
+export const OUTBOX_CHANNELS = ['telegram', 'telegram-channel', 'mail-first', 'mail', 'indexnow'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
@@ -24,6 +25,8 @@ interface OutboxPayload {
   subject?: string;
   html?: string;
   headers?: Record<string, string>;
+  /** IndexNow: the addresses to announce. */
+  urls?: string[];
   /** A post to a channel: the Bot API method, its picture, the message it edits, and its row. */
   method?: 'sendMessage' | 'sendPhoto' | 'editMessageText' | 'editMessageCaption';
   photo?: string;

@@ -7,6 +7,8 @@ import type { RecordType } from '../shared/record-type.ts';
 import type { Review, Reviews } from './approval.ts';
 import { assertChecksPass } from './checks-gate.ts';
 import { overridden } from './override.ts';
+import { assertInScope } from './scope.ts';
+import type { Action } from '../access/permissions.ts';
 import type { WorkingCopies } from './working-copies.ts';
 
 /*
@@ -48,6 +50,8 @@ export interface PublishingRules {
   reviewSubmitted(type: RecordType, record: Record<string, unknown> & { _id: string }, review: Review, actor?: Actor): Promise<void>;
   /** An approver approved or asked for changes: whoever sent it for review (or saved the copy) is told. */
   reviewDecided(type: RecordType, record: Record<string, unknown> & { _id: string }, review: Review, actor?: Actor): Promise<void>;
+  /** The names of practice areas (services) in the default language, for a refusal that names them. */
+  practiceNames(ids: readonly string[]): Promise<string[]>;
 }
 
 export interface PublishingPolicy {
@@ -64,6 +68,12 @@ export interface PublishingPolicy {
    * goes out approved.
    */
   beforeSave(write: PublishingWrite): Promise<boolean>;
+  /**
+   * Before any write of a record (create, update, working copy, publish, restore, delete, a review
+   * step): an actor limited to some practice areas acts only on records that name one of them
+   * (403 `out_of_scope`); `record` is the record as stored, or the values of a create.
+   */
+  assertInScope(write: { type: RecordType; record: Record<string, unknown>; actor: Actor | undefined; action: Action }): Promise<void>;
   /** Before a working copy goes out (asked now, or at its moment with `due`: no override then): its approval. */
   beforeCopyPublished(write: PublishingWrite, due: boolean): Promise<boolean>;
   /** After a save: an approval no longer stands, or (with `publishedVersion`) what was approved went out as that version. */
@@ -105,6 +115,8 @@ export function createPublishingPolicy(rules: PublishingRules): PublishingPolicy
       if (goesPublic(write.type, write.values)) await assertChecksPass(rules, write);
       return approved;
     },
+
+    assertInScope: (write) => assertInScope(write, rules.practiceNames),
 
     beforeCopyPublished: (write, due) => assertSignedOff(due ? { ...write, override: undefined } : write),
 

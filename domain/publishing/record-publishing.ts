@@ -75,10 +75,12 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
       const expectedCopy = draftVersion === undefined || draftVersion === null ? undefined : expectedVersion({ version: draftVersion });
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
+      await policy.assertInScope({ type, record: existing, actor, action: 'record.edit' });
       const copy = await copies.get(type.name, id);
       const base: Record<string, unknown> = { ...existing, ...copy?.data };
       const { merged, defaultLanguage } = await core.mergedPatch(id, existing, base, input, options.onlyLanguages);
       const data = Object.fromEntries(Object.keys(type.fields).map((field) => [field, merged[field]]));
+      await policy.assertInScope({ type, record: { ...data, _id: id }, actor, action: 'record.edit' });
       if (expectedCopy !== undefined && (copy?.version ?? 0) !== expectedCopy) throw copyChanged(copy);
       // The copy stays on the version it was started from (or the one the form says it read).
       if (!(await copies.put(type.name, id, data, version ?? copy?.baseVersion ?? existing.version, actor, expectedCopy))) {
@@ -92,6 +94,7 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
     /** Drops the working copy; the record stays as it is. */
     async discardDraft(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
+      if (existing) await policy.assertInScope({ type, record: existing, actor, action: 'record.publish' });
       if (!existing || !(await copies.remove(type.name, id))) throw noCopy();
       const defaultLanguage = await environment.defaultLanguage();
       await environment.changed({ entity: type.table, action: 'update', id, actor, summary: `${describe(existing, defaultLanguage)}: working copy discarded` });
@@ -106,6 +109,7 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
       const existing = isId(id) ? await store.findById(id) : undefined;
       const copy = existing && (await copies.get(type.name, id));
       if (!existing || !copy) throw noCopy();
+      await policy.assertInScope({ type, record: existing, actor, action: 'record.publish' });
       const defaultLanguage = await environment.defaultLanguage();
       const values = { ...existing, ...copy.data };
       // At its moment the schedule applies it only while its approval stands (an approver may have asked for changes since).
@@ -142,6 +146,7 @@ export function createRecordPublishing<T extends RecordType>(core: RecordCore<T>
     async reviewStep(id: string, body: unknown, actor?: Actor) {
       const existing = isId(id) ? await store.findById(id) : undefined;
       if (!existing) throw notFound(label);
+      await policy.assertInScope({ type, record: existing, actor, action: 'record.edit' });
       const review = await reviews.act(type.name, id, body, actor);
       const defaultLanguage = await environment.defaultLanguage();
       const last = review.history[review.history.length - 1];

@@ -50,6 +50,15 @@ export const ISSUE_CODES = [
   'copy_changed',
   'one_line',
   'invalid',
+  // A release's items (domain/releases): what stops one.
+  'not_found',
+  'not_publishable',
+  'in_release',
+  'missing_language',
+  'checks_failed',
+  'approval_required',
+  'not_public',
+  'no_channel',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
@@ -66,7 +75,7 @@ export interface ErrorDetail {
  * not public for a channel post, a working copy a colleague saved since… The OpenAPI document's
  * error body names the same list.
  */
-export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'registration_closed', 'not_public', 'copy_changed'] as const;
+export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'registration_closed', 'not_public', 'copy_changed', 'in_release', 'out_of_scope', 'password_sign_in_off'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** An error whose message is safe to show to the person who caused it. */

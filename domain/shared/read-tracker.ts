@@ -7,13 +7,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 
 const reads = new AsyncLocalStorage<Set<string>>();
+/** Set while a visitor's public read is answered (the reads a PostgreSQL replica may answer). */
+const visitor = new AsyncLocalStorage<true>();
 
-/** Runs `next` with a fresh set of read tags, which it returns for the answer to keep. */
+/** Runs `next`, a visitor's public read, with a fresh set of read tags, which it returns for the answer to keep. */
 export function trackReads(next: () => void): Set<string> {
   const tags = new Set<string>();
-  reads.run(tags, next);
+  visitor.run(true, () => reads.run(tags, next));
   return tags;
 }
+
+/** Whether the work now is answering a visitor's public read (db/replica.ts asks). */
+export const answeringVisitor = (): boolean => visitor.getStore() === true;
 
 /** This answer read the whole `table` (or, with `id`, that one record of it). */
 export function noteRead(table: string, id?: string): void {

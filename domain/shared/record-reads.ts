@@ -189,6 +189,12 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
       return type.pageLanguages ? store.pageAddresses(type.publicConditions(now()), limit, offset) : [];
     },
 
+    /** One record's public address (slug, languages) now; undefined when it has no page visitors may open. */
+    async publicAddressOf(id: string): Promise<{ slug: string; updatedAt: string; languages: string[] } | undefined> {
+      if (!type.pageLanguages || !isId(id)) return undefined;
+      return (await store.pageAddresses([...type.publicConditions(now()), { column: 'id', op: '=', value: id }], 1, 0))[0];
+    },
+
     /** The languages a record's page is written in (kept in `page_languages`: no text is read); none for a type without pages. */
     async pageLanguages(id: string): Promise<string[]> {
       if (!type.pageLanguages || !isId(id)) return [];

@@ -17,6 +17,8 @@ export interface Actor {
   /** Who they are: the domain's rules ask `can(actor, action)` (domain/access/permissions.ts). */
   role?: Role;
   name?: string;
+  /** Practice-area scope: the services whose records they may create and change (domain/publishing/scope.ts). */
+  scope?: { services: readonly string[] } | null;
 }
 
 export interface ChangeEvent {

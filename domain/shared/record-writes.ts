@@ -61,6 +61,7 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
       const input = assertObject(body);
       const { schema, defaultLanguage } = await core.schemaNow();
       const values = await core.newValues(parseOrThrow(schema, { ...type.defaults(), ...withoutMeta(input) }), defaultLanguage);
+      await policy.assertInScope({ type, record: values, actor, action: 'record.create' });
       await policy.beforeSave({ type, id: undefined, values, textSaved: {}, actor, title: describe(values, defaultLanguage), override: input.override });
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
       const created = (await store.findById(inserted._id))!;
@@ -78,7 +79,10 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
       const found = isId(id) ? await store.findWithTextSaved(id) : undefined;
       if (!found) throw notFound(label);
       const existing = found.record;
+      await policy.assertInScope({ type, record: existing, actor, action: 'record.edit' });
       const { merged, defaultLanguage } = await core.mergedPatch(id, existing, existing, input, options.onlyLanguages);
+      // Nor may the save move it out of the practice areas it may be changed in.
+      await policy.assertInScope({ type, record: { ...merged, _id: id }, actor, action: 'record.edit' });
       const approved = await policy.beforeSave({ type, id, values: merged, textSaved: found.textSaved, actor, title: describe(merged, defaultLanguage), override: options.override ?? input.override, signedOff: options.signedOff });
       const stamps = textSavedAfter(existing, merged, type.localizedFields, found.textSaved, now());
       const updated = await store.update(id, merged, version, stamps);
@@ -109,6 +113,7 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
 
     async remove(id: string, actor?: Actor): Promise<void> {
       const existing = isId(id) ? await store.findById(id) : undefined;
+      if (existing) await policy.assertInScope({ type, record: existing, actor, action: 'record.delete' });
       if (!existing || !(await store.remove(id))) throw notFound(label);
       await policy.afterRemove(type, id);
       await history.keep({ type: type.name, id, version: existing.version, action: 'delete', data: existing, actor });
@@ -128,6 +133,7 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
       const fields = await restoredFields(id, snapshot, defaultLanguage);
       const found = await store.findWithTextSaved(id);
       const existing = found?.record;
+      await policy.assertInScope({ type, record: existing ?? { ...fields, _id: id }, actor, action: 'record.publish' });
       if (existing) keepLive(existing, fields, options);
       if (existing && options.into === 'draft') {
         // The version becomes the working copy: nothing a visitor sees changes until it is published.

@@ -39,7 +39,7 @@ export function siteConfigDefaults(): SiteConfig {
     // Consent off by default, so that POST /api/contact stays as API.md has it until the firm turns it on.
     privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true },
     security: { requireTwoFactor: false },
-    publishing: { requireApproval: false },
+    publishing: { requireApproval: false, defaultLanguageFirst: true },
     telegram: { channels: {} },
     legal: {
       mattersDisclaimer: t(

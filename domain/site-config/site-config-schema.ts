@@ -48,7 +48,11 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
       telegramPersonalData: flag('Include personal data in Telegram messages'),
     }),
     security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
-    publishing: z.object({ requireApproval: flag('Publishing needs approval') }),
+    publishing: z.object({
+      requireApproval: flag('Publishing needs approval'),
+      /** A record is not public in another language while its default-language text is missing (check `default_language_missing`). */
+      defaultLanguageFirst: flag('Default language first'),
+    }),
     // The firm's Telegram channel for each language (API-3.md "Alerts"); the bot (TELEGRAM_BOT_TOKEN) posts there.
     telegram: z.object({
       channels: localized('Telegram channel', { max: 50 }).superRefine((value, context) => {

@@ -3,7 +3,7 @@ import { languagesFor, rolesFor } from '../access/permissions.ts';
 import { AppError, duplicate, notFound } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { ROLES, type PublicUser, type Role } from './user-schema.ts';
+import { ROLES, type PublicUser, type Role, type Scope } from './user-schema.ts';
 
 /** An account's row in `users`. */
 export interface UserRow {
@@ -19,6 +19,20 @@ export interface UserRow {
   totp_last_step: number | null;
   recovery_codes: string;
   telegram_chat_id?: string | null;
+  break_glass?: number | boolean | null;
+  scope?: string | null;
+}
+
+/** The stored scope (`{"services":[…]}`), or null for none (or an unreadable one). */
+function scopeOf(value: string | null | undefined): Scope {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as { services?: unknown };
+    const services = Array.isArray(parsed.services) ? parsed.services.filter((id): id is string => typeof id === 'string') : [];
+    return services.length ? { services } : null;
+  } catch {
+    return null;
+  }
 }
 
 export const toPublicUser = (row: UserRow): PublicUser => ({
@@ -29,6 +43,8 @@ export const toPublicUser = (row: UserRow): PublicUser => ({
   role: ROLES.find((known) => known === row.role) ?? 'editor',
   twoFactor: Boolean(row.totp_secret),
   telegramChatId: row.telegram_chat_id ?? null,
+  breakGlass: Boolean(Number(row.break_glass ?? 0)),
+  scope: scopeOf(row.scope),
   languages: (() => {
     try {
       const parsed: unknown = JSON.parse(row.languages ?? '[]');
@@ -133,7 +149,7 @@ export function createAccounts(database: Database, rows: UserRows) {
     },
 
     /** Changes an account's name, role or languages; the last administrator stays one. */
-    async updateUser(id: string, change: { name?: string; role?: Role; languages?: string[] }): Promise<PublicUser> {
+    async updateUser(id: string, change: { name?: string; role?: Role; languages?: string[]; breakGlass?: boolean; scope?: Scope }): Promise<PublicUser> {
       const user = await getUser(id);
       const role = change.role ?? user.role;
       const languages = change.languages ?? user.languages;
@@ -144,7 +160,14 @@ export function createAccounts(database: Database, rows: UserRows) {
       }
       await db
         .updateTable('users')
-        .set({ name: change.name?.trim() || user.name, role, languages: JSON.stringify(languageBound(role) ? languages : []), updated_at: nowIso() })
+        .set({
+          name: change.name?.trim() || user.name,
+          role,
+          languages: JSON.stringify(languageBound(role) ? languages : []),
+          break_glass: (change.breakGlass ?? user.breakGlass) ? 1 : 0,
+          scope: change.scope === undefined ? (user.scope ? JSON.stringify(user.scope) : null) : change.scope ? JSON.stringify({ services: [...new Set(change.scope.services)] }) : null,
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .execute();
       return getUser(id);

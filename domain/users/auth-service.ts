@@ -4,6 +4,8 @@ import { createAccounts, createUserRows, type UserRow } from './accounts.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { createPasswordResets } from './password-resets.ts';
 import { createPasskeys, type PasskeyInfo, type RelyingParty } from './passkeys.ts';
+import { createProviderSignIn } from './provider-sign-in.ts';
+import { createSignInHandoffs } from './sign-in-handoffs.ts';
 import { createSessions, type ClientInfo, type SignedIn } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts';
@@ -20,7 +22,7 @@ const WRONG_LOGIN = 'Invalid email or password';
  * holds the ways of signing in, which use all of them. `site` is where the passkeys belong (the
  * public address); a command-line tool that signs nobody in leaves it out.
  */
-export function createAuthService(database: Database, options: { idleMs?: number; site?: RelyingParty } = {}) {
+export function createAuthService(database: Database, options: { idleMs?: number; passwordSignIn?: boolean; providerName?: string; site?: RelyingParty } = {}) {
   const rows = createUserRows(database);
   const throttle = createSignInThrottle(database);
   const sessions = createSessions(database, options.idleMs ?? 12 * 60 * 60 * 1000);
@@ -50,6 +52,10 @@ export function createAuthService(database: Database, options: { idleMs?: number
         await throttle.recordFailure(email, address);
         throw new AppError(401, 'UNAUTHORIZED', WRONG_LOGIN);
       }
+      // PASSWORD_SIGN_IN=false: only a break-glass account still signs in with its password.
+      if (options.passwordSignIn === false && !Number(user.break_glass ?? 0)) {
+        throw new AppError(403, 'FORBIDDEN', `Passwords are turned off on this site: use “Sign in with ${options.providerName ?? 'single sign-on'}”. If that does not work, ask your IT department.`, { reason: 'password_sign_in_off' });
+      }
       if (user.totp_secret) return { twoFactorRequired: true, challenge: await signChallenge(user.id) };
       return signIn(user, client);
     },
@@ -70,10 +76,22 @@ export function createAuthService(database: Database, options: { idleMs?: number
     /** A sign-in with a passkey: the authenticator verified its user, so no second factor is asked. */
     async loginWithPasskey(response: AuthenticationResponseJSON, client: ClientInfo): Promise<{ signedIn: SignedIn; passkey: PasskeyInfo }> {
       const { user, passkey } = await passkeys.authenticate(response, client.ip);
+      // PASSWORD_SIGN_IN=false: the firm's provider decides who signs in (IT disables one account
+      // there); a passkey would go around it, so only a break-glass account still uses one.
+      if (options.passwordSignIn === false && !Number(user.break_glass ?? 0)) {
+        throw new AppError(403, 'FORBIDDEN', `Only “Sign in with ${options.providerName ?? 'single sign-on'}” is used on this site: a passkey does not sign in here. If that does not work, ask your IT department.`, { reason: 'password_sign_in_off' });
+      }
       return { signedIn: await signIn(user, client), passkey };
     },
     passkeys,
 
+    /** A sign-in another party vouched for (an OpenID Connect provider, after its one-time code): a session starts. */
+    async signInAccount(userId: string, client: ClientInfo): Promise<SignedIn | undefined> {
+      const user = await rows.find(userId);
+      return user ? signIn(user, client) : undefined;
+    },
+    providerSignIn: createProviderSignIn(database, rows),
+    handoffs: createSignInHandoffs(database),
     ...twoFactor,
     authenticate: sessions.authenticate,
     sessions: sessions.sessions,

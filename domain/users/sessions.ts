@@ -68,7 +68,7 @@ export function createSessions(database: Database, idleMs: number) {
       const row = (await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'users.totp_secret', 'users.totp_last_step', 'users.recovery_codes', 'users.telegram_chat_id', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
+        .select(['users.id', 'users.email', 'users.name', 'users.password_hash', 'users.created_at', 'users.role', 'users.languages', 'users.totp_secret', 'users.totp_last_step', 'users.recovery_codes', 'users.telegram_chat_id', 'users.break_glass', 'users.scope', 'sessions.expires_at', 'sessions.last_used_at', 'sessions.id as session_id'])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst()) as (UserRow & { expires_at: string; last_used_at: string | null; session_id: string }) | undefined;
       const now = nowIso();

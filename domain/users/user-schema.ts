@@ -34,9 +34,25 @@ export const NewUserSchema = z
   })
   .refine((user) => user.role !== 'translator' || user.languages.length > 0, { path: ['languages'], message: 'A translator needs at least one language to translate into' });
 
+/** Practice-area scope (API-4.md): the services whose records the account may create and change; null: all. */
+const ScopeSchema = z
+  .strictObject(
+    { services: z.array(z.string().regex(/^[0-9a-f]{24}$/, 'Each practice area is the id of a service'), { error: 'services must be a list of service ids' }).min(1, 'Choose at least one practice area, or remove the limit').max(100) },
+    { error: 'scope is { services: [ids] } or null' },
+  )
+  .nullable();
+export type Scope = { services: string[] } | null;
+
 export const UserChangeSchema = z.strictObject(
-  { name: z.string().trim().max(200).optional(), role: role.optional(), languages: languageList.optional() },
-  { error: 'Only name, role and languages can be changed here' },
+  {
+    name: z.string().trim().max(200).optional(),
+    role: role.optional(),
+    languages: languageList.optional(),
+    /** Signs in with a password even when PASSWORD_SIGN_IN=false (an administrator's way in when the provider is down). */
+    breakGlass: z.boolean({ error: 'breakGlass must be true or false' }).optional(),
+    scope: ScopeSchema.optional(),
+  },
+  { error: 'Only name, role, languages, breakGlass and scope can be changed here' },
 );
 
 export const ChangePasswordSchema = z.object({
@@ -56,6 +72,10 @@ export interface PublicUser {
   twoFactor: boolean;
   /** Where the firm's Telegram bot sends this person's notices (a review assigned to them), if they gave it. */
   telegramChatId: string | null;
+  /** Signs in with a password even when passwords are off for everyone else. */
+  breakGlass: boolean;
+  /** The practice areas (service ids) whose records this account may create and change; null: no limit. */
+  scope: Scope;
 }
 
 /** A Telegram chat id: the number Telegram gives a person's chat with the bot (a group's starts with -). */

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connection.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor } from '../shared/record-service.ts';
+import { currentRelease } from '../shared/release-context.ts';
 
 export type VersionAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -10,6 +11,8 @@ export interface VersionEntry {
   savedBy: { _id: string; email: string } | null;
   action: VersionAction;
   summary: string;
+  /** The release that made this save (domain/releases), when one did. */
+  release?: { _id: string; title: string };
 }
 
 export interface TrashEntry {
@@ -31,6 +34,8 @@ interface VersionRow {
   saved_by_id: string | null;
   saved_by_email: string | null;
   saved_at: string;
+  release_id?: string | null;
+  release_title?: string | null;
 }
 
 const ACTIONS: VersionAction[] = ['create', 'update', 'delete', 'restore'];
@@ -39,6 +44,12 @@ const dataOf = (value: unknown): Record<string, unknown> => {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
 };
+/** The release running now, as a version's columns (migration 041). */
+const releaseColumns = () => {
+  const release = currentRelease();
+  return release ? { release_id: release.id, release_title: release.title } : {};
+};
+const releaseOf = (row: VersionRow) => (row.release_id ? { release: { _id: row.release_id, title: row.release_title ?? '' } } : {});
 const savedBy = (row: VersionRow) => (row.saved_by_id ? { _id: row.saved_by_id, email: row.saved_by_email ?? '' } : null);
 
 /**
@@ -63,6 +74,7 @@ export function createVersionService(database: Database) {
           saved_by_id: entry.actor?.userId ?? null,
           saved_by_email: entry.actor?.email ?? null,
           saved_at: nowIso(),
+          ...releaseColumns(),
         })
         .execute();
     },
@@ -82,7 +94,7 @@ export function createVersionService(database: Database) {
       for (const row of rows) {
         const data = dataOf(row.data);
         const changed = Object.keys({ ...before, ...data }).filter((field) => !['version', 'updatedAt', 'createdAt', '_id'].includes(field) && json(before[field]) !== json(data[field]));
-        entries.push({ version: Number(row.version), savedAt: row.saved_at, savedBy: savedBy(row), action: actionOf(row.action), summary: row.action === 'update' || row.action === 'restore' ? changed.join(', ') : '' });
+        entries.push({ version: Number(row.version), savedAt: row.saved_at, savedBy: savedBy(row), action: actionOf(row.action), summary: row.action === 'update' || row.action === 'restore' ? changed.join(', ') : '', ...releaseOf(row) });
         before = data;
       }
       return entries.reverse();

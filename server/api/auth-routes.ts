@@ -56,7 +56,7 @@ function signInRoutes(app: FastifyInstance, services: AppServices) {
         data: { oneOf: [SIGNED_IN, { type: 'object', properties: { twoFactorRequired: { const: true }, challenge: { type: 'string', description: 'Signed, valid 5 minutes' } } }] },
       },
     },
-    errors: [400, 401, 429],
+    errors: [400, 401, 403, 429],
     handler: async (request) => {
       const { email, password } = parseOrThrow(LoginInputSchema, assertObject(request.body));
       const result = await auth.login(email, password, clientOf(request));
@@ -289,7 +289,7 @@ function accountRoutes(app: FastifyInstance, services: AppServices) {
     method: 'PUT',
     url: '/auth/users/:id',
     operationId: 'updateUser',
-    summary: "Change an account's name, role or languages; the last administrator cannot be demoted (409)",
+    summary: "Change an account's name, role, languages, break-glass password sign-in or practice-area scope; the last administrator cannot be demoted (409)",
     tags,
     access: 'user.manage',
     params: RecordIdParams,
@@ -300,7 +300,9 @@ function accountRoutes(app: FastifyInstance, services: AppServices) {
       const change = parseOrThrow(UserChangeSchema, assertObject(request.body));
       const user = await auth.updateUser((request.params as { id: string }).id, change);
       const languages = user.role === 'translator' ? ` for ${user.languages.join(', ')}` : '';
-      await services.environment.changed({ entity: 'users', action: 'update', id: user._id, actor: actorOf(request), summary: `Account ${user.email}: ${user.role}${languages}` });
+      const scope = user.scope ? `, limited to ${user.scope.services.length} practice areas` : '';
+      const breakGlass = user.breakGlass ? ', break-glass password sign-in' : '';
+      await services.environment.changed({ entity: 'users', action: 'update', id: user._id, actor: actorOf(request), summary: `Account ${user.email}: ${user.role}${languages}${scope}${breakGlass}` });
       return ok(user, { message: 'Account updated' });
     },
   });

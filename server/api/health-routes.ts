@@ -19,17 +19,34 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
     method: 'GET',
     url: '/ready',
     operationId: 'getReadiness',
-    summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers; 503 with Retry-After while starting, stopping or without the database',
+    summary: 'Readiness, for a load balancer: 200 once migrations ran and the database answers (with a replica: its state and lag); 503 with Retry-After while starting, stopping or without the database',
     tags: ['System'],
     access: 'public',
-    answers: { 200: { description: 'Ready to serve', data: { type: 'object', required: ['status'], properties: { status: { const: 'ready' } }, additionalProperties: false } } },
+    answers: {
+      200: {
+        description: 'Ready to serve; with DATABASE_REPLICA_URL, the replica\'s state (visitors read the primary while it is not "ok") and its lag in seconds',
+        data: {
+          type: 'object',
+          required: ['status'],
+          properties: {
+            status: { const: 'ready' },
+            replica: { enum: ['ok', 'lagging', 'down'] },
+            replicaLagSeconds: { type: ['number', 'null'] },
+            replicaCheckedAt: { type: ['string', 'null'], format: 'date-time' },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
     errors: [503],
     options: { config: { cache: false } },
     handler: async (request, reply) => {
       if (services.stopping()) return reply.status(503).header('retry-after', '5').send({ ...failure('The site is stopping on this instance.', 'UNAVAILABLE'), data: { status: 'stopping' } });
       try {
         await ping(services);
-        return ok({ status: 'ready' });
+        const replica = services.database.replica?.status();
+        // A replica down or behind does not make the instance unready: it reads the primary meanwhile.
+        return ok(replica ? { status: 'ready', replica: replica.replica, replicaLagSeconds: replica.lagSeconds, replicaCheckedAt: replica.checkedAt } : { status: 'ready' });
       } catch (error) {
         request.log.error({ err: error }, 'readiness check: database unavailable');
         return reply.status(503).header('retry-after', '5').send({ ...failure(UNAVAILABLE_MESSAGE, 'UNAVAILABLE'), data: { status: 'unavailable' } });

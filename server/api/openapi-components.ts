@@ -26,6 +26,11 @@ const user = {
     role: { type: 'string', enum: ['admin', 'editor', 'approver', 'translator'] },
     languages: { type: 'array', items: { type: 'string' }, description: 'The languages a translator may change' },
     twoFactor: { type: 'boolean' },
+    breakGlass: { type: 'boolean', description: 'Signs in with a password even when PASSWORD_SIGN_IN=false' },
+    scope: {
+      oneOf: [{ type: 'null' }, { type: 'object', properties: { services: { type: 'array', items: { type: 'string' } } } }],
+      description: 'Practice-area scope: creates and changes only records that name one of these services (null: all)',
+    },
   },
 };
 

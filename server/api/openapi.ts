@@ -62,6 +62,7 @@ const VERSION_ENTRY = {
     savedBy: { type: ['object', 'null'], properties: { _id: { type: 'string' }, email: { type: 'string' } } },
     action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
     summary: { type: 'string', description: 'The fields this save changed, comma-separated' },
+    release: { type: 'object', required: ['_id', 'title'], properties: { _id: { type: 'string' }, title: { type: 'string' } }, description: 'The release that made this save' },
   },
 };
 
@@ -228,6 +229,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Health and the API’s own description',
   Admin: 'Dashboard figures, activity, the trash',
   Editorial: 'Preview links, redirects, the not-found log, the schedule, reviews and checks',
+  Releases: 'Records, languages and channel posts published together, now or at a moment, all or nothing',
   Search: 'The site search',
   Languages: 'Site languages and the translation status',
   Auth: 'Sign-in and administrators',

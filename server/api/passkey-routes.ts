@@ -178,12 +178,12 @@ export function passkeyRoutes(app: FastifyInstance, services: AppServices) {
     method: 'POST',
     url: '/auth/passkeys/login/verify',
     operationId: 'passkeySignIn',
-    summary: 'Sign in with a passkey: the answer of navigator.credentials.get(); a token as a password sign-in gives, with no second factor. Every refusal counts toward the sign-in lock-out',
+    summary: 'Sign in with a passkey: the answer of navigator.credentials.get(); a token as a password sign-in gives, with no second factor. Every refusal counts toward the sign-in lock-out; with PASSWORD_SIGN_IN=false only a break-glass account (403 password_sign_in_off)',
     tags,
     access: 'public',
     body: LoginVerifyBody,
     answers: { 200: { description: 'Signed in', data: SIGNED_IN } },
-    errors: [400, 401, 429],
+    errors: [400, 401, 403, 429],
     handler: async (request) => {
       const { response } = parseOrThrow(LoginVerifyBody, assertObject(request.body));
       const { signedIn, passkey } = await auth.loginWithPasskey(response, clientOf(request));

@@ -24,7 +24,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 // Who may call a route is its declaration's access rule (server/http/route.ts, domain/access/permissions.ts).
 
 export function actorOf(request: FastifyRequest): Actor | undefined {
-  return request.user ? { userId: request.user._id, email: request.user.email, role: request.user.role, name: request.user.name } : undefined;
+  return request.user ? { userId: request.user._id, email: request.user.email, role: request.user.role, name: request.user.name, scope: request.user.scope } : undefined;
 }
 
 /** admin=true reads need a valid token; without one they are a 401, never a silent public list. */

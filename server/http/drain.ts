@@ -73,9 +73,14 @@ export function lingerAfterAnswer(request: IncomingMessage, reply: FastifyReply)
   const readBefore = socket.bytesRead;
   reply.raw.once('finish', () => {
     if (request.complete || request.destroyed) return;
-    const timer = setTimeout(() => socket.destroy(), DRAIN_TIMEOUT_MS);
+    // An injected request (tests, light-my-request) has a socket that cannot be destroyed: nothing to close then.
+    const close = () => {
+      if (typeof socket.destroy === 'function') socket.destroy();
+    };
+    const timer = setTimeout(close, DRAIN_TIMEOUT_MS);
+    timer.unref();
     const onData = () => {
-      if (socket.bytesRead - readBefore > DRAIN_LIMIT_BYTES) socket.destroy();
+      if (socket.bytesRead - readBefore > DRAIN_LIMIT_BYTES) close();
     };
     const done = () => {
       clearTimeout(timer);

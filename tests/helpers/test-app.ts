@@ -53,6 +53,8 @@ export interface TestAppOptions {
   logTo?: NodeJS.WritableStream;
   /** Shorter time limits for anonymous uploads (a cut-off test waits a second, not half a minute). */
   uploadLimits?: Partial<UploadLimits>;
+  /** How often a replica's state is checked (with DATABASE_REPLICA_URL in env). */
+  replicaCheckMs?: number;
   /** Start on a data folder and schema that already hold a site (after a restore); the caller removes them. */
   existing?: { dataDir: string; schema?: string };
   /** Listen on this port (a test whose PUBLIC_URL must be the address the browser opens: passkeys); any free one otherwise. */
@@ -92,6 +94,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     outboxCheckMs: 200,
     backupIntervalMs: options.backupIntervalMs,
     uploadLimits: options.uploadLimits,
+    replicaCheckMs: options.replicaCheckMs,
   });
   options.extend?.(application.app);
   await application.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -6,6 +6,14 @@ import { afterSignIn, api, ApiError, getToken, setToken } from '../../admin/api.
 import { AdminLoading } from '../../admin/ui.tsx';
 import { PasskeySignIn } from '../../admin/passkey-sign-in.tsx';
 import { LogoMark } from '../../site/icons.tsx';
+import type { AdminTextKey } from '../../admin/admin-texts.ts';
+
+interface SignInMethods {
+  oidc: { name: string; start: string } | null;
+  password: boolean;
+}
+/** The reasons the server gives when a provider's sign-in is refused (server/api/oidc-routes.ts), each explained. */
+const OIDC_REFUSALS = new Set(['no_group', 'no_account', 'email_unverified', 'expired', 'provider_error', 'failed']);
 
 export const handle = { hydrate: true };
 
@@ -36,6 +44,37 @@ export default function Login() {
   const codeInput = useRef<HTMLInputElement>(null);
   // Whether a forgotten password is reset by e-mail here (mail is set up), or by an administrator.
   const [resetByEmail, setResetByEmail] = useState<boolean | null>(null);
+  // How one signs in here: the firm's provider (its button), and whether passwords are on for everyone.
+  const [methods, setMethods] = useState<SignInMethods | null>(null);
+  const [oidcBusy, setOidcBusy] = useState(false);
+  useEffect(() => {
+    api<SignInMethods>('/auth/sign-in-methods').then(
+      (found) => setMethods(found.data),
+      () => setMethods({ oidc: null, password: true }),
+    );
+    // Back from the provider: a one-time code to exchange for the session, or why it was refused.
+    const back = new URLSearchParams(location.hash.slice(1));
+    const code = back.get('oidc');
+    const refused = back.get('oidcError');
+    if (!code && !refused) return;
+    history.replaceState(null, '', location.pathname + location.search);
+    if (refused) {
+      setError(t(OIDC_REFUSALS.has(refused) ? (`login.oidc.${refused}` as AdminTextKey) : 'login.oidc.failed'));
+      return;
+    }
+    setOidcBusy(true);
+    api<{ token: string }>('/auth/oidc/exchange', { body: { code } }).then(
+      (result) => {
+        setToken(result.data.token);
+        navigate(afterSignIn(), { replace: true });
+      },
+      () => {
+        setOidcBusy(false);
+        setError(t('login.oidc.expired'));
+      },
+    );
+    // Once, when the page opens.
+  }, []);
   useEffect(() => {
     api<{ byEmail: boolean }>('/auth/password-reset').then(
       (found) => setResetByEmail(found.data.byEmail),
@@ -116,8 +155,21 @@ export default function Login() {
               {t(useRecovery ? 'twoFactor.useApp' : 'twoFactor.useRecovery')}
             </button>
           </form>
+        ) : oidcBusy ? (
+          <p role="status" className="mt-6 text-center text-slate-700">{t('login.oidc.signingIn')}</p>
         ) : (
-        <form onSubmit={submit} className="mt-6 space-y-4">
+        <>
+        {methods?.oidc && (
+          <a
+            href={methods.oidc.start}
+            className="mt-6 flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2"
+          >
+            {t('login.oidc.button', { name: methods.oidc.name })}
+          </a>
+        )}
+        {methods && !methods.password && <p className="mt-6 text-sm text-slate-600">{t('login.passwordOff')}</p>}
+        {methods?.oidc && methods.password && <p className="mt-6 text-center text-sm text-slate-600">{t('login.orPassword')}</p>}
+        <form onSubmit={submit} className={methods?.oidc ? 'mt-4 space-y-4' : 'mt-6 space-y-4'}>
           <div>
             <label htmlFor="login-email" className="block text-sm font-medium text-slate-800">
               {t('login.email')}
@@ -130,10 +182,15 @@ export default function Login() {
             </label>
             <input id="login-password" name="password" type="password" autoComplete="current-password" required className={input} />
           </div>
-          <button type="submit" disabled={busy} className="min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+          <button
+            type="submit"
+            disabled={busy}
+            className={methods?.oidc ? 'min-h-11 w-full rounded-md border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70' : 'min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70'}
+          >
             {busy ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
+        </>
         )}
         {/* Passkeys (issue 54): a sign-in with no password and no second step. */}
         {!challenge && (

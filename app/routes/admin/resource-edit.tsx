@@ -1,7 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, redirect, useNavigate, useRevalidator } from 'react-router';
 import type { StoredRecord } from '../../../domain/shared/entity.ts';
-import { useAdmin } from '../../admin/admin-context.tsx';
+import { abilities, useAdmin } from '../../admin/admin-context.tsx';
+import { practiceNames, usePractices } from '../../admin/account-access.tsx';
+import { servicesOf } from '../../../domain/publishing/scope.ts';
 import { api, getToken, loadScreen } from '../../admin/api.ts';
 import { shown } from '../../admin/display.ts';
 import { loadFormContext } from '../../admin/form/form-context.ts';
@@ -33,13 +35,16 @@ export function HydrateFallback() {
 /** Create and edit pages of the record types whose form needs a page of its own; a save stays on the page. */
 export default function ResourceEdit({ loaderData, params }: Route.ComponentProps) {
   const resource = resourceByKey(params.resource);
-  const { t, lang, defaultLanguage, problem } = useAdmin();
+  const { t, lang, defaultLanguage, problem, user } = useAdmin();
+  const practices = usePractices();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const record = loaderData.data?.record;
   const error = loaderData.failed ? problem(loaderData.problem, 'common.error') : '';
 
   if (!resource) return <Navigate to="/admin" replace />;
+  // Limited to some practice areas (API-4.md): a record naming none of them is read, not changed.
+  const outOfScope = Boolean(record && user.scope && !abilities(user).editRecordOf(servicesOf(resource.type, record)));
   const list = `/admin/${resource.key}`;
   return (
     <div className="max-w-4xl">
@@ -54,6 +59,12 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
         <ErrorNotice message={error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <section className="rounded-xl bg-white p-6 shadow-sm">
+          {outOfScope && (
+            <p role="status" data-testid="out-of-scope" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">
+              {t('form.outOfScope', { names: practiceNames(user.scope ?? null, practices ?? [], lang, defaultLanguage) })}
+            </p>
+          )}
+          <fieldset disabled={outOfScope} className="contents">
           <RecordForm
             key={record?._id ?? 'new'}
             resource={resource}
@@ -67,6 +78,7 @@ export default function ResourceEdit({ loaderData, params }: Route.ComponentProp
             }}
             onCancel={() => navigate(list)}
           />
+          </fieldset>
         </section>
       )}
     </div>

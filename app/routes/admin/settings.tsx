@@ -11,9 +11,12 @@ import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
 import { PasskeysSection } from '../../admin/passkeys.tsx';
 import { TelegramNotices } from '../../admin/telegram-notices.tsx';
+import { AccountAccess } from '../../admin/account-access.tsx';
 
 /** An account in the list (the roles it may have are the permission table's, ROLES). */
-type Admin = Pick<PublicUser, '_id' | 'email' | 'name' | 'createdAt' | 'role' | 'languages'>;
+type Admin = Pick<PublicUser, '_id' | 'email' | 'name' | 'createdAt' | 'role' | 'languages'> & Partial<Pick<PublicUser, 'breakGlass' | 'scope'>>;
+/** What the settings change of an account at once. */
+type AccountChange = { role?: Role; languages?: string[] } & Pick<Partial<PublicUser>, 'breakGlass' | 'scope'>;
 
 /** A role that changes texts only in its own languages (the table's translator): its account is given them. */
 const languageBound = (role: Role) => languagesFor({ role }, 'record.edit') !== 'all';
@@ -130,7 +133,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function changeRole(admin: Admin, change: { role?: Role; languages?: string[] }) {
+  async function changeRole(admin: Admin, change: AccountChange) {
     setError('');
     setNotice('');
     try {
@@ -295,7 +298,7 @@ function LanguageChoices({ idPrefix, chosen, onToggle }: { idPrefix: string; cho
 }
 
 /** An account: who, since when, its languages (a translator's), its role, and its removal (never one's own). */
-function AccountRow({ admin, onChange, onRemove }: { admin: Admin; onChange: (change: { role?: Role; languages?: string[] }) => void; onRemove: () => void }) {
+function AccountRow({ admin, onChange, onRemove }: { admin: Admin; onChange: (change: AccountChange) => void; onRemove: () => void }) {
   const { t, lang, user, timeZone, languages } = useAdmin();
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
@@ -305,6 +308,7 @@ function AccountRow({ admin, onChange, onRemove }: { admin: Admin; onChange: (ch
           {admin.name} · {t('settings.added')} {formatDay(admin.createdAt, lang, timeZone)}
         </span>
         {languageBound(admin.role) && <LanguageChoices idPrefix={`languages-${admin._id}`} chosen={admin.languages} onToggle={(code, on) => onChange({ languages: on ? [...admin.languages, code] : admin.languages.filter((other) => other !== code) })} />}
+        <AccountAccess account={admin} onChange={onChange} />
       </span>
       <span className="flex flex-wrap items-center gap-2">
         <label htmlFor={`role-${admin._id}`} className="sr-only">

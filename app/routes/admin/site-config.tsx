@@ -34,6 +34,11 @@ const LABELS: Record<string, [string, string, string]> = {
   publishing: ['Publishing', 'Публикация', 'E’lon qilish'],
   access: ['Publishing, sign-in and privacy', 'Публикация, вход и конфиденциальность', 'E’lon qilish, kirish va maxfiylik'],
   requireApproval: ['Publishing needs approval: an approver or an administrator signs off each change before it goes live', 'Публикация только после согласования: каждое изменение утверждает согласующий или администратор', 'E’lon qilish faqat tasdiqdan so‘ng: har bir o‘zgarishni tasdiqlovchi yoki administrator tasdiqlaydi'],
+  defaultLanguageFirst: [
+    'Default language first: a text is public in another language only once its text in the default language is written',
+    'Сначала основной язык: текст публикуется на другом языке, только когда написан текст на основном языке',
+    'Avval asosiy til: matn boshqa tilda faqat asosiy tildagi matni yozilgandan so‘ng e’lon qilinadi',
+  ],
   requireTwoFactor: ['Require two-factor sign-in for every account', 'Требовать двухфакторный вход для всех учётных записей', 'Barcha hisoblar uchun ikki bosqichli kirishni talab qilish'],
   channels: ['The firm’s channel in each language: @name, or its id (-1001234567890); the bot must be an administrator of it', 'Канал фирмы на каждом языке: @имя или id вида -1001234567890 (бот должен быть администратором канала)', 'Har bir tildagi firma kanali: @nom yoki -1001234567890 kabi id (bot kanal administratori bo‘lishi kerak)'],
   privacy: ['Privacy and contact requests', 'Конфиденциальность и обращения', 'Maxfiylik va murojaatlar'],

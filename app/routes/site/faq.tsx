@@ -5,6 +5,7 @@ import { breadcrumbList, JsonLd } from '../../site/seo.tsx';
 import { useSite } from '../../site/site-context.tsx';
 import { pageContext } from '../../site/site-data.server.ts';
 import { EmptyState, ErrorBox, PageHeader, Section } from '../../site/ui.tsx';
+import { UnofficialTranslation } from '../../site/unofficial-translation.tsx';
 import { sectionMeta } from '../../site/list-page.tsx';
 import type { Route } from './+types/faq';
 
@@ -50,6 +51,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <EmptyState>{t('faq.empty')}</EmptyState>
         ) : (
           <div className="mx-auto max-w-3xl space-y-12">
+            <UnofficialTranslation />
             {groups.map((group) => (
               <section key={group.key} aria-labelledby={`faq-${group.key}`}>
                 <h2 id={`faq-${group.key}`} className="mb-4 text-2xl font-bold text-brand-900">
