@@ -51,7 +51,6 @@ export function createDomainServices(host: DomainHost) {
   const { database, storage, log } = host;
   const timeZone = firmTimeZone(host.timeZone);
   const activity = createActivityService(database);
-
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
   const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName, site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) } });
