@@ -43,6 +43,7 @@ import * as edits from './migrations/040-edits.ts';
 import * as releases from './migrations/041-releases.ts';
 import * as inForceAndCalendar from './migrations/042-in-force-and-calendar.ts';
 import * as signInProviders from './migrations/043-sign-in-providers.ts';
+import * as passkeys from './migrations/044-passkeys.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '041-releases': releases,
   '042-in-force-and-calendar': inForceAndCalendar,
   '043-sign-in-providers': signInProviders,
+  '044-passkeys': passkeys,
   '047-indexnow-addresses': indexNowAddresses,
 };
 

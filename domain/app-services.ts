@@ -53,7 +53,7 @@ export function createDomainServices(host: DomainHost) {
   const activity = createActivityService(database);
   const workingCopies = createWorkingCopies(database);
   const reviews = createReviews(database);
-  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName });
+  const auth = createAuthService(database, { idleMs: (host.sessionIdleHours ?? 12) * 60 * 60 * 1000, passwordSignIn: host.passwordSignIn?.allowed, providerName: host.passwordSignIn?.providerName, site: { publicUrl: host.publicUrl, name: async () => pickText((await siteConfig.get()).companyName, await languages.defaultLanguage()) } });
   // eslint-disable-next-line prefer-const -- assigned once, after the environment that refers to it
   let languages: LanguageService;
   const environment: ServiceEnvironment = {

@@ -25,9 +25,10 @@ export interface ChangeEvent {
   entity: string;
   /**
    * publish / unpublish: a record's scheduled moment came (no actor: the schedule did it); download:
-   * a client's document read by staff; refuse: a client's file refused for a virus (no actor).
+   * a client's document read by staff; refuse: a client's file refused for a virus (no actor);
+   * sign-in: a person signed in with a passkey.
    */
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse';
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse' | 'sign-in';
   id: string;
   actor?: Actor;
   summary: string;

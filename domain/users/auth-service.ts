@@ -3,11 +3,13 @@ import { AppError } from '../shared/errors.ts';
 import { createAccounts, createUserRows, type UserRow } from './accounts.ts';
 import { decoyPasswordHash, verifyPassword } from './passwords.ts';
 import { createPasswordResets } from './password-resets.ts';
+import { createPasskeys, type PasskeyInfo, type RelyingParty } from './passkeys.ts';
 import { createProviderSignIn } from './provider-sign-in.ts';
 import { createSignInHandoffs } from './sign-in-handoffs.ts';
 import { createSessions, type ClientInfo, type SignedIn } from './sessions.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { createTwoFactor, WRONG_CODE } from './two-factor.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 
 export { TWO_FACTOR_OFF } from './two-factor.ts';
 
@@ -16,14 +18,17 @@ const WRONG_LOGIN = 'Invalid email or password';
 /**
  * Sign-in and the firm's accounts, composed of their parts: accounts (accounts.ts), sessions
  * (sessions.ts), the throttle of failed attempts (sign-in-throttle.ts), two-factor sign-in
- * (two-factor.ts) and password resets (password-resets.ts). This file holds the two steps of
- * signing in, which use all of them.
+ * (two-factor.ts), passkeys (passkeys.ts) and password resets (password-resets.ts). This file
+ * holds the ways of signing in, which use all of them. `site` is where the passkeys belong (the
+ * public address); a command-line tool that signs nobody in leaves it out.
  */
-export function createAuthService(database: Database, options: { idleMs?: number; passwordSignIn?: boolean; providerName?: string } = {}) {
+export function createAuthService(database: Database, options: { idleMs?: number; passwordSignIn?: boolean; providerName?: string; site?: RelyingParty } = {}) {
   const rows = createUserRows(database);
   const throttle = createSignInThrottle(database);
   const sessions = createSessions(database, options.idleMs ?? 12 * 60 * 60 * 1000);
   const { signChallenge, openChallenge, useSecondFactor, ...twoFactor } = createTwoFactor(database, rows, throttle);
+  const passkeys = createPasskeys(database, rows, throttle, options.site ?? { publicUrl: 'http://localhost', name: async () => '' });
+  const accounts = createAccounts(database, rows);
 
   /** The password (and code) were right: the failures of this e-mail are forgotten and a session starts. */
   async function signIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
@@ -68,6 +73,18 @@ export function createAuthService(database: Database, options: { idleMs?: number
       return signIn(row, client);
     },
 
+    /** A sign-in with a passkey: the authenticator verified its user, so no second factor is asked. */
+    async loginWithPasskey(response: AuthenticationResponseJSON, client: ClientInfo): Promise<{ signedIn: SignedIn; passkey: PasskeyInfo }> {
+      const { user, passkey } = await passkeys.authenticate(response, client.ip);
+      // PASSWORD_SIGN_IN=false: the firm's provider decides who signs in (IT disables one account
+      // there); a passkey would go around it, so only a break-glass account still uses one.
+      if (options.passwordSignIn === false && !Number(user.break_glass ?? 0)) {
+        throw new AppError(403, 'FORBIDDEN', `Only “Sign in with ${options.providerName ?? 'single sign-on'}” is used on this site: a passkey does not sign in here. If that does not work, ask your IT department.`, { reason: 'password_sign_in_off' });
+      }
+      return { signedIn: await signIn(user, client), passkey };
+    },
+    passkeys,
+
     /** A sign-in another party vouched for (an OpenID Connect provider, after its one-time code): a session starts. */
     async signInAccount(userId: string, client: ClientInfo): Promise<SignedIn | undefined> {
       const user = await rows.find(userId);
@@ -81,7 +98,13 @@ export function createAuthService(database: Database, options: { idleMs?: number
     endSession: sessions.endSession,
     endOtherSessions: sessions.endOtherSessions,
     logout: sessions.logout,
-    ...createAccounts(database, rows),
+    ...accounts,
+    /** Removes an account, and its passkeys with it. */
+    async deleteUser(id: string) {
+      const removed = await accounts.deleteUser(id);
+      await passkeys.forgetUser(id);
+      return removed;
+    },
     ...createPasswordResets(database, rows),
   };
 }

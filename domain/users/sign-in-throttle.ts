@@ -20,12 +20,12 @@ export function createSignInThrottle(database: Database) {
   }
 
   return {
-    /** Throws 429 when the e-mail or the client address has failed too often in the window. */
+    /** Throws 429 when the e-mail or the client address has failed too often in the window ('' for no e-mail: a passkey not yet known). */
     async assertNotLocked(email: string, address: string): Promise<void> {
       const now = Date.now();
       const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
       const checks: Array<[string, number]> = [
-        [`email:${email}`, MAX_FAILURES_PER_EMAIL],
+        ...(email ? [[`email:${email}`, MAX_FAILURES_PER_EMAIL] as [string, number]] : []),
         [`address:${address}`, MAX_FAILURES_PER_ADDRESS],
       ];
       for (const [key, limit] of checks) {
@@ -38,14 +38,12 @@ export function createSignInThrottle(database: Database) {
       }
     },
 
+    /** A failed attempt, counted for the e-mail (unless '') and the client address. */
     async recordFailure(email: string, address: string): Promise<void> {
       const failedAt = nowIso();
       await db
         .insertInto('login_failures')
-        .values([
-          { key: `email:${email}`, failed_at: failedAt },
-          { key: `address:${address}`, failed_at: failedAt },
-        ])
+        .values([...(email ? [{ key: `email:${email}`, failed_at: failedAt }] : []), { key: `address:${address}`, failed_at: failedAt }])
         .execute();
     },
 

@@ -12,6 +12,7 @@ import { actorOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import { component, idParams, NO_DATA, RecordIdParams, ANY_OBJECT } from './route-parts.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
@@ -34,6 +35,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   twoFactorRoutes(app, services);
   accountRoutes(app, services);
   ownSettingsRoutes(app, services);
+  passkeyRoutes(app, services);
 }
 
 /** Sign in, the devices signed in, sign out, who I am, a forgotten password. */

@@ -57,6 +57,8 @@ export interface TestAppOptions {
   replicaCheckMs?: number;
   /** Start on a data folder and schema that already hold a site (after a restore); the caller removes them. */
   existing?: { dataDir: string; schema?: string };
+  /** Listen on this port (a test whose PUBLIC_URL must be the address the browser opens: passkeys); any free one otherwise. */
+  port?: number;
 }
 
 /** The whole application on a real database file (or a fresh PostgreSQL schema) and a real port. */
@@ -95,7 +97,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     replicaCheckMs: options.replicaCheckMs,
   });
   options.extend?.(application.app);
-  await application.app.listen({ port: 0, host: '127.0.0.1' });
+  await application.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = application.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 

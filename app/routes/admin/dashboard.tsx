@@ -15,7 +15,7 @@ interface Activity {
   _id: string;
   createdAt: string;
   userEmail: string;
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse';
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'download' | 'refuse' | 'sign-in';
   entity: string;
   summary: string;
 }

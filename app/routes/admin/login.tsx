@@ -4,6 +4,7 @@ import { makeAdminT, storedAdminLanguage } from '../../admin/admin-context.tsx';
 import { makeProblemText } from '../../admin/problems.ts';
 import { afterSignIn, api, ApiError, getToken, setToken } from '../../admin/api.ts';
 import { AdminLoading } from '../../admin/ui.tsx';
+import { PasskeySignIn } from '../../admin/passkey-sign-in.tsx';
 import { LogoMark } from '../../site/icons.tsx';
 import { isAdminTextKey } from '../../admin/admin-texts.ts';
 
@@ -191,6 +192,18 @@ export default function Login() {
           </button>
         </form>
         </>
+        )}
+        {/* Passkeys (issue 54): a sign-in with no password and no second step. */}
+        {!challenge && (
+          <PasskeySignIn
+            t={t}
+            problem={problem}
+            onError={setError}
+            onSignedIn={(token) => {
+              setToken(token);
+              navigate(afterSignIn(), { replace: true });
+            }}
+          />
         )}
         {resetByEmail === true && (
           <p className="mt-6 text-sm">

@@ -9,6 +9,7 @@ import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice
 import type { Route } from './+types/settings';
 import { formatDay, formatMoment } from '../../admin/time-zone.ts';
 import { TwoFactorSection } from '../../admin/two-factor.tsx';
+import { PasskeysSection } from '../../admin/passkeys.tsx';
 import { TelegramNotices } from '../../admin/telegram-notices.tsx';
 import { AccountAccess } from '../../admin/account-access.tsx';
 
@@ -215,6 +216,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {loaderData.data && <TwoFactorSection enabled={loaderData.data.twoFactor} onChange={() => void load()} />}
+      {loaderData.data && <PasskeysSection />}
       {loaderData.data && <TelegramNotices chatId={loaderData.data.telegramChatId} onChange={() => void load()} />}
       <section className="rounded-xl bg-white p-6 shadow-sm" aria-labelledby="sessions-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
