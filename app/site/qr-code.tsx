@@ -2,9 +2,10 @@ import { encode } from 'uqr';
 
 /**
  * A QR code as inline SVG (no script, no picture to fetch): one path of the dark modules, each
- * row's runs drawn as rectangles, in the text's colour. `label` names it for screen readers.
+ * row's runs drawn as rectangles, in the text's colour. Hidden from screen readers: a link beside
+ * it leads where it does, and its caption says what it is.
  */
-export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
+export function QrCode({ value, className }: { value: string; className?: string }) {
   const { data, size } = encode(value, { border: 2, ecc: 'M' });
   let d = '';
   data.forEach((row, y) => {
@@ -17,7 +18,7 @@ export function QrCode({ value, label, className }: { value: string; label: stri
     }
   });
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} className={className} shapeRendering="crispEdges">
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false" data-qr="" className={className} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
       <path d={d} fill="currentColor" />
     </svg>

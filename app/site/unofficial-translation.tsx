@@ -16,7 +16,7 @@ export function UnofficialTranslation() {
   if (sameLanguage(site.lang, site.defaultLanguage)) return null;
   const original = site.languages.find((language) => language.code === site.defaultLanguage);
   return (
-    <p role="note" className="mb-8 flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 print:border-slate-400 print:bg-white">
+    <div role="note" className="mb-8 flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 print:border-slate-400 print:bg-white">
       <Globe className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
         {site.t('legal.unofficialTranslation', { language: original?.nativeName ?? site.defaultLanguage })}{' '}
@@ -24,6 +24,6 @@ export function UnofficialTranslation() {
           {site.t('legal.officialText')}
         </a>
       </span>
-    </p>
+    </div>
   );
 }

@@ -64,6 +64,8 @@ export async function editRoutes(app: FastifyInstance, { services }: { services:
   });
 }
 
+const autosaveQuery = z.strictObject({ orNone: z.enum(['true']).optional().describe('true: no autosave is 200 with data null, not 404') });
+
 function registerEdits(app: FastifyInstance, type: RecordType, service: RecordService, services: AppServices) {
   const path = `/${type.name}/:id`;
   const name = recordSchemaName(type);
@@ -105,14 +107,18 @@ function registerEdits(app: FastifyInstance, type: RecordType, service: RecordSe
     url: `${path}/autosave`,
     operationId: `get${name}Autosave`,
     summary: 'The caller’s autosave of this record (nobody else’s)',
+    description: 'None kept: 404, or with orNone=true 200 with data null (a form asks on every opening: no failed request in the browser’s console each time).',
     tags,
     access: 'record.edit',
     params: RecordIdParams,
-    answers: { 200: { description: 'The unsaved changes', data: z.object({ fields: z.record(z.string(), z.unknown()), baseVersion: z.number().int(), savedAt: z.string() }) } },
-    errors: [401, 403, 404],
+    query: autosaveQuery,
+    answers: { 200: { description: 'The unsaved changes (null: none, with orNone=true)', data: z.object({ fields: z.record(z.string(), z.unknown()), baseVersion: z.number().int(), savedAt: z.string() }).nullable() } },
+    errors: [400, 401, 403, 404],
     handler: async (request) => {
+      const { orNone } = parseOrThrow(autosaveQuery, request.query ?? {});
       await service.get(idOf(request), { admin: true });
       const found = await autosaves.get(request.user!._id, type.name, idOf(request));
+      if (!found && orNone) return ok(null);
       if (!found) throw notFoundAutosave(label);
       return ok(found);
     },

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('the default language first (%s)', (dialect) => {
     for (const path of [`/ru/news/${article.slug}`, '/ru/faq', `/en/news/${article.slug}`, ...(pages.length ? [`/ru/${pages[0].slug}`] : [])]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
-      const note = /<p role="note"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+      const note = /<div role="note"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
       expect(note, path).toMatch(path.startsWith('/ru') ? /Это неофициальный перевод/ : /This is an unofficial translation/);
       expect(note, path).toMatch(/O‘zbekcha/);
       const original = path.replace(/^\/(ru|en)/, '') || '/';

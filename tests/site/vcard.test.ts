@@ -54,7 +54,8 @@ describe.each(DIALECTS)('a lawyer’s card (%s)', (dialect) => {
     const page = await get(`/ru/team/${member.slug}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`href="/team/${member.slug}.vcf"`);
-    expect(page.text).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Отсканируйте, чтобы сохранить контакт/);
+    expect(page.text).toMatch(/<svg[^>]*aria-hidden="true"[^>]*data-qr=""[^>]*>[\s\S]*?<path d="M\d/);
+    expect(page.text).toMatch(/<figcaption[^>]*>Отсканируйте, чтобы сохранить контакт: /);
     expect(page.text).not.toMatch(/<script[^>]*>[^<]*uqr/);
   });
 

@@ -161,7 +161,7 @@ export function useAutosave({ resource, record, form, onBack }: AutosaveParts) {
   useEffect(() => {
     let open = true;
     const local = readLocal(key);
-    const server = record ? api<Kept>(path).then((found) => Kept.parse(found.data), () => null) : Promise.resolve(null);
+    const server = record ? api<unknown>(`${path}?orNone=true`).then((found) => (found.data ? Kept.parse(found.data) : null), () => null) : Promise.resolve(null);
     void server.then((found) => {
       const newest = [found, local].filter((kept) => kept !== null).sort((a, b) => b.savedAt.localeCompare(a.savedAt))[0];
       if (!open || !newest) return;

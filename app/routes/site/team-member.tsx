@@ -146,7 +146,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
                   {t('team.saveContact')}
                 </a>
                 <figure className="hidden text-brand-900 sm:block print:block">
-                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} label={t('team.scanToSave', { name })} className="mx-auto h-32 w-32" />
+                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} className="mx-auto h-32 w-32" />
                   <figcaption className="mt-1 text-xs text-slate-600">{t('team.scanToSave', { name })}</figcaption>
                 </figure>
               </li>
