@@ -18,7 +18,7 @@ export type FinderQuery = Partial<Record<FinderFilter, string>>;
 
 interface Member {
   _id: string;
-  languages?: Localized | string;
+  languages?: unknown;
 }
 interface Practice {
   _id: string;
