@@ -120,18 +120,18 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Section>
         {/* On paper a one-page bio: a small portrait, the contacts as text and the card's QR code beside the story. */}
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-16 print:grid-cols-[42mm_minmax(0,1fr)] print:gap-8">
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-16 print:grid-cols-[56mm_minmax(0,1fr)] print:gap-8">
           <div>
-            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none print:max-w-none" />
-            <ul className="mt-6 grid gap-3 print:mt-3 print:gap-1 print:text-sm">
+            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none print:mx-0 print:max-w-[36mm]" />
+            <ul className="mt-6 grid gap-3 print:mt-3 print:gap-1 print:text-xs">
               <li>
-                <a href={telHref(member.phone)} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700 print:justify-start print:bg-none print:p-0 print:text-black">
+                <a href={telHref(member.phone)} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700 print:justify-start print:bg-transparent print:p-0 print:text-black">
                   <Phone className="h-5 w-5" aria-hidden="true" />
                   {member.phone}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${member.email}`} aria-label={`${t('team.write')}: ${member.email}`} className="flex items-center justify-center gap-2 rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 print:justify-start print:border-0 print:p-0 print:text-black">
+                <a href={`mailto:${member.email}`} aria-label={`${t('team.write')}: ${member.email}`} className="flex items-center justify-center gap-2 rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 print:justify-start print:border-0 print:bg-transparent print:p-0 print:text-black">
                   <Mail className="h-5 w-5" aria-hidden="true" />
                   <span className="min-w-0 break-all">{member.email}</span>
                 </a>
@@ -147,7 +147,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
                   {t('team.saveContact')}
                 </a>
                 <figure className="hidden text-brand-900 sm:block print:block">
-                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} label={t('team.scanToSave', { name })} className="mx-auto h-32 w-32" />
+                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} label={t('team.scanToSave', { name })} className="mx-auto h-32 w-32 print:mx-0" />
                   <figcaption className="mt-1 text-xs text-slate-600">{t('team.scanToSave', { name })}</figcaption>
                 </figure>
               </li>
