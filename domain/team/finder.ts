@@ -34,7 +34,7 @@ interface Industry {
 }
 
 /** One choice of a filter: its value in the address, its name (a language's is its code) and how many lawyers it shows. */
-export interface FinderChoice {
+interface FinderChoice {
   value: string;
   title: Localized | string;
   count: number;
@@ -55,7 +55,7 @@ const idOf = (records: ReadonlyArray<{ _id: string; slug: string }>, value: stri
  * The lawyers the filters choose (in the order given) and each filter's choices with their counts.
  * A choice no lawyer has at all is left out, except the one chosen (it shows 0).
  */
-export function findLawyers<M extends Member>(members: readonly M[], practices: readonly Practice[], industries: readonly Industry[], query: FinderQuery) {
+function findLawyers<M extends Member>(members: readonly M[], practices: readonly Practice[], industries: readonly Industry[], query: FinderQuery) {
   const profiles = members.map((member) => ({ member, profile: profileOf(member, practices, industries) }));
   const wanted: Partial<Record<FinderFilter, string>> = {};
   if (query.practice) wanted.practice = idOf(practices, query.practice);
