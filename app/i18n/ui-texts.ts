@@ -398,6 +398,15 @@ const en = {
   'team.saveContact': 'Save the contact to your phone (vCard)',
   'team.scanToSave': 'Scan to save {name}’s contact',
   'article.inForce': 'In force from {date}',
+  'team.finder.title': 'Find a lawyer',
+  'team.finder.practice': 'Practice area',
+  'team.finder.industry': 'Industry',
+  'team.finder.language': 'Language spoken',
+  'team.finder.any': 'Any',
+  'team.finder.show': 'Show',
+  'team.finder.reset': 'Show all lawyers',
+  'team.finder.found': 'Lawyers found: {count}',
+  'team.finder.none': 'No lawyer matches all of these filters: choose fewer of them.',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -796,6 +805,15 @@ const uz: UiTexts = {
   'team.saveContact': 'Kontaktni telefonga saqlash (vCard)',
   'team.scanToSave': '{name} kontaktini saqlash uchun skanerlang',
   'article.inForce': 'Kuchga kirish sanasi: {date}',
+  'team.finder.title': 'Yurist topish',
+  'team.finder.practice': 'Faoliyat yo‘nalishi',
+  'team.finder.industry': 'Soha',
+  'team.finder.language': 'Qaysi tilda gaplashadi',
+  'team.finder.any': 'Barchasi',
+  'team.finder.show': 'Ko‘rsatish',
+  'team.finder.reset': 'Barcha yuristlarni ko‘rsatish',
+  'team.finder.found': 'Topilgan yuristlar: {count}',
+  'team.finder.none': 'Tanlangan shartlarning barchasiga mos yurist topilmadi: kamroq shart tanlang.',
 };
 
 const ru: UiTexts = {
@@ -1191,6 +1209,15 @@ const ru: UiTexts = {
   'team.saveContact': 'Сохранить контакт в телефон (vCard)',
   'team.scanToSave': 'Отсканируйте, чтобы сохранить контакт: {name}',
   'article.inForce': 'Действует с {date}',
+  'team.finder.title': 'Найти юриста',
+  'team.finder.practice': 'Направление практики',
+  'team.finder.industry': 'Отрасль',
+  'team.finder.language': 'Язык общения',
+  'team.finder.any': 'Все',
+  'team.finder.show': 'Показать',
+  'team.finder.reset': 'Показать всех юристов',
+  'team.finder.found': 'Найдено юристов: {count}',
+  'team.finder.none': 'Ни один юрист не подходит под все выбранные условия: уберите часть из них.',
 };
 
 export const UI_TEXTS: Record<string, UiTexts> = { uz, ru, en };

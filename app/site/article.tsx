@@ -61,7 +61,7 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
   const section = kind === 'news' ? config.sections.news : config.sections.blog;
   const listPath = `/${kind}`;
   const back = (
-    <a href={href(listPath)} className="inline-flex items-center gap-2 text-slate-100 hover:underline">
+    <a href={href(listPath)} className="inline-flex items-center gap-2 text-slate-100 hover:underline print:hidden">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       {t(kind === 'news' ? 'news.back' : 'blog.back')}
     </a>
@@ -109,7 +109,7 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
         ]}
       />
       <PageHeader title={title}>
-        <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-slate-100">
+        <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2 text-slate-100 print:mt-2 print:text-slate-700">
           {back}
           {author && (
             <span className="inline-flex items-center gap-2">
@@ -141,14 +141,14 @@ export function ArticlePage({ article, html, body, kind, topics = [], end }: { a
           )}
         </div>
       </PageHeader>
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <div className="mx-auto max-w-3xl px-4 py-12 print:max-w-none print:px-0 print:py-4">
         <UnofficialTranslation />
         {/* Without a picture the navy header above, title in the display face, is the article's cover. */}
-        <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="mb-8 aspect-video w-full rounded-xl" />
+        <Picture src={article.image} alt="" width={800} height={450} sizes="(min-width: 768px) 768px, 100vw" eager className="mb-8 aspect-video w-full rounded-xl print:mb-4 print:max-h-64 print:object-cover" />
         <p className="text-xl leading-relaxed text-slate-700">{text(article.excerpt)}</p>
         <DocumentBody html={html} className="mt-6" />
         {tags.length > 0 && (
-          <div className="mt-10 border-t border-slate-200 pt-6">
+          <div className="mt-10 border-t border-slate-200 pt-6 print:hidden">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t('common.tags')}</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {tags.map((tag) => (
@@ -187,7 +187,7 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
   const lawyer = end?.lawyer;
   const name = lawyer ? text(lawyer.name) : '';
   return (
-    <aside aria-label={t('article.ask')} data-testid="article-end" className="mt-10 space-y-4 border-t border-slate-200 pt-8">
+    <aside aria-label={t('article.ask')} data-testid="article-end" className="mt-10 space-y-4 border-t border-slate-200 pt-8 print:hidden">
       {/* The card introduces a lawyer to ask; with no lawyer (no author, no practice's lead) there is no card, only the call beside sharing. */}
       {lawyer && (
         <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:flex-row sm:items-center">
@@ -225,7 +225,7 @@ function NextStep({ kind, slug, title, end }: { kind: ArticleKind; slug: string;
 function RelatedArticles({ kind, related }: { kind: ArticleKind; related: RelatedArticle[] }) {
   const { t, text, href, formatDate } = useSite();
   return (
-    <section aria-labelledby="related-articles" className="mt-10">
+    <section aria-labelledby="related-articles" className="mt-10 print:hidden">
       <h2 id="related-articles" className="text-xl font-semibold text-brand-900">
         {t('article.related')}
       </h2>
@@ -254,7 +254,7 @@ function RelatedArticles({ kind, related }: { kind: ArticleKind; related: Relate
  */
 function AlertsForm({ topics }: { topics: Topic[] }) {
   const { t, href, lang } = useSite();
-  const box = 'mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6';
+  const box = 'mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6 print:hidden';
   if (!topics.length) {
     return (
       <aside aria-labelledby="alerts-invite" className={`${box} flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between`}>

@@ -20,7 +20,7 @@ function footerLabel({ t, text, config }: Site, section: string): string {
 
 /** The site's footer; `html`: its contents as made before (see `contentsOf`). */
 export function SiteFooter({ html }: { html?: string }) {
-  return <footer className="bg-brand-900 text-slate-200" {...contentsOf(html, <FooterContent />)} />;
+  return <footer className="bg-brand-900 text-slate-200 print:hidden" {...contentsOf(html, <FooterContent />)} />;
 }
 
 /** What the footer holds: the same on every page of a language until the firm changes what it shows. */

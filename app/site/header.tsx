@@ -69,7 +69,7 @@ export function SiteHeader({ kept }: { kept?: Pick<FrameHtml, 'topBar' | 'menuSe
   const moreCurrent = more.some((item) => isCurrent(site.path, item.path));
 
   return (
-    <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
+    <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur print:hidden">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand-800 focus:px-4 focus:py-2 focus:text-white">
         {t('a11y.skipToContent')}
       </a>
@@ -221,7 +221,7 @@ export function PhoneActions({ html }: { html?: string }) {
   return (
     <nav
       aria-label={t('phoneBar.label')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-700 bg-brand-900 text-white shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:hidden print:hidden"
       {...contentsOf(html, <PhoneActionsContent />)}
     />
   );

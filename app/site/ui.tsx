@@ -4,10 +4,10 @@ import { useSite } from './site-context.tsx';
 
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
   return (
-    <div className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
-      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-14 md:py-20">
-        <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{title}</h1>
-        {subtitle && <p className="mt-4 max-w-3xl text-lg text-slate-200">{subtitle}</p>}
+    <div data-page-header className="bg-gradient-to-br from-brand-800 to-brand-900 text-white print:bg-none print:text-black">
+      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 py-14 md:py-20 print:px-0 print:py-2">
+        <h1 className="text-3xl font-bold tracking-tight md:text-5xl print:text-3xl">{title}</h1>
+        {subtitle && <p className="mt-4 max-w-3xl text-lg text-slate-200 print:mt-1 print:text-slate-700">{subtitle}</p>}
         {children}
       </div>
     </div>
@@ -16,8 +16,8 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
 
 export function Section({ title, subtitle, children, className = '', id }: { title?: string; subtitle?: string; children: ReactNode; className?: string; id?: string }) {
   return (
-    <section className={`py-16 md:py-24 ${className}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
-      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12">
+    <section className={`py-16 md:py-24 print:py-4 ${className}`} aria-labelledby={title && id ? `${id}-title` : undefined}>
+      <div className="mx-auto max-w-7xl px-5 sm:px-8 lg:px-12 print:px-0">
         {title && (
           <div className="mx-auto mb-12 max-w-3xl text-center">
             <p className="mx-auto mb-5 h-px w-16 bg-accent-500" aria-hidden="true" />

@@ -23,9 +23,9 @@ const SPOKEN: Array<[RegExp, string]> = [
   [/tojik|тожик|таджик|tajik/i, 'tg'],
 ];
 
-/** The codes of the languages named in a "languages spoken" text (any of its languages), in the order found. */
-export function spokenLanguages(value: Localized | string | undefined): string[] {
-  const texts = typeof value === 'string' ? [value] : Object.values(value ?? {}).filter(isWritten).map(textOf);
+/** The codes of the languages named in a "languages spoken" text (a string, or its texts by language), in the order found. */
+export function spokenLanguages(value: unknown): string[] {
+  const texts = typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isWritten).map(textOf) : [];
   const found: string[] = [];
   for (const text of texts) {
     for (const part of text.split(/[,;/]|\s+(?:va|и|and)\s+/)) {

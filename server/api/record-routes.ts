@@ -10,6 +10,7 @@ import { parseOrThrow } from '../../domain/shared/validation.ts';
 import { badRequest, isAppError } from '../../domain/shared/errors.ts';
 import { z } from 'zod';
 import { listQuerySchema, parseQuery, type ListParameters } from '../http/query.ts';
+import { FACETS_ANSWER, findIn, FINDER_QUERY, FINDER_TYPE, finderQueryIn } from './team-finder.ts';
 import { named, route, schemaRef, type JsonSchema, type RouteDeclaration } from '../http/route.ts';
 import { can, languagesFor } from '../../domain/access/permissions.ts';
 import { CHECK_CODES } from '../../domain/checks/document-checks.ts';
@@ -113,7 +114,8 @@ function recordRouteContext(app: FastifyInstance, type: RecordType, service: Rec
   const record = schemaRef(name);
   const tags = [name];
   const serve = (declaration: Omit<RouteDeclaration, 'tags'>) => route(app, { tags, ...declaration });
-  const querySchema = listQuerySchema(type);
+  // The team's list takes the people finder's filters too (team-finder.ts).
+  const querySchema = type.name === FINDER_TYPE ? listQuerySchema(type).extend(FINDER_QUERY) : listQuerySchema(type);
   const readQuery = (query: unknown) => parseQuery(query, querySchema) as ListParameters;
   const pick = (...names: string[]) => querySchema.pick(Object.fromEntries(names.filter((key) => key in querySchema.shape).map((key) => [key, true])) as never);
   const readQueryDeclared = pick('lang', 'admin', 'format');
@@ -156,7 +158,7 @@ function registerRecordType(app: FastifyInstance, type: RecordType, service: Rec
 }
 
 /** Reads: distinct values, search, the list, one record by id or slug. */
-function registerReads({ type, service, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, one }: RecordRouteContext) {
+function registerReads({ type, service, services, path, name, label, record, serve, querySchema, readQuery, pick, readQueryDeclared, readable, one }: RecordRouteContext) {
   for (const [segment, field] of Object.entries(type.distinct ?? {})) {
     serve({
       method: 'GET',
@@ -219,6 +221,11 @@ function registerReads({ type, service, path, name, label, record, serve, queryS
       const parameters = readQuery(request.query);
       const fields = fieldsAsked(type, parameters);
       const query = { ...toListQuery(parameters, assertAdminRead(request, parameters.admin)), fields };
+      const finder = type.name === FINDER_TYPE ? finderQueryIn(parameters) : undefined;
+      if (finder) {
+        const { members } = await findIn(services, service, query, finder);
+        return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, members, parameters.format), query.admin)), fields));
+      }
       if (type.pageSize) {
         const page = await service.listPage(query);
         return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, page.data, parameters.format), query.admin)), fields), { pagination: page.pagination });
@@ -226,6 +233,26 @@ function registerReads({ type, service, path, name, label, record, serve, queryS
       return ok(onlyFields(readable(request, await withDraftMarks(service, await formatted(service, await service.list(query), parameters.format), query.admin)), fields));
     },
   });
+
+  if (type.name === FINDER_TYPE) {
+    serve({
+      method: 'GET',
+      url: `${path}/facets`,
+      operationId: `list${name}Facets`,
+      summary: 'The people finder’s choices and how many lawyers each shows',
+      description: 'Each filter’s choices (practice: services a lawyer leads; industry: industries of those services; language: codes of languages spoken) with the number of lawyers each shows with the other filters given kept: how many GET /api/team would answer with that choice added.',
+      access: 'public',
+      query: pick('lang', 'admin').extend(FINDER_QUERY),
+      answers: { 200: { description: 'Choices and counts per filter', data: FACETS_ANSWER } },
+      errors: [400, 401],
+      handler: async (request) => {
+        const parameters = parseQuery(request.query, pick('lang', 'admin').extend(FINDER_QUERY)) as ListParameters;
+        const admin = assertAdminRead(request, parameters.admin);
+        const { facets } = await findIn(services, service, { lang: parameters.lang, admin }, finderQueryIn(parameters) ?? {});
+        return ok(facets);
+      },
+    });
+  }
 
   // Reads that count views are never served from the cache.
   const detailOptions = { config: { cache: !type.countsViews } };

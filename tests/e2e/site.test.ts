@@ -262,7 +262,7 @@ describe.skipIf(!CHROME_PATH)('the public website in Chromium', () => {
     expect(await page.getByRole('alert').textContent()).toContain('Error loading team members');
     team.list = list;
     await page.getByRole('link', { name: 'Try Again' }).click();
-    await expect.poll(() => page.locator('h2').first().textContent()).toBe('Rustam Aliyev');
+    await expect.poll(() => page.locator('main li h2').first().textContent()).toBe('Rustam Aliyev');
     await context.close();
   });
 

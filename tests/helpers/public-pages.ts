@@ -22,7 +22,13 @@ async function plannedPages(app: TestApp): Promise<string[]> {
   return paths;
 }
 
-/** The planned pages and, after them, the `extra` addresses not among them (other languages, a query's states, a 404). */
+/**
+ * States of planned pages every check walks too: the people finder with filters chosen (a practice,
+ * a language: the demo's corporate lawyer speaks English), and with a choice that finds no one.
+ */
+const PAGE_STATES = ['/team?practice=corporate&industry=&language=en', '/team?language=fr'];
+
+/** The planned pages, their states and, after them, the `extra` addresses not among them (other languages, a query's states, a 404). */
 export async function pagesToCheck(app: TestApp, extra: readonly string[]): Promise<string[]> {
-  return [...new Set([...(await plannedPages(app)), ...extra])];
+  return [...new Set([...(await plannedPages(app)), ...PAGE_STATES, ...extra])];
 }

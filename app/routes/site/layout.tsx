@@ -20,7 +20,7 @@ function Frame({ data, children }: { data: SiteData; children: React.ReactNode }
   const site = buildSite(data, createTranslator(data.lang, data.defaultLanguage, data.translations));
   return (
     <SiteProvider value={site}>
-      <div className="flex min-h-screen flex-col pb-16 md:pb-0">
+      <div className="flex min-h-screen flex-col pb-16 md:pb-0 print:block print:min-h-0 print:pb-0">
         {data.textPreview && <PreviewNote>{site.t('preview.texts')}</PreviewNote>}
         <SiteHeader kept={data.frame} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

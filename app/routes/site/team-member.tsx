@@ -62,7 +62,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { text, t, href, config } = site;
   const back = (
-    <a href={href('/team')} className="inline-flex items-center gap-2 text-slate-100 hover:underline">
+    <a href={href('/team')} className="inline-flex items-center gap-2 text-slate-100 hover:underline print:hidden">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       {t('team.back')}
     </a>
@@ -119,39 +119,40 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">{back}</div>
       </PageHeader>
       <Section>
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-16">
+        {/* On paper a one-page bio: a small portrait, the contacts as text and the card's QR code beside the story. */}
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-16 print:grid-cols-[56mm_minmax(0,1fr)] print:gap-8">
           <div>
-            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none" />
-            <ul className="mt-6 grid gap-3">
+            <Portrait name={name} image={member.image || undefined} eager sizes="(min-width: 1024px) 352px, (min-width: 640px) 384px, 240px" className="mx-auto max-w-60 rounded-xl sm:mx-0 sm:max-w-sm lg:max-w-none print:mx-0 print:max-w-[36mm]" />
+            <ul className="mt-6 grid gap-3 print:mt-3 print:gap-1 print:text-xs">
               <li>
-                <a href={telHref(member.phone)} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                <a href={telHref(member.phone)} aria-label={`${t('team.call')}: ${member.phone}`} className="flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700 print:justify-start print:bg-transparent print:p-0 print:text-black">
                   <Phone className="h-5 w-5" aria-hidden="true" />
                   {member.phone}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${member.email}`} aria-label={`${t('team.write')}: ${member.email}`} className="flex items-center justify-center gap-2 rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+                <a href={`mailto:${member.email}`} aria-label={`${t('team.write')}: ${member.email}`} className="flex items-center justify-center gap-2 rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 print:justify-start print:border-0 print:bg-transparent print:p-0 print:text-black">
                   <Mail className="h-5 w-5" aria-hidden="true" />
                   <span className="min-w-0 break-all">{member.email}</span>
                 </a>
               </li>
-              <li>
+              <li className="print:hidden">
                 <a href={leads[0] ? `${href('/contact')}?service=${encodeURIComponent(text(leads[0].title))}` : href('/contact')} className="flex items-center justify-center gap-2 rounded-md bg-amber-400 px-5 py-3 text-center font-semibold text-brand-900 hover:bg-amber-300">
                   <MessageSquare className="h-5 w-5 shrink-0" aria-hidden="true" />
                   {t('team.ask', { name })}
                 </a>
               </li>
-              <li className="flex flex-col items-center gap-3 pt-2 text-center">
-                <a href={`/team/${member.slug}.vcf`} download className="text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              <li className="flex flex-col items-center gap-3 pt-2 text-center print:items-start print:text-left">
+                <a href={`/team/${member.slug}.vcf`} download className="text-brand-700 underline underline-offset-4 hover:text-brand-900 print:hidden">
                   {t('team.saveContact')}
                 </a>
                 <figure className="hidden text-brand-900 sm:block print:block">
-                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} className="mx-auto h-32 w-32" />
+                  <QrCode value={`${site.publicUrl}/team/${member.slug}.vcf`} className="mx-auto h-32 w-32 print:mx-0" />
                   <figcaption className="mt-1 text-xs text-slate-600">{t('team.scanToSave', { name })}</figcaption>
                 </figure>
               </li>
               {member.linkedin && (
-                <li className="text-center">
+                <li className="text-center print:hidden">
                   <a href={member.linkedin} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-4 hover:underline">
                     {t('team.linkedin', { name })}
                   </a>
@@ -161,7 +162,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="min-w-0">
             <DocumentBody html={loaderData.html} className="doc-lead" />
-            <dl className="mt-10 grid gap-x-10 gap-y-6 border-t border-slate-200 pt-8 sm:grid-cols-2">
+            <dl className="mt-10 grid gap-x-10 gap-y-6 border-t border-slate-200 pt-8 sm:grid-cols-2 print:mt-4 print:grid-cols-2 print:gap-y-3 print:pt-4">
               {facts.map(({ icon: Icon, label, value }) => (
                 <div key={label}>
                   <dt className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-accent-700">
@@ -177,7 +178,7 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
             {leads.length > 0 && (
-              <section className="mt-12" aria-labelledby="practice">
+              <section className="mt-12 print:mt-4" aria-labelledby="practice">
                 <h2 id="practice" className="text-2xl font-semibold text-brand-900">
                   {t('team.practice')}
                 </h2>
@@ -193,16 +194,19 @@ export default function TeamMember({ loaderData }: Route.ComponentProps) {
               </section>
             )}
             {rankings.length > 0 && (
-              <section className="mt-12" aria-labelledby="rankings">
+              <section className="mt-12 print:hidden" aria-labelledby="rankings">
                 <h2 id="rankings" className="mb-4 text-2xl font-semibold text-brand-900">
                   {t('rankings.title')}
                 </h2>
                 <RankingList rankings={rankings} showLawyer={false} />
               </section>
             )}
-            <MattersSection matters={matters} filter={`?lawyer=${member._id}`} />
+            {/* The matters and articles are the site's to browse: the printed bio keeps to one page. */}
+            <div className="print:hidden">
+              <MattersSection matters={matters} filter={`?lawyer=${member._id}`} />
+            </div>
             {articles.length > 0 && (
-              <section className="mt-12" aria-labelledby="articles">
+              <section className="mt-12 print:hidden" aria-labelledby="articles">
                 <h2 id="articles" className="text-2xl font-semibold text-brand-900">
                   {t('team.articles', { name })}
                 </h2>

@@ -12,12 +12,15 @@ import { shownRankings } from '../../site/firm-record-data.ts';
 import { RankingList } from '../../site/firm-record.tsx';
 import type { Route } from './+types/team';
 import { telHref } from '../../../domain/shared/phone.ts';
+import { findTeam } from '../../../domain/team/finder.ts';
+import { finderQueryOf, PeopleFinder } from '../../site/people-finder.tsx';
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, lang } = await pageContext(context.get(servicesContext), params.lang, request);
+  const chosen = finderQueryOf(new URL(request.url).searchParams);
   return loadOr(services, 'team members', async () => {
-    const [members, rankings] = await Promise.all([services.records.team.list(listedIn(lang)), shownRankings(services, lang)]);
-    return { members, rankings };
+    const [found, rankings] = await Promise.all([findTeam(services.records, listedIn(lang), chosen), shownRankings(services, lang)]);
+    return { members: found.members, facets: found.facets, chosen, rankings };
   });
 }
 
@@ -33,6 +36,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   const { text, t, href, config } = site;
   const texts = config.sections.team;
   const members = loaderData.failed ? [] : loaderData.members;
+  const filtered = !loaderData.failed && Object.values(loaderData.chosen).some(Boolean);
   return (
     <>
       <JsonLd
@@ -55,10 +59,22 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       />
       <PageHeader title={text(texts.title)} subtitle={text(texts.subtitle)} />
       <Section>
+        {!loaderData.failed && <PeopleFinder facets={loaderData.facets} chosen={loaderData.chosen} found={members.length} />}
         {loaderData.failed ? (
           <ErrorBox title={t('team.error')} />
         ) : members.length === 0 ? (
-          <EmptyState>{t('team.empty')}</EmptyState>
+          <EmptyState>
+            {filtered ? (
+              <>
+                {t('team.finder.none')}{' '}
+                <a href={href('/team')} className="font-semibold text-brand-700 underline">
+                  {t('team.finder.reset')}
+                </a>
+              </>
+            ) : (
+              t('team.empty')
+            )}
+          </EmptyState>
         ) : (
           <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {members.map((member) => {
