@@ -9,7 +9,7 @@ import { isAppError } from '../shared/errors.ts';
 import type { Actor, RecordService } from '../shared/record-service.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { decodeInline, InlineProblem, textOf, type XmlNode } from './xliff-inline.ts';
-import { asDocument, readXliff, segmentsOf, sourceUnits, type ReadUnit, type SourceUnit } from './xliff.ts';
+import { asDocument, readXliff, segmentsOf, sourceUnits, unitCodes, type ReadUnit, type SourceUnit } from './xliff.ts';
 
 export interface XliffProblem {
   /** The record (`news/64f…`). */
@@ -38,6 +38,27 @@ export interface XliffImportHost {
 
 const ID = /^[0-9a-f]{24}$/;
 
+/**
+ * A target without the line breaks and indentation a tool may write around its tags (a document's
+ * text holds no line break: a break is a code): each such run is one space, none at the ends.
+ */
+function withoutLayout(nodes: readonly XmlNode[]): XmlNode[] {
+  const tidy = (list: readonly XmlNode[]): XmlNode[] =>
+    list.map((node) => {
+      const tag = Object.keys(node).find((key) => key !== ':@') ?? '';
+      if (tag === '#text') return { '#text': String(node['#text']).replace(/[ \t]*[\r\n]\s*/g, ' ') };
+      return Array.isArray(node[tag]) ? { ...node, [tag]: tidy(node[tag] as XmlNode[]) } : node;
+    });
+  const out = tidy(nodes);
+  const edge = (index: number, pattern: RegExp) => {
+    const node = out[index];
+    if (node && '#text' in node && /[\r\n]/.test(String((nodes[index] as XmlNode)['#text']))) out[index] = { '#text': String(node['#text']).replace(pattern, '') };
+  };
+  edge(0, /^ /);
+  edge(out.length - 1, / $/);
+  return out;
+}
+
 /** One unit's translated block (or text), or why not. */
 function translated(source: SourceUnit, unit: ReadUnit, path: string): { value: DocNode | string } | { problem: Omit<XliffProblem, 'file' | 'unit'> } | undefined {
   if (unit.targets.every((target) => target === undefined)) return undefined;
@@ -53,10 +74,11 @@ function translated(source: SourceUnit, unit: ReadUnit, path: string): { value: 
   if (unit.targets.length !== places.length || unit.targets.some((target) => target === undefined)) return fail(`Every segment of the unit needs a target (${places.length} in the source)`);
   const block = structuredClone(source.node);
   const copies = segmentsOf(block);
+  const codes = unitCodes(source);
   try {
     copies.forEach((place, index) => {
-      const target = unit.targets[index] as XmlNode[];
-      if (place.kind === 'inline') place.node.content = decodeInline(target, unit.data);
+      const target = withoutLayout(unit.targets[index] as XmlNode[]);
+      if (place.kind === 'inline') place.node.content = decodeInline(target, codes);
       else place.node.attrs = { ...place.node.attrs, [place.kind]: textOf(target).trim() };
     });
   } catch (error) {

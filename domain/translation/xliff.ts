@@ -78,11 +78,23 @@ export function sourceUnits(type: RecordType, values: Record<string, unknown>, f
   return units;
 }
 
-function unitXml(unit: SourceUnit): string {
+/** A unit's segments as `<source>` contents, and the codes they use. */
+function encoded(unit: SourceUnit) {
   const book = new CodeBook();
   const sources = unit.node
     ? segmentsOf(unit.node).map((place) => (place.kind === 'inline' ? encodeInline(place.node.content ?? [], book) : escapeXml(String(place.node.attrs?.[place.kind] ?? ''))))
     : [escapeXml(unit.text ?? '')];
+  return { book, sources };
+}
+
+/**
+ * The codes of a unit as its export wrote them (id → content): a target's codes are read by these,
+ * not by the file's originalData, so a file cannot bring a link the source does not have.
+ */
+export const unitCodes = (unit: SourceUnit): Map<string, string> => new Map([...encoded(unit).book.data].map(([content, id]) => [id, content]));
+
+function unitXml(unit: SourceUnit): string {
+  const { book, sources } = encoded(unit);
   const data = [...book.data].map(([content, id]) => `<data id="${id}">${escapeXml(content)}</data>`).join('');
   const segments = sources.map((source, index) => `<segment id="s${index + 1}"><source>${source}</source></segment>`).join('');
   return `<unit id="${unit.id}" name="${escapeXml(unit.id)}"><notes><note category="hash">${unit.hash}</note></notes>${data ? `<originalData>${data}</originalData>` : ''}${segments}</unit>`;
@@ -99,17 +111,16 @@ export function xliffFile(records: readonly XliffRecord[], from: string, to: str
   const files = records.flatMap((record) => {
     const units = sourceUnits(record.type, record.values, from);
     if (!units.length) return [];
-    return [`<file id="f${record.id}" original="${record.type.name}/${record.id}" canResegment="no">${units.map(unitXml).join('\n')}</file>`];
+    return [`<file id="${record.type.name}.${record.id}" original="${record.type.name}/${record.id}" canResegment="no">${units.map(unitXml).join('\n')}</file>`];
   });
   if (!files.length) throw new AppError(422, 'BAD_REQUEST', `Nothing to translate: the texts in ${from.toUpperCase()} are empty. Write them first, then export.`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="${XLIFF_NAMESPACE}" version="2.1" srcLang="${from}" trgLang="${to}">\n${files.join('\n')}\n</xliff>\n`;
 }
 
-/** A unit as read from a file: its hash, the originalData by id and each segment's target (undefined: none). */
+/** A unit as read from a file: its hash and each segment's target (undefined: none). Its originalData is not read: see unitCodes. */
 export interface ReadUnit {
   id: string;
   hash?: string;
-  data: Map<string, string>;
   targets: Array<XmlNode[] | undefined>;
 }
 
@@ -136,7 +147,7 @@ export function readXliff(bytes: Buffer): { srcLang: string; trgLang: string; fi
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw refused('The file holds a DTD or entity declarations, which are refused for safety: save it again without a DOCTYPE.');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw refused(`The file is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}). Save it again from the translation tool.`);
-  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', trimValues: false, parseTagValue: false, parseAttributeValue: false, processEntities: true, htmlEntities: false, removeNSPrefix: true });
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', trimValues: false, parseTagValue: false, parseAttributeValue: false, processEntities: true, htmlEntities: false });
   const tree = parser.parse(text) as XmlNode[];
   const root = tree.find((node) => tagOf(node) === 'xliff');
   if (!root || attrOf(root, 'xmlns') !== XLIFF_NAMESPACE || !/^2\./.test(attrOf(root, 'version') ?? '')) {
@@ -148,22 +159,18 @@ export function readXliff(bytes: Buffer): { srcLang: string; trgLang: string; fi
   const elements = (nodes: readonly XmlNode[], tag: string) => nodes.filter((node) => tagOf(node) === tag);
   const unitsIn = (nodes: readonly XmlNode[]): XmlNode[] => nodes.flatMap((node) => (tagOf(node) === 'unit' ? [node] : tagOf(node) === 'group' ? unitsIn(childrenOf(node)) : []));
   const files = elements(childrenOf(root), 'file').map((file) => ({
-    original: attrOf(file, 'original') ?? '',
+    // The record (type/id); a tool that drops `original` keeps the file's id (type.id).
+    original: attrOf(file, 'original') ?? (attrOf(file, 'id') ?? '').replace('.', '/'),
     units: unitsIn(childrenOf(file)).map((unit) => {
       const parts = childrenOf(unit);
-      const hash = elements(parts, 'notes')
-        .flatMap((notes) => elements(childrenOf(notes), 'note'))
-        .find((note) => attrOf(note, 'category') === 'hash');
-      const data = new Map(
-        elements(parts, 'originalData')
-          .flatMap((original) => elements(childrenOf(original), 'data'))
-          .map((entry) => [attrOf(entry, 'id') ?? '', textOf(childrenOf(entry))] as const),
-      );
+      // The note of category "hash"; a tool that keeps notes without their category keeps the hash alone in one.
+      const notes = elements(parts, 'notes').flatMap((list) => elements(childrenOf(list), 'note'));
+      const hash = notes.find((note) => attrOf(note, 'category') === 'hash') ?? notes.find((note) => /^[0-9a-f]{24}$/.test(textOf(childrenOf(note)).trim()));
       const targets = elements(parts, 'segment').map((segment) => {
         const target = elements(childrenOf(segment), 'target')[0];
         return target ? childrenOf(target) : undefined;
       });
-      return { id: attrOf(unit, 'id') ?? '', hash: hash ? textOf(childrenOf(hash)).trim() : undefined, data, targets };
+      return { id: attrOf(unit, 'id') ?? '', hash: hash ? textOf(childrenOf(hash)).trim() : undefined, targets };
     }),
   }));
   return { srcLang, trgLang, files };
