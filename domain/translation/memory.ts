@@ -27,7 +27,7 @@ interface Entry extends Omit<MemoryMatch, 'score'> {
 }
 
 /** The form texts are compared in: lowercase, one apostrophe, spaces collapsed; Uzbek in Latin script whichever it was written in. */
-export function memoryForm(text: string, lang: string): string {
+function memoryForm(text: string, lang: string): string {
   const folded = /^uz/i.test(lang) ? uzbekToLatin(text) : text;
   return folded.toLowerCase().replace(APOSTROPHES, "'").replace(/\s+/g, ' ').trim();
 }
@@ -36,7 +36,7 @@ const words = (key: string) => new Set(key.match(/[\p{L}\p{N}']+/gu) ?? []);
 const sentences = (text: string) => text.split(/(?<=[.!?…])\s+(?=\p{Lu}|\p{N}|["«“(])/u).filter((part) => part.trim());
 
 /** 0–100: how alike two texts are, by their edit distance; 0 at once when their lengths alone rule out `floor`. */
-export function similarity(a: string, b: string, floor = 70): number {
+function similarity(a: string, b: string, floor = 70): number {
   if (a === b) return 100;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (!long.length || (short.length / long.length) * 100 < floor) return 0;
@@ -54,7 +54,7 @@ export function similarity(a: string, b: string, floor = 70): number {
 /** The longest text compared (a longer one is cut: a block of a page, not a page). */
 const MOST_CHARACTERS = 2000;
 const MOST_MATCHES = 10;
-export const FUZZY_FLOOR = 70;
+const FUZZY_FLOOR = 70;
 
 export interface MemoryHost {
   types: readonly RecordType[];
@@ -149,5 +149,3 @@ export function createTranslationMemory(host: MemoryHost) {
     },
   };
 }
-
-export type TranslationMemory = ReturnType<typeof createTranslationMemory>;

@@ -11,7 +11,7 @@ import type { RecordType } from '../shared/record-type.ts';
 import { decodeInline, InlineProblem, textOf, type XmlNode } from './xliff-inline.ts';
 import { asDocument, readXliff, segmentsOf, sourceUnits, unitCodes, type ReadUnit, type SourceUnit } from './xliff.ts';
 
-export interface XliffProblem {
+interface XliffProblem {
   /** The record (`news/64f…`). */
   file: string;
   /** The unit's id (`content.3`, `title`). */

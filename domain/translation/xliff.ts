@@ -12,7 +12,7 @@ import { AppError } from '../shared/errors.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { attrOf, childrenOf, CodeBook, encodeInline, escapeXml, tagOf, textOf, type XmlNode } from './xliff-inline.ts';
 
-export const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:2.0';
+const XLIFF_NAMESPACE = 'urn:oasis:names:tc:xliff:document:2.0';
 /** The largest XLIFF file taken in (a long article in three languages is well under 1 MB). */
 export const MAX_XLIFF_BYTES = 5 * 1024 * 1024;
 
@@ -20,7 +20,7 @@ export const MAX_XLIFF_BYTES = 5 * 1024 * 1024;
 export const translatableFields = (type: RecordType): string[] => type.localizedFields.filter((field) => field !== 'slug' && !type.confidentialFields?.includes(field));
 
 /** A short hash of a source (a text, or a block's JSON). */
-export const sourceHash = (value: unknown) => createHash('sha256').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex').slice(0, 24);
+const sourceHash = (value: unknown) => createHash('sha256').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex').slice(0, 24);
 
 /** Where one segment's text is in a block: the inline content of a paragraph or heading, or an image's alt or caption. */
 export interface SegmentPlace {
