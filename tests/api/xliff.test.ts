@@ -143,6 +143,18 @@ describe.each(DIALECTS)('XLIFF and the translation memory on %s', (dialect) => {
     expect(live.title.ru ?? '').toBe('');
   });
 
+  it('exports a release as one file with a <file> per record it publishes', async () => {
+    const other = await app.api('/api/news', { token, body: { title: { uz: 'Ikkinchi xabar' }, excerpt: { uz: 'Qisqacha' }, category: { uz: 'Soliq' }, content: { uz: doc(paragraph(text('Matn'))) }, published: false } });
+    const release = await app.api('/api/releases', { token, body: { title: 'Tarjima uchun', items: [{ type: 'news', id: other.body.data._id, action: 'publish' }, { type: 'services', id: serviceId, action: 'publish' }] } });
+    expect(release.status, release.text).toBe(201);
+    const response = await fetch(`${app.url}/api/releases/${release.body.data._id}/xliff?from=uz&to=ru`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    expect(xmllint(xml)).toBe('');
+    expect(xml).toContain(`original="news/${other.body.data._id}"`);
+    expect(xml).toContain(`original="services/${serviceId}"`);
+  });
+
   it('round-trips a file written back by the xliff package', async () => {
     const created = await app.api('/api/news', { token, body: { title: { uz: 'Yangi sarlavha' }, excerpt: { uz: 'Qisqacha' }, category: { uz: 'Soliq' }, content: { uz: doc(paragraph(text('Oddiy '), text('qalin', [{ type: 'bold' }]))) } } });
     const id = created.body.data._id as string;
