@@ -24,6 +24,8 @@ export interface MemoryMatch {
 
 interface Entry extends Omit<MemoryMatch, 'score'> {
   key: string;
+  /** How many distinct words the key has (for the cheap word overlap that picks the candidates). */
+  words: number;
 }
 
 /** The form texts are compared in: lowercase, one apostrophe, spaces collapsed; Uzbek in Latin script whichever it was written in. */
@@ -54,6 +56,10 @@ function similarity(a: string, b: string, floor = 70): number {
 /** The longest text compared (a longer one is cut: a block of a page, not a page). */
 const MOST_CHARACTERS = 2000;
 const MOST_MATCHES = 10;
+/** Texts sharing less of their words than this are not compared (a 70 % edit-distance match shares far more). */
+const MIN_WORD_OVERLAP = 0.4;
+/** At most this many candidates are compared letter by letter. */
+const MOST_COMPARED = 60;
 const FUZZY_FLOOR = 70;
 
 export interface MemoryHost {
@@ -68,7 +74,8 @@ export function createTranslationMemory(host: MemoryHost) {
     const entries: Entry[] = [];
     const add = (source: string, target: string, record: Entry['record'], updatedAt: string, block?: DocNode) => {
       if (!source.trim() || !target.trim()) return;
-      entries.push({ key: memoryForm(source.slice(0, MOST_CHARACTERS), from), source, target, record, updatedAt, ...(block ? { block } : {}) });
+      const key = memoryForm(source.slice(0, MOST_CHARACTERS), from);
+      entries.push({ key, words: words(key).size, source, target, record, updatedAt, ...(block ? { block } : {}) });
     };
     for (const type of host.types) {
       const fields = translatableFields(type);
@@ -128,10 +135,17 @@ export function createTranslationMemory(host: MemoryHost) {
       if (!key) return [];
       const scored = new Map<Entry, number>();
       for (const entry of byKey.get(key) ?? []) scored.set(entry, 100);
-      const candidates = new Set<Entry>();
-      for (const word of words(key)) for (const entry of byWord.get(word) ?? []) candidates.add(entry);
-      for (const entry of candidates) {
-        if (scored.has(entry)) continue;
+      // Candidates share words with the text; only the few sharing the most (by Dice's coefficient
+      // over distinct words) are compared letter by letter.
+      const asked = words(key);
+      const shared = new Map<Entry, number>();
+      for (const word of asked) for (const entry of byWord.get(word) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1);
+      const candidates = [...shared]
+        .map(([entry, count]) => [entry, (2 * count) / (asked.size + entry.words)] as const)
+        .filter(([entry, dice]) => dice >= MIN_WORD_OVERLAP && !scored.has(entry))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, MOST_COMPARED);
+      for (const [entry] of candidates) {
         const score = Math.min(99, similarity(key, entry.key, FUZZY_FLOOR));
         if (score >= FUZZY_FLOOR) scored.set(entry, score);
       }
