@@ -24,7 +24,8 @@ export class CodeBook {
   }
 }
 
-export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text as XML holds it: &, <, > and " escaped; the characters XML 1.0 cannot hold at all left out. */
+export const escapeXml = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TAGS: Record<string, string> = { bold: 'b', italic: 'i', underline: 'u', strike: 's', superscript: 'sup', subscript: 'sub' };
 const SUBTYPES: Record<string, string> = { bold: 'xlf:b', italic: 'xlf:i', underline: 'xlf:u' };

@@ -205,6 +205,8 @@ describe.each(DIALECTS)('XLIFF and the translation memory on %s', (dialect) => {
     const refused = await upload(xxe);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/DTD/);
+    const huge = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 0x20));
+    expect(huge.status).toBe(413);
     const png = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
     expect(png.status).toBe(400);
     const made = await app.api('/api/auth/users', { token, body: { email: `en-${dialect}@example.uz`, password: 'a long password 123', role: 'translator', languages: ['en'] } });
