@@ -26,6 +26,7 @@ import { recordRoutes } from './api/record-routes.ts';
 import { calendarRoutes } from './api/calendar-routes.ts';
 import { searchRoutes } from './api/search-routes.ts';
 import { translationRoutes } from './api/translation-routes.ts';
+import { xliffRoutes } from './api/xliff-routes.ts';
 import { siteConfigRoutes } from './api/site-config-routes.ts';
 import { uploadRoutes } from './api/upload-routes.ts';
 import { intakePageRoutes, intakeRoutes } from './api/intake-routes.ts';
@@ -210,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The API reads JSON (and multipart where a route registers it): any other body, text/plain
       // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
       api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, calendarRoutes, editRoutes, docsRoutes, edgeRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, calendarRoutes, editRoutes, docsRoutes, edgeRoutes, xliffRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

@@ -992,6 +992,13 @@ const en = {
   'bulk.release': 'Release',
   'bulk.add': 'Add',
   'bulk.noRelease': 'No open release: make one on the releases screen first.',
+  'memory.title': 'From the translation memory',
+  'memory.loading': 'Looking in the translation memory…',
+  'memory.none': 'No translation of this block yet.',
+  'memory.insert': 'Insert',
+  'memory.insertLabel': 'Insert this translation ({score}%) in place of block {n}',
+  'memory.score': '{score}% match',
+  'memory.failed': 'The translation memory could not be read. Try again in a moment.',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1989,6 +1996,13 @@ const ru: AdminTexts = {
   'bulk.release': 'Релиз',
   'bulk.add': 'Добавить',
   'bulk.noRelease': 'Открытых релизов нет: сначала создайте релиз на экране релизов.',
+  'memory.title': 'Из памяти переводов',
+  'memory.loading': 'Ищем в памяти переводов…',
+  'memory.none': 'Перевода этого блока пока нет.',
+  'memory.insert': 'Вставить',
+  'memory.insertLabel': 'Вставить этот перевод ({score}%) на место блока {n}',
+  'memory.score': 'Совпадение {score}%',
+  'memory.failed': 'Не удалось прочитать память переводов. Попробуйте чуть позже.',
 };
 
 const uz: AdminTexts = {
@@ -2983,6 +2997,13 @@ const uz: AdminTexts = {
   'bulk.release': 'Reliz',
   'bulk.add': 'Qo‘shish',
   'bulk.noRelease': 'Ochiq reliz yo‘q: avval relizlar ekranida reliz yarating.',
+  'memory.title': 'Tarjima xotirasidan',
+  'memory.loading': 'Tarjima xotirasidan qidirilmoqda…',
+  'memory.none': 'Bu blokning tarjimasi hali yo‘q.',
+  'memory.insert': 'Qo‘yish',
+  'memory.insertLabel': 'Bu tarjimani ({score}%) {n}-blok o‘rniga qo‘yish',
+  'memory.score': '{score}% mos',
+  'memory.failed': 'Tarjima xotirasini o‘qib bo‘lmadi. Birozdan so‘ng qayta urinib ko‘ring.',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

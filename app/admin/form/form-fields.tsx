@@ -10,6 +10,18 @@ import type { FormContext } from './form-context.ts';
 import type { FormState } from './use-form-state.ts';
 import type { Languages } from './use-languages.ts';
 import { useTranslating } from './translation-bar.tsx';
+import { MemoryMatches } from './memory-matches.tsx';
+import { isDocument, type DocNode } from '../../../domain/documents/document.ts';
+
+/** A document field's value with `block` in place of the block at `index` in `lang` (after the last when there is none). */
+function withBlock(value: unknown, lang: string, index: number, block: DocNode) {
+  const languages = objectValue(value);
+  const doc = languages[lang];
+  const content = isDocument(doc) ? [...doc.content] : [];
+  if (index < content.length) content[index] = block;
+  else content.push(block);
+  return { ...languages, [lang]: { type: 'doc', content } };
+}
 
 /** Kinds of field that hold a text in each language (what a translator changes). */
 const TEXT_KINDS: ReadonlyArray<FieldSpec['kind']> = ['ml', 'document', 'ml-list', 'features'];
@@ -58,7 +70,18 @@ export function FormFields({ resource, form, languages, context, apart, comparin
             <fieldset key={field.name} data-field={field.name} disabled={locked(field)} className={beside ? 'grid min-w-0 grid-cols-1 gap-3 md:col-span-2 md:grid-cols-2 md:*:col-span-1!' : 'contents'}>
               {beside &&
                 (field.kind === 'document' ? (
-                  <SourceBlocks field={field.name} label={sourceLabel(field.name)} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
+                  <div className="min-w-0 md:sticky md:top-4 md:self-start">
+                    <SourceBlocks field={field.name} label={sourceLabel(field.name)} value={objectValue(values[field.name])[defaultLanguage]} language={defaultLanguage} current={block?.field === field.name ? block.index : -1} />
+                    {block?.field === field.name && (
+                      <MemoryMatches
+                        source={objectValue(values[field.name])[defaultLanguage]}
+                        index={block.index}
+                        from={defaultLanguage}
+                        to={active}
+                        onInsert={(inserted) => form.set(field.name, withBlock(values[field.name], active, block.index, inserted))}
+                      />
+                    )}
+                  </div>
                 ) : (
                   <SourceText label={sourceLabel(field.name)} value={values[field.name]} language={defaultLanguage} />
                 ))}
