@@ -56,10 +56,21 @@ export function stemUzbek(word: string): string {
   return stem;
 }
 
-/** How a language's words are keyed: Russian and Uzbek by stem, any other language as written (lower case). */
+/** An English word's key: a plural's -s or -es off ("taxes" → "tax", "companies" → "company"). */
+export function stemEnglish(word: string): string {
+  const lower = word.toLowerCase().replace(/['’]s$/, '');
+  if (lower.length <= MIN_STEM) return lower;
+  if (lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
+  if (/(ss|x|z|ch|sh)es$/.test(lower)) return lower.slice(0, -2);
+  if (/[^sui]s$/.test(lower)) return lower.slice(0, -1);
+  return lower;
+}
+
+/** How a language's words are keyed: Russian, Uzbek and English by stem, any other language as written (lower case). */
 export function stemmerFor(lang: string): (word: string) => string {
   if (/^ru(-|$)/i.test(lang)) return stemRussian;
   if (uzbekScript(lang) || /^uz(-|$)/i.test(lang)) return stemUzbek;
+  if (/^en(-|$)/i.test(lang)) return stemEnglish;
   return (word) => word.toLowerCase();
 }
 

@@ -11,7 +11,8 @@ import { MAX_TERMS, sameTerm, tidyEntries, TermInput, type Term, type TermValues
  * The termbase out and in: TBX-Basic (ISO 30042, the DCA style that CAT tools such as Trados and
  * memoQ read) and CSV (a column per language, variants separated by "|"). An import adds the
  * terms it does not know and changes the ones it does (matched by id, else by a preferred form in
- * a language both give); it never removes one. `dryRun` tells what would happen without writing.
+ * a language both give: the file's languages replace the term's, a language or a note the file
+ * leaves out stays); it never removes a term. `dryRun` tells what would happen without writing.
  * A TBX file with a DOCTYPE or an entity declaration is refused (no XXE, no entity expansion).
  */
 
@@ -204,10 +205,13 @@ export function createTermExchange({ all, write, record }: ExchangeHost) {
       const add: TermValues[] = [];
       const change: Array<{ id: string; values: TermValues }> = [];
       const claimed = new Set<string>();
-      for (const { id, ...values } of incoming) {
+      for (const { id, ...given } of incoming) {
+        let values: TermValues = given;
         const match = (id ? byId.get(id) : undefined) ?? Object.entries(values.entries).map(([lang, forms]) => byForm.get(`${lang}\u0000${forms[0].toLowerCase()}`)).find(Boolean);
         if (match && !claimed.has(match._id)) {
           claimed.add(match._id);
+          // The file's languages replace the term's; a language or a note the file leaves out stays.
+          values = { entries: { ...match.entries, ...values.entries }, note: values.note || match.note, doNotTranslate: values.doNotTranslate };
           if (sameTerm(match, values)) report.unchanged += 1;
           else {
             change.push({ id: match._id, values });

@@ -5,6 +5,7 @@ import { TermInput } from '../../domain/terms/term-schema.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
+import { parseQuery } from '../http/query.ts';
 import { named, route, schemaRef } from '../http/route.ts';
 import { idParams, NO_DATA } from './route-parts.ts';
 
@@ -44,6 +45,9 @@ const REPORT = {
   },
 } as const;
 const ID_PARAMS = idParams('The term');
+const LIST_QUERY = z.strictObject({ q: z.string().max(200, 'Search for at most 200 characters').optional().describe('Words in any form of any language: “soliq”, “солиқ” and “налог” all find the tax term') });
+const EXPORT_QUERY = z.strictObject({ format: z.enum(EXCHANGE_FORMATS, { error: 'format must be tbx or csv' }).describe('tbx or csv') });
+const IMPORT_QUERY = z.strictObject({ dryRun: z.enum(['true', 'false'], { error: 'dryRun must be true or false' }).optional().describe('true: write nothing, report what would be added and changed') });
 
 export function termRoutes(app: FastifyInstance, services: AppServices) {
   const tags = ['Languages'];
@@ -56,10 +60,10 @@ export function termRoutes(app: FastifyInstance, services: AppServices) {
     summary: 'The termbase: every term, or those with a form holding q (Uzbek in either script)',
     tags,
     access: 'content.read',
-    query: z.object({ q: z.string().max(200).optional().describe('Words in any form of any language: “soliq”, “солиқ” and “налог” all find the tax term') }),
+    query: LIST_QUERY,
     answers: { 200: { description: 'Terms in the order of their names', data: { type: 'array', items: schemaRef('Term') } } },
     errors: [400, 401],
-    handler: async (request) => ok(await terms.list((request.query as { q?: string }).q)),
+    handler: async (request) => ok(await terms.list(parseQuery(request.query, LIST_QUERY).q)),
   });
   route(app, {
     method: 'GET',
@@ -68,11 +72,11 @@ export function termRoutes(app: FastifyInstance, services: AppServices) {
     summary: 'The termbase as a file: TBX-Basic (for CAT tools) or CSV (a column per language, variants separated by |)',
     tags,
     access: 'content.read',
-    query: z.object({ format: z.enum(EXCHANGE_FORMATS, { error: 'format must be tbx or csv' }).describe('tbx or csv') }),
+    query: EXPORT_QUERY,
     answers: { 200: { description: 'The file', contentType: 'application/x-tbx+xml', data: { type: 'string' } } },
     errors: [400, 401],
     handler: async (request, reply) => {
-      const { format } = request.query as { format: 'tbx' | 'csv' };
+      const { format } = parseQuery(request.query, EXPORT_QUERY);
       return reply
         .type(format === 'tbx' ? 'application/x-tbx+xml; charset=utf-8' : 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="termbase.${format}"`)
@@ -87,13 +91,13 @@ export function termRoutes(app: FastifyInstance, services: AppServices) {
     description: `The file's text in the JSON body (at most ${MAX_IMPORT / 1_000_000} MB). Terms are matched by id, else by a preferred form in a language both give; none is removed. A TBX file with a DOCTYPE or entity declarations is refused.`,
     tags,
     access: 'term.manage',
-    query: z.object({ dryRun: z.enum(['true', 'false']).optional().describe('true: write nothing, report what would be added and changed') }),
+    query: IMPORT_QUERY,
     body: named(ImportBody, 'TermImport'),
     answers: { 200: { description: 'What was (or would be) added and changed', data: REPORT } },
     errors: [400, 401, 403, 413],
     options: { bodyLimit: MAX_IMPORT * 4 + 1024 },
     handler: async (request) => {
-      const dryRun = (request.query as { dryRun?: string }).dryRun === 'true';
+      const dryRun = parseQuery(request.query, IMPORT_QUERY).dryRun === 'true';
       const report = await terms.importFile(request.body, dryRun, actorOf(request));
       return ok(report, { message: `${dryRun ? 'Would import' : 'Imported'}: ${report.added.length} new, ${report.changed.length} changed, ${report.unchanged} unchanged` });
     },
