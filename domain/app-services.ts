@@ -36,7 +36,6 @@ import { createRedirectService } from './redirects/redirect-service.ts';
 import { createReleases } from './releases/release-service.ts';
 import { releaseHostOf } from './releases/release-host.ts';
 import { createAuthService } from './users/auth-service.ts';
-import { createTermService } from './terms/term-service.ts';
 
 export type { DomainHost, ReviewNotice };
 
@@ -90,7 +89,6 @@ export function createDomainServices(host: DomainHost) {
     practiceNames: (ids) => practiceNames(ids, (id) => records.services.get(id, { admin: true }), () => languages.defaultLanguage()),
   });
   const redirects = createRedirectService(database, environment.changed);
-  const terms = createTermService(database, (event) => activity.record(event));
   languages = createLanguageService(createRecordStore(database, languageEntity), environment);
   const publicLanguages = async () => (await languages.list({ admin: false })).map((language) => String(language.code));
 
@@ -130,7 +128,6 @@ export function createDomainServices(host: DomainHost) {
     siteConfig: () => siteConfig.get(),
     publicPathOf,
     publicUrl: host.publicUrl,
-    terms: () => terms.all(),
   });
   // Asked on every served article page, cached or not: decided once.
   const countingTables = new Set(RECORD_TYPES.filter((type) => type.countsViews).map((type) => type.table));
@@ -223,8 +220,6 @@ export function createDomainServices(host: DomainHost) {
     ),
     /** Redirects from old addresses, and the addresses that answered 404. */
     redirects,
-    /** The termbase (API-4.md "The translation desk"). */
-    terms,
     /** Signed links to a record's page as saved, for a partner to read before it goes live. */
     previews,
     /** Releases: records, languages and channel posts published together, now or at a moment (API-4.md). */

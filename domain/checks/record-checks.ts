@@ -8,7 +8,7 @@ import type { RecordStore } from '../shared/record-store.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { textShape, translationState } from '../shared/translation-state.ts';
 import { prepareTerms, type PreparedTerms } from '../terms/term-match.ts';
-import type { Term } from '../terms/term-schema.ts';
+import { readTerms } from '../terms/term-service.ts';
 import { documentChecks, severityOf, type Check } from './document-checks.ts';
 import { SNIPPET, snippetWidth } from './snippet.ts';
 
@@ -45,8 +45,6 @@ export interface RecordChecksDeps {
   publicPathOf(ref: DocReference): Promise<string | undefined>;
   /** The site's own address: links to it are not outside links. */
   publicUrl?: string;
-  /** The termbase, read once per check run (never on a save): `term_mismatch`. */
-  terms?(): Promise<Term[]>;
 }
 
 const byErrorsFirst = (a: Check, b: Check) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1);
@@ -151,7 +149,8 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       deps.defaultLanguage(),
       deps.siteConfig(),
       errorsOnly ? new Map<string, { status: number | null; problem: string | null }>() : brokenLinks(),
-      errorsOnly || !deps.terms ? undefined : deps.terms().then(prepareTerms),
+      // The termbase, once per run; never on a save (`term_mismatch` is a warning).
+      errorsOnly ? undefined : readTerms(database).then(prepareTerms),
     ]);
     return { languages, defaultLanguage, config, broken, errorsOnly, terms };
   }

@@ -19,24 +19,28 @@ import { MAX_TERMS, tidyEntries, TermInput, type Term, type TermValues } from '.
 /** How a term is found by a search: every form in lower case, Uzbek also in Latin (a Cyrillic query finds a Latin form and back). */
 const searchKey = (text: string) => `${text.toLowerCase()}\u0000${uzbekKey(text)}`;
 
-export function createTermService(database: Database, record: (event: ChangeEvent) => Promise<void>) {
-  const { db } = database;
-  const fromRow = (row: Record<string, unknown>): Term => ({
+const fromRow = (row: Record<string, unknown>): Term => ({
     _id: String(row.id),
     entries: JSON.parse(String(row.entries)) as Record<string, string[]>,
     note: String(row.note ?? ''),
     doNotTranslate: Boolean(Number(row.do_not_translate)),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
-    version: Number(row.version),
-  });
+  version: Number(row.version),
+});
+
+/** Every term, in the order of their names (the `term_mismatch` check reads them so, once per run). */
+export async function readTerms(database: Database): Promise<Term[]> {
+  const rows = await database.db.selectFrom('terms').selectAll().orderBy('sort_key').orderBy('id').execute();
+  return rows.map(fromRow);
+}
+
+export function createTermService(database: Database, record: (event: ChangeEvent) => Promise<void>) {
+  const { db } = database;
   /** What a term is called in messages and the log: its first language's preferred form. */
   const nameOf = (values: Pick<TermValues, 'entries'>) => Object.values(values.entries)[0]?.[0] ?? '';
 
-  async function all(): Promise<Term[]> {
-    const rows = await db.selectFrom('terms').selectAll().orderBy('sort_key').orderBy('id').execute();
-    return rows.map(fromRow);
-  }
+  const all = () => readTerms(database);
 
   async function get(id: string): Promise<Term> {
     const row = isId(id) ? await db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst() : undefined;

@@ -58,7 +58,6 @@ function useTermbase(initial: Term[] | null) {
   useEffect(() => {
     const timer = setTimeout(() => void search(q), 200);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- search reads only q
   }, [q]);
 
   async function act(work: () => Promise<string | undefined>) {
@@ -240,7 +239,8 @@ function TermList({ screen, manage }: { screen: Screen; manage: boolean }) {
         const name = Object.values(term.entries)[0]?.[0] ?? '';
         return (
           <li key={term._id} className="flex flex-wrap items-start gap-3 p-4 text-sm" data-term={name}>
-            <dl className="grid min-w-0 flex-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <div className="min-w-0 flex-1">
+            <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
               {Object.entries(term.entries).map(([lang, forms]) => (
                 <div key={lang} className="contents">
                   <dt className="font-semibold text-slate-600" title={languageName(lang)}>
@@ -253,12 +253,13 @@ function TermList({ screen, manage }: { screen: Screen; manage: boolean }) {
                   </dd>
                 </div>
               ))}
-              {(term.note || term.doNotTranslate) && (
-                <dd className="text-slate-700 sm:col-start-2">
-                  {term.doNotTranslate && <Badge tone="amber">{t('termbase.doNotTranslate')}</Badge>} {term.note}
-                </dd>
-              )}
             </dl>
+            {(term.note || term.doNotTranslate) && (
+              <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">
+                {term.doNotTranslate && <Badge tone="amber">{t('termbase.doNotTranslate')}</Badge>} {term.note}
+              </p>
+            )}
+            </div>
             {manage && (
               <div className="flex gap-2">
                 <button type="button" className={buttonClass.icon} aria-label={`${t('common.edit')}: ${name}`} onClick={() => edit(term)}>
