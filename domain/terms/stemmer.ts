@@ -67,7 +67,7 @@ export function stemEnglish(word: string): string {
 }
 
 /** How a language's words are keyed: Russian, Uzbek and English by stem, any other language as written (lower case). */
-export function stemmerFor(lang: string): (word: string) => string {
+function stemmerFor(lang: string): (word: string) => string {
   if (/^ru(-|$)/i.test(lang)) return stemRussian;
   if (uzbekScript(lang) || /^uz(-|$)/i.test(lang)) return stemUzbek;
   if (/^en(-|$)/i.test(lang)) return stemEnglish;
@@ -75,7 +75,7 @@ export function stemmerFor(lang: string): (word: string) => string {
 }
 
 /** Words as written, in order: letters, digits and apostrophes inside a word (o‘z, maʼno). */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text.normalize('NFC').match(/[\p{L}\p{N}]+(?:[ʻʼ‘’'`´][\p{L}\p{N}]+)*/gu) ?? [];
 }
 

@@ -119,7 +119,7 @@ function toCsv(terms: readonly Term[]): string {
 }
 
 /** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -20,8 +20,8 @@ export interface Term {
 
 /** At most this many terms in the termbase (a file imported, or one by one). */
 export const MAX_TERMS = 5000;
-export const MAX_FORM = 200;
-export const MAX_NOTE = 2000;
+const MAX_FORM = 200;
+const MAX_NOTE = 2000;
 
 const Form = z
   .string()
@@ -31,7 +31,7 @@ const Form = z
   .regex(/^[^|]*$/, 'A form cannot hold “|” (it separates the variants in a CSV file): give each variant on its own');
 const Forms = z.array(Form).min(1, 'Give at least one form, the preferred first').max(20, 'At most 20 forms in a language');
 
-export const TermEntries = z
+const TermEntries = z
   .record(z.string().regex(LANGUAGE_CODE_PATTERN, 'A language code such as uz, ru, en or uz-Cyrl'), Forms)
   .refine((entries) => Object.keys(entries).length > 0, 'Give the term in at least one language')
   .refine((entries) => Object.keys(entries).length <= 20, 'At most 20 languages')

@@ -117,5 +117,3 @@ export function createTermService(database: Database, record: (event: ChangeEven
     ...createTermExchange({ all, write, record }),
   };
 }
-
-export type TermService = ReturnType<typeof createTermService>;
