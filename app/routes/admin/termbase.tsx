@@ -240,7 +240,7 @@ function TermList({ screen, manage }: { screen: Screen; manage: boolean }) {
         return (
           <li key={term._id} className="flex flex-wrap items-start gap-3 p-4 text-sm" data-term={name}>
             <div className="min-w-0 flex-1">
-            <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               {Object.entries(term.entries).map(([lang, forms]) => (
                 <div key={lang} className="contents">
                   <dt className="font-semibold text-slate-600" title={languageName(lang)}>
