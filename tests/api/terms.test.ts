@@ -77,6 +77,8 @@ describe.each(DIALECTS)('the termbase on %s', (dialect) => {
     expect(await search('налогообложения')).toEqual(['soliq solish obyekti']);
     expect(await search('levy')).toEqual(['soliq']);
     expect(await search('nothing like it')).toEqual([]);
+    expect((await app.api('/api/terms?x=1', { token: translator })).status).toBe(400);
+    expect((await app.api(`/api/terms?q=${'a'.repeat(201)}`, { token: translator })).status).toBe(400);
   });
 
   it('exports TBX and CSV that import again as no change, and reports a changed file before writing it', async () => {
