@@ -11,6 +11,8 @@ import { APOSTROPHES, uzbekScript, uzbekToLatin } from '../languages/uzbek-scrip
 /** A stem is never cut shorter than this many letters ("суд" stays "суд"). */
 const MIN_STEM = 3;
 
+const isUzbek = (lang: string) => Boolean(uzbekScript(lang)) || /^uz(-|$)/i.test(lang);
+
 /** Russian noun and adjective endings (tried longest first). */
 const RUSSIAN_ENDINGS = [
   'ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'иях', 'ией', 'иям',
@@ -45,14 +47,18 @@ export function uzbekKey(text: string): string {
  * vowel-initial suffix made of q or k put back ("solig'i" → "soliq").
  */
 export function stemUzbek(word: string): string {
-  let stem = uzbekKey(word);
-  const original = stem;
+  return stemLatinUzbek(uzbekKey(word));
+}
+
+/** stemUzbek of a word already in uzbekKey's form (a whole text is converted once, not word by word). */
+function stemLatinUzbek(word: string): string {
+  let stem = word;
   for (let round = 0; round < 4; round += 1) {
     const suffix = UZBEK_SUFFIXES.find((candidate) => stem.endsWith(candidate) && stem.length - candidate.length >= MIN_STEM);
     if (!suffix) break;
     stem = stem.slice(0, -suffix.length);
   }
-  if (stem !== original) stem = stem.replace(/g'$/, 'q').replace(/(?<=[aeiou])g$/, 'k');
+  if (stem !== word) stem = stem.replace(/g'$/, 'q').replace(/(?<=[aeiou])g$/, 'k');
   return stem;
 }
 
@@ -69,7 +75,7 @@ export function stemEnglish(word: string): string {
 /** How a language's words are keyed: Russian, Uzbek and English by stem, any other language as written (lower case). */
 function stemmerFor(lang: string): (word: string) => string {
   if (/^ru(-|$)/i.test(lang)) return stemRussian;
-  if (uzbekScript(lang) || /^uz(-|$)/i.test(lang)) return stemUzbek;
+  if (isUzbek(lang)) return stemUzbek;
   if (/^en(-|$)/i.test(lang)) return stemEnglish;
   return (word) => word.toLowerCase();
 }
@@ -81,7 +87,10 @@ function wordsOf(text: string): string[] {
 
 /** A text's words keyed for `lang` (stemmed, or `exact`: lower case only, Uzbek in Latin). */
 export function keysOf(text: string, lang: string, exact = false): string[] {
+  if (isUzbek(lang)) {
+    const words = wordsOf(uzbekKey(text));
+    return exact ? words : words.map(stemLatinUzbek);
+  }
   const words = wordsOf(text);
-  if (!exact) return words.map(stemmerFor(lang));
-  return words.map((word) => (/^uz(-|$)/i.test(lang) ? uzbekKey(word) : word.toLowerCase()));
+  return exact ? words.map((word) => word.toLowerCase()) : words.map(stemmerFor(lang));
 }

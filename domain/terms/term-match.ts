@@ -52,6 +52,28 @@ export function prepareTerms(terms: readonly Term[]) {
     return keys;
   };
 
+  /**
+   * The terms' forms in a language by their first word's key (stemmed, or exact for a term never
+   * translated), made once per run and language: a field's text is scanned once, whatever the
+   * number of terms.
+   */
+  const indexes = new Map<string, Map<string, Array<{ term: Term; keys: string[] }>>>();
+  const indexOf = (lang: string) => {
+    let index = indexes.get(lang);
+    if (index) return index;
+    index = new Map();
+    for (const term of terms) {
+      for (const form of formsIn(term, lang)) {
+        const keys = keysOfForm(form, lang, term.doNotTranslate);
+        if (!keys.length) continue;
+        const at = `${term.doNotTranslate ? 1 : 0}\u0000${keys[0]}`;
+        index.set(at, [...(index.get(at) ?? []), { term, keys }]);
+      }
+    }
+    indexes.set(lang, index);
+    return index;
+  };
+
   /** The mismatches of one field: `texts` is its plain text in each language. */
   function mismatches(texts: Record<string, string>, defaultLanguage: string, languages: readonly string[]): TermMismatch[] {
     const source = texts[defaultLanguage];
@@ -67,10 +89,19 @@ export function prepareTerms(terms: readonly Term[]) {
       const { keys, positions } = keysIn(lang, exact);
       return forms.some((form) => contains(keys, positions, keysOfForm(form, formLang, exact)));
     };
+    // The terms in the source: each distinct word of the text looked up in the index.
+    const index = indexOf(defaultLanguage);
+    const inSource = new Set<Term>();
+    for (const exact of [false, true]) {
+      const { keys, positions } = keysIn(defaultLanguage, exact);
+      for (const key of positions.keys()) {
+        for (const candidate of index.get(`${exact ? 1 : 0}\u0000${key}`) ?? []) if (!inSource.has(candidate.term) && contains(keys, positions, candidate.keys)) inSource.add(candidate.term);
+      }
+    }
     const found: TermMismatch[] = [];
     for (const term of terms) {
+      if (!inSource.has(term)) continue;
       const sourceForms = formsIn(term, defaultLanguage);
-      if (!sourceForms.length || !uses(defaultLanguage, sourceForms, defaultLanguage, term.doNotTranslate)) continue;
       for (const lang of languages) {
         if (lang === defaultLanguage || !texts[lang]?.trim()) continue;
         const own = formsIn(term, lang);
