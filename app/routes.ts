@@ -31,6 +31,7 @@ export default [
     route('trash', 'routes/admin/trash.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
     route('translations', 'routes/admin/translations.tsx'),
+    route('termbase', 'routes/admin/termbase.tsx'),
     route('redirects', 'routes/admin/redirects.tsx'),
     route('checks', 'routes/admin/checks.tsx'),
     route('subscribers', 'routes/admin/subscribers.tsx'),

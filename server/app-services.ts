@@ -1,5 +1,6 @@
 import { createTranslator } from '../app/i18n/translator.ts';
 import { sql } from 'kysely';
+import { createTermService } from '../domain/terms/term-service.ts';
 import type { Logger } from 'pino';
 import type { Database } from '../db/connection.ts';
 import { createDomainServices } from '../domain/app-services.ts';
@@ -168,6 +169,8 @@ export function createAppServices(options: {
     ...domain,
     /** Autosaves and presence of the admin's forms, on one clock a test may move. */
     edits,
+    /** The termbase (API-4.md "The translation desk"); the checks read it from the database themselves. */
+    terms: createTermService(database, (event) => domain.activity.record(event)),
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
     callTelegram,

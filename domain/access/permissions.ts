@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'language.manage': ['admin'],
   /** Change and preview a language's interface texts. A translator only of that language. */
   'language.translateTexts': ['admin', 'translator'],
+  /** Add, change, delete, import the termbase's terms (everyone signed in reads it under content.read). */
+  'term.manage': ['admin', 'editor'],
   'siteConfig.manage': ['admin'],
   /** Run the link check of every document now. */
   'links.check': ['admin'],

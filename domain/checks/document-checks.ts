@@ -23,6 +23,7 @@ export const CHECK_CODES = [
   'disclaimer_missing',
   'broken_link',
   'default_language_missing',
+  'term_mismatch',
 ] as const;
 export type CheckCode = (typeof CHECK_CODES)[number];
 

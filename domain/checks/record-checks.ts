@@ -7,6 +7,8 @@ import { isPlainObject, isWritten, pickText, textOf, type Localized } from '../s
 import type { RecordStore } from '../shared/record-store.ts';
 import type { RecordType } from '../shared/record-type.ts';
 import { textShape, translationState } from '../shared/translation-state.ts';
+import { prepareTerms, type PreparedTerms } from '../terms/term-match.ts';
+import { readTerms } from '../terms/term-service.ts';
 import { documentChecks, severityOf, type Check } from './document-checks.ts';
 import { SNIPPET, snippetWidth } from './snippet.ts';
 
@@ -82,6 +84,23 @@ function defaultLanguageFirst(type: RecordType, record: Record<string, unknown>,
   return checks;
 }
 
+/** `term_mismatch`: a termbase term in a field's default-language text that a translation of that field does not use. */
+function termChecks(type: RecordType, record: Record<string, unknown>, terms: PreparedTerms, defaultLanguage: string, languages: readonly string[]): Check[] {
+  const checks: Check[] = [];
+  for (const field of new Set([...type.localizedFields, ...type.documentFields])) {
+    const value = record[field];
+    if (!isPlainObject(value)) continue;
+    const texts = Object.fromEntries(Object.entries(value).map(([lang, text]) => [lang, textOf(text)]));
+    for (const found of terms.mismatches(texts, defaultLanguage, languages)) {
+      const message = found.doNotTranslate
+        ? `“${found.term}” is not translated (the termbase says so): write it in the ${found.lang.toUpperCase()} text as it is — ${found.expected.map((form) => `“${form}”`).join(' or ')}`
+        : `The ${defaultLanguage.toUpperCase()} text uses the term “${found.term}”; the ${found.lang.toUpperCase()} text uses none of its forms: write ${found.expected.map((form) => `“${form}”`).join(' or ')}`;
+      checks.push({ lang: found.lang, field, code: 'term_mismatch', severity: severityOf('term_mismatch'), message, params: { term: found.term, lang: found.lang, expected: found.expected[0] } });
+    }
+  }
+  return checks;
+}
+
 export function createRecordChecks(deps: RecordChecksDeps) {
   const { database, types } = deps;
   const typeNamed = (name: string) => types.find((type) => type.name === name);
@@ -119,17 +138,21 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     broken: Map<string, { status: number | null; problem: string | null }>;
     /** Only the errors are wanted (a save): the warnings are not worked out. */
     errorsOnly: boolean;
+    /** The termbase, prepared once for the run (none on a save). */
+    terms?: PreparedTerms;
   }
 
   /** What the checks read of the site once, whatever the type. */
   async function siteContext(errorsOnly: boolean) {
-    const [languages, defaultLanguage, config, broken] = await Promise.all([
+    const [languages, defaultLanguage, config, broken, terms] = await Promise.all([
       errorsOnly ? [] : deps.publicLanguages(),
       deps.defaultLanguage(),
       deps.siteConfig(),
       errorsOnly ? new Map<string, { status: number | null; problem: string | null }>() : brokenLinks(),
+      // The termbase, once per run; never on a save (`term_mismatch` is a warning).
+      errorsOnly ? undefined : readTerms(database).then(prepareTerms),
     ]);
-    return { languages, defaultLanguage, config, broken, errorsOnly };
+    return { languages, defaultLanguage, config, broken, errorsOnly, terms };
   }
 
   /** What the checks of a type read once; `errorsOnly` (a save) reads nothing the warnings alone need. */
@@ -195,6 +218,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
         else add({ lang: code, field, code: 'outdated_translation', message: `The ${defaultLanguage.toUpperCase()} text changed after the ${code.toUpperCase()} translation: check it` });
       }
     }
+    if (context.terms?.size) problems.push(...termChecks(type, record, context.terms, defaultLanguage, languages));
     return problems.sort(byErrorsFirst);
   }
 

@@ -8,6 +8,7 @@ import type { AppServices } from '../app-services.ts';
 import { route } from '../http/route.ts';
 import { ok } from '../http/envelope.ts';
 import { BaseQuerySchema, parseQuery } from '../http/query.ts';
+import { termRoutes } from './term-routes.ts';
 
 const TRANSLATED = RECORD_TYPES.filter((type) => type.localizedFields.length > 0);
 const STATES = ['complete', 'missing', 'outdated'] as const;
@@ -48,6 +49,8 @@ function summarize(rows: StatusRow[], languages: string[], state: TranslationSta
 
 /** GET /api/translations/status: every record × every active language, complete / missing / outdated (API-2.md "Translation"). */
 export async function translationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
+  // The termbase (term-routes.ts).
+  termRoutes(app, services);
   /**
    * What a question (types, languages, state) made of the kept states, until a record is written:
    * a page of 12,000 records × 4 languages is then a slice, not 48,000 states summed again.

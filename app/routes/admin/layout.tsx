@@ -1,4 +1,4 @@
-import { Award, PackageCheck, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
+import { Award, BookMarked, PackageCheck, BarChart3, BookOpen, Briefcase, CalendarDays, CircleHelp, Factory, FileText, Handshake, Hash, Home, Image, Inbox, Languages, LayoutDashboard, ListChecks, LogOut, MailCheck, Megaphone, Menu, MessageSquareQuote, Newspaper, Scale, ScrollText, Settings, Signpost, SpellCheck, SlidersHorizontal, Sparkles, Trash2, Users, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { RECORD_TYPES } from '../../../domain/registry.ts';
@@ -102,7 +102,7 @@ const NAVIGATION: Array<{ heading?: AdminTextKey; items: NavigationItem[] }> = [
   { heading: 'nav.group.content', items: RECORD_TYPES.filter((type) => !type.admin.homeBlock).map(typeItem) },
   { heading: 'nav.group.home', items: RECORD_TYPES.filter((type) => type.admin.homeBlock).map(typeItem) },
   { heading: 'nav.group.requests', items: [screen('/admin/contacts', 'nav.contacts', Inbox, 'editors'), screen('/admin/subscribers', 'nav.subscribers', MailCheck, 'admins')] },
-  { heading: 'nav.group.languages', items: [screen('/admin/translations', 'nav.translations', SpellCheck), screen('/admin/languages', 'nav.languages', Languages, 'admins')] },
+  { heading: 'nav.group.languages', items: [screen('/admin/translations', 'nav.translations', SpellCheck), screen('/admin/termbase', 'nav.termbase', BookMarked), screen('/admin/languages', 'nav.languages', Languages, 'admins')] },
   {
     heading: 'nav.group.site',
     items: [
