@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   /** Change and preview a language's interface texts. A translator only of that language. */
   'language.translateTexts': ['admin', 'translator'],
   'siteConfig.manage': ['admin'],
+  /** A person's consents, with the words and facts they were shown (GET /api/privacy/consents). */
+  'privacy.consents': ['admin'],
   /** Run the link check of every document now. */
   'links.check': ['admin'],
   /** The purges of the CDN or shared cache in front (GET /api/admin/edge). */
