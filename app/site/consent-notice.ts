@@ -75,7 +75,8 @@ export function consentNotice(kind: ConsentKind, config: SiteConfig, lang: strin
     ...(facts.operator.registerNumber ? [t('consent.operatorRegister', { number: facts.operator.registerNumber })] : []),
     facts.purposes,
     facts.data,
-    t('consent.retention', { days: retentionDays }),
+    // A subscription lasts until it is cancelled; every other request at most the retention period (docs/privacy-uz.md).
+    kind === 'subscription' ? t('consent.retentionSubscription') : t('consent.retention', { days: retentionDays }),
     facts.recipients,
     facts.crossBorder.transfer && facts.crossBorder.basis
       ? t('consent.abroad', { countries: facts.crossBorder.countries.join(', '), basis: t(BASES[facts.crossBorder.basis]) })
