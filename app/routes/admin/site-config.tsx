@@ -261,28 +261,7 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
       );
     }
     // The transfer's basis and countries (privacy.crossBorder): a choice, and the codes as one line (the schema reads the text as the list).
-    if (key === 'basis' || key === 'countries') {
-      const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
-      return (
-        <div key={id}>
-          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-            {labelOf(key, lang)}
-          </label>
-          {key === 'basis' ? (
-            <select id={id} value={shown} onChange={(event) => update(path, event.target.value || null)} className={inputClass} {...invalid}>
-              {['', ...TRANSFER_BASES].map((basis) => (
-                <option key={basis} value={basis}>
-                  {basis ? labelOf(basis, lang) : '—'}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input id={id} value={shown} onChange={(event) => update(path, event.target.value)} className={inputClass} {...invalid} />
-          )}
-          {note}
-        </div>
-      );
-    }
+    if (key === 'basis' || key === 'countries') return <CrossBorderField key={id} id={id} name={key} value={value} label={labelOf(key, lang)} optionLabel={(basis) => labelOf(basis, lang)} onChange={(next) => update(path, next)} invalid={invalid} note={note} />;
     if (Array.isArray(value)) {
       return (
         <fieldset key={id} className="md:col-span-2 rounded-md border border-slate-200 p-4">
@@ -390,6 +369,30 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <TelegramPanel />
+    </div>
+  );
+}
+
+/** The transfer's basis (a choice) or its countries (two-letter codes as one line, which the schema reads as the list). */
+function CrossBorderField({ id, name, value, label, optionLabel, onChange, invalid, note }: { id: string; name: 'basis' | 'countries'; value: unknown; label: string; optionLabel: (basis: string) => string; onChange: (value: string | null) => void; invalid: object; note: React.ReactNode }) {
+  const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {name === 'basis' ? (
+        <select id={id} value={shown} onChange={(event) => onChange(event.target.value || null)} className={inputClass} {...invalid}>
+          {['', ...TRANSFER_BASES].map((basis) => (
+            <option key={basis} value={basis}>
+              {basis ? optionLabel(basis) : '—'}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} value={shown} onChange={(event) => onChange(event.target.value)} className={inputClass} {...invalid} />
+      )}
+      {note}
     </div>
   );
 }
