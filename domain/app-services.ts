@@ -1,5 +1,4 @@
 import { createWorkingCopies } from './publishing/working-copies.ts';
-import { createConsentLookup } from './privacy/consent-lookup.ts';
 import { createReviews } from './publishing/approval.ts';
 import { createPublishingPolicy } from './publishing/policy.ts';
 import { createKeptForms } from './contacts/kept-forms.ts';
@@ -208,8 +207,6 @@ export function createDomainServices(host: DomainHost) {
     /** Subscriptions to the firm's legal alerts (API-3.md "Alerts"). */
     subscriptions,
     registrations,
-    /** A person's consents across the requests, subscriptions and registrations (GET /api/privacy/consents). */
-    consentsOf: createConsentLookup({ requests: (email) => contacts.exportByEmail(email), subscriptions: (email) => subscriptions.byEmail(email), registrations: (email) => registrations.byEmail(email) }),
     /** Alerts out: what became public with `notify`, queued once per subscriber (server/periodic-jobs.ts). */
     alerts,
     /** Posts to the firm's Telegram channels, one per article and language. */

@@ -22,6 +22,7 @@ import type { createSiteConfigService } from './site-config/site-config-service.
 import type { Reviews } from './publishing/approval.ts';
 import type { PublishingPolicy } from './publishing/policy.ts';
 import type { ConsentNoticeOf } from './privacy/consent.ts';
+import { createConsentLookup } from './privacy/consent-lookup.ts';
 
 /** What the services that reach people outside the firm are built on (domain/app-services.ts makes them). */
 interface Core {
@@ -134,7 +135,7 @@ export function createOutreachServices(core: Core) {
     approved: (type, id, version) => reviews.publicApproved(type.name, id, version),
   });
 
-  const contacts = createContactService(contactStore, environment, clientKeyOf, async () => {
+  const requests = createContactService(contactStore, environment, clientKeyOf, async () => {
     const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
     return { ...config.privacy, defaultLanguage, consentOf };
   }, async (request, privacy) => {
@@ -148,6 +149,8 @@ export function createOutreachServices(core: Core) {
   }, async (ids) => {
     await intakeDocuments.removeFor(ids);
   });
+  // The privacy kit beside the requests: a person's consents across the requests, subscription and registrations (GET /api/privacy/consents).
+  const contacts = { ...requests, consentsOf: createConsentLookup({ requests: (email) => requests.exportByEmail(email), subscriptions: (email) => subscriptions.byEmail(email), registrations: (email) => registrations.byEmail(email) }) };
 
   const conflicts = createConflictCheck({
     earlierRequests: () => contacts.earlierRequests(),

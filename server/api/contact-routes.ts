@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTACT_KINDS, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
+import { CONSENT_KINDS } from '../../domain/privacy/consent.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -21,7 +22,7 @@ const CONSENT_ITEM = {
   type: 'object',
   required: ['kind', 'recordId', 'at', 'language', 'version', 'text', 'facts'],
   properties: {
-    kind: { type: 'string', enum: ['contact', 'matter', 'subscription', 'registration', 'application'] },
+    kind: { type: 'string', enum: [...CONSENT_KINDS] },
     recordId: { type: 'string' },
     at: { type: 'string', format: 'date-time' },
     language: { type: 'string' },
@@ -126,7 +127,7 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
     query: EmailQuery,
     answers: { 200: { description: 'Consents, oldest first', data: { type: 'array', items: CONSENT_ITEM } } },
     errors: [400, 401, 403],
-    handler: async (request) => ok(await services.consentsOf(String((request.query as { email?: string }).email))),
+    handler: async (request) => ok(await services.contacts.consentsOf(String((request.query as { email?: string }).email))),
   });
 
   route(app, {
