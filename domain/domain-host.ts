@@ -4,6 +4,8 @@ import type { Scanner } from './intake/documents.ts';
 import type { MediaStorage } from './media/media-storage.ts';
 import type { ReviewNotice } from './notifications/review-notices.ts';
 import type { StoredContact } from './contacts/contact-service.ts';
+import type { ConsentKind, ConsentNotice } from './privacy/consent.ts';
+import type { SiteConfig } from './site-config/site-config-schema.ts';
 import type { ChangeEvent, RecordService } from './shared/record-service.ts';
 import type { RecordTypeName, TypeNamed } from './registry.ts';
 
@@ -36,6 +38,11 @@ export interface DomainHost {
   passwordSignIn?: { allowed: boolean; providerName?: string };
   /** The words around a document on a page (contents, notes) in a language, with its own interface texts. */
   documentWords?(lang: string, translations: Record<string, string>): RenderWords;
+  /**
+   * A form's consent in a language (app/site/consent-notice.ts, the function the page shows it with):
+   * the words and facts a submission keeps, made here again, never taken from the visitor.
+   */
+  consentNotice(kind: ConsentKind, language: string, config: SiteConfig, translations: Record<string, string>, defaultLanguage: string): ConsentNotice;
   /** Someone was asked to review a record (e-mail to them when mail is set up). */
   reviewAssigned?(notice: ReviewNotice): void;
   /** E-mail can be sent (SMTP is set up): subscriptions to alerts are open. */

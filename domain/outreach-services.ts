@@ -21,6 +21,8 @@ import { clientKeys } from './shared/request-limit.ts';
 import type { createSiteConfigService } from './site-config/site-config-service.ts';
 import type { Reviews } from './publishing/approval.ts';
 import type { PublishingPolicy } from './publishing/policy.ts';
+import type { ConsentNoticeOf } from './privacy/consent.ts';
+import { createConsentLookup } from './privacy/consent-lookup.ts';
 
 /** What the services that reach people outside the firm are built on (domain/app-services.ts makes them). */
 interface Core {
@@ -50,6 +52,13 @@ export function createOutreachServices(core: Core) {
   // One client: an IPv4 address or an IPv6 /64 (domain/shared/request-limit.ts).
   const clientKeyOf = clientKeys(database, 'contact-limit');
   // What a person waits for (a confirmation, a registration's e-mails) goes before the alerts (server/periodic-jobs.ts).
+  // A form's consent as the page showed it: the configuration, the language's texts, the default language, now.
+  const consentOf: ConsentNoticeOf = async (kind, language) => {
+    const [config, defaultLanguage, all] = await Promise.all([siteConfig.get(), languages.defaultLanguage(), languages.list({ admin: true })]);
+    const translations: unknown = all.find((known) => known.code === language)?.translations;
+    const texts = typeof translations === 'object' && translations !== null ? Object.fromEntries(Object.entries(translations).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+    return host.consentNotice(kind, language, config, texts, defaultLanguage);
+  };
   const mailFirst = async (message: Mail, about: string) => {
     await outbox.enqueue('mail-first', message, about);
   };
@@ -67,6 +76,7 @@ export function createOutreachServices(core: Core) {
     mail: mailFirst,
     mailReady: Boolean(host.mail),
     clientKey: clientKeyOf,
+    consent: consentOf,
   });
   // Clients' documents (intake): the upload page is in the language of the request it belongs to.
   const intakeDocuments = createIntakeDocuments(database, {
@@ -91,6 +101,7 @@ export function createOutreachServices(core: Core) {
     pageUrl: alertSite.pageUrl,
     mailReady: Boolean(host.mail),
     mail: mailFirst,
+    consent: consentOf,
     // Not an edit of the event (nothing in the activity log): its pages say how many places are left.
     placesChanged: async (eventId) => {
       await host.changed?.({ entity: 'events', action: 'update', id: eventId, summary: 'registrations changed' });
@@ -124,9 +135,9 @@ export function createOutreachServices(core: Core) {
     approved: (type, id, version) => reviews.publicApproved(type.name, id, version),
   });
 
-  const contacts = createContactService(contactStore, environment, clientKeyOf, async () => {
+  const requests = createContactService(contactStore, environment, clientKeyOf, async () => {
     const [config, defaultLanguage] = await Promise.all([siteConfig.get(), languages.defaultLanguage()]);
-    return { ...config.privacy, defaultLanguage };
+    return { ...config.privacy, defaultLanguage, consentOf };
   }, async (request, privacy) => {
     host.contactReceived?.(request);
     const text = contactTelegramText(request, privacy, host.telegram, host.publicUrl);
@@ -138,6 +149,8 @@ export function createOutreachServices(core: Core) {
   }, async (ids) => {
     await intakeDocuments.removeFor(ids);
   });
+  // The privacy kit beside the requests: a person's consents across the requests, subscription and registrations (GET /api/privacy/consents).
+  const contacts = { ...requests, consentsOf: createConsentLookup({ requests: (email) => requests.exportByEmail(email), subscriptions: (email) => subscriptions.byEmail(email), registrations: (email) => registrations.byEmail(email) }) };
 
   const conflicts = createConflictCheck({
     earlierRequests: () => contacts.earlierRequests(),

@@ -43,6 +43,20 @@ export const firm = {
     instagram: 'https://instagram.com/adliyapartners',
     telegram: 'https://t.me/adliyapartners',
   },
+  // The operator of personal data every consent names (docs/privacy-uz.md); a made-up STIR.
+  privacy: {
+    operator: {
+      name: t('“Adliya Partners” MChJ', 'ООО «Адлия Партнерс»', 'Adliya Partners LLC'),
+      tin: '301234567',
+      address: t(
+        'Toshkent, Amir Temur shoh ko‘chasi, 107B, 100084',
+        'Ташкент, проспект Амира Темура, 107Б, 100084',
+        '107B Amir Temur Avenue, Tashkent 100084',
+      ),
+      registerNumber: '2024-0417',
+    },
+    crossBorder: { transfer: false, basis: null, countries: [] },
+  },
 };
 
 export const offices = [

@@ -1,4 +1,5 @@
 import { createTranslator } from '../app/i18n/translator.ts';
+import { consentNotice } from '../app/site/consent-notice.ts';
 import { sql } from 'kysely';
 import { createTermService } from '../domain/terms/term-service.ts';
 import type { Logger } from 'pino';
@@ -86,6 +87,8 @@ export function createAppServices(options: {
       const t = createTranslator(lang, 'uz', translations);
       return { contents: t('document.contents'), notes: t('document.notes'), backToText: t('document.backToText'), table: t('document.table') };
     },
+    // The same function the page shows a form's consent with (app/site/consent-notice.ts).
+    consentNotice: (kind, language, site, translations, defaultLanguage) => consentNotice(kind, site, language, defaultLanguage, createTranslator(language, defaultLanguage, translations)),
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     mail: Boolean(mailer),
     async changed(event) {

@@ -42,6 +42,8 @@ export function abilities(user: AdminUser) {
     manageReleases: can(user, 'release.manage'),
     /** Publish a release now. */
     publishReleases: can(user, 'release.publish'),
+    /** Look up a person's consents with their words and facts (GET /api/privacy/consents). */
+    lookUpConsents: can(user, 'privacy.consents'),
   };
 }
 

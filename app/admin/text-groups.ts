@@ -32,6 +32,7 @@ const NAMED: Record<string, AdminTexts> = {
   footer: { en: 'Footer', ru: 'Подвал сайта', uz: 'Sahifa pastki qismi' },
   notFound: { en: 'Page not found', ru: 'Страница не найдена', uz: 'Sahifa topilmadi' },
   error: { en: 'Errors', ru: 'Ошибки', uz: 'Xatolar' },
+  consent: { en: 'Consent to personal data (every form)', ru: 'Согласие на обработку персональных данных (все формы)', uz: 'Shaxsiy ma’lumotlarga rozilik (barcha shakllar)' },
   legal: { en: 'Legal notices (unofficial translations)', ru: 'Правовые оговорки (неофициальный перевод)', uz: 'Huquqiy izohlar (norasmiy tarjima)' },
 };
 /** Texts of the same place under one group: the header's menu, the shared words, an article's parts. */

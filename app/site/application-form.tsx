@@ -1,3 +1,4 @@
+import { ConsentFacts, useConsentNotice } from './consent-facts.tsx';
 import type { UiTextKey } from '../i18n/ui-texts.ts';
 import { useSite } from './site-context.tsx';
 import { SpamTraps } from './spam-traps.tsx';
@@ -25,6 +26,7 @@ export function ApplicationForm({ action, outcome }: { action: string; outcome: 
   const { t, href, pageSlugs, config, lang } = useSite();
   const policyHref = pageSlugs.includes('privacy') ? href('/privacy') : config.legalPages.privacyPolicyUrl;
   const typed = outcome.typed ?? {};
+  const consent = useConsentNotice('application');
   const invalid = (field: string) => (outcome.field === field ? { 'aria-invalid': true as const, 'aria-describedby': 'apply-problem' } : {});
   return (
     <section id="apply" aria-labelledby="apply-title" className="mt-12 scroll-mt-24 rounded-xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
@@ -87,14 +89,15 @@ export function ApplicationForm({ action, outcome }: { action: string; outcome: 
             <textarea id="apply-letter" name="letter" rows={6} maxLength={10000} defaultValue={typed.letter} className={inputClass} />
           </div>
           <div className="flex items-start gap-3">
-            <input id="apply-consent" name="consent" type="checkbox" value="true" required defaultChecked={typed.consent === 'true'} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" {...invalid('consent')} />
+            <input id="apply-consent" name="consent" type="checkbox" value="true" required defaultChecked={typed.consent === 'true'} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" aria-describedby="apply-consent-facts" {...invalid('consent')} />
             <label htmlFor="apply-consent" className="text-sm text-slate-800">
-              {t('careers.apply.consent')} <span aria-hidden="true">*</span>{' '}
+              {consent.agreement} <span aria-hidden="true">*</span>{' '}
               <a href={policyHref} className="font-semibold text-brand-700 underline">
                 {t('contact.readPolicy')}
               </a>
             </label>
           </div>
+          <ConsentFacts id="apply-consent-facts" notice={consent} className="-mt-2 ml-8" />
           <SpamTraps idPrefix="apply" renderedAt={outcome.renderedAt} />
           <input type="hidden" name="lang" value={lang} />
           <button type="submit" className="min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">

@@ -1,4 +1,4 @@
-import { consentText } from '../../domain/alerts/alert-mail.ts';
+import { ConsentFacts, useConsentNotice } from './consent-facts.tsx';
 import { DocumentBody } from './document-body.tsx';
 import { ArrowLeft, Calendar, Clock, Scale, User } from './lucide.ts';
 import type { BlogPost } from '../../domain/blog/blog.ts';
@@ -254,6 +254,7 @@ function RelatedArticles({ kind, related }: { kind: ArticleKind; related: Relate
  */
 function AlertsForm({ topics }: { topics: Topic[] }) {
   const { t, href, lang } = useSite();
+  const consent = useConsentNotice('subscription');
   const box = 'mt-10 rounded-xl border border-brand-100 bg-brand-50 p-6 print:hidden';
   if (!topics.length) {
     return (
@@ -284,9 +285,11 @@ function AlertsForm({ topics }: { topics: Topic[] }) {
           </label>
           <input id="alerts-email" type="email" name="email" autoComplete="email" required maxLength={320} className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600" />
         </div>
-        <RequiredCheckbox id="alerts-consent" name="consent" labelClass="text-sm text-slate-700" marked={false}>
-          {consentText(lang)}
+        <input type="hidden" name="lang" value={lang} />
+        <RequiredCheckbox id="alerts-consent" name="consent" describedBy="alerts-consent-facts" labelClass="text-sm text-slate-700" marked={false}>
+          {consent.agreement}
         </RequiredCheckbox>
+        <ConsentFacts id="alerts-consent-facts" notice={consent} />
         <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
           {t('subscribe.inviteLink')}
         </button>

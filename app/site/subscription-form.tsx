@@ -24,6 +24,8 @@ export function subscriptionInput(form: FormData) {
     language: String(form.get('language') ?? ''),
     topics: form.getAll('topics').map(String),
     consent: form.get('consent') === 'true',
+    // The page's language: the consent's words were shown in it.
+    ...(form.get('lang') ? { lang: String(form.get('lang')) } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { SiteData } from './site-data.server.ts';
 import { ErrorBox, PageHeader, Section } from './ui.tsx';
 import { UnofficialTranslation } from './unofficial-translation.tsx';
 import { DocumentBody } from './document-body.tsx';
+import { OperatorFacts } from './operator-facts.tsx';
 
 /** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
 const paragraphsOf = (body: string) =>
@@ -39,6 +40,7 @@ export function TextPage({ page, html }: { page: Page | null; html: string }) {
         <article className="mx-auto max-w-3xl">
           <UnofficialTranslation />
           <DocumentBody html={html} />
+          {page.slug === 'privacy' && <OperatorFacts />}
         </article>
       </Section>
       <JsonLd data={breadcrumbList(site, [{ name: t('common.home'), path: '/' }, { name: title, path: `/${page.slug}` }])} />

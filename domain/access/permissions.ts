@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   /** Add, change, delete, import the termbase's terms (everyone signed in reads it under content.read). */
   'term.manage': ['admin', 'editor'],
   'siteConfig.manage': ['admin'],
+  /** A person's consents, with the words and facts they were shown (GET /api/privacy/consents). */
+  'privacy.consents': ['admin'],
   /** Run the link check of every document now. */
   'links.check': ['admin'],
   /** The purges of the CDN or shared cache in front (GET /api/admin/edge). */

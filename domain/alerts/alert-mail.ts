@@ -7,7 +7,6 @@ import { uzbekScript, uzbekTextToCyrillic } from '../languages/uzbek-script.ts';
  */
 
 interface Words {
-  consent: string;
   confirmSubject: string;
   confirmIntro: string;
   confirmButton: string;
@@ -22,7 +21,6 @@ interface Words {
 
 const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   uz: {
-    consent: 'Tanlangan mavzular bo‘yicha huquqiy yangiliklarni e-pochtamga yuborishga va buning uchun manzilim, tilim va mavzularim saqlanishiga roziman. Istalgan xatdagi havola orqali obunani bekor qilishim mumkin.',
     confirmSubject: '{site}: obunani tasdiqlang',
     confirmIntro: '{site} huquqiy yangiliklariga obuna bo‘lish so‘raldi: {topics}. Tasdiqlash uchun havolani oching va tugmani bosing (7 kun amal qiladi).',
     confirmButton: 'Obunani tasdiqlash',
@@ -35,7 +33,6 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
     unsubscribe: 'Obunani bekor qilish',
   },
   ru: {
-    consent: 'Я согласен(на) получать правовые новости по выбранным темам на свою почту и на хранение для этого моего адреса, языка и тем. Отписаться можно по ссылке в любом письме.',
     confirmSubject: '{site}: подтвердите подписку',
     confirmIntro: 'Запрошена подписка на правовые новости {site}: {topics}. Чтобы подтвердить, откройте ссылку и нажмите кнопку (ссылка действует 7 дней).',
     confirmButton: 'Подтвердить подписку',
@@ -48,7 +45,6 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
     unsubscribe: 'Отписаться',
   },
   en: {
-    consent: 'I agree to receive legal alerts on the chosen topics by e-mail, and to my address, language and topics being kept for that. I can unsubscribe from any of the e-mails.',
     confirmSubject: '{site}: confirm your subscription',
     confirmIntro: 'A subscription to the legal alerts of {site} was asked for: {topics}. To confirm it, open the link and press the button (it works for 7 days).',
     confirmButton: 'Confirm the subscription',
@@ -71,8 +67,6 @@ export function wordsFor<W extends { [K in keyof W]: string }>(tables: Record<'u
 }
 const wordsIn = (language: string) => wordsFor(WORDS, language);
 
-/** The consent a subscriber gives, in their language: shown by the form, kept with the subscription (CONSENT_VERSION). */
-export const consentText = (language: string) => wordsIn(language).consent;
 
 export const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? '');
 export const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -7,7 +7,8 @@ import { email } from '../shared/schema-helpers.ts';
 import { sharedSecret } from '../shared/secrets.ts';
 import { createRequestLimit } from '../shared/request-limit.ts';
 import { parseOrThrow } from '../shared/validation.ts';
-import { alreadySubscribedMail, confirmationMail, consentText, type Mail } from './alert-mail.ts';
+import { alreadySubscribedMail, confirmationMail, type Mail } from './alert-mail.ts';
+import { storedConsent, type ConsentNoticeOf, type StoredConsent } from '../privacy/consent.ts';
 
 /*
  * Subscriptions to the firm's legal alerts (API-3.md "Alerts"): double opt-in by e-mail, the
@@ -29,8 +30,6 @@ const SENDER_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
  * cannot fill the mail queue (what a person waits for goes in its own queue, server/periodic-jobs.ts).
  */
 const SITE_LIMIT = { max: 30, windowMs: 60 * 1000 };
-/** The version of the consent's words: kept with every consent, raised when the words change. */
-const CONSENT_VERSION = '2026-11';
 
 const STATES = ['pending', 'confirmed', 'unsubscribed'] as const;
 type State = (typeof STATES)[number];
@@ -43,7 +42,7 @@ export interface Subscriber {
   state: State;
   createdAt: string;
   confirmedAt: string | null;
-  consent: { version: string; text: string; at: string; language: string; topics: string[] };
+  consent: StoredConsent & { topics: string[] };
 }
 
 const topicsSchema = z.array(z.string().regex(/^[0-9a-f]{24}$/, { message: 'A topic is the id of a practice area or an industry' }), { error: 'Choose the topics as a list' }).min(1, { message: 'Choose at least one topic' }).max(100);
@@ -52,6 +51,8 @@ export const SubscribeSchema = z.strictObject({
   language: z.string({ error: 'Choose a language' }).min(2).max(12),
   topics: topicsSchema,
   consent: z.literal(true, { error: 'Consent is needed to send you alerts' }),
+  /** The language of the page whose form was sent (its consent's words); else `language`. */
+  lang: z.string({ error: 'lang is a language code of the site, such as uz or ru' }).min(2).max(12).optional(),
 });
 const PreferencesSchema = z.strictObject({ language: z.string({ error: 'Choose a language' }).min(2).max(12), topics: topicsSchema });
 
@@ -71,6 +72,8 @@ export interface SubscriptionHost {
   mailReady: boolean;
   /** A keyed hash of a sender's network (the limit per sender; no address is kept). */
   clientKey(address: string): Promise<string>;
+  /** The words and facts the form's consent shows now (kept with the subscription). */
+  consent: ConsentNoticeOf;
 }
 
 interface Row {
@@ -103,7 +106,7 @@ const toSubscriber = (row: Row): Subscriber => ({
   state: STATES.find((state) => state === row.state) ?? 'pending',
   createdAt: String(row.created_at),
   confirmedAt: row.confirmed_at ? String(row.confirmed_at) : null,
-  consent: parseJson(row.consent, { version: '', text: '', at: '', language: '', topics: [] }),
+  consent: parseJson(row.consent, { version: '', text: '', facts: null, at: '', language: '', topics: [] }),
 });
 
 export function createSubscriptions(database: Database, host: SubscriptionHost) {
@@ -172,7 +175,8 @@ export function createSubscriptions(database: Database, host: SubscriptionHost) 
       if (busy > 0) throw tooManyRequests('Many people are subscribing right now. Please try again in a minute.', busy);
       await perSender.count(sender);
       const now = nowIso();
-      const consent = JSON.stringify({ version: CONSENT_VERSION, text: consentText(input.language), at: now, language: input.language, topics });
+      const shownIn = input.lang && (await host.languages()).includes(input.lang) ? input.lang : input.language;
+      const consent = JSON.stringify({ ...storedConsent(await host.consent('subscription', shownIn), shownIn, now), topics });
       const existing = (await db.selectFrom('subscribers').selectAll().where('email', '=', address).executeTakeFirst()) as Row | undefined;
       if (existing?.state === 'confirmed') {
         if (Date.parse(existing.updated_at) > Date.now() - RESEND_MS) return;

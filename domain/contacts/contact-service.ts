@@ -2,6 +2,7 @@ import type { EarlierRequest } from '../intake/conflicts.ts';
 import type { ListQuery, StoredRecord } from '../shared/entity.ts';
 import { notFound, validationError } from '../shared/errors.ts';
 import { isId } from '../shared/ids.ts';
+import type { ConsentNoticeOf } from '../privacy/consent.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import { MAX_PAGE_SIZE, paginationOf, type Actor, type Page, type ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
@@ -37,6 +38,8 @@ export interface PrivacyNow {
   telegramRequests: boolean;
   telegramPersonalData: boolean;
   defaultLanguage: string;
+  /** The words and facts a form's consent shows now, in a language (kept with the request). */
+  consentOf: ConsentNoticeOf;
 }
 export type PrivacySettings = () => Promise<PrivacyNow>;
 

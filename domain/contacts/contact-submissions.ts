@@ -4,6 +4,7 @@ import type { StoredRecord } from '../shared/entity.ts';
 import type { RecordStore } from '../shared/record-store.ts';
 import type { ServiceEnvironment } from '../shared/record-service.ts';
 import { assertObject, issuesToDetails } from '../shared/validation.ts';
+import { storedConsent } from '../privacy/consent.ts';
 import { ApplicationSchema, ContactFormSchema, MatterRequestSchema, type ContactFormInput, type ContactKind, type ContactStatus } from './contact-schema.ts';
 import { HONEYPOT_FIELD, refuseTooFast, type ClientKey, type PreparedRequest, type PrivacyNow, type PrivacySettings, type StoredContact, type SubmitContext, type VacancyApplied } from './contact-service.ts';
 
@@ -59,7 +60,9 @@ export function createContactSubmissions(
     // Consent and the acknowledgement are kept as what they are (consent with its moment), not as fields.
     const { consent: _consent, acknowledged: _acknowledged, lang, ...input } = parsed.data as Record<string, unknown> & { lang?: string };
     const language = lang || settings.defaultLanguage;
-    const consent = consented ? { given: true, at: new Date().toISOString(), policyVersion: settings.policyVersion, lang: language } : null;
+    // The words and facts the page showed, made again here from the configuration (never the visitor's copy).
+    const consentKind = kind === 'message' ? 'contact' : kind;
+    const consent = consented ? { given: true, ...storedConsent(await settings.consentOf(consentKind, language), language), policyVersion: settings.policyVersion, lang: language } : null;
     const fields: Record<string, unknown> =
       kind === 'matter'
         ? { ...input, kind, subject: input.company, message: '', status: 'conflict_check' }

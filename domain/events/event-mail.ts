@@ -9,7 +9,6 @@ import { escape, fill, headerText, page, wordsFor, type Mail } from '../alerts/a
  */
 
 interface Words {
-  consent: string;
   confirmSubject: string;
   confirmIntro: string;
   confirmWaitlist: string;
@@ -31,7 +30,6 @@ interface Words {
 
 const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
   uz: {
-    consent: 'Tadbirga ro‘yxatdan o‘tishim uchun ismim, e-pochtam va kompaniyam saqlanishiga hamda shu tadbir bo‘yicha xat olishga roziman. Ma’lumotlarim tadbirdan keyin o‘chiriladi.',
     confirmSubject: 'Ro‘yxatdan o‘tishni tasdiqlang: {title}',
     confirmIntro: 'Shu manzil bilan «{title}» tadbiriga ro‘yxatdan o‘tish so‘raldi. O‘rningiz {minutes} daqiqa saqlanadi: tasdiqlash uchun havolani oching va sahifadagi tugmani bosing.',
     confirmWaitlist: 'Shu manzil bilan «{title}» tadbiriga ro‘yxatdan o‘tish so‘raldi. Hozir bo‘sh o‘rin yo‘q: kutish ro‘yxatiga yozilish uchun havolani oching va sahifadagi tugmani bosing.',
@@ -51,7 +49,6 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
     cancelNote: 'Kela olmasangiz, ro‘yxatdan chiqing: o‘rningiz navbatdagi kishiga beriladi.',
   },
   ru: {
-    consent: 'Я согласен(на) на хранение моего имени, почты и компании для регистрации на событие и на письма о нём. Данные удаляются после события.',
     confirmSubject: 'Подтвердите регистрацию: {title}',
     confirmIntro: 'С этим адресом запрошена регистрация на событие «{title}». Место за вами держится {minutes} минут: чтобы подтвердить, откройте ссылку и нажмите кнопку на странице.',
     confirmWaitlist: 'С этим адресом запрошена регистрация на событие «{title}». Свободных мест сейчас нет: чтобы встать в лист ожидания, откройте ссылку и нажмите кнопку на странице.',
@@ -71,7 +68,6 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
     cancelNote: 'Если не сможете прийти, отмените регистрацию: ваше место получит следующий в очереди.',
   },
   en: {
-    consent: 'I agree to my name, e-mail and company being kept to register me for this event, and to e-mails about it. They are erased after the event.',
     confirmSubject: 'Confirm your registration: {title}',
     confirmIntro: 'A registration for “{title}” was asked for with this address. A place is held for you for {minutes} minutes: to confirm, open the link and press the button on the page.',
     confirmWaitlist: 'A registration for “{title}” was asked for with this address. There are no places left now: to join the waiting list, open the link and press the button on the page.',
@@ -94,8 +90,6 @@ const WORDS: Record<'uz' | 'ru' | 'en', Words> = {
 
 const wordsIn = (language: string) => wordsFor(WORDS, language);
 
-/** The consent a registrant gives, in their language (shown by the form, kept with the registration). */
-export const registrationConsent = (language: string) => wordsIn(language).consent;
 
 /** What an e-mail says of the event, in the registrant's language. */
 export interface EventFacts {

@@ -1,3 +1,5 @@
+import type { StoredConsent } from '../privacy/consent.ts';
+
 /** A registration as its table keeps it (event_registrations) and as the firm's screens and the pages read it. */
 export const STATUSES = ['unconfirmed', 'registered', 'waitlisted', 'cancelled'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -15,7 +17,7 @@ export interface Registration {
   confirmedAt: string | null;
   createdAt: string;
   cancelledAt: string | null;
-  consent: { version: string; text: string; at: string; language: string };
+  consent: StoredConsent;
 }
 
 /** A row of event_registrations as the database gives it back. */
@@ -37,7 +39,7 @@ export interface Row {
 }
 
 export const toRegistration = (row: Row): Registration => {
-  let consent: Registration['consent'] = { version: '', text: '', at: '', language: '' };
+  let consent: Registration['consent'] = { version: '', text: '', facts: null, at: '', language: '' };
   try {
     consent = JSON.parse(row.consent) as Registration['consent'];
   } catch {

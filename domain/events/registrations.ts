@@ -7,7 +7,8 @@ import { newId, nowIso } from '../shared/ids.ts';
 import { CONTROL_CHARACTER, email, text } from '../shared/schema-helpers.ts';
 import { secondsUntilAllowed } from '../shared/request-limit.ts';
 import { assertObject, parseOrThrow } from '../shared/validation.ts';
-import { HOLD_MINUTES, registrationConsent, type EventFacts } from './event-mail.ts';
+import { HOLD_MINUTES, type EventFacts } from './event-mail.ts';
+import { storedConsent, type ConsentNoticeOf } from '../privacy/consent.ts';
 import { createRegistrationLinks } from './registration-links.ts';
 import { createRegistrationPlaces } from './registration-places.ts';
 import { createRegistrationRecords } from './registration-records.ts';
@@ -23,8 +24,6 @@ import { STATUSES, toRegistration, type Registration, type Row, type Status } fr
  * than that at once. Kept until EVENT_RETENTION_DAYS after the event.
  */
 
-/** The version of the consent's words, kept with each registration. */
-const CONSENT_VERSION = '2026-11';
 /** A window as long as a hold: one client holds at most `max` unconfirmed places at a time. */
 const CLIENT_LIMIT = { max: 5, windowMs: HOLD_MINUTES * 60_000 };
 const HOLD_MS = HOLD_MINUTES * 60_000;
@@ -80,6 +79,8 @@ export interface RegistrationHost {
   placesChanged(eventId: string): Promise<void>;
   /** A keyed hash of a client's address (the contact form's): the limit is kept without the address. */
   clientKey(address: string): Promise<string>;
+  /** The words and facts the form's consent shows now (kept with the registration). */
+  consent: ConsentNoticeOf;
 }
 
 /** What confirming a registration came to: registered, on the waiting list, or too late (the event closed). */
@@ -106,7 +107,6 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
     ...createRegistrationRecords(database, taken),
     cancelToken,
     confirmToken,
-    registrationConsent,
 
     /**
      * A visitor asks to register: the request holds a place for HOLD_MINUTES while there are places
@@ -131,6 +131,7 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
       const wanted = [input.language, context.prefers?.(languages)].find((code) => code && languages.includes(code));
       const language = wanted ?? (await host.defaultLanguage());
       const address = input.email.toLowerCase();
+      const notice = await host.consent('registration', language);
       const result = await exclusively(eventId, async () => {
         const now = nowIso();
         const existing = (await db.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('email', '=', address).executeTakeFirst()) as Row | undefined;
@@ -145,7 +146,7 @@ export function createRegistrations(database: Database, host: RegistrationHost) 
           held_until: heldUntil,
           confirmed_at: null,
           client_key: clientKey ?? null,
-          consent: JSON.stringify({ version: CONSENT_VERSION, text: registrationConsent(language), at: now, language }),
+          consent: JSON.stringify(storedConsent(notice, language, now)),
           created_at: now,
           updated_at: now,
           cancelled_at: null,

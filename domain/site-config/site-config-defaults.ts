@@ -37,7 +37,8 @@ export function siteConfigDefaults(): SiteConfig {
     primaryButton: { text: t('Free Consultation', 'Bepul maslahat', 'Бесплатная консультация'), link: '/contact' },
     footerLinks: [],
     // Consent off by default, so that POST /api/contact stays as API.md has it until the firm turns it on.
-    privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true },
+    // The operator is filled in by the firm (the demo has a Tashkent firm's): its consents name it (docs/privacy-uz.md).
+    privacy: { requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true, operator: { name: {}, tin: '', address: {}, registerNumber: '' }, crossBorder: { transfer: false, basis: null, countries: [] } },
     security: { requireTwoFactor: false },
     publishing: { requireApproval: false, defaultLanguageFirst: true },
     telegram: { channels: {} },

@@ -5,6 +5,36 @@ const FOOTER_LINK_CATEGORIES = ['main', 'services', 'legal'] as const;
 const BENEFIT_ICONS = ['Globe', 'Users', 'Handshake', 'Award'] as const;
 /** A public channel's @name, or a channel's numeric id. */
 const TELEGRAM_CHANNEL = /^(@[A-Za-z][A-Za-z0-9_]{4,31}|-100\d{5,15})$/;
+/** The bases on which personal data may leave Uzbekistan (Law No. 1125 of 26 March 2026; docs/privacy-uz.md). */
+export const TRANSFER_BASES = ['adequacy', 'contract', 'standards'] as const;
+export type TransferBasis = (typeof TRANSFER_BASES)[number];
+
+/** The operator of personal data: the firm as its consents name it (docs/privacy-uz.md). */
+function operatorSchema(ml: (label: string, max?: number) => ReturnType<typeof localized>) {
+  return z.object({
+    name: ml('Operator name', 300),
+    // The STIR (INN) of a legal entity in Uzbekistan: nine digits; empty until the firm fills it in.
+    tin: z.string({ error: 'Operator TIN must be text' }).trim().regex(/^(\d{9})?$/, 'Operator TIN must be the nine digits of the STIR (INN), such as 301234567'),
+    address: ml('Operator address', 500),
+    registerNumber: text('Register number', { max: 50 }),
+  });
+}
+
+/** Whether the data leaves Uzbekistan, on which basis and to which countries (ISO 3166-1 alpha-2); a comma-separated text is read as the list. */
+const crossBorderSchema = z
+  .object({
+    transfer: flag('Data leaves Uzbekistan'),
+    basis: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.enum(TRANSFER_BASES, { error: 'Basis of the transfer must be adequacy, contract or standards' }).nullable()),
+    countries: z.preprocess(
+      (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean).map((code) => code.toUpperCase()) : value),
+      z.array(z.string().regex(/^[A-Z]{2}$/, 'Countries must be two-letter codes (ISO 3166-1), such as DE, KZ or US'), { error: 'Countries must be a list of two-letter codes' }).max(60, 'At most 60 countries'),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (!value.transfer) return;
+    if (!value.basis) context.addIssue({ code: 'custom', path: ['basis'], message: 'Say on which basis the data leaves Uzbekistan: adequacy, contract or standards', params: { code: 'required' } });
+    if (!value.countries.length) context.addIssue({ code: 'custom', path: ['countries'], message: 'Name the countries the data goes to (two-letter codes such as DE or US)', params: { code: 'required' } });
+  });
 
 /** The whole site configuration (SPEC.md section 3). Every part has a default (see site-config-defaults). */
 export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
@@ -46,6 +76,8 @@ export function makeSiteConfigSchema({ defaultLanguage: lang }: SchemaContext) {
       emailRequests: flag('Send new requests by e-mail'),
       telegramRequests: flag('Send new requests to Telegram'),
       telegramPersonalData: flag('Include personal data in Telegram messages'),
+      operator: operatorSchema(ml),
+      crossBorder: crossBorderSchema,
     }),
     security: z.object({ requireTwoFactor: flag('Require two-factor sign-in') }),
     publishing: z.object({

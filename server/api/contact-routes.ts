@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTACT_KINDS, ContactFormSchema, ContactStatusSchema, MatterRequestSchema } from '../../domain/contacts/contact-schema.ts';
 import { CONTACT_THANK_YOU } from '../../domain/contacts/contact-service.ts';
+import { CONSENT_KINDS } from '../../domain/privacy/consent.ts';
 import type { AppServices } from '../app-services.ts';
 import { actorOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -16,6 +17,20 @@ const ContactListQuery = BaseQuerySchema.extend({ kind: z.enum(CONTACT_KINDS, { 
 const EmailQuery = z.object({ email: z.email().describe('The e-mail address') });
 
 const tags = ['Contact'];
+/** One consent as GET /api/privacy/consents lists it. */
+const CONSENT_ITEM = {
+  type: 'object',
+  required: ['kind', 'recordId', 'at', 'language', 'version', 'text', 'facts'],
+  properties: {
+    kind: { type: 'string', enum: [...CONSENT_KINDS] },
+    recordId: { type: 'string' },
+    at: { type: 'string', format: 'date-time' },
+    language: { type: 'string' },
+    version: { type: 'string' },
+    text: { type: 'string' },
+    facts: { type: ['object', 'null'] },
+  },
+};
 
 export async function contactRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   route(app, {
@@ -98,6 +113,21 @@ export async function contactRoutes(app: FastifyInstance, { services }: { servic
       // An outside reviewer's name and e-mail are kept with the links made for them.
       return { ...ok(requests), subscriptions: await services.subscriptions.byEmail(address), registrations: await services.registrations.byEmail(address), reviewerLinks: await services.previews.byEmail(address) };
     },
+  });
+
+  // Proof of consent (Uzbekistan's personal-data rules; docs/privacy-uz.md): what each form showed, kept with what it made.
+  route(app, {
+    method: 'GET',
+    url: '/privacy/consents',
+    operationId: 'listConsentsByEmail',
+    summary:
+      'Every consent given with this e-mail (any letter case), oldest first, across the requests (contact, matter, application), the subscription to alerts and the event registrations: kind, recordId, at, language, version, and exactly the text and facts shown (operator and TIN, purposes, data, retention, recipients, transfer abroad); facts null for a consent kept before they were',
+    tags: ['Privacy'],
+    access: 'privacy.consents',
+    query: EmailQuery,
+    answers: { 200: { description: 'Consents, oldest first', data: { type: 'array', items: CONSENT_ITEM } } },
+    errors: [400, 401, 403],
+    handler: async (request) => ok(await services.contacts.consentsOf(String((request.query as { email?: string }).email))),
   });
 
   route(app, {

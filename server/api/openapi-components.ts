@@ -44,7 +44,7 @@ const subscriberSchema = {
     state: { type: 'string', enum: ['pending', 'confirmed', 'unsubscribed'] },
     createdAt: { type: 'string', format: 'date-time' },
     confirmedAt: { type: ['string', 'null'], format: 'date-time' },
-    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' }, topics: { type: 'array', items: { type: 'string' } } } },
+    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, facts: { type: ['object', 'null'], description: 'What the words stated: the operator (name, TIN, address, register number), purposes, data, retention, recipients and the transfer abroad' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' }, topics: { type: 'array', items: { type: 'string' } } } },
   },
 };
 
@@ -62,7 +62,7 @@ const registrationSchema = {
     confirmedAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: { type: 'string', format: 'date-time' },
     cancelledAt: { type: ['string', 'null'], format: 'date-time' },
-    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
+    consent: { type: 'object', properties: { version: { type: 'string' }, text: { type: 'string' }, facts: { type: ['object', 'null'], description: 'What the words stated: the operator (name, TIN, address, register number), purposes, data, retention, recipients and the transfer abroad' }, at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
   },
 };
 

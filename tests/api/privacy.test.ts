@@ -23,7 +23,16 @@ describe.each(DIALECTS)('privacy of contact requests on %s', (dialect) => {
   afterAll(() => app.close());
 
   it('keeps API.md’s form as it is until the firm asks for consent, then needs it and keeps when and to what', async () => {
-    expect((await app.api('/api/site-config')).body.data.privacy).toEqual({ requireConsent: false, policyVersion: '1', retentionDays: 365, emailRequests: true, telegramRequests: true, telegramPersonalData: true });
+    expect((await app.api('/api/site-config')).body.data.privacy).toEqual({
+      requireConsent: false,
+      policyVersion: '1',
+      retentionDays: 365,
+      emailRequests: true,
+      telegramRequests: true,
+      telegramPersonalData: true,
+      operator: { name: {}, tin: '', address: {}, registerNumber: '' },
+      crossBorder: { transfer: false, basis: null, countries: [] },
+    });
     const plain = await send({});
     expect(plain.status).toBe(201);
     expect((await stored(plain.body.data._id)).consent).toBeNull();

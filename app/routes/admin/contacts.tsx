@@ -5,6 +5,7 @@ import type { StoredRecord } from '../../../domain/shared/entity.ts';
 import { CONTACT_KINDS, CONTACT_STATUSES, MATTER_STATUSES, MESSAGE_STATUSES, type ContactStatus } from '../../../domain/contacts/contact-schema.ts';
 import { IntakePanel } from '../../admin/intake-panel.tsx';
 import { PersonalDataTools } from '../../admin/personal-data.tsx';
+import { ConsentLookup } from '../../admin/consent-lookup.tsx';
 import { DataFlows } from '../../admin/data-flows.tsx';
 import { abilities, useAdmin, type AdminT } from '../../admin/admin-context.tsx';
 import type { AdminTextKey } from '../../admin/admin-texts.ts';
@@ -251,6 +252,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           refreshUnread();
         }}
       />
+      {abilities(user).lookUpConsents && <ConsentLookup />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { TRANSFER_BASES } from '../../../domain/site-config/site-config-schema.ts';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { can } from '../../../domain/access/permissions.ts';
@@ -47,6 +48,16 @@ const LABELS: Record<string, [string, string, string]> = {
   emailRequests: ['Send new requests by e-mail', 'Отправлять новые обращения по эл. почте', 'Yangi murojaatlarni e-pochtaga yuborish'],
   telegramRequests: ['Send new requests to Telegram', 'Отправлять новые обращения в Telegram', 'Yangi murojaatlarni Telegramga yuborish'],
   telegramPersonalData: ['Include name, contacts and message in Telegram', 'Передавать в Telegram имя, контакты и текст', 'Telegramga ism, aloqa va matnni yuborish'],
+  operator: ['Operator of personal data (named in every consent)', 'Оператор персональных данных (называется в каждом согласии)', 'Shaxsiy ma’lumotlar operatori (har bir rozilikda ko‘rsatiladi)'],
+  tin: ['TIN (STIR/INN, 9 digits)', 'ИНН (9 цифр)', 'STIR (9 raqam)'],
+  registerNumber: ['Number in the register of operators', 'Номер в реестре операторов', 'Operatorlar reyestridagi raqami'],
+  crossBorder: ['Transfer of data outside Uzbekistan', 'Передача данных за пределы Узбекистана', 'Ma’lumotlarni O‘zbekistondan tashqariga uzatish'],
+  transfer: ['Data leaves Uzbekistan', 'Данные передаются за пределы Узбекистана', 'Ma’lumotlar O‘zbekistondan tashqariga uzatiladi'],
+  basis: ['Basis of the transfer', 'Основание передачи', 'Uzatish asosi'],
+  countries: ['Countries (two-letter codes, comma-separated: DE, KZ)', 'Страны (двухбуквенные коды через запятую: DE, KZ)', 'Davlatlar (ikki harfli kodlar, vergul bilan: DE, KZ)'],
+  adequacy: ['A country that adequately protects personal data', 'Страна с надлежащей защитой персональных данных', 'Shaxsiy ma’lumotlarni yetarli himoya qiladigan davlat'],
+  contract: ['A contract with the person or in their interest', 'Договор с человеком или в его интересах', 'Shaxs bilan yoki uning manfaatida tuzilgan shartnoma'],
+  standards: ['Standard data protection clauses', 'Типовые условия защиты данных', 'Ma’lumotlarni himoya qilishning namunaviy shartlari'],
   retentionDays: ['Keep requests for (days), then anonymise', 'Хранить обращения (дней), затем обезличить', 'Murojaatlarni saqlash (kun), so‘ng anonimlashtirish'],
   offices: ['Offices', 'Офисы', 'Ofislar'],
   sections: ['Page sections', 'Разделы страниц', 'Sahifa bo‘limlari'],
@@ -249,6 +260,8 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
         </div>
       );
     }
+    // The transfer's basis and countries (privacy.crossBorder): a choice, and the codes as one line (the schema reads the text as the list).
+    if (key === 'basis' || key === 'countries') return <CrossBorderField key={id} id={id} name={key} value={value} label={labelOf(key, lang)} optionLabel={(basis) => labelOf(basis, lang)} onChange={(next) => update(path, next)} invalid={invalid} note={note} />;
     if (Array.isArray(value)) {
       return (
         <fieldset key={id} className="md:col-span-2 rounded-md border border-slate-200 p-4">
@@ -356,6 +369,30 @@ export default function SiteConfig({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <TelegramPanel />
+    </div>
+  );
+}
+
+/** The transfer's basis (a choice) or its countries (two-letter codes as one line, which the schema reads as the list). */
+function CrossBorderField({ id, name, value, label, optionLabel, onChange, invalid, note }: { id: string; name: 'basis' | 'countries'; value: unknown; label: string; optionLabel: (basis: string) => string; onChange: (value: string | null) => void; invalid: object; note: React.ReactNode }) {
+  const shown = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {name === 'basis' ? (
+        <select id={id} value={shown} onChange={(event) => onChange(event.target.value || null)} className={inputClass} {...invalid}>
+          {['', ...TRANSFER_BASES].map((basis) => (
+            <option key={basis} value={basis}>
+              {basis ? optionLabel(basis) : '—'}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} value={shown} onChange={(event) => onChange(event.target.value)} className={inputClass} {...invalid} />
+      )}
+      {note}
     </div>
   );
 }

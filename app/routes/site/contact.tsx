@@ -19,6 +19,7 @@ import type { SiteConfig } from '../../../domain/site-config/site-config-schema.
 import { telHref } from '../../../domain/shared/phone.ts';
 import { RequiredCheckbox } from '../../site/form-fields.tsx';
 import { FirmContacts } from '../../site/firm-contacts.tsx';
+import { ConsentFacts, useConsentNotice } from '../../site/consent-facts.tsx';
 
 type Field = 'name' | 'email' | 'phone' | 'subject' | 'service' | 'message' | 'consent' | 'company' | 'tin' | 'counterparties' | 'acknowledged' | 'lang';
 const FIELDS: Field[] = ['name', 'email', 'phone', 'subject', 'service', 'message', 'consent', 'company', 'tin', 'counterparties', 'acknowledged', 'lang'];
@@ -192,8 +193,9 @@ function SenderFields({ form }: { form: FormState }) {
 }
 
 /** Consent to the privacy policy: a box to tick when the site asks for it, else a notice. */
-function ConsentBlock({ form }: { form: FormState }) {
+function ConsentBlock({ form, kind }: { form: FormState; kind: 'contact' | 'matter' }) {
   const site = useSite();
+  const notice = useConsentNotice(kind);
   const { t, config } = site;
   const { values, errors } = form;
   // The firm's own privacy page when it has one, else the address set in the configuration.
@@ -205,18 +207,22 @@ function ConsentBlock({ form }: { form: FormState }) {
   );
   return config.privacy.requireConsent ? (
     <div className="mt-5">
-      <RequiredCheckbox id="contact-consent" name="consent" checked={values?.consent === 'true'} invalid={Boolean(errors.consent)} describedBy="contact-consent-error" labelClass="text-sm text-slate-800">
-        {t('contact.consent')}
+      <RequiredCheckbox id="contact-consent" name="consent" checked={values?.consent === 'true'} invalid={Boolean(errors.consent)} describedBy="contact-consent-facts contact-consent-error" labelClass="text-sm text-slate-800">
+        {notice.agreement}
       </RequiredCheckbox>
+      <ConsentFacts id="contact-consent-facts" notice={notice} />
       <p className="ml-8 mt-1 text-sm">{policyLink}</p>
       <p id="contact-consent-error" data-error-for="consent" role="alert" hidden={!errors.consent} className="ml-8 mt-1 text-sm text-red-700">
         {errors.consent ? fieldMessage(t, 'consent', errors.consent) : ''}
       </p>
     </div>
   ) : (
-    <p className="mt-5 text-sm text-slate-600">
-      {t('contact.consentNotice')} {policyLink}
-    </p>
+    <div className="mt-5">
+      <p className="text-sm text-slate-600">
+        {t('contact.consentNotice')} {policyLink}
+      </p>
+      <ConsentFacts id="contact-consent-facts" notice={notice} className="mt-2" />
+    </div>
   );
 }
 
@@ -274,7 +280,7 @@ function MatterForm({ form }: { form: FormState }) {
           {errors.acknowledged ? fieldMessage(t, 'acknowledged', errors.acknowledged) : ''}
         </p>
       </section>
-      <ConsentBlock form={form} />
+      <ConsentBlock form={form} kind="matter" />
       <SpamTraps idPrefix="contact" renderedAt={form.renderedAt} />
       <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800">
         {t('contact.matter.send')}
@@ -327,7 +333,7 @@ function MessageForm({ form }: { form: FormState }) {
           <textarea rows={6} maxLength={10000} {...inputProps(form, 'message', true)} />
         </FormRow>
       </div>
-      <ConsentBlock form={form} />
+      <ConsentBlock form={form} kind="contact" />
       <input type="hidden" name="lang" value={site.lang} />
       <SpamTraps idPrefix="contact" renderedAt={form.renderedAt} />
       <button type="submit" className="mt-6 min-h-12 rounded-md bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">

@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, MapPin, MonitorPlay, Users } from '../../site/lucide.ts';
+import { ConsentFacts, useConsentNotice } from '../../site/consent-facts.tsx';
 import { data, redirect } from 'react-router';
 import { isAppError, type ErrorDetail } from '../../../domain/shared/errors.ts';
 import { pickText } from '../../../domain/shared/localized.ts';
@@ -54,7 +55,6 @@ export async function pageData(services: DomainServices, event: EventRecord, lan
     placesLeft: event.capacity > 0 ? Math.max(0, event.capacity - counts.registered - counts.held) : undefined,
     open: now < (event.registrationClosesAt ?? event.startsAt),
     past: event.endsAt <= now,
-    consent: services.registrations.registrationConsent(lang),
     mail: services.subscriptions.ready,
   };
 }
@@ -173,6 +173,7 @@ export function View({ data, outcome, preview = false, renderedAt = '' }: { data
   const values = actionData?.values ?? { name: '', email: '', company: '' };
   const errors = actionData?.errors ?? {};
   const describedBy = (field: Field) => (errors[field] ? `event-${field}-error` : undefined);
+  const consent = useConsentNotice('registration');
   const image = previewImage(site, coverPath('events', event, site.lang));
   return (
     <>
@@ -328,11 +329,12 @@ export function View({ data, outcome, preview = false, renderedAt = '' }: { data
                   )}
                 </div>
                 <div className="flex gap-3">
-                  <input id="event-consent" name="consent" type="checkbox" value="yes" required aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy('consent')} className="mt-1 h-5 w-5 shrink-0" />
+                  <input id="event-consent" name="consent" type="checkbox" value="yes" required aria-invalid={errors.consent ? true : undefined} aria-describedby={['event-consent-facts', describedBy('consent')].filter(Boolean).join(' ')} className="mt-1 h-5 w-5 shrink-0" />
                   <label htmlFor="event-consent" className="text-sm text-slate-800">
-                    {data.consent}
+                    {consent.agreement}
                   </label>
                 </div>
+                <ConsentFacts id="event-consent-facts" notice={consent} className="ml-8 -mt-2" />
                 {errors.consent && (
                   <p id="event-consent-error" className="text-sm text-red-700">
                     {t(errors.consent)}

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { consentText } from '../../../domain/alerts/alert-mail.ts';
+import { ConsentFacts, useConsentNotice } from '../../site/consent-facts.tsx';
 import { isAppError } from '../../../domain/shared/errors.ts';
 import type { UiTextKey } from '../../i18n/ui-texts.ts';
 import { clientAddressContext, servicesContext } from '../../context.ts';
@@ -27,7 +27,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     topics: offered,
     asked,
-    consent: consentText(lang),
   };
 }
 
@@ -60,6 +59,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, alerts } = useSite();
+  const consent = useConsentNotice('subscription');
   const failed = actionData && !actionData.sent ? actionData : undefined;
   const errors = failed?.errors ?? {};
   return (
@@ -102,9 +102,11 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             </div>
             <TopicsAndLanguage topics={loaderData.topics} chosen={failed?.values.topics ?? loaderData.asked} language={failed?.values.language || lang} errors={errors} idPrefix="subscribe" />
             <div>
-              <RequiredCheckbox id="subscribe-consent" name="consent" invalid={Boolean(errors.consent)} describedBy="subscribe-consent-error" labelClass="text-sm text-slate-800">
-                {loaderData.consent}
+              <input type="hidden" name="lang" value={lang} />
+              <RequiredCheckbox id="subscribe-consent" name="consent" invalid={Boolean(errors.consent)} describedBy="subscribe-consent-facts subscribe-consent-error" labelClass="text-sm text-slate-800">
+                {consent.agreement}
               </RequiredCheckbox>
+              <ConsentFacts id="subscribe-consent-facts" notice={consent} />
               <div className="ml-8">
                 <FieldError id="subscribe-consent-error" field="consent" errors={errors} />
               </div>
