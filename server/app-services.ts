@@ -93,19 +93,19 @@ export function createAppServices(options: {
     mail: Boolean(mailer),
     async changed(event) {
       forgetChange(cache, event);
-      await edits.changed(event);
-      // After the write's own work, not in it: a search engine's queue never slows a save.
-      if (indexNow) void indexNow.changed(event).catch((error: unknown) => logger.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
-      await edge?.changed(event).catch((error: unknown) => logger.error({ err: error }, 'could not queue the purge of the shared cache in front'));
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
-        // Other app instances drop the same answers (see server/change-listener.ts).
+        // Other app instances drop the same answers (see server/change-listener.ts): told first, before the work below.
         const change: ChangeNotice = { entity: event.entity, id: event.id, schema: database.schema ?? '' };
         await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(change)})`.execute(database.db).catch((error: unknown) => {
           logger.warn({ err: error }, 'could not tell other instances about a change');
         });
       }
+      await edits.changed(event);
+      await edge?.changed(event).catch((error: unknown) => logger.error({ err: error }, 'could not queue the purge of the shared cache in front'));
+      // After the write's own work, not in it: a search engine's queue never slows a save.
+      if (indexNow) void indexNow.changed(event).catch((error: unknown) => logger.error({ err: error, entity: event.entity, id: event.id }, 'could not queue a change for IndexNow'));
     },
     contactReceived(request) {
       if (!mailer) return;

@@ -15,8 +15,8 @@ import { isoAt, type EditClock } from './clock.ts';
  * written.
  */
 
-/** The most an autosave's `fields` may weigh as JSON (UTF-8): as much as a save of a record takes. */
-export const AUTOSAVE_MAX_BYTES = 1024 * 1024;
+/** The most an autosave's `fields` may weigh as JSON (UTF-8): under the 1 MB a JSON body may be, so that its own words (save now) are what an editor reads. */
+export const AUTOSAVE_MAX_BYTES = 960 * 1024;
 /** An autosave not written again for this long is deleted (server/periodic-jobs.ts). */
 const AUTOSAVE_DAYS = 30;
 

@@ -19,11 +19,12 @@ import { MAX_TERMS, sameTerm, tidyEntries, TermInput, type Term, type TermValues
 export const EXCHANGE_FORMATS = ['tbx', 'csv'] as const;
 export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
 /** The largest file an import reads (characters). */
-export const MAX_IMPORT = 2_000_000;
+/** Characters of a file imported at once: its JSON body stays under the 1 MB every route takes. */
+export const MAX_IMPORT = 900_000;
 
 export const ImportBody = z.strictObject({
   format: z.enum(EXCHANGE_FORMATS).describe('tbx: TBX-Basic; csv: a column per language (variants separated by |), note, doNotTranslate'),
-  content: z.string().min(1, 'The file is empty').max(MAX_IMPORT, 'The file is too large: at most 2 MB at once').describe('The file’s text (UTF-8)'),
+  content: z.string().min(1, 'The file is empty').max(MAX_IMPORT, 'The file is too large: at most 900 KB at once (split it, or import it in parts)').describe('The file’s text (UTF-8)'),
 });
 
 export interface ImportReport {

@@ -92,7 +92,6 @@ function registerEdits(app: FastifyInstance, type: RecordType, service: RecordSe
     body: autosaveBody,
     answers: { 200: { description: 'Kept', data: savedAnswer } },
     errors: [400, 401, 403, 404, 413],
-    options: { bodyLimit: AUTOSAVE_MAX_BYTES + 64 * 1024 },
     handler: async (request) => {
       const body = parseOrThrow(z.strictObject({ fields: z.unknown(), baseVersion }), request.body ?? {});
       const record = await service.get(idOf(request), { admin: true });

@@ -88,14 +88,13 @@ export function termRoutes(app: FastifyInstance, services: AppServices) {
     url: '/terms/import',
     operationId: 'importTerms',
     summary: 'Add and change terms from a TBX-Basic or CSV file, all or none; with dryRun=true only report what would change',
-    description: `The file's text in the JSON body (at most ${MAX_IMPORT / 1_000_000} MB). Terms are matched by id, else by a preferred form in a language both give; none is removed. A TBX file with a DOCTYPE or entity declarations is refused.`,
+    description: `The file's text in the JSON body (at most ${MAX_IMPORT / 1000} KB of text; a JSON body is at most 1 MB). Terms are matched by id, else by a preferred form in a language both give; none is removed. A TBX file with a DOCTYPE or entity declarations is refused.`,
     tags,
     access: 'term.manage',
     query: IMPORT_QUERY,
     body: named(ImportBody, 'TermImport'),
     answers: { 200: { description: 'What was (or would be) added and changed', data: REPORT } },
     errors: [400, 401, 403, 413],
-    options: { bodyLimit: MAX_IMPORT * 4 + 1024 },
     handler: async (request) => {
       const dryRun = parseQuery(request.query, IMPORT_QUERY).dryRun === 'true';
       const report = await terms.importFile(request.body, dryRun, actorOf(request));

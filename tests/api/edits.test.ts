@@ -89,7 +89,7 @@ describe.each(DIALECTS)('autosaves, presence and conflicts on %s', (dialect) => 
 
   it('refuses an autosave too large (413), of fields the type has not, or of a broken document (400)', async () => {
     const { _id: id, version } = await article('Chegaralar');
-    const large = await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: alice, body: { fields: { content: { uz: paragraph('x'.repeat(1_100_000)) } }, baseVersion: version } });
+    const large = await app.api(`/api/news/${id}/autosave`, { method: 'PUT', token: alice, body: { fields: { content: { uz: paragraph('x'.repeat(1_000_000)) } }, baseVersion: version } });
     expect(large.status).toBe(413);
     expect(large.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: [{ path: 'fields', code: 'too_large' }] });
     expect(large.body.error).toMatch(/too large to keep .* save the record now/);
