@@ -45,6 +45,7 @@ import * as inForceAndCalendar from './migrations/042-in-force-and-calendar.ts';
 import * as signInProviders from './migrations/043-sign-in-providers.ts';
 import * as passkeys from './migrations/044-passkeys.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
+import * as machineMarks from './migrations/051-machine-marks.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '043-sign-in-providers': signInProviders,
   '044-passkeys': passkeys,
   '047-indexnow-addresses': indexNowAddresses,
+  '051-machine-marks': machineMarks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

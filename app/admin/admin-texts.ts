@@ -992,6 +992,19 @@ const en = {
   'bulk.release': 'Release',
   'bulk.add': 'Add',
   'bulk.noRelease': 'No open release: make one on the releases screen first.',
+  'checks.code.machine_unreviewed': 'Written by machine translation and not confirmed yet: read it, correct it or press “Confirm”, then publish.',
+  'mt.draft': 'Machine draft',
+  'mt.confirmTitle': 'Send these texts to {provider}?',
+  'mt.confirmBody': 'The {source} texts of this record that are empty in {target} go to {provider} to be translated: titles, summaries and documents, nothing else (no names or contacts from requests). The translation goes into the {target} texts marked “machine”; read and confirm each one before publishing.',
+  'mt.send': 'Send to {provider}',
+  'mt.running': 'Translating with {provider}…',
+  'mt.done': 'Machine draft written into {count} fields. Read each one and confirm it.',
+  'mt.nothing': 'Nothing to translate: every {target} text is written already.',
+  'mt.failed': 'The machine draft did not work: {message}',
+  'mt.marked': 'Machine translation, not confirmed',
+  'mt.confirm': 'Confirm',
+  'mt.confirmed': 'Confirmed as read',
+  'mt.pending': 'Machine-made, not confirmed: {fields}',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -1989,6 +2002,19 @@ const ru: AdminTexts = {
   'bulk.release': 'Релиз',
   'bulk.add': 'Добавить',
   'bulk.noRelease': 'Открытых релизов нет: сначала создайте релиз на экране релизов.',
+  'checks.code.machine_unreviewed': 'Текст написан машинным переводом и ещё не подтверждён: прочитайте, исправьте или нажмите «Подтвердить», затем публикуйте.',
+  'mt.draft': 'Машинный черновик',
+  'mt.confirmTitle': 'Отправить эти тексты в {provider}?',
+  'mt.confirmBody': 'Тексты записи на {source}, пустые на {target}, уйдут в {provider} для перевода: заголовки, аннотации и документы, ничего больше (никаких имён и контактов из обращений). Перевод попадёт в тексты на {target} с пометкой «машинный»; прочитайте и подтвердите каждый перед публикацией.',
+  'mt.send': 'Отправить в {provider}',
+  'mt.running': 'Переводит {provider}…',
+  'mt.done': 'Машинный черновик записан в поля: {count}. Прочитайте каждое и подтвердите.',
+  'mt.nothing': 'Переводить нечего: все тексты на {target} уже написаны.',
+  'mt.failed': 'Машинный черновик не получился: {message}',
+  'mt.marked': 'Машинный перевод, не подтверждён',
+  'mt.confirm': 'Подтвердить',
+  'mt.confirmed': 'Подтверждено',
+  'mt.pending': 'Машинный перевод, не подтверждён: {fields}',
 };
 
 const uz: AdminTexts = {
@@ -2983,6 +3009,19 @@ const uz: AdminTexts = {
   'bulk.release': 'Reliz',
   'bulk.add': 'Qo‘shish',
   'bulk.noRelease': 'Ochiq reliz yo‘q: avval relizlar ekranida reliz yarating.',
+  'checks.code.machine_unreviewed': 'Matn mashina tarjimasida yozilgan va hali tasdiqlanmagan: uni o‘qing, tuzating yoki «Tasdiqlash»ni bosing, so‘ng e’lon qiling.',
+  'mt.draft': 'Mashina qoralamasi',
+  'mt.confirmTitle': 'Bu matnlar {provider}ga yuborilsinmi?',
+  'mt.confirmBody': 'Yozuvning {source} tilidagi, {target} tilida bo‘sh matnlari tarjima uchun {provider}ga yuboriladi: sarlavhalar, qisqacha mazmun va hujjatlar, boshqa hech narsa (murojaatlardagi ismlar va aloqa ma’lumotlari yo‘q). Tarjima {target} matnlariga «mashina» belgisi bilan tushadi; e’lon qilishdan oldin har birini o‘qib, tasdiqlang.',
+  'mt.send': '{provider}ga yuborish',
+  'mt.running': '{provider} tarjima qilmoqda…',
+  'mt.done': 'Mashina qoralamasi {count} ta maydonga yozildi. Har birini o‘qing va tasdiqlang.',
+  'mt.nothing': 'Tarjima qiladigan narsa yo‘q: {target} tilidagi barcha matnlar yozilgan.',
+  'mt.failed': 'Mashina qoralamasi chiqmadi: {message}',
+  'mt.marked': 'Mashina tarjimasi, tasdiqlanmagan',
+  'mt.confirm': 'Tasdiqlash',
+  'mt.confirmed': 'O‘qildi deb tasdiqlandi',
+  'mt.pending': 'Mashina tarjimasi, tasdiqlanmagan: {fields}',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };
