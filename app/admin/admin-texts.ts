@@ -998,13 +998,11 @@ const en = {
   'mt.confirmBody': 'The {source} texts of this record that are empty in {target} go to {provider} to be translated: titles, summaries and documents, nothing else (no names or contacts from requests). The translation goes into the {target} texts marked “machine”; read and confirm each one before publishing.',
   'mt.send': 'Send to {provider}',
   'mt.running': 'Translating with {provider}…',
-  'mt.done': 'Machine draft written into {count} fields. Read each one and confirm it.',
   'mt.nothing': 'Nothing to translate: every {target} text is written already.',
   'mt.failed': 'The machine draft did not work: {message}',
   'mt.marked': 'Machine translation, not confirmed',
   'mt.confirm': 'Confirm',
   'mt.confirmed': 'Confirmed as read',
-  'mt.pending': 'Machine-made, not confirmed: {fields}',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -2008,13 +2006,11 @@ const ru: AdminTexts = {
   'mt.confirmBody': 'Тексты записи на {source}, пустые на {target}, уйдут в {provider} для перевода: заголовки, аннотации и документы, ничего больше (никаких имён и контактов из обращений). Перевод попадёт в тексты на {target} с пометкой «машинный»; прочитайте и подтвердите каждый перед публикацией.',
   'mt.send': 'Отправить в {provider}',
   'mt.running': 'Переводит {provider}…',
-  'mt.done': 'Машинный черновик записан в поля: {count}. Прочитайте каждое и подтвердите.',
   'mt.nothing': 'Переводить нечего: все тексты на {target} уже написаны.',
   'mt.failed': 'Машинный черновик не получился: {message}',
   'mt.marked': 'Машинный перевод, не подтверждён',
   'mt.confirm': 'Подтвердить',
   'mt.confirmed': 'Подтверждено',
-  'mt.pending': 'Машинный перевод, не подтверждён: {fields}',
 };
 
 const uz: AdminTexts = {
@@ -3015,13 +3011,11 @@ const uz: AdminTexts = {
   'mt.confirmBody': 'Yozuvning {source} tilidagi, {target} tilida bo‘sh matnlari tarjima uchun {provider}ga yuboriladi: sarlavhalar, qisqacha mazmun va hujjatlar, boshqa hech narsa (murojaatlardagi ismlar va aloqa ma’lumotlari yo‘q). Tarjima {target} matnlariga «mashina» belgisi bilan tushadi; e’lon qilishdan oldin har birini o‘qib, tasdiqlang.',
   'mt.send': '{provider}ga yuborish',
   'mt.running': '{provider} tarjima qilmoqda…',
-  'mt.done': 'Mashina qoralamasi {count} ta maydonga yozildi. Har birini o‘qing va tasdiqlang.',
   'mt.nothing': 'Tarjima qiladigan narsa yo‘q: {target} tilidagi barcha matnlar yozilgan.',
   'mt.failed': 'Mashina qoralamasi chiqmadi: {message}',
   'mt.marked': 'Mashina tarjimasi, tasdiqlanmagan',
   'mt.confirm': 'Tasdiqlash',
   'mt.confirmed': 'O‘qildi deb tasdiqlandi',
-  'mt.pending': 'Mashina tarjimasi, tasdiqlanmagan: {fields}',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };
