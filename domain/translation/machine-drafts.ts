@@ -108,7 +108,6 @@ export function createMachineMarks(database: Database) {
     },
   };
 }
-export type MachineMarks = ReturnType<typeof createMachineMarks>;
 
 /** What a draft needs of the record and its saving. */
 export interface DraftTarget {

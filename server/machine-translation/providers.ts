@@ -33,7 +33,7 @@ interface Limits {
 }
 
 /** Segments in batches of at most `limits.texts` texts and `limits.chars` characters (a longer text goes alone). */
-export function batches(segments: readonly string[], limits: Limits): number[][] {
+function batches(segments: readonly string[], limits: Limits): number[][] {
   const out: number[][] = [];
   let current: number[] = [];
   let size = 0;
