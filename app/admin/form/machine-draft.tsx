@@ -39,7 +39,9 @@ export function MachineDraftBar({ resource, record, active, dirty }: { resource:
     };
   }, [path, version]);
   if (!record || !state || active === defaultLanguage) return null;
-  const marked = state.marks.filter((mark) => mark.lang === active);
+  // In the form's order of fields.
+  const order = (field: string) => resource.fields.findIndex((candidate) => candidate.name === field);
+  const marked = state.marks.filter((mark) => mark.lang === active).sort((a, b) => order(a.field) - order(b.field));
   const offered = state.provider !== null && can(user, 'record.machineTranslate', { language: active });
   if (!offered && !marked.length) return null;
   const provider = state.provider ?? '';
@@ -89,19 +91,21 @@ export function MachineDraftBar({ resource, record, active, dirty }: { resource:
         </div>
       )}
       {marked.length > 0 && (
-        <ul className="space-y-1" aria-label={t('mt.marked')}>
-          {marked.map((mark) => (
-            <li key={mark.field} className="flex flex-wrap items-center gap-2">
-              <Badge tone="amber">{t('mt.marked')}</Badge>
-              <span className="font-medium text-slate-900">{fieldLabel(mark.field, lang, resource.labels)}</span>
-              {can(user, 'record.edit', { language: active }) && (
-                <button type="button" className="min-h-10 font-semibold text-brand-700 underline" onClick={() => void confirm(mark.field)}>
-                  {t('mt.confirm')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-1">
+          <Badge tone="amber">{t('mt.marked')}</Badge>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label={t('mt.marked')}>
+            {marked.map((mark) => (
+              <li key={mark.field} className="flex items-center gap-2" data-testid="machine-field">
+                <span className="font-medium text-slate-900">{fieldLabel(mark.field, lang, resource.labels)}</span>
+                {can(user, 'record.edit', { language: active }) && (
+                  <button type="button" className="min-h-10 font-semibold text-brand-700 underline" onClick={() => void confirm(mark.field)}>
+                    {t('mt.confirm')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {message && (
         <p role="status" className="text-slate-800">
