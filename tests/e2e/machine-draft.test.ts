@@ -91,6 +91,11 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('a machine draft in the admin on %s
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/machine-draft-marked-${language}-${width}.png` });
       await bar.getByRole('button', { name: words.confirm }).first().click();
       await expect.poll(() => bar.getByTestId('machine-field').count()).toBe(3);
+      // The translation status shows the language's texts still machine-made.
+      await page.goto(`${app.url}/admin/translations`);
+      const row = page.getByRole('row', { name: /Soliq kodeksiga/ }).first();
+      await expect.poll(() => row.getByText(words.marked).count(), { timeout: 15_000 }).toBe(1);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/machine-draft-status-${language}-${width}.png` });
       await page.context().close();
     });
   }

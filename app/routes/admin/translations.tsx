@@ -17,7 +17,7 @@ import type { Route } from './+types/translations';
 type State = 'complete' | 'missing' | 'outdated';
 interface Status {
   languages: string[];
-  records: Array<{ type: string; _id: string; title: string; states: Record<string, State>; fields: Record<string, string[]> }>;
+  records: Array<{ type: string; _id: string; title: string; states: Record<string, State>; fields: Record<string, string[]>; machine?: Record<string, string[]> }>;
   totals: Record<string, Record<State, number>>;
 }
 
@@ -230,6 +230,11 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
                               >
                                 {label[state]}
                               </Link>
+                              {record.machine?.[code] && (
+                                <span className="mt-1 block text-xs font-semibold text-amber-900" title={record.machine[code].map((field) => fieldLabel(field, lang, resourceByKey(record.type)?.labels)).join(', ')}>
+                                  {t('mt.marked')}
+                                </span>
+                              )}
                             </td>
                           );
                         })}
