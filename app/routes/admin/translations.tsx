@@ -230,11 +230,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
                               >
                                 {label[state]}
                               </Link>
-                              {record.machine?.[code] && (
-                                <span className="mt-1 block text-xs font-semibold text-amber-900" title={record.machine[code].map((field) => fieldLabel(field, lang, resourceByKey(record.type)?.labels)).join(', ')}>
-                                  {t('mt.marked')}
-                                </span>
-                              )}
+                              <MachineNote fields={record.machine?.[code]} type={record.type} />
                             </td>
                           );
                         })}
@@ -249,5 +245,16 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** Under a language's state: its texts machine translation wrote that nobody confirmed yet (their fields on hover). */
+function MachineNote({ fields, type }: { fields: string[] | undefined; type: string }) {
+  const { t, lang } = useAdmin();
+  if (!fields?.length) return null;
+  return (
+    <span className="mt-1 block text-xs font-semibold text-amber-900" title={fields.map((field) => fieldLabel(field, lang, resourceByKey(type)?.labels)).join(', ')}>
+      {t('mt.marked')}
+    </span>
   );
 }
