@@ -130,7 +130,9 @@ function deepl(config: MtConfig): MachineTranslator {
       // DeepL: at most 50 texts and 128 KiB a request.
       for (const batch of batches(segments, { texts: 50, chars: 100_000 })) {
         const text = batch.map((index) => segments[index]);
-        const body = await call(name, url, { headers: { Authorization: `DeepL-Auth-Key ${config.apiKey}` }, body: { text, source_lang: base(from).toUpperCase(), target_lang: target(to), tag_handling: 'xml', ignore_tags: ['x'] } });
+        // Uzbek is among DeepL's newer ("beta") languages, which a request must ask for.
+        const beta = [from, to].some((code) => base(code) === 'uz') ? { enable_beta_languages: true } : {};
+        const body = await call(name, url, { headers: { Authorization: `DeepL-Auth-Key ${config.apiKey}` }, body: { text, source_lang: base(from).toUpperCase(), target_lang: target(to), tag_handling: 'xml', ignore_tags: ['x'], ...beta } });
         out.push(...answerTexts(name, body, (answer) => (Array.isArray(answer.translations) ? answer.translations.map((item: { text?: unknown }) => item?.text) : undefined), text.length));
       }
       return out;

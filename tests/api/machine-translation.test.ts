@@ -139,7 +139,7 @@ describe.each(DIALECTS)('Machine drafts on %s', (dialect) => {
       expect(drafted.body.data.fields).toEqual(expect.arrayContaining(['title', 'excerpt', 'category', 'content']));
       expect(mt.seen.map((call) => call.provider)).toEqual([provider]);
       const sent = mt.seen[0].body;
-      if (provider === 'deepl') expect(sent).toMatchObject({ source_lang: 'UZ', target_lang: 'RU', tag_handling: 'xml', ignore_tags: ['x'] });
+      if (provider === 'deepl') expect(sent).toMatchObject({ source_lang: 'UZ', target_lang: 'RU', tag_handling: 'xml', ignore_tags: ['x'], enable_beta_languages: true });
       if (provider === 'google') expect(sent).toMatchObject({ source: 'uz', target: 'ru', format: 'html' });
       if (provider === 'yandex') {
         expect(sent).toMatchObject({ sourceLanguageCode: 'uz', targetLanguageCode: 'ru', format: 'HTML' });
