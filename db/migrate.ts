@@ -46,6 +46,7 @@ import * as signInProviders from './migrations/043-sign-in-providers.ts';
 import * as passkeys from './migrations/044-passkeys.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
 import * as terms from './migrations/049-terms.ts';
+import * as machineMarks from './migrations/051-machine-marks.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '044-passkeys': passkeys,
   '047-indexnow-addresses': indexNowAddresses,
   '049-terms': terms,
+  '051-machine-marks': machineMarks,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */

@@ -23,6 +23,8 @@ import type { SiteLanguages } from './http/language-choice.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import type { Metrics } from './http/prometheus.ts';
 import { UPLOAD_LIMITS, uploadPlaces, type UploadLimits } from './intake/upload-places.ts';
+import { createMachineTranslator } from './machine-translation/providers.ts';
+import { createMachineMarks } from '../domain/translation/machine-drafts.ts';
 import { createEdgePurges, type EdgePurges } from './edge/edge-purges.ts';
 
 export const CHANGE_CHANNEL = 'lexsite_changes';
@@ -62,6 +64,8 @@ export function createAppServices(options: {
   metrics?: (cache: ResponseCache) => Metrics;
   /** Shorter time limits for anonymous uploads (tests); the rest stay as in UPLOAD_LIMITS. */
   uploadLimits?: Partial<UploadLimits>;
+  /** The terms a machine draft must leave as they are (the termbase's `doNotTranslate`); none without it. */
+  doNotTranslate?: () => Promise<string[]>;
 }) {
   const { database, config, storage, documentStorage, logger } = options;
   const cache = createResponseCache();
@@ -168,12 +172,13 @@ export function createAppServices(options: {
   }
   let stopping = false;
 
+  const terms = createTermService(database, (event) => domain.activity.record(event));
   return {
     ...domain,
     /** Autosaves and presence of the admin's forms, on one clock a test may move. */
     edits,
     /** The termbase (API-4.md "The translation desk"); the checks read it from the database themselves. */
-    terms: createTermService(database, (event) => domain.activity.record(event)),
+    terms,
     /** Sends to the firm's Telegram chat now (the outbox and the test button use it). */
     sendTelegram,
     callTelegram,
@@ -186,6 +191,16 @@ export function createAppServices(options: {
     metrics,
     /** The purges of the CDN or shared cache in front (EDGE_PURGE); undefined when there is none. */
     edge,
+    /**
+     * Machine drafts (MT_PROVIDER; API-4.md "The translation desk"): the service (undefined: none),
+     * the texts it wrote that nobody confirmed, and the "do not translate" terms it is sent protected.
+     * doNotTranslate: every form, in every language, of the termbase's "do not translate" terms.
+     */
+    machineTranslation: {
+      translator: config.machineTranslation ? createMachineTranslator(config.machineTranslation) : undefined,
+      marks: createMachineMarks(database),
+      doNotTranslate: options.doNotTranslate ?? (async (): Promise<string[]> => (await terms.list()).filter((term) => term.doNotTranslate).flatMap((term) => Object.values(term.entries).flat())),
+    },
     /** The anonymous uploads' places of this instance (server/intake/upload-places.ts). */
     uploadPlaces: uploadPlaces({ ...UPLOAD_LIMITS, ...options.uploadLimits }),
     /** True once this instance started to stop: its readiness check then fails. */

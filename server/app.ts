@@ -18,6 +18,7 @@ import { eventRoutes } from './api/event-routes.ts';
 import { docsRoutes } from './api/docs-routes.ts';
 import { editorialRoutes } from './api/editorial-routes.ts';
 import { editRoutes } from './api/edit-routes.ts';
+import { machineTranslationRoutes } from './api/machine-translation-routes.ts';
 import { notificationRoutes } from './api/notification-routes.ts';
 import { releaseRoutes } from './api/release-routes.ts';
 import { healthRoutes } from './api/health-routes.ts';
@@ -211,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The API reads JSON (and multipart where a route registers it): any other body, text/plain
       // or a form, is a 400 BAD_REQUEST before a route sees it, not a string its schema refuses.
       api.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, calendarRoutes, editRoutes, docsRoutes, edgeRoutes, xliffRoutes]) {
+      for (const routes of [healthRoutes, authRoutes, oidcRoutes, recordRoutes, contactRoutes, subscriptionRoutes, eventRoutes, languageRoutes, siteConfigRoutes, uploadRoutes, intakeRoutes, adminRoutes, editorialRoutes, releaseRoutes, notificationRoutes, searchRoutes, translationRoutes, calendarRoutes, editRoutes, docsRoutes, edgeRoutes, xliffRoutes, machineTranslationRoutes]) {
         await api.register(routes, { services });
       }
       api.all('/*', async (_request, reply) => reply.status(404).send(failure('Not found: no such API route', 'NOT_FOUND')));

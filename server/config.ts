@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../domain/shared/time-zone.ts';
 import { edgeConfigOf, type EdgeConfig } from './edge/edge-config.ts';
+import type { MtConfig } from './machine-translation/providers.ts';
+import { MT_PROVIDERS } from '../domain/translation/machine-drafts.ts';
 
 /** A PEM that holds an RSA private key (what DKIM signing with rsa-sha256 needs). */
 function isRsaPrivateKey(pem: string): boolean {
@@ -214,10 +216,14 @@ const EnvSchema = z.object({
   OIDC_ROLE_CLAIM: z.string().regex(/^[A-Za-z0-9_.:/-]{1,200}$/, 'must be the name of a claim such as groups or roles').default('groups'),
   OIDC_CREATE_ACCOUNTS: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false'),
   PASSWORD_SIGN_IN: z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('true'),
+  MT_PROVIDER: z.enum(MT_PROVIDERS, { error: `must be one of ${MT_PROVIDERS.join(', ')}` }).optional(),
+  MT_API_KEY: z.string().min(1).optional(),
+  MT_API_URL: z.url({ error: 'must be an address such as https://api.deepl.com' }).optional(),
+  MT_FOLDER_ID: z.string().min(1).max(100).optional(),
 });
 
 /** Values that may hold credentials are never echoed back in an error. */
-const SECRET_VARIABLES = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'DATABASE_REPLICA_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'TELEGRAM_BOT_TOKEN', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'DOCUMENT_KEY', 'DKIM_PRIVATE_KEY', 'MT_API_KEY']);
 
 /** An S3-compatible store for uploads (MEDIA_STORAGE=s3). */
 export interface S3Config {
@@ -293,6 +299,8 @@ export interface AppConfig {
   passwordSignIn: boolean;
   /** A CDN or a shared cache in front, purged by tag (EDGE_PURGE, server/edge/edge-config.ts); undefined: off. */
   edge: EdgeConfig | undefined;
+  /** Machine drafts through DeepL, Google or Yandex (MT_PROVIDER, server/machine-translation/); undefined: off. */
+  machineTranslation: MtConfig | undefined;
 }
 
 /** The firm's OpenID Connect provider (API-4.md "Sign-in that a firm's IT accepts"). */
@@ -365,6 +373,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !value[name]);
     if (missing.length) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 needs ${missing.join(', ')} as well.`);
   }
+  if (value.MT_PROVIDER && !value.MT_API_KEY) {
+    throw new ConfigError(`Invalid configuration: MT_PROVIDER=${value.MT_PROVIDER} needs MT_API_KEY (the service's key) as well.`);
+  }
   let edge: EdgeConfig | undefined;
   try {
     edge = edgeConfigOf(env);
@@ -373,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     edge,
+    machineTranslation: value.MT_PROVIDER && value.MT_API_KEY ? { provider: value.MT_PROVIDER, apiKey: value.MT_API_KEY, apiUrl: value.MT_API_URL, folderId: value.MT_FOLDER_ID } : undefined,
     port: value.PORT,
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),

@@ -1045,6 +1045,17 @@ const en = {
   'consents.kind.subscription': 'Alerts by e-mail',
   'consents.kind.registration': 'Event registration',
   'consents.kind.application': 'Job application',
+  'checks.code.machine_unreviewed': 'Written by machine translation and not confirmed yet: read it, correct it or press “Confirm”, then publish.',
+  'mt.draft': 'Machine draft',
+  'mt.confirmTitle': 'Send these texts to {provider}?',
+  'mt.confirmBody': 'The {source} texts of this record that are empty in {target} go to {provider} to be translated: titles, summaries and documents, nothing else (no names or contacts from requests). The translation goes into the {target} texts marked “machine”; read and confirm each one before publishing.',
+  'mt.send': 'Send to {provider}',
+  'mt.running': 'Translating with {provider}…',
+  'mt.nothing': 'Nothing to translate: every {target} text is written already.',
+  'mt.failed': 'The machine draft did not work: {message}',
+  'mt.marked': 'Machine translation, not confirmed',
+  'mt.confirm': 'Confirm',
+  'mt.confirmed': 'Confirmed as read',
 };
 
 export type AdminTextKey = keyof typeof en;
@@ -2095,6 +2106,17 @@ const ru: AdminTexts = {
   'consents.kind.subscription': 'Рассылка',
   'consents.kind.registration': 'Регистрация на событие',
   'consents.kind.application': 'Отклик на вакансию',
+  'checks.code.machine_unreviewed': 'Текст написан машинным переводом и ещё не подтверждён: прочитайте, исправьте или нажмите «Подтвердить», затем публикуйте.',
+  'mt.draft': 'Машинный черновик',
+  'mt.confirmTitle': 'Отправить эти тексты в {provider}?',
+  'mt.confirmBody': 'Тексты записи на {source}, пустые на {target}, уйдут в {provider} для перевода: заголовки, аннотации и документы, ничего больше (никаких имён и контактов из обращений). Перевод попадёт в тексты на {target} с пометкой «машинный»; прочитайте и подтвердите каждый перед публикацией.',
+  'mt.send': 'Отправить в {provider}',
+  'mt.running': 'Переводит {provider}…',
+  'mt.nothing': 'Переводить нечего: все тексты на {target} уже написаны.',
+  'mt.failed': 'Машинный черновик не получился: {message}',
+  'mt.marked': 'Машинный перевод, не подтверждён',
+  'mt.confirm': 'Подтвердить',
+  'mt.confirmed': 'Подтверждено',
 };
 
 const uz: AdminTexts = {
@@ -3142,6 +3164,17 @@ const uz: AdminTexts = {
   'consents.kind.subscription': 'E-pochta xabarnomalari',
   'consents.kind.registration': 'Tadbirga ro‘yxatdan o‘tish',
   'consents.kind.application': 'Vakansiyaga ariza',
+  'checks.code.machine_unreviewed': 'Matn mashina tarjimasida yozilgan va hali tasdiqlanmagan: uni o‘qing, tuzating yoki «Tasdiqlash»ni bosing, so‘ng e’lon qiling.',
+  'mt.draft': 'Mashina qoralamasi',
+  'mt.confirmTitle': 'Bu matnlar {provider}ga yuborilsinmi?',
+  'mt.confirmBody': 'Yozuvning {source} tilidagi, {target} tilida bo‘sh matnlari tarjima uchun {provider}ga yuboriladi: sarlavhalar, qisqacha mazmun va hujjatlar, boshqa hech narsa (murojaatlardagi ismlar va aloqa ma’lumotlari yo‘q). Tarjima {target} matnlariga «mashina» belgisi bilan tushadi; e’lon qilishdan oldin har birini o‘qib, tasdiqlang.',
+  'mt.send': '{provider}ga yuborish',
+  'mt.running': '{provider} tarjima qilmoqda…',
+  'mt.nothing': 'Tarjima qiladigan narsa yo‘q: {target} tilidagi barcha matnlar yozilgan.',
+  'mt.failed': 'Mashina qoralamasi chiqmadi: {message}',
+  'mt.marked': 'Mashina tarjimasi, tasdiqlanmagan',
+  'mt.confirm': 'Tasdiqlash',
+  'mt.confirmed': 'O‘qildi deb tasdiqlandi',
 };
 
 export const ADMIN_TEXTS: Record<string, AdminTexts> = { uz, ru, en };

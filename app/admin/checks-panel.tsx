@@ -29,6 +29,7 @@ const CODE_TEXTS: Record<CheckCode, AdminTextKey> = {
   broken_link: 'checks.code.broken_link',
   default_language_missing: 'checks.code.default_language_missing',
   term_mismatch: 'checks.code.term_mismatch',
+  machine_unreviewed: 'checks.code.machine_unreviewed',
 };
 
 /** A check in the admin's language, from its code and params (the English message is the API's). */

@@ -11,6 +11,7 @@ import { FormEnd } from './form/form-end.tsx';
 import { FormFields } from './form/form-fields.tsx';
 import { useFormContext, type FormContext } from './form/form-context.ts';
 import { RecordPanels } from './form/record-panels.tsx';
+import { MachineDraftBar } from './form/machine-draft.tsx';
 import { TranslationBar } from './form/translation-bar.tsx';
 import { unsaved } from './form/unsaved.ts';
 import { useFormState } from './form/use-form-state.ts';
@@ -182,6 +183,7 @@ export function RecordForm({ resource, record, context: loaded, onSaved, onCance
         <CopyNotices resource={resource} values={values} copy={copy} saving={saving} />
         {localized && <LanguageTabs active={active} onChange={languages.setActive} problems={languages.problemLanguages} />}
         <TranslationBar languages={languages} values={values} localized={localized} />
+        {localized && <MachineDraftBar resource={resource} record={record} active={active} dirty={form.dirty} />}
         <div inert={readOnly} className="space-y-5">
         <FormFields
           resource={resource}

@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'record.edit': ['admin', 'editor', 'approver', 'translator'],
   /** Comment on a record under review. */
   'record.comment': ['admin', 'editor', 'approver', 'translator'],
+  /** Ask the translation service (MT_PROVIDER) for a machine draft of a language. A translator only into theirs. */
+  'record.machineTranslate': ['admin', 'editor', 'translator'],
   'record.create': ['admin', 'editor', 'approver'],
   'record.delete': ['admin', 'editor', 'approver'],
   /** Publish, unpublish, schedule, restore a version, publish a working copy. */

@@ -24,6 +24,7 @@ export const CHECK_CODES = [
   'broken_link',
   'default_language_missing',
   'term_mismatch',
+  'machine_unreviewed',
 ] as const;
 export type CheckCode = (typeof CHECK_CODES)[number];
 
@@ -37,7 +38,7 @@ export interface Check {
 }
 
 /** Errors stop publishing; the others are warnings. */
-const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'image_without_alt', 'disclaimer_missing', 'default_language_missing'];
+const ERROR_CODES: readonly CheckCode[] = ['link_to_unpublished', 'image_without_alt', 'disclaimer_missing', 'default_language_missing', 'machine_unreviewed'];
 export const severityOf = (code: CheckCode): Check['severity'] => (ERROR_CODES.includes(code) ? 'error' : 'warning');
 
 /** Link words that say nothing of where they lead, in the site's languages (lower case, no final punctuation). */

@@ -9,6 +9,7 @@ import type { RecordType } from '../shared/record-type.ts';
 import { textShape, translationState } from '../shared/translation-state.ts';
 import { prepareTerms, type PreparedTerms } from '../terms/term-match.ts';
 import { readTerms } from '../terms/term-service.ts';
+import { createMachineMarks } from '../translation/machine-drafts.ts';
 import { documentChecks, severityOf, type Check } from './document-checks.ts';
 import { SNIPPET, snippetWidth } from './snippet.ts';
 
@@ -104,6 +105,7 @@ function termChecks(type: RecordType, record: Record<string, unknown>, terms: Pr
 export function createRecordChecks(deps: RecordChecksDeps) {
   const { database, types } = deps;
   const typeNamed = (name: string) => types.find((type) => type.name === name);
+  const machineMarks = createMachineMarks(database);
 
   /**
    * Titles of the public records of a type, per language: which records read so. Only the title
@@ -140,6 +142,8 @@ export function createRecordChecks(deps: RecordChecksDeps) {
     errorsOnly: boolean;
     /** The termbase, prepared once for the run (none on a save). */
     terms?: PreparedTerms;
+    /** The records of the type with machine-made texts (the report reads them once); undefined: ask for each record. */
+    machineIds?: Set<string>;
   }
 
   /** What the checks read of the site once, whatever the type. */
@@ -206,6 +210,12 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       add({ lang: defaultLanguage, field: type.disclaimer, code: 'disclaimer_missing', message: `The firm's disclaimer (${type.disclaimer}) is empty in ${defaultLanguage.toUpperCase()}: write it under Settings before these are public` });
     }
     problems.push(...defaultLanguageFirst(type, record, defaultLanguage, config));
+    // In any language: publishing shows it to visitors as the firm's words.
+    if (id && (!context.machineIds || context.machineIds.has(id))) {
+      for (const mark of await machineMarks.unconfirmed(type.name, id, record)) {
+        add({ lang: mark.lang, field: mark.field, code: 'machine_unreviewed', message: `The ${mark.lang.toUpperCase()} text was written by machine translation and nobody has confirmed it: read it, correct it or press Confirm, then publish`, params: { provider: mark.provider } });
+      }
+    }
     const shape = context.errorsOnly ? {} : textShape(record, type.localizedFields);
     for (const code of context.errorsOnly ? [] : languages) {
       if (code === defaultLanguage) continue;
@@ -235,12 +245,12 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       return problemsOf(type, id, record, found?.textSaved ?? {}, await contextOf(type, await siteContext(false)));
     },
 
-    /** The errors in the default language of values a save is about to make public (the 422 `checks_failed`). */
+    /** The errors in the default language of values a save is about to make public (the 422 `checks_failed`), and machine-made texts nobody confirmed in any. */
     async blocking(type: RecordType, id: string | undefined, record: Record<string, unknown>, textSaved: TextSaved): Promise<Check[]> {
       if (!checked(type)) return [];
       // Read on every save that publishes: nothing here may grow with the number of records.
       const context = await contextOf(type, await siteContext(true));
-      return (await problemsOf(type, id, record, textSaved, context)).filter((check) => check.severity === 'error' && check.lang === context.defaultLanguage);
+      return (await problemsOf(type, id, record, textSaved, context)).filter((check) => check.severity === 'error' && (check.lang === context.defaultLanguage || check.code === 'machine_unreviewed'));
     },
 
     /** Every current problem of every public record, errors first, then by type and title. */
@@ -248,7 +258,7 @@ export function createRecordChecks(deps: RecordChecksDeps) {
       const items: ReportItem[] = [];
       const site = await siteContext(false);
       for (const type of types.filter(checked)) {
-        const context = await contextOf(type, site);
+        const context = { ...(await contextOf(type, site)), machineIds: new Set(await machineMarks.ids(type.name)) };
         const store = deps.storeOf(type);
         // Two reads a type, however many records it has: the records, and when each text was saved.
         const [records, shapes] = await Promise.all([store.list({ conditions: type.publicConditions(new Date().toISOString()) }), store.listTextShapes(type.admin.titleField)]);

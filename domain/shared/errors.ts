@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL'
   | 'UNAVAILABLE'
+  | 'BAD_GATEWAY'
   | 'GONE'
   | 'CHECKS_FAILED';
 
@@ -81,7 +82,7 @@ export interface ErrorDetail {
  * not public for a channel post, a working copy a colleague saved since… The OpenAPI document's
  * error body names the same list.
  */
-export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'registration_closed', 'not_public', 'copy_changed', 'in_release', 'out_of_scope', 'password_sign_in_off'] as const;
+export const CONFLICT_REASONS = ['stale_version', 'duplicate', 'in_use', 'two_factor_required', 'approval_required', 'checks_failed', 'registration_closed', 'not_public', 'copy_changed', 'in_release', 'out_of_scope', 'password_sign_in_off', 'mt_unavailable', 'mt_busy', 'mt_failed'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** An error whose message is safe to show to the person who caused it. */

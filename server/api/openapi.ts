@@ -100,7 +100,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Not an accepted image',
   422: 'Publishing refused by the checks (CHECKS_FAILED, reason checks_failed, the list in `checks`): an error in the default language; an administrator may publish anyway with override: { reason }. For a client’s file: it holds a virus (details[0].params.virus)',
   429: 'Too many requests (see Retry-After)',
-  503: 'Database unavailable (or, for a client’s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept)',
+  502: 'A service outside the site refused what it was asked (BAD_GATEWAY; a machine draft: reason mt_failed, such as a key not accepted or a language it does not translate): nothing was changed',
+  503: 'Database unavailable (or, for a client’s files: the virus scanner, or every upload place taken for the wait limit, with Retry-After; nothing was kept; for a machine draft: reason mt_unavailable without MT_PROVIDER, mt_busy when the service is busy or does not answer)',
 };
 
 function errorComponents() {
@@ -137,7 +138,7 @@ function errorComponents() {
         type: 'string',
         enum: [...CONFLICT_REASONS],
         description:
-          'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed',
+          'With 409: someone saved first, or the value is taken, or registration_closed (an event or a vacancy no longer takes registrations or applications), or not_public (a channel post of what visitors cannot read), or copy_changed (the working copy was saved by someone else since it was read); with 403: approval_required; with 422: checks_failed; with 502 and 503 of a machine draft: mt_failed, mt_unavailable, mt_busy',
       },
       details: { type: 'array', items: detail },
       usedBy: { type: 'array', items: { type: 'object', additionalProperties: true }, description: 'With 409 in_use: where an image is used' },

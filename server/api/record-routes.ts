@@ -533,7 +533,7 @@ function registerWorkingCopies({ type, service, services, serve, readable, onlyL
     url: `${path}/:id/checks`,
     operationId: `check${name}`,
     summary: 'What to fix before publishing, in every public language, errors first',
-    description: `Codes: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, image_without_alt, disclaimer_missing).`,
+    description: `Codes: ${CHECK_CODES.join(', ')} (errors: link_to_unpublished, image_without_alt, disclaimer_missing, default_language_missing, machine_unreviewed — a text machine translation wrote that nobody confirmed, in any language).`,
     access: 'content.read',
     params: ID_PARAMS,
     query: z.object({ draft: z.enum(['true', 'false']).optional().describe('true: check the working copy') }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RECORD_TYPES } from '../../domain/registry.ts';
 import { validationError } from '../../domain/shared/errors.ts';
 import { paginationOf, type RecordStates } from '../../domain/shared/record-service.ts';
+import type { RecordType } from '../../domain/shared/record-type.ts';
 import type { TranslationState } from '../../domain/shared/translation-state.ts';
 import type { AppServices } from '../app-services.ts';
 import { route } from '../http/route.ts';
@@ -47,6 +48,31 @@ function summarize(rows: StatusRow[], languages: string[], state: TranslationSta
   return { totals, records };
 }
 
+/**
+ * The texts machine translation wrote that nobody confirmed or edited, per record (`type:id`) and
+ * language: only the records holding a mark are read again (their working copy when they have one).
+ */
+async function machineFields(services: AppServices, types: readonly RecordType[], languages: string[], only?: string): Promise<Map<string, Record<string, string[]>>> {
+  const found = new Map<string, Record<string, string[]>>();
+  const { marks } = services.machineTranslation;
+  for (const type of types) {
+    const service = services.recordService(type);
+    for (const id of (await marks.ids(type.name)).filter((id) => !only || id === only)) {
+      const values = ((await service.draft(id).catch(() => undefined)) ?? (await service.get(id, { admin: true }).catch(() => undefined))) as Record<string, unknown> | undefined;
+      if (!values) continue;
+      const byLanguage: Record<string, string[]> = {};
+      for (const mark of await marks.unconfirmed(type.name, id, values)) if (languages.includes(mark.lang)) (byLanguage[mark.lang] ??= []).push(mark.field);
+      if (Object.keys(byLanguage).length) found.set(`${type.name}:${id}`, byLanguage);
+    }
+  }
+  return found;
+}
+
+function withMachine(summary: ReturnType<typeof summarize>, machine: Map<string, Record<string, string[]>>): ReturnType<typeof summarize> {
+  if (!machine.size) return summary;
+  return { ...summary, records: summary.records.map((record) => (machine.has(`${record.type}:${record._id}`) ? { ...record, machine: machine.get(`${record.type}:${record._id}`) } : record)) };
+}
+
 /** GET /api/translations/status: every record × every active language, complete / missing / outdated (API-2.md "Translation"). */
 export async function translationRoutes(app: FastifyInstance, { services }: { services: AppServices }) {
   // The termbase (term-routes.ts).
@@ -83,7 +109,7 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
       const limit = query.limit ? Math.min(query.limit, MOST_PER_PAGE) : undefined;
       const page = query.page ?? 1;
       let summary: ReturnType<typeof summarize>;
-      if (query.id) summary = summarize(rowsOf().filter((row) => row._id === query.id), languages, query.state);
+      if (query.id) summary = withMachine(summarize(rowsOf().filter((row) => row._id === query.id), languages, query.state), await machineFields(services, types, languages, query.id));
       else {
         const key = JSON.stringify([query.type ?? '', languages, query.state ?? '']);
         let kept = summaries.get(key);
@@ -94,8 +120,11 @@ export async function translationRoutes(app: FastifyInstance, { services }: { se
           summaries.set(key, kept);
         }
         summary = kept.summary;
+        const machine = await machineFields(services, types, languages);
+        if (machine.size) summary = withMachine(summary, machine);
         // The whole status as sent, kept with its summary: 12,000 records × 4 languages are 2.2 MB of
         // JSON, whose making held the event loop 20–60 ms at every request.
+        if (!limit && machine.size) return ok({ languages, records: summary.records, totals: summary.totals });
         if (!limit) {
           kept.whole ??= JSON.stringify(ok({ languages, records: summary.records, totals: summary.totals }));
           return reply.type('application/json; charset=utf-8').send(kept.whole);
@@ -122,6 +151,11 @@ const STATUS_ANSWER = {
           title: { type: 'string', description: 'In the default language' },
           states: { type: 'object', additionalProperties: { type: 'string', enum: [...STATES] } },
           fields: { type: 'object', description: 'Per language, the fields that are missing or outdated', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          machine: {
+            type: 'object',
+            description: 'Per language, the fields machine translation wrote that nobody has confirmed or edited yet (in the working copy when there is one); absent when none',
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, ROLES, type Action, type Role } from '../../domain/access/permissions.ts';
+import { RECORD_TYPES } from '../../domain/registry.ts';
 import { routeCatalog, servedRoutes, type CatalogEntry } from '../../server/http/route.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -42,6 +43,11 @@ const ENDS_ITS_SESSION = new Set(['POST /api/auth/logout']);
 const IN_LANGUAGE: Record<string, (language: string) => { body?: unknown; query?: string }> = {
   'POST /api/languages/preview': (language) => ({ body: { code: language, translations: {}, path: '/' } }),
 };
+// Machine drafts of every record type: into a language, and confirming a language's machine-made texts.
+for (const type of RECORD_TYPES) {
+  IN_LANGUAGE[`POST /api/${type.name}/:id/machine-translate`] = (language) => ({ body: { from: 'uz', to: language } });
+  IN_LANGUAGE[`POST /api/${type.name}/:id/machine-translate/confirm`] = (language) => ({ body: { lang: language } });
+}
 
 /** The API's own answer to an unknown address, not a route of it. */
 const NOT_A_ROUTE = '/api/*';

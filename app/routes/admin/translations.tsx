@@ -17,7 +17,7 @@ import type { Route } from './+types/translations';
 type State = 'complete' | 'missing' | 'outdated';
 interface Status {
   languages: string[];
-  records: Array<{ type: string; _id: string; title: string; states: Record<string, State>; fields: Record<string, string[]> }>;
+  records: Array<{ type: string; _id: string; title: string; states: Record<string, State>; fields: Record<string, string[]>; machine?: Record<string, string[]> }>;
   totals: Record<string, Record<State, number>>;
 }
 
@@ -230,6 +230,7 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
                               >
                                 {label[state]}
                               </Link>
+                              <MachineNote fields={record.machine?.[code]} type={record.type} />
                             </td>
                           );
                         })}
@@ -244,5 +245,16 @@ export default function Translations({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** Under a language's state: its texts machine translation wrote that nobody confirmed yet (their fields on hover). */
+function MachineNote({ fields, type }: { fields: string[] | undefined; type: string }) {
+  const { t, lang } = useAdmin();
+  if (!fields?.length) return null;
+  return (
+    <span className="mt-1 block text-xs font-semibold text-amber-900" title={fields.map((field) => fieldLabel(field, lang, resourceByKey(type)?.labels)).join(', ')}>
+      {t('mt.marked')}
+    </span>
   );
 }
