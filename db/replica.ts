@@ -7,7 +7,8 @@ import type pg from 'pg';
  * - it is a plain SELECT, outside a transaction;
  * - it is made while answering a visitor's public read (the host says so: `visitorRead`), which
  *   the page cache missed — everything a signed-in user or a write asks reads the primary;
- * - no write was made on this instance, nor announced by another (`noteWrite`), within
+ * - no record was written on this instance, nor announced by another (`noteWrite`: the host calls
+ *   it with every change it tells the caches of; a view count or a job's bookkeeping is no such write), within
  *   `readAfterWriteSeconds` or the replica's last measured lag, whichever is longer: a visitor right
  *   after a save reads what was saved, and a page dropped from the cache is not made again from a
  *   replica that has not replayed the save yet;
@@ -30,7 +31,7 @@ export interface ReplicaOptions {
 
 export interface ReplicaState {
   status(): { replica: ReplicaStatus; lagSeconds: number | null; checkedAt: string | null };
-  /** A write was made on this instance, or another instance announced one. */
+  /** A record was written on this instance, or another instance announced a change. */
   noteWrite(): void;
   /** Checks the replica now (also done every few seconds). */
   check(): Promise<void>;
@@ -42,10 +43,6 @@ const CHECK_EVERY_MS = 2000;
 
 /** A plain SELECT (not a raw statement, not a write): the only kind a replica may answer. */
 const isSelect = (query: CompiledQuery) => query.query.kind === 'SelectQueryNode';
-const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
-const RAW_WRITE = /^\s*(insert|update|delete|merge|truncate|with\b[\s\S]*\b(insert|update|delete)\b)/i;
-/** A query that changes data (a raw statement by its first word). */
-const isWrite = (query: CompiledQuery) => WRITES.has(query.query.kind) || (query.query.kind === 'RawNode' && RAW_WRITE.test(query.sql));
 
 export class ReplicaRouter implements ReplicaState {
   readonly replicaDriver: Driver;
@@ -106,11 +103,6 @@ export class ReplicaRouter implements ReplicaState {
   /** The replica failed a query: left until the next check finds it well. */
   failed(): void {
     this.#state = 'down';
-  }
-
-  /** A query that changes data, made on this instance outside a visitor's read. */
-  executedOnPrimary(query: CompiledQuery): void {
-    if (isWrite(query) && !this.#options.visitorRead()) this.noteWrite();
   }
 
   check(): Promise<void> {
@@ -222,7 +214,6 @@ class RoutingConnection implements DatabaseConnection {
         await this.#dropReplica();
       }
     }
-    this.router.executedOnPrimary(query);
     this.#primary ??= await this.router.primaryDriver.acquireConnection();
     return this.#primary.executeQuery<R>(query);
   }

@@ -96,6 +96,8 @@ export function createAppServices(options: {
     telegram: config.telegram ? { personalData: config.telegram.personalData } : undefined,
     mail: Boolean(mailer),
     async changed(event) {
+      // Before the cache drops the pages: the page made again reads the primary, not a replica behind it.
+      database.replica?.noteWrite();
       forgetChange(cache, event);
       if (event.entity === 'languages') await refreshSiteLanguages();
       for (const listener of changeListeners) listener();

@@ -32,6 +32,19 @@ export function replicaUrl(): string {
   return url.toString();
 }
 
+/**
+ * Stops the replica's replay and waits until it has stopped (pg_wal_replay_pause() only asks: a
+ * change arriving meanwhile could still be replayed).
+ */
+export async function pauseReplay(): Promise<void> {
+  onReplica('select pg_wal_replay_pause()');
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (onReplica('select pg_get_wal_replay_pause_state()') === 'paused') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the replica did not pause its replay');
+}
+
 /** A superuser's statement on the replica (pausing and resuming its replay). */
 export function onReplica(statement: string): string {
   return asPostgres(`psql -X -q -t -A -p ${PORT} -c ${JSON.stringify(statement)}`).trim();
