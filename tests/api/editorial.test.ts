@@ -147,7 +147,8 @@ describe.each(DIALECTS)('editorial work on %s', (dialect) => {
         expect((await other.api('/api/site-config', { method: 'PUT', token: admin, body: config })).status).toBe(200);
         for (const path of [categories, '/sitemap.xml']) {
           expect((await read(path)).cached).toBe(false);
-          expect((await read(path)).cached).toBe(true);
+          // On PostgreSQL this instance also hears its own change notice, a moment later, and empties the cache once more.
+          await expect.poll(async () => (await read(path)).cached, { timeout: 5000, interval: 100 }).toBe(true);
         }
         // A new article drops both: they read the news, even though not from the database this time.
         await other.api('/api/news', { token: admin, body: { ...article('Yangi yo‘nalish', { slug: 'new-direction' }), category: { uz: 'Yoʻnalish' } } });
