@@ -167,7 +167,9 @@ export default function DocumentEditor({ id, value, lang, onChange, describedBy,
   const chain = () => editor.chain().focus();
   const closeDialog = () => {
     setDialog(null);
-    editor.commands.focus();
+    // At once, not on the next frame as the focus command does: what is typed right after
+    // "Apply" goes into the text, not to the page.
+    editor.view.focus();
   };
   // The Tab stop stays on a button that is there and enabled.
   const shown = (label: AdminTextKey) => !(label === 'editor.undo' && !state.canUndo) && !(label === 'editor.redo' && !state.canRedo) && !(label === 'editor.unlink' && !state.link);

@@ -45,7 +45,7 @@ const Footnote = Node.create({
   content: 'text*',
   marks: 'bold italic link',
   parseHTML: () => [{ tag: 'sup[data-footnote]', priority: 60 }],
-  renderHTML: ({ HTMLAttributes }) => ['sup', mergeAttributes(HTMLAttributes, { 'data-footnote': '', class: 'editor-footnote' }), 0],
+  renderHTML: ({ HTMLAttributes }) => ['sup', mergeAttributes(HTMLAttributes, { 'data-footnote': '', class: 'editor-footnote', contenteditable: 'false' }), 0],
 });
 
 /** The link every letter of a range carries, when they all carry the same one. */
