@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createTranslator } from '../app/i18n/translator.ts';
 import { consentNotice } from '../app/site/consent-notice.ts';
 import { sql } from 'kysely';
@@ -35,6 +36,8 @@ export interface ChangeNotice {
   id: string;
   /** The schema written to: sites (or test runs) sharing one database in their own schemas hear only their own changes. */
   schema?: string;
+  /** The instance that wrote: it dropped what the change affects before telling, and skips its own notice. */
+  instance?: string;
 }
 
 /** The tables whose every read is noted (record types): a write to one drops only the answers that read it. */
@@ -69,6 +72,8 @@ export function createAppServices(options: {
 }) {
   const { database, config, storage, documentStorage, logger } = options;
   const cache = createResponseCache();
+  // This process among the instances sharing the database: the change notices it sends name it.
+  const instance = randomUUID();
   // The languages a visitor may be sent to from the home page, known without waiting (server/http/language-choice.ts).
   let siteLanguages: SiteLanguages | undefined;
   const changeListeners: Array<() => void> = [];
@@ -103,7 +108,7 @@ export function createAppServices(options: {
       for (const listener of changeListeners) listener();
       if (database.dialect === 'postgres') {
         // Other app instances drop the same answers (see server/change-listener.ts): told first, before the work below.
-        const change: ChangeNotice = { entity: event.entity, id: event.id, schema: database.schema ?? '' };
+        const change: ChangeNotice = { entity: event.entity, id: event.id, schema: database.schema ?? '', instance };
         await sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(change)})`.execute(database.db).catch((error: unknown) => {
           logger.warn({ err: error }, 'could not tell other instances about a change');
         });
@@ -187,6 +192,8 @@ export function createAppServices(options: {
     linkChecks,
     config,
     cache,
+    /** Names this process in the change notices it sends (server/change-listener.ts skips its own). */
+    instance,
     logger,
     documentStorage,
     mailer,

@@ -20,6 +20,8 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
       const parsed: unknown = JSON.parse(message?.payload ?? '');
       // Another schema's change (another site, or another test run, in the same database): not ours.
       if (parsed && typeof parsed === 'object' && 'schema' in parsed && parsed.schema !== (database.schema ?? '')) return;
+      // This instance's own change: dropped here before it was told (server/app-services.ts `changed`).
+      if (parsed && typeof parsed === 'object' && 'instance' in parsed && parsed.instance === services.instance) return;
       if (parsed && typeof parsed === 'object' && 'entity' in parsed && 'id' in parsed) change = { entity: String(parsed.entity), id: String(parsed.id) };
     } catch {
       change = undefined;

@@ -99,6 +99,31 @@ export function createOutbox(database: Database) {
     });
     return JSON.parse(filled) as OutboxPayload;
   };
+  /** A channel's messages due now and not leased to another instance, oldest first. */
+  const dueOf = (channel: OutboxChannel, limit: number) => {
+    const now = nowIso();
+    return db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('channel', '=', channel)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+  };
+  /** Leases a message to this instance for a while; false when another took it first. */
+  const claim = async (id: unknown) => {
+    const taken = await db
+      .updateTable('outbox')
+      .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
+      .where('id', '=', String(id))
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  };
 
   return {
     /**
@@ -131,27 +156,9 @@ export function createOutbox(database: Database) {
      * firm's own messages) everything is tried for a day, so fixing the setup and restarting loses none.
      */
     async deliverDue(channel: OutboxChannel, deliver: Deliver, limit = 20, giveUpOnFinal = false): Promise<number> {
-      const now = new Date();
-      const due = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('channel', '=', channel)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
-        .orderBy('created_at', 'asc')
-        .limit(limit)
-        .execute();
       let sent = 0;
-      for (const row of due) {
-        const claimed = await db
-          .updateTable('outbox')
-          .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+      for (const row of await dueOf(channel, limit)) {
+        if (!(await claim(row.id))) continue;
         const attempts = Number(row.attempts) + 1;
         try {
           await deliver({ id: String(row.id), channel, payload: reveal(String(row.id), row.payload, row.secrets), attempts });
@@ -183,27 +190,9 @@ export function createOutbox(database: Database) {
      * purges merge their tags into as few calls as the vendor allows); all are sent, or all retried.
      */
     async deliverBatch(channel: OutboxChannel, deliver: (messages: OutboxMessage[]) => Promise<void>, limit = 200): Promise<number> {
-      const now = new Date().toISOString();
-      const due = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('channel', '=', channel)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .orderBy('created_at', 'asc')
-        .limit(limit)
-        .execute();
       const claimed: OutboxMessage[] = [];
-      for (const row of due) {
-        const taken = await db
-          .updateTable('outbox')
-          .set({ locked_until: new Date(Date.now() + LEASE_MS).toISOString() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 1) claimed.push({ id: String(row.id), channel, payload: reveal(String(row.id), row.payload, row.secrets), attempts: Number(row.attempts) + 1 });
+      for (const row of await dueOf(channel, limit)) {
+        if (await claim(row.id)) claimed.push({ id: String(row.id), channel, payload: reveal(String(row.id), row.payload, row.secrets), attempts: Number(row.attempts) + 1 });
       }
       if (!claimed.length) return 0;
       const ids = claimed.map((message) => message.id);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/connection.ts';
-import { csvCell } from '../shared/csv.ts';
+import { csvCell, parseCsv } from '../shared/csv.ts';
 import { AppError, badRequest } from '../shared/errors.ts';
 import { newId, nowIso } from '../shared/ids.ts';
 import type { Actor, ChangeEvent } from '../shared/record-service.ts';
@@ -35,7 +35,7 @@ export function createRedirectCsv(database: Database, { list, byFrom, forgetNotF
       const csv = assertObject(body).csv;
       if (typeof csv !== 'string' || !csv.trim()) throw badRequest('Send the CSV text in "csv": one redirect per line, from,to,status');
       if (csv.length > 500_000) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The CSV is too large: at most 500 KB at once');
-      const lines = parseCsv(csv).filter((cells) => cells.some((cell) => cell.trim()));
+      const lines = parseCsv(csv, ',;').filter((cells) => cells.some((cell) => cell.trim()));
       if (lines.length && lines[0][0]?.trim().toLowerCase() === 'from') lines.shift();
       if (!lines.length) throw badRequest('The CSV has no redirects: one per line, from,to,status');
       if (lines.length > 2000) throw badRequest('At most 2000 redirects at once: split the file');
@@ -85,37 +85,4 @@ export function createRedirectCsv(database: Database, { list, byFrom, forgetNotF
   };
 }
 
-/** RFC 4180 CSV: quoted cells may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i += 1) {
-    const char = input[i];
-    if (quoted) {
-      if (char === '"' && input[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',' || char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 

@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
-import { csvCell } from '../shared/csv.ts';
+import { csvCell, parseCsv } from '../shared/csv.ts';
 import { AppError, badRequest } from '../shared/errors.ts';
 import { LANGUAGE_CODE_PATTERN } from '../shared/localized.ts';
 import type { Actor, ChangeEvent } from '../shared/record-service.ts';
@@ -119,39 +119,9 @@ function toCsv(terms: readonly Term[]): string {
   return `${['id', ...langs, 'note', 'doNotTranslate'].join(',')}\r\n${rows.map((row) => `${row}\r\n`).join('')}`;
 }
 
-/** RFC 4180: quoted cells may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i += 1) {
-    const char = input[i];
-    if (quoted) {
-      if (char === '"' && input[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows.filter((cells) => cells.some((value) => value.trim()));
-}
 
 function fromCsv(content: string): Incoming[] {
-  const [header, ...lines] = parseCsv(content);
+  const [header, ...lines] = parseCsv(content).filter((cells) => cells.some((value) => value.trim()));
   const names = (header ?? []).map((name) => name.trim());
   const noteAt = names.findIndex((name) => name.toLowerCase() === 'note');
   const dntAt = names.findIndex((name) => name.toLowerCase() === 'donottranslate');

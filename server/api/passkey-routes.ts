@@ -59,6 +59,10 @@ const RegisterVerifyBody = named(z.strictObject({ name: PasskeyName, response: R
 const LoginVerifyBody = named(z.strictObject({ response: AuthenticationResponse }), 'PasskeySignIn');
 const RenameBody = z.strictObject({ name: PasskeyName });
 const EmptyBody = z.strictObject({});
+/** The options' calls take no fields: nothing, or an empty object. */
+const refuseAnyBody = (body: unknown) => {
+  if (body !== undefined && body !== null) parseOrThrow(EmptyBody, assertObject(body));
+};
 
 const PASSKEY = named(
   {
@@ -104,7 +108,7 @@ export function passkeyRoutes(app: FastifyInstance, services: AppServices) {
     answers: { 200: { description: 'PublicKeyCredentialCreationOptionsJSON', data: ANY_OBJECT } },
     errors: [400, 401],
     handler: async (request) => {
-      if (request.body !== undefined && request.body !== null) parseOrThrow(EmptyBody, assertObject(request.body));
+      refuseAnyBody(request.body);
       return ok(await passkeys.registrationOptions(request.user!._id));
     },
   });
@@ -170,7 +174,7 @@ export function passkeyRoutes(app: FastifyInstance, services: AppServices) {
     answers: { 200: { description: 'PublicKeyCredentialRequestOptionsJSON', data: ANY_OBJECT } },
     errors: [400, 429],
     handler: async (request) => {
-      if (request.body !== undefined && request.body !== null) parseOrThrow(EmptyBody, assertObject(request.body));
+      refuseAnyBody(request.body);
       return ok(await passkeys.authenticationOptions(request.ip));
     },
   });

@@ -5,79 +5,15 @@
  * after any number of abandoned uploads every place is free again.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
 import { SAMPLE } from '../helpers/documents.ts';
+import { BOUNDARY, multipart, pause, rawUpload, within, type RawUpload } from '../helpers/raw-upload.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-
-const BOUNDARY = 'lexsite-upload-boundary';
-
-/** A multipart body as a browser sends it. */
-function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; data: Buffer }>): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const file of files) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 /** A PDF of `size` bytes: a real start, then padding. */
 const bigPdf = (size: number) => Buffer.concat([SAMPLE.pdf(), Buffer.alloc(size, 0x20)]);
-
-interface RawUpload {
-  /** Writes more of the body. */
-  write(bytes: Buffer): void;
-  /** The status of the answer, once its head arrived. */
-  status: Promise<number>;
-  /** Everything answered so far. */
-  answer(): string;
-  /** Resolves once the server closed the connection. */
-  closed: Promise<void>;
-  close(): void;
-}
-
-/** A request whose head goes out at once and whose body the test writes as it likes. */
-function rawUpload(base: string, path: string, body: Buffer, headers: Record<string, string> = {}): RawUpload {
-  const url = new URL(path, base);
-  const socket = net.connect({ host: url.hostname, port: Number(url.port) });
-  socket.on('error', () => {});
-  const received: Buffer[] = [];
-  const status = new Promise<number>((resolve, reject) => {
-    socket.on('data', (chunk: Buffer) => {
-      received.push(chunk);
-      const text = Buffer.concat(received).toString('latin1');
-      const head = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (head && text.includes('\r\n\r\n')) resolve(Number(head[1]));
-    });
-    socket.on('close', () => reject(new Error('closed without an answer')));
-  });
-  status.catch(() => {});
-  socket.write(
-    [
-      `POST ${url.pathname} HTTP/1.1`,
-      `Host: ${url.host}`,
-      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
-      `Content-Length: ${body.length}`,
-      'Accept: application/json',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  return { write: (bytes) => socket.write(bytes), status, answer: () => Buffer.concat(received).toString('utf8'), closed, close: () => socket.destroy() };
-}
-
-/** Resolves with the promise's value, or fails saying what did not happen in time. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(DIALECTS)('anonymous uploads on %s', (dialect) => {
   let app: TestApp;

@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPageAs } from '../helpers/admin-browser.ts';
 import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -18,7 +19,6 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('translation memory in the side-by-
   let app: TestApp;
   let browser: Browser;
   let token: string;
-  const errors: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp(dialect, { ssr: true });
@@ -50,13 +50,7 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('translation memory in the side-by-
     const remembered = await app.api(`/api/translation-memory?from=uz&to=ru&text=${encodeURIComponent('Hisobotlar har chorakda soliq xizmatiga topshiriladi.')}`, { token });
     expect(remembered.body.data[0], remembered.text).toMatchObject({ score: 100, block: { type: 'paragraph' } });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((value) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('i18nextLng', 'ru');
-    }, token);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await adminPageAs(browser, token, 'ru');
     await page.goto(`${app.url}/admin/news/${fresh.body.data._id}/edit?lang=ru`);
     const editor = page.locator('#field-content[contenteditable="true"]');
     await editor.waitFor();

@@ -125,18 +125,25 @@ function DayGrid({ days, byDay, today, month, tall }: { days: string[]; byDay: M
                 <span className={isToday ? 'inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-brand-700 px-1 font-bold text-white' : 'px-1 font-semibold'}>{Number(day.slice(8))}</span>
                 {isToday && <span className="font-semibold text-brand-800">{t('calendar.todayMark')}</span>}
               </p>
-              <ul className="space-y-0.5">
-                {(byDay.get(day) ?? []).map((entry) => (
-                  <li key={`${entry.kind}-${entry.type}-${entry.id}-${entry.at}`}>
-                    <EntryLink entry={entry} />
-                  </li>
-                ))}
-              </ul>
+              <DayEntries entries={byDay.get(day) ?? []} className="space-y-0.5" />
             </li>
           );
         })}
       </ol>
     </div>
+  );
+}
+
+/** A day's entries, each a link to its record. */
+function DayEntries({ entries, className }: { entries: CalendarEntry[]; className: string }) {
+  return (
+    <ul className={className}>
+      {entries.map((entry) => (
+        <li key={`${entry.kind}-${entry.type}-${entry.id}-${entry.at}`}>
+          <EntryLink entry={entry} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -153,13 +160,7 @@ function DayList({ days, byDay, today, dayName }: { days: string[]; byDay: Map<s
             {dayName(day)}
             {day === today && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{t('calendar.todayMark')}</span>}
           </h2>
-          <ul className="space-y-1">
-            {byDay.get(day)!.map((entry) => (
-              <li key={`${entry.kind}-${entry.type}-${entry.id}-${entry.at}`}>
-                <EntryLink entry={entry} />
-              </li>
-            ))}
-          </ul>
+          <DayEntries entries={byDay.get(day) ?? []} className="space-y-1" />
         </li>
       ))}
     </ol>
