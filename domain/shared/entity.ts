@@ -42,6 +42,13 @@ export interface ListQuery {
   searchWords?: string[];
   /** A page of the site: only the records whose page is written in `lang` (record-type.ts `pageLanguages`). */
   written?: boolean;
+  /**
+   * A visitor's search read for the site search: only these fields of each record (with its id and
+   * dates), never its kept HTML and search text. Not a parameter of the API (its queries are closed).
+   */
+  readFields?: readonly string[];
+  /** The site search's reads: a ranked page without its total (store `ListOptions.uncounted`). */
+  uncounted?: boolean;
   [parameter: string]: unknown;
 }
 

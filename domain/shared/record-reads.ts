@@ -105,7 +105,11 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
    * list is read whole (its records are kept) and cut by the API.
    */
   const fieldsRead = (query: ListQuery): readonly string[] | undefined =>
-    query.admin && Array.isArray(query.fields) ? [...new Set([...query.fields.filter((field): field is string => typeof field === 'string'), ...stateFields(type)])] : undefined;
+    query.admin && Array.isArray(query.fields)
+      ? [...new Set([...query.fields.filter((field): field is string => typeof field === 'string'), ...stateFields(type)])]
+      : !query.admin && Array.isArray(query.readFields) && (query.search || query.searchWords?.length)
+        ? query.readFields
+        : undefined;
 
   const listConditionsOf = async (query: ListQuery) => [...conditionsOf(query), ...(await exactConditions(type, answers, environment.defaultLanguage, query))];
 
@@ -184,7 +188,7 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
       const offset = (page - 1) * limit;
       // A search's total is not kept: it comes with its page.
       const fields = fieldsRead(query);
-      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin), fields) : await store.listCounted({ conditions, limit, offset, fields });
+      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin), fields) : await store.listCounted({ conditions, limit, offset, fields, uncounted: query.uncounted === true && !query.admin });
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },

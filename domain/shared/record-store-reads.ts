@@ -58,7 +58,7 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
     async listCounted(options: ListOptions & { limit: number }): Promise<{ total: number; records: StoredRecord[] }> {
       noteRead(table);
       const offset = options.offset ?? 0;
-      const ranked = await rankedPage(options.conditions, options.limit, offset);
+      const ranked = await rankedPage(options.conditions, options.limit, offset, !options.uncounted);
       let total: number;
       let ids: string[];
       if (ranked) ({ total, ids } = ranked);

@@ -87,7 +87,7 @@ export function createStoreSearch(database: Database, definition: EntityDefiniti
    * where the first word is first found (a title before the text; the search text is written title
    * first), then in list order.
    */
-  async function rankedPage(conditions: Condition[], limit: number, offset: number): Promise<{ total: number; ids: string[] } | undefined> {
+  async function rankedPage(conditions: Condition[], limit: number, offset: number, counted = true): Promise<{ total: number; ids: string[] } | undefined> {
     const { searches, rest } = searchesIn(conditions);
     if (!searches.length) return undefined;
     const indexed = searches.filter((condition) => [...condition.text].length >= 3);
@@ -103,11 +103,13 @@ export function createStoreSearch(database: Database, definition: EntityDefiniti
         .where((eb) => where(eb, others));
       // Without other conditions (the admin's search of every status) the table answers alone: each of its rows is a record's (kept by triggers).
       const matching = others.length ? sql`${index} match ${phrases} and exists ${holds}` : sql`${index} match ${phrases}`;
-      const [page, counted] = await Promise.all([
+      const [page, total] = await Promise.all([
         sql<{ id: string }>`select record_id as id from ${index} where ${matching} order by rank limit ${limit} offset ${offset}`.execute(db),
-        sql<{ total: number }>`select count(*) as total from ${index} where ${matching}`.execute(db),
+        counted ? sql<{ total: number }>`select count(*) as total from ${index} where ${matching}`.execute(db) : undefined,
       ]);
-      return { total: Number(counted.rows[0]?.total ?? 0), ids: page.rows.map((row) => String(row.id)) };
+      const ids = page.rows.map((row) => String(row.id));
+      // Uncounted: what is known, the rows up to this page's last.
+      return { total: total ? Number(total.rows[0]?.total ?? 0) : offset + ids.length, ids };
     }
     const first = sql`${database.dialect === 'sqlite' ? sql`instr` : sql`strpos`}(search_text, ${searches[0].text})`;
     const query = db

@@ -23,6 +23,8 @@ export interface ListOptions {
    * title and a state reads no document. The records then hold these fields alone.
    */
   fields?: readonly string[];
+  /** A ranked search's page without its total (the site search shows no count): one query less. */
+  uncounted?: boolean;
 }
 
 /**
