@@ -107,6 +107,17 @@ export interface AppOptions {
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
+/**
+ * An idle connection stays open longer than nginx's upstream keep-alive (60 s) or a cloud load
+ * balancer's idle limit: Node's own 5 s would close sockets the proxy is about to reuse (a 502 now
+ * and then). Fastify sets 72 s on a server it makes; this one is made here (serverFactory).
+ */
+export const KEEP_ALIVE_MS = 72_000;
+function keptAlive(server: http.Server): http.Server {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  return server;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const mode = options.mode ?? 'production';
@@ -121,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // Cached public reads are answered before Fastify sees them (see serveFromCache).
-    serverFactory: (handler) =>
+    serverFactory: (handler) => keptAlive(
       http.createServer((request, response) => {
         // Timed only when metrics are counted (METRICS_TOKEN): nothing extra on the hot path otherwise.
         const started = metrics ? performance.now() : 0;
@@ -153,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (earlier) void earlier.then(() => fromCache() || rendered());
         else rendered();
       }),
+    ),
     routerOptions: { maxParamLength: 300 },
   });
 

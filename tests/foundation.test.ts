@@ -1,6 +1,8 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { KEEP_ALIVE_MS } from '../server/app.ts';
 
 describe.each(DIALECTS)('the running product on %s', (dialect) => {
   let app: TestApp;
@@ -73,5 +75,34 @@ describe.each(DIALECTS)('the running product on %s', (dialect) => {
     const data = await other.api('/api/team');
     expect(data.status).toBe(503);
     await other.application.app.close();
+  });
+});
+
+// The HTTP server's, not the database's: asked once.
+describe('the HTTP server', () => {
+  it('keeps an idle connection open longer than a proxy in front keeps its own (nginx 60 s), and says so', async () => {
+    const app = await startTestApp('sqlite');
+    const url = new URL('/api/health', app.url);
+    const agent = new http.Agent({ keepAlive: true });
+    const ask = () =>
+      new Promise<{ keepAlive: string; socket: unknown }>((resolve, reject) => {
+        const request = http.get(url, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ keepAlive: String(response.headers['keep-alive']), socket: request.socket }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      const first = await ask();
+      expect(first.keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+      expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+      // Past Node's own 5 s: the same connection still answers.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      const second = await ask();
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+      await app.close();
+    }
   });
 });

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('consent with the operator and the facts on %s', (dialec
     expect(uzText).toContain('Ma’lumotlar O‘zbekistondan tashqariga uzatilmaydi.');
     const ru = shownConsent(await page('/ru/contact'), 'contact-consent', 'contact-consent-facts');
     expect(ru).toContain('Оператор ваших персональных данных: ООО «Адлия Партнерс», ИНН 301234567, Ташкент, проспект Амира Темура, 107Б, 100084.');
-    expect(ru).toContain('Срок хранения: не более 400 дн.');
+    expect(ru).toContain('Срок хранения (в днях): не более 400,');
     expect(ru).toContain('Данные не передаются за пределы Узбекистана.');
     // The subscription's form says its own purposes and data.
     const subscribeUz = shownConsent(await page('/subscribe'), 'subscribe-consent', 'subscribe-consent-facts');
