@@ -18,6 +18,9 @@ import { periodicJobs, startJobs } from './periodic-jobs.ts';
 import type { StartupPhase } from './startup-gate.ts';
 import type { UploadLimits } from './intake/upload-places.ts';
 
+/** How long a stop waits for answers still being sent before it closes their connections. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** How often counted views reach the database. */
 const VIEW_FLUSH_MS = 5_000;
 /** The user agent the cache warmer renders pages as: a bot's, so no view or visit is counted. */
@@ -150,7 +153,10 @@ export async function startApplication(
       close() {
         closing ??= (async () => {
           services.markStopping();
-          await app.close();
+          // Requests in flight finish; a client that stopped reading its answer is cut off after
+          // a grace (idle connections close at once; kept alive 72 s, they would hold the stop).
+          const grace = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+          await app.close().finally(() => clearTimeout(grace));
           clearInterval(viewTimer);
           services.linkChecks.stop();
           await jobs.stop();
