@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBrowser, adminPageAs } from '../helpers/admin-browser.ts';
-import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -162,5 +162,36 @@ describe.skipIf(!CHROME_PATH).each(DIALECTS)('the release screens on %s', (diale
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('sends a release’s texts to an agency as XLIFF and takes the translated file back into working copies, in ru', async () => {
+    const made = await app.api('/api/news', { token: admin, body: { title: { uz: 'Agentlik uchun maqola' }, excerpt: { uz: 'Qisqacha' }, category: { uz: 'Soliq' }, content: { uz: 'Hisobot har chorakda topshiriladi.' }, published: false } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data._id as string;
+    const release = (await app.api('/api/releases', { token: admin, body: { title: 'Agentlikka', items: [{ type: 'news', id, action: 'publish' }] } })).body.data._id as string;
+    // axe is added to the page below (bypassCSP lets its inline script run).
+    const { page, errors, context } = await adminPageAs(browser, admin, 'ru', 1280, { bypassCSP: true });
+    await page.goto(`${app.url}/admin/releases/${release}`);
+    const panel = page.getByTestId('release-xliff');
+    await panel.waitFor();
+    expect(await panel.getByLabel('С языка').inputValue()).toBe('uz');
+    await panel.getByLabel('На язык').selectOption('ru');
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Скачать XLIFF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`release-${release}-uz-ru.xlf`);
+    const xml = fs.readFileSync(await download.path(), 'utf8');
+    expect(xml).toContain('srcLang="uz" trgLang="ru"');
+    // What the agency's tool sends back: a target for every segment.
+    const translated = xml.replace(/<source>([\s\S]*?)<\/source><\/segment>/g, (_all, source: string) => `<source>${source}</source><target>[ru] ${source}</target></segment>`);
+    await panel.locator('input[type=file]').setInputFiles({ name: 'agentlik-ru.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(translated) });
+    await panel.getByText('Внесено в рабочие копии:').waitFor();
+    expect(await panel.getByText('Внесено в рабочие копии:').textContent()).toMatch(/Внесено в рабочие копии: [1-9]\d*\. Пропущено \(оригинал изменился после скачивания\): 0\. Не принято: 0\./);
+    const draft = (await app.api(`/api/news/${id}/draft`, { token: admin })).body.data;
+    expect(draft.title.ru).toBe('[ru] Agentlik uchun maqola');
+    // Not published: the live record still has no Russian title.
+    expect((await app.api(`/api/news/${id}?admin=true`, { token: admin })).body.data.title.ru ?? '').toBe('');
+    await shoot(page, 'ru-release-xliff', '[data-testid="release-xliff"]');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

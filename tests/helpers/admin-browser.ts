@@ -5,8 +5,8 @@ import type { TestApp } from './test-app.ts';
  * A page of the admin signed in with `token` and read in `language` (stored as the login page and the
  * language menu store them, once: a later sign-out or choice in the test is not undone on reload).
  */
-export async function adminPageAs(browser: Browser, token: string, language: string, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+export async function adminPageAs(browser: Browser, token: string, language: string, width = 1280, options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, ...options });
   await context.addInitScript(
     ([value, lang]) => {
       if (!sessionStorage.getItem('seeded')) {

@@ -5,6 +5,7 @@ import { abilities, useAdmin } from '../../admin/admin-context.tsx';
 import { api, ApiError, loadScreen } from '../../admin/api.ts';
 import { AddItem, ReleaseItems, type NewItem } from '../../admin/release-items.tsx';
 import { ReleaseDetails, ReleasePosts, ReleasePreview, ReleaseSchedule } from '../../admin/release-parts.tsx';
+import { ReleaseXliff } from '../../admin/release-xliff.tsx';
 import { languagesOf, problemWords, refusedItems, ServerWords, StateBadge, type ItemProblem, type ShownRelease } from '../../admin/releases.tsx';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
@@ -150,6 +151,7 @@ function ReleaseScreen({ release }: { release: ShownRelease }) {
       {editable && <AddItem onAdd={actions.add} busy={actions.busy} />}
       {editable && <ReleaseSchedule key={`${release.version}-schedule`} release={release} onSave={actions.save} onPublish={() => void actions.publish()} canPublish={can.publishReleases} busy={actions.busy} />}
       {live && release.items.length > 0 && <ReleasePreview release={release} titleOf={actions.titleOf} />}
+      {live && <ReleaseXliff release={release} titleOf={actions.titleOf} />}
       <ReleasePosts release={release} onSave={actions.save} editable={editable} titleOf={actions.titleOf} busy={actions.busy} />
       {actions.dialog}
     </div>

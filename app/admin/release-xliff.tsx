@@ -1,0 +1,128 @@
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useAdmin } from './admin-context.tsx';
+import { getToken, upload } from './api.ts';
+import type { ShownRelease } from './releases.tsx';
+import { buttonClass, ErrorNotice, inputClass, SuccessNotice } from './ui.tsx';
+
+/* A release's texts out to a translation agency as XLIFF 2.1 and back into working copies (API-4.md "The translation desk"). */
+
+interface Imported {
+  applied: number;
+  stale: Array<{ file: string; unit: string }>;
+  invalid: Array<{ file: string; unit: string }>;
+}
+
+export function ReleaseXliff({ release, titleOf }: { release: ShownRelease; titleOf: (type: string, id: string) => string }) {
+  const { t, problem, languages, defaultLanguage, languageName } = useAdmin();
+  const active = languages.filter((language) => language.isActive).map((language) => language.code);
+  const [from, setFrom] = useState(active.includes(defaultLanguage) ? defaultLanguage : (active[0] ?? ''));
+  const targets = active.filter((code) => code !== from);
+  const [to, setTo] = useState(targets[0] ?? '');
+  const target = targets.includes(to) ? to : (targets[0] ?? '');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | undefined>();
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<Imported | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  if (!release.items.length || !target) return null;
+
+  const download = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const response = await fetch(`/api/releases/${release._id}/xliff?from=${from}&to=${target}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
+      if (!response.ok) throw new Error(t('common.error'));
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = `release-${release._id}-${from}-${target}.xlf`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    setResult(null);
+    setProgress(0);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      setResult((await upload<Imported>('/xliff', form, setProgress)).data);
+    } catch (caught) {
+      setError(problem(caught));
+    } finally {
+      setBusy(false);
+      setProgress(undefined);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+  const place = ({ file, unit }: { file: string; unit: string }) => {
+    const [type, id] = file.split('/');
+    return `${titleOf(type, id ?? '')} · ${unit}`;
+  };
+
+  return (
+    <section aria-labelledby="release-xliff" className="rounded-xl bg-white p-4 shadow-sm sm:p-6" data-testid="release-xliff">
+      <h2 id="release-xliff" className="font-display text-lg font-semibold text-slate-900">
+        {t('xliff.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t('xliff.intro')}</p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="block text-sm font-medium text-slate-800">
+          {t('xliff.from')}
+          <select className={`${inputClass} mt-1`} value={from} onChange={(event) => setFrom(event.target.value)} disabled={busy}>
+            {active.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          {t('xliff.to')}
+          <select className={`${inputClass} mt-1`} value={target} onChange={(event) => setTo(event.target.value)} disabled={busy}>
+            {targets.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={buttonClass.secondary} onClick={() => void download()} disabled={busy}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          {t('xliff.download')}
+        </button>
+        <label className={`${buttonClass.primary} cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-brand-600`}>
+          <Upload className="h-4 w-4" aria-hidden="true" />
+          {t('xliff.upload')}
+          <input ref={fileRef} type="file" accept=".xlf,.xliff,.xml,application/xliff+xml" className="sr-only" disabled={busy} onChange={(event) => void send(event.target.files?.[0])} />
+        </label>
+      </div>
+      <div aria-live="polite" className="mt-3 space-y-2">
+        {progress !== undefined && <p className="text-sm text-slate-700">{t('xliff.uploading', { percent: progress })}</p>}
+        {error && <ErrorNotice message={error} />}
+        {result && <SuccessNotice message={t('xliff.imported', { applied: result.applied, stale: result.stale.length, invalid: result.invalid.length })} />}
+        {result && (result.stale.length > 0 || result.invalid.length > 0) && (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800" data-testid="xliff-problems">
+            {result.stale.map((item) => (
+              <li key={`stale-${item.file}-${item.unit}`}>
+                <span className="font-medium [overflow-wrap:anywhere]">{place(item)}</span>: {t('xliff.stale')}
+              </li>
+            ))}
+            {result.invalid.map((item) => (
+              <li key={`invalid-${item.file}-${item.unit}`}>
+                <span className="font-medium [overflow-wrap:anywhere]">{place(item)}</span>: {t('xliff.invalid')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
