@@ -116,6 +116,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return { success: true, data: payload.data as T, message: payload.message, pagination: payload.pagination };
 }
 
+/**
+ * Saves an answer of the API as a file in the browser's downloads (the session's token goes along;
+ * never cached). False when the server refused it: the caller says so in its own words.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<boolean> {
+  const response = await fetch(`/api${path}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
+  if (!response.ok) return false;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  return true;
+}
+
 /** Uploads files with progress (fetch cannot report upload progress). */
 export function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<Envelope<T>> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { can } from '../../domain/access/permissions.ts';
 import { useAdmin } from './admin-context.tsx';
-import { api, getToken } from './api.ts';
+import { api, downloadFile } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass, useConfirm } from './ui.tsx';
 import { dayIn } from '../../domain/shared/days.ts';
@@ -43,13 +43,7 @@ export function EventRegistrations({ id }: { id: string }) {
   async function exportCsv() {
     setFailed('');
     try {
-      const response = await fetch(`/api/events/${id}/registrations?format=csv&lang=${lang === 'ru' || lang === 'uz' ? lang : 'en'}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error('export');
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = `registrations-${dayIn(Date.now(), timeZone)}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      if (!(await downloadFile(`/events/${id}/registrations?format=csv&lang=${lang === 'ru' || lang === 'uz' ? lang : 'en'}`, `registrations-${dayIn(Date.now(), timeZone)}.csv`))) throw new Error('export');
     } catch {
       setFailed(t('registrations.unreadable'));
     }

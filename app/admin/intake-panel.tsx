@@ -6,7 +6,7 @@ import { conflictCount, conflictHit } from '../../domain/intake/conflict-words.t
 import type { Conflict as ConflictFound } from '../../domain/intake/conflicts.ts';
 import { useAdmin } from './admin-context.tsx';
 import type { AdminTextKey } from './admin-texts.ts';
-import { api, getToken } from './api.ts';
+import { api, downloadFile } from './api.ts';
 import { formatMoment } from './time-zone.ts';
 import { buttonClass, inputClass, Loading } from './ui.tsx';
 
@@ -78,13 +78,7 @@ export function IntakePanel({ request }: { request: StoredRecord }) {
   async function download(file: IntakeFile) {
     setFailed('');
     try {
-      const response = await fetch(`/api/contact/${request._id}/files/${file._id}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error('download');
-      const anchor = document.createElement('a');
-      anchor.href = URL.createObjectURL(await response.blob());
-      anchor.download = file.name;
-      anchor.click();
-      URL.revokeObjectURL(anchor.href);
+      if (!(await downloadFile(`/contact/${request._id}/files/${file._id}`, file.name))) throw new Error('download');
     } catch {
       setFailed('intake.files.downloadFailed');
     }

@@ -1,7 +1,7 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useAdmin } from './admin-context.tsx';
-import { getToken, upload } from './api.ts';
+import { downloadFile, upload } from './api.ts';
 import type { ShownRelease } from './releases.tsx';
 import { buttonClass, ErrorNotice, inputClass, SuccessNotice } from './ui.tsx';
 
@@ -31,13 +31,7 @@ export function ReleaseXliff({ release, titleOf }: { release: ShownRelease; titl
     setBusy(true);
     setError('');
     try {
-      const response = await fetch(`/api/releases/${release._id}/xliff?from=${from}&to=${target}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error(t('common.error'));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = `release-${release._id}-${from}-${target}.xlf`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      if (!(await downloadFile(`/releases/${release._id}/xliff?from=${from}&to=${target}`, `release-${release._id}-${from}-${target}.xlf`))) throw new Error(t('common.error'));
     } catch (caught) {
       setError(problem(caught));
     } finally {

@@ -82,10 +82,10 @@ function passage(text: string, [start, length]: [number, number], size = 180): s
   return `${head > 0 ? '…' : ''}${text.slice(head, tail > head + length ? tail : to).trim()}${tail < text.length ? '…' : ''}`;
 }
 
-/** The fields a hit of `type` is made from: its title, address, summary, date and searched text. */
-const hitFields = (type: RecordType): string[] => [
-  ...new Set([type.admin.titleField, 'slug', ...SUMMARY_FIELDS, ...DATE_FIELDS, ...type.searchFields].filter((field) => field in type.fields)),
-];
+/** The fields a hit of each type is made from: its title, address, summary, date and searched text (worked out once). */
+const HIT_FIELDS = new Map(
+  SEARCHED_TYPES.map((type) => [type, [...new Set([type.admin.titleField, 'slug', ...SUMMARY_FIELDS, ...DATE_FIELDS, ...type.searchFields].filter((field) => field in type.fields))]]),
+);
 
 export function createSiteSearch(options: { service: (type: RecordType) => RecordService; defaultLanguage: () => Promise<string>; pathOf: (path: string, lang: string, defaultLanguage: string) => string }) {
   return {
@@ -104,7 +104,7 @@ export function createSiteSearch(options: { service: (type: RecordType) => Recor
           // In `lang`, the pages written in it (a type without pages ignores `written`).
           // Only what a hit shows and is found in: not the documents' kept HTML nor the search text
           // (three quarters of an article's row), so a page of hits costs little more than one.
-          const { data: found } = await service.listPage({ lang, admin: false, written: true, ...(stems.length > 1 ? { searchWords: stems } : { search: trimmed }), page: 1, limit: PER_TYPE, readFields: hitFields(type), uncounted: true });
+          const { data: found } = await service.listPage({ lang, admin: false, written: true, ...(stems.length > 1 ? { searchWords: stems } : { search: trimmed }), page: 1, limit: PER_TYPE, readFields: HIT_FIELDS.get(type), uncounted: true });
           return found.map((record) => ({ type, record: record as Record<string, unknown> & { _id: string } }));
         }),
       );

@@ -72,6 +72,13 @@ export async function xliffRoutes(app: FastifyInstance, { services }: { services
   const sendFile = (reply: Parameters<Parameters<typeof route>[1]['handler']>[1], name: string, body: string) =>
     reply.type('application/xliff+xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}.xlf"`).header('cache-control', 'no-store').send(body);
 
+  /** An export's language pair (two of the site's active languages) and the id it names. */
+  const exportAsked = async (request: FastifyRequest) => {
+    const { from, to } = parseQuery(request.query, PAIR);
+    await pair({ from, to });
+    return { from, to, id: (request.params as { id: string }).id };
+  };
+
   for (const type of XLIFF_TYPES) {
     route(app, {
       method: 'GET',
@@ -86,9 +93,7 @@ export async function xliffRoutes(app: FastifyInstance, { services }: { services
       answers: { 200: XLIFF_ANSWER },
       errors: [400, 401, 403, 404, 422],
       handler: async (request, reply) => {
-        const { from, to } = parseQuery(request.query, PAIR);
-        await pair({ from, to });
-        const { id } = request.params as { id: string };
+        const { from, to, id } = await exportAsked(request);
         const values = await current(type, id);
         if (!values) throw new AppError(404, 'NOT_FOUND', `${type.label} not found`);
         return sendFile(reply, `${type.name}-${id}-${from}-${to}`, xliffFile([{ type, id, values }], from, to));
@@ -108,9 +113,7 @@ export async function xliffRoutes(app: FastifyInstance, { services }: { services
     answers: { 200: XLIFF_ANSWER },
     errors: [400, 401, 403, 404, 422],
     handler: async (request, reply) => {
-      const { from, to } = parseQuery(request.query, PAIR);
-      await pair({ from, to });
-      const { id } = request.params as { id: string };
+      const { from, to, id } = await exportAsked(request);
       const release = await services.releases.get(id);
       const records: XliffRecord[] = [];
       for (const item of release.items.filter((entry) => entry.action === 'publish')) {

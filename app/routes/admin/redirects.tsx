@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import type { NotFoundEntry } from '../../../domain/redirects/not-found-log.ts';
 import type { Redirect } from '../../../domain/redirects/redirect-service.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, ApiError, getToken, loadScreen } from '../../admin/api.ts';
+import { api, ApiError, downloadFile, loadScreen } from '../../admin/api.ts';
 import { localizeIssue } from '../../admin/field-labels.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { buttonClass, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
@@ -101,13 +101,7 @@ function useRedirects() {
   async function exportCsv() {
     started();
     try {
-      const response = await fetch('/api/redirects/export', { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error(t('common.error'));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = `redirects-${dayIn(Date.now(), timeZone)}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      if (!(await downloadFile('/redirects/export', `redirects-${dayIn(Date.now(), timeZone)}.csv`))) throw new Error(t('common.error'));
     } catch (caught) {
       setActionError(problem(caught, 'common.error'));
     } finally {

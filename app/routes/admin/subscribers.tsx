@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { pickText } from '../../../domain/shared/localized.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, getToken, loadScreen } from '../../admin/api.ts';
+import { api, downloadFile, loadScreen } from '../../admin/api.ts';
 import { formatMoment } from '../../admin/time-zone.ts';
 import { EmptyList } from '../../admin/list-table.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice } from '../../admin/ui.tsx';
@@ -79,13 +79,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setError('');
     try {
-      const response = await fetch(`/api/subscriptions/export?lang=${lang === 'ru' || lang === 'uz' ? lang : 'en'}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error(t('common.error'));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = `subscribers-${dayIn(Date.now(), timeZone)}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      if (!(await downloadFile(`/subscriptions/export?lang=${lang === 'ru' || lang === 'uz' ? lang : 'en'}`, `subscribers-${dayIn(Date.now(), timeZone)}.csv`))) throw new Error(t('common.error'));
     } catch (caught) {
       setError(problem(caught, 'common.error'));
     } finally {

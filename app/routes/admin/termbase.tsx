@@ -4,7 +4,7 @@ import { can } from '../../../domain/access/permissions.ts';
 import type { ImportReport } from '../../../domain/terms/term-exchange.ts';
 import type { Term } from '../../../domain/terms/term-schema.ts';
 import { useAdmin } from '../../admin/admin-context.tsx';
-import { api, getToken, loadScreen } from '../../admin/api.ts';
+import { api, downloadFile, loadScreen } from '../../admin/api.ts';
 import { EmptyList } from '../../admin/list-table.tsx';
 import { Badge, buttonClass, Dialog, ErrorNotice, inputClass, Loading, PageTitle, SuccessNotice, useConfirm } from '../../admin/ui.tsx';
 import type { Route } from './+types/termbase';
@@ -104,13 +104,7 @@ function useTermbase(initial: Term[] | null) {
 
   const download = (format: 'tbx' | 'csv') =>
     act(async () => {
-      const response = await fetch(`/api/terms/export?format=${format}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, cache: 'no-store' });
-      if (!response.ok) throw new Error(t('common.error'));
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = `termbase.${format}`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      if (!(await downloadFile(`/terms/export?format=${format}`, `termbase.${format}`))) throw new Error(t('common.error'));
       return undefined;
     });
 
