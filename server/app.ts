@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           return;
         }
         const fromCache = () => {
-          if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe })) return false;
+          if (!serveFromCache(services.cache, request, response, { log: logHit, countView: services.countView, countVisit: services.countVisit, observe, keepAliveSeconds: KEEP_ALIVE_MS / 1000 })) return false;
           metrics?.cache('hit');
           return true;
         };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/databases.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -102,6 +103,73 @@ describe('the HTTP server', () => {
       expect(second.socket).toBe(first.socket);
     } finally {
       agent.destroy();
+      await app.close();
+    }
+  });
+
+  it('sends a cached answer whole on a kept-alive connection, and closes the connections that asked for it', async () => {
+    const app = await startTestApp('sqlite');
+    const { port } = new URL(app.url);
+    const path = '/api/news?lang=ru';
+    /** Sends `requests` on one connection and reads every answer, head and body, until the server closes it or `count` arrived. */
+    const exchange = (requests: string, count: number) =>
+      new Promise<{ answers: { head: string[]; body: Buffer }[]; closed: boolean }>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        let received = Buffer.alloc(0);
+        const answers: { head: string[]; body: Buffer }[] = [];
+        const heads: boolean[] = [...requests.matchAll(/^(GET|HEAD) /gm)].map((match) => match[1] === 'HEAD');
+        const settle = (closed: boolean) => resolve({ answers, closed });
+        socket.on('data', (chunk) => {
+          received = Buffer.concat([received, chunk]);
+          for (;;) {
+            const end = received.indexOf('\r\n\r\n');
+            if (end === -1) return;
+            const head = received.subarray(0, end).toString('latin1').split('\r\n');
+            const length = heads[answers.length] ? 0 : Number(head.find((line) => /^content-length:/i.test(line))?.split(':')[1] ?? 0);
+            if (received.length < end + 4 + length) return;
+            answers.push({ head, body: received.subarray(end + 4, end + 4 + length) });
+            received = received.subarray(end + 4 + length);
+            if (answers.length === count) setTimeout(() => settle(socket.destroyed || socket.readableEnded), 300);
+          }
+        });
+        socket.on('end', () => settle(true));
+        socket.on('error', reject);
+        socket.write(requests);
+      });
+    const header = (head: string[], name: string) => head.filter((line) => line.toLowerCase().startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trim());
+    try {
+      const miss = await fetch(app.url + path);
+      const body = Buffer.from(await miss.arrayBuffer());
+      const ask = (method: string, extra = '', version = '1.1') => `${method} ${path} HTTP/${version}\r\nHost: 127.0.0.1\r\n${extra}\r\n`;
+      const kept = await exchange(ask('GET') + ask('HEAD') + ask('GET', 'X-Request-Id: mine\r\n'), 3);
+      expect(kept.closed).toBe(false);
+      for (const [index, { head, body: sent }] of kept.answers.entries()) {
+        expect(head[0]).toBe('HTTP/1.1 200 OK');
+        expect(header(head, 'x-cache')).toEqual(['hit']);
+        expect(header(head, 'connection')).toEqual(['keep-alive']);
+        expect(header(head, 'keep-alive')).toEqual([`timeout=${KEEP_ALIVE_MS / 1000}`]);
+        expect(header(head, 'content-length')).toEqual([String(body.length)]);
+        expect(header(head, 'etag')).toEqual([miss.headers.get('etag')]);
+        expect(header(head, 'content-security-policy')).toEqual([miss.headers.get('content-security-policy')]);
+        expect(Math.abs(Date.parse(header(head, 'date')[0]) - Date.now())).toBeLessThan(5_000);
+        // Every header once, the request id this answer's own.
+        const names = head.slice(1).map((line) => line.split(':')[0].toLowerCase());
+        expect(new Set(names).size).toBe(names.length);
+        expect(header(head, 'x-request-id')).toHaveLength(1);
+        expect(sent.equals(index === 1 ? Buffer.alloc(0) : body)).toBe(true);
+      }
+      expect(header(kept.answers[2].head, 'x-request-id')).toEqual(['mine']);
+      expect(header(kept.answers[0].head, 'x-request-id')).not.toEqual(header(kept.answers[1].head, 'x-request-id'));
+      // A client that asks for the connection to close, or speaks HTTP/1.0, is told so and the connection closes after the answer.
+      for (const requests of [ask('GET', 'Connection: close\r\n'), ask('GET', '', '1.0')]) {
+        const closing = await exchange(requests, 1);
+        expect(closing.closed).toBe(true);
+        expect(header(closing.answers[0].head, 'x-cache')).toEqual(['hit']);
+        expect(header(closing.answers[0].head, 'connection')).toEqual(['close']);
+        expect(header(closing.answers[0].head, 'keep-alive')).toEqual([]);
+        expect(closing.answers[0].body.equals(body)).toBe(true);
+      }
+    } finally {
       await app.close();
     }
   });

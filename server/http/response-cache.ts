@@ -24,6 +24,8 @@ export interface CachedResponse {
   shownAt?: number[];
   /** The header lists the fast path sends with it, made at its first serving of each kind (see `headerList`). */
   sent?: Partial<Record<'304' | Encoding, string[]>>;
+  /** The same lists of a 200 as the head's text (see `headText`). */
+  heads?: Partial<Record<Encoding, string>>;
 }
 
 /** How a cached body is sent: brotli, gzip, or as it is (''). */
@@ -246,6 +248,44 @@ function writeHead(response: ServerResponse, status: number, list: string[], req
 }
 
 /**
+ * The head of a 200 answer as Node writes it, but for what differs per answer (the request id, the
+ * date, keep-alive), made once per entry and encoding from its header list. Fastify validated every
+ * name and value when the entry was made; `writeHead` would validate them again and join them at
+ * every hit, which was a tenth of a cached answer's processor time (docs/performance.md).
+ */
+function headText(list: readonly string[]): string {
+  let text = 'HTTP/1.1 200 OK\r\n';
+  for (let at = 0; at < list.length; at += 2) text += `${list[at]}: ${list[at + 1]}\r\n`;
+  return text;
+}
+
+/** The Date header's value, made once a second (as Node's own). */
+let dateText = '';
+let dateSecond = 0;
+function httpDate(): string {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(second * 1000).toUTCString();
+  }
+  return dateText;
+}
+
+/**
+ * Sets a 200's whole head on a connection kept alive: Node's ServerResponse sends a head it is given
+ * as text (`_header`, the field its own writeHead fills) before the body and goes on as after its own
+ * head. Only on a connection Node keeps open (`shouldKeepAlive`: not HTTP/1.0 without keep-alive, not
+ * `Connection: close`, not a closing server), whose head Node would end the same way; any other
+ * answer goes through writeHead. Node's version is the project's own (the `node` devDependency);
+ * tests/foundation.test.ts reads these heads byte by byte.
+ */
+function setHead(response: ServerResponse, head: string, requestId: string, keepAliveSeconds: number): boolean {
+  if (!response.shouldKeepAlive || response.headersSent) return false;
+  (response as unknown as { _header: string })._header = `${head}x-request-id: ${requestId}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
+  return true;
+}
+
+/**
  * The fast path in front of Fastify: a cached public answer is written straight to the socket
  * with the headers Fastify sent the first time, compressed once per encoding. Returns false when
  * the request is not a cache hit, and Fastify handles it as usual.
@@ -259,6 +299,8 @@ export function serveFromCache(
     countView?: (key: string) => void;
     countVisit?: (path: string, referer: string | undefined, source?: string) => void;
     observe?: (route: string, status: number) => void;
+    /** The server's keep-alive timeout, in seconds: given, a 200 on a kept-alive connection is sent with its head as text (`setHead`). */
+    keepAliveSeconds?: number;
   } = {},
 ): boolean {
   const { log } = options;
@@ -297,7 +339,10 @@ export function serveFromCache(
       }
       body = entry.gzip;
     }
-    writeHead(response, 200, (sent[encoding] ??= headerList(entry, encoding, body.length)), requestId);
+    const list = (sent[encoding] ??= headerList(entry, encoding, body.length));
+    const heads = (entry.heads ??= {});
+    const { keepAliveSeconds } = options;
+    if (!keepAliveSeconds || !setHead(response, (heads[encoding] ??= headText(list)), requestId, keepAliveSeconds)) writeHead(response, 200, list, requestId);
   }
   response.end(body);
   log?.({ reqId: requestId, url: request.url, statusCode: 200, cache: 'hit' });
