@@ -49,6 +49,11 @@ export interface ListQuery {
   readFields?: readonly string[];
   /** The site search's reads: a ranked page without its total (store `ListOptions.uncounted`). */
   uncounted?: boolean;
+  /**
+   * An answer that shows no document's HTML (the API's JSON, not `format=html`): a page read apart
+   * (a search) leaves the kept HTML unread (store `ListOptions.withoutKept`). Not a parameter of the API.
+   */
+  withoutKept?: boolean;
   [parameter: string]: unknown;
 }
 

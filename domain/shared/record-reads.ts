@@ -188,7 +188,7 @@ export function createRecordReads<T extends RecordType>(core: RecordCore<T>, vie
       const offset = (page - 1) * limit;
       // A search's total is not kept: it comes with its page.
       const fields = fieldsRead(query);
-      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin), fields) : await store.listCounted({ conditions, limit, offset, fields, uncounted: query.uncounted === true && !query.admin });
+      const { total, records: data } = answers.keeps(conditions) ? await pageFromNearEnd(conditions, limit, offset, Boolean(query.admin), fields) : await store.listCounted({ conditions, limit, offset, fields, uncounted: query.uncounted === true && !query.admin, withoutKept: query.withoutKept === true });
       const at = now();
       return { data: (query.admin ? data.map((record) => withState(record, at)) : data.map(shown)).map(typed), pagination: paginationOf(page, limit, total) };
     },

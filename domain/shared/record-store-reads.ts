@@ -74,7 +74,7 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
         ids = page.map((row) => String(row.id));
       }
       if (!ids.length) return { total, records: [] };
-      const found = new Map((await db.selectFrom(table).select(columnsFor(options.fields)).where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
+      const found = new Map((await db.selectFrom(table).select(columnsFor(options.fields, options.withoutKept)).where('id', 'in', ids).execute()).map((row) => [String(row.id), row]));
       return { total, records: recordsOf(ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : [])), options.fields) };
     },
 

@@ -61,10 +61,12 @@ export function createStoreRows(database: Database, definition: EntityDefinition
 
   /**
    * What a read of only these fields selects (a list view: `ListOptions.fields`): their columns and
-   * the record's own, never its documents' kept HTML; all of `readColumns` without `fields`.
+   * the record's own, never its documents' kept HTML; all of `readColumns` without `fields`, but the
+   * kept HTML when `withoutKept`.
    */
-  const columnsFor = (fields: readonly string[] | undefined): string[] =>
-    fields ? ['id', 'created_at', 'updated_at', 'version', ...new Set(fieldColumns.filter(({ field }) => fields.includes(field)).map(({ column }) => column))] : readColumns;
+  const unkeptColumns = readColumns.filter((column) => column !== 'rendered');
+  const columnsFor = (fields: readonly string[] | undefined, withoutKept = false): string[] =>
+    fields ? ['id', 'created_at', 'updated_at', 'version', ...new Set(fieldColumns.filter(({ field }) => fields.includes(field)).map(({ column }) => column))] : withoutKept ? unkeptColumns : readColumns;
 
   /** Records of a read of only these fields (columnsFor): the fields not read are absent, not empty. */
   const recordsOf = (found: Array<Record<string, unknown>>, fields: readonly string[] | undefined) => found.map((row) => fromRow(row, fields));

@@ -25,6 +25,11 @@ export interface ListOptions {
   fields?: readonly string[];
   /** A ranked search's page without its total (the site search shows no count): one query less. */
   uncounted?: boolean;
+  /**
+   * Leave the documents' kept HTML and words unread (`rendered`: two thirds of an article's row, every
+   * language's): for an answer that shows none of them. A record read so makes them anew when asked.
+   */
+  withoutKept?: boolean;
 }
 
 /**

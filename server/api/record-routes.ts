@@ -24,7 +24,8 @@ const SEARCH_PAGE_SIZE = 10;
 /** A version number from the path; anything else names no version (404). */
 const versionNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
 
-const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parameters, admin, search: parameters.search ?? parameters.q });
+/** A list query of the API's parameters; its JSON shows the documents, not their kept HTML (read only for `format=html`). */
+const toListQuery = (parameters: ListParameters, admin: boolean) => ({ ...parameters, admin, search: parameters.search ?? parameters.q, withoutKept: parameters.format !== 'html' });
 
 /** Each record with only the fields asked for (`fields=`), always with its `_id`; all of it otherwise. */
 function onlyFields<T extends object>(records: T[], fields: unknown): T[] | Partial<T>[] {

@@ -66,6 +66,13 @@ describe.each(DIALECTS)('documents through the API on %s', (dialect) => {
     expect((await app.api(`/api/news/${news._id}?format=text`)).body.data.content.uz).toBe('Muddatlar\n\nBatafsil: soliq xizmati va lex.uz');
     expect((await app.api(`/api/news?format=text`)).body.data[0].content.uz).toBe('Muddatlar\n\nBatafsil: soliq xizmati va lex.uz');
     expect((await app.api(`/api/news?format=pdf`)).status).toBe(400);
+    // A search's page is read apart from the kept lists, without the kept HTML unless format=html asks for it.
+    const linked = '<h2 id="muddatlar">Muddatlar</h2><p>Batafsil: <a href="/services/soliq">soliq xizmati</a> va <a href="https://lex.uz/docs/1" rel="noopener">lex.uz</a></p>';
+    for (const search of ['/api/news?search=Huquqiy', '/api/news/search?q=Huquqiy']) {
+      expect((await app.api(search)).body.data.map((found: { content: unknown }) => found.content)).toEqual([{ uz: content }]);
+      expect((await app.api(`${search}&format=html`)).body.data.map((found: { content: { uz: string } }) => found.content.uz)).toEqual([linked]);
+      expect((await app.api(`${search}&format=text&lang=ru`)).body.data.map((found: { content: { uz: string } }) => found.content.uz)).toEqual(['Muddatlar\n\nBatafsil: soliq xizmati va lex.uz']);
+    }
     // The Russian page shows the Uzbek document (none in Russian yet), its link in Russian.
     const page = async (path: string) => (await fetch(app.url + path)).text();
     expect(await page(`/ru/news/${news.slug}`)).toContain('<a href="/ru/services/soliq">soliq xizmati</a>');
