@@ -276,7 +276,7 @@ function httpDate(): string {
  * as text (`_header`, the field its own writeHead fills) before the body and goes on as after its own
  * head. Only on a connection Node keeps open (`shouldKeepAlive`: not HTTP/1.0 without keep-alive, not
  * `Connection: close`, not a closing server), whose head Node would end the same way; any other
- * answer goes through writeHead. Node's version is the project's own (the `node` devDependency);
+ * answer goes through writeHead (decision 029). Node's version is the project's own (the `node` devDependency);
  * tests/foundation.test.ts reads these heads byte by byte.
  */
 function setHead(response: ServerResponse, head: string, requestId: string, keepAliveSeconds: number): boolean {
