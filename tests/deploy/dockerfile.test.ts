@@ -120,8 +120,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !isRoot)('the deployment kit',
           fs.mkdirSync(stage.workdir, { recursive: true, mode: 0o755 });
         } else if (name === 'ENV') {
           for (const pair of rest.split(/\s+/)) {
-            const [key, value] = pair.split('=');
-            stage.env[key] = value;
+            // As Docker reads it: the name ends at the first '=' (NODE_OPTIONS=--max-semi-space-size=16).
+            const at = pair.indexOf('=');
+            stage.env[pair.slice(0, at)] = pair.slice(at + 1);
           }
         } else if (name === 'COPY') {
           const parts = rest.split(/\s+/);
@@ -156,7 +157,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !isRoot)('the deployment kit',
     expect(final).toBe('runtime');
     expect(runtime.user).toBe('node');
     expect(runtime.cmd).toEqual(['node', 'build/server.js']);
-    expect(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve).toContain('node --env-file-if-exists=.env build/server.js');
+    const serve: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve;
+    expect(serve).toContain('node --env-file-if-exists=.env build/server.js');
+    // The memory settings `npm run serve` starts the server with (decision 029), the image's too.
+    for (const [name, value] of [['MALLOC_ARENA_MAX', '2'], ['NODE_OPTIONS', '--max-semi-space-size=16']]) {
+      expect(serve).toContain(`${name}=${value} `);
+      expect(runtime.env[name]).toBe(value);
+    }
     // What runs holds the server build and production dependencies only.
     const app = runtime.workdir;
     expect(fs.existsSync(path.join(app, 'build/server/index.js'))).toBe(true);
