@@ -31,9 +31,10 @@ export function createStoreReads(database: Database, definition: EntityDefinitio
   }
 
   return {
-    async findById(id: string): Promise<StoredRecord | undefined> {
+    /** `withoutKept`: without the documents' kept HTML and words (see ListOptions.withoutKept). */
+    async findById(id: string, options: { withoutKept?: boolean } = {}): Promise<StoredRecord | undefined> {
       noteRead(table, id);
-      const row = await db.selectFrom(table).select(readColumns).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom(table).select(columnsFor(undefined, options.withoutKept)).where('id', '=', id).executeTakeFirst();
       return row ? fromRow(row) : undefined;
     },
 

@@ -14,8 +14,10 @@ const RENDERED = Symbol('rendered HTML');
 
 const NOTHING_KEPT: KeptDocuments = Object.freeze({ html: {}, text: {} });
 
-/** A read record's documents as kept when it was saved (nothing for a record read without them). */
-export const keptOf = (record: object): KeptDocuments => (RENDERED in record ? (record as { [RENDERED]: KeptDocuments })[RENDERED] : NOTHING_KEPT);
+/** A read record's documents as kept when it was saved; undefined for a record read without them. */
+const keptOn = (record: object): KeptDocuments | undefined => (RENDERED in record ? (record as { [RENDERED]: KeptDocuments })[RENDERED] : undefined);
+/** The same, nothing kept for a record read without them. */
+export const keptOf = (record: object): KeptDocuments => keptOn(record) ?? NOTHING_KEPT;
 
 /** The kept column as read: a row written before texts were kept ({ field: { lang: html } }) keeps nothing. */
 function keptFrom(value: Record<string, unknown>): KeptDocuments {
@@ -43,7 +45,15 @@ export const parseSaved = (value: unknown): TextSaved => parseObject(value);
 export function createStoreRows(database: Database, definition: EntityDefinition, render?: (record: Record<string, unknown>) => Promise<KeptDocuments>) {
   const documents = Boolean(definition.documentFields?.length && render);
   /** The `rendered` column of a write: the HTML and words of every document in every page language. */
-  const renderedColumn = async (values: Record<string, unknown>) => (documents ? { rendered: JSON.stringify(await render!(values)) } : {});
+  const renderedColumn = async (values: Record<string, unknown>) => (await keptWith(values)).column;
+  /** The same with what it holds, for the record written to carry (`withKept`) instead of reading it back. */
+  const keptWith = async (values: Record<string, unknown>): Promise<{ column: { rendered?: string }; kept?: KeptDocuments }> => {
+    if (!documents) return { column: {} };
+    const kept = await render!(values);
+    return { column: { rendered: JSON.stringify(kept) }, kept };
+  };
+  /** A record read without its kept documents (`withoutKept`), given those a write has just kept. */
+  const withKept = (record: StoredRecord, kept: KeptDocuments | undefined): StoredRecord => (kept ? Object.assign(record, { [RENDERED]: kept }) : record);
   const { table, storage } = definition;
   /** Which records link to which (record-links.ts): kept with every write of a row that has `doc_refs`. */
   const links = createRecordLinks(database);
@@ -129,7 +139,7 @@ export function createStoreRows(database: Database, definition: EntityDefinition
 
   const savedColumn = (textSaved: TextSaved | undefined) => (definition.keepsTextSaved && textSaved ? { text_saved: JSON.stringify(textSaved) } : {});
 
-  return { documents, renderedColumn, links, keepLinks, fieldColumns, readColumns, columnsFor, recordsOf, toRow, fromRow, shownColumns, keptIn, fromShownRow, savedColumn };
+  return { documents, renderedColumn, keptWith, withKept, keptOn, links, keepLinks, fieldColumns, readColumns, columnsFor, recordsOf, toRow, fromRow, shownColumns, keptIn, fromShownRow, savedColumn };
 }
 
 export type StoreRows = ReturnType<typeof createStoreRows>;

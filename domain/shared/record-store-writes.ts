@@ -9,16 +9,27 @@ import type { StoreRows } from './record-store-rows.ts';
 export function createStoreWrites(database: Database, definition: EntityDefinition, rows: StoreRows, reads: StoreReads) {
   const { db } = database;
   const { table } = definition;
-  const { documents, renderedColumn, links, keepLinks, readColumns, toRow, fromRow, savedColumn } = rows;
+  const { documents, renderedColumn, keptWith, withKept, keptOn, links, keepLinks, readColumns, toRow, fromRow, savedColumn } = rows;
 
   return {
     /** A new record; `restoring` brings a deleted one back under its own id and next version. */
     async insert(values: Record<string, unknown>, restoring?: { id: string; version: number; createdAt: string }, textSaved?: TextSaved): Promise<StoredRecord> {
       const now = nowIso();
-      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved), ...(await renderedColumn(values)) };
+      const { column, kept } = await keptWith(values);
+      const row = { id: restoring?.id ?? newId(), created_at: restoring?.createdAt ?? now, updated_at: now, version: restoring?.version ?? 1, ...toRow(values), ...savedColumn(textSaved), ...column };
       await db.insertInto(table).values(row).execute();
       await keepLinks(row.id, row);
-      return fromRow(row);
+      return withKept(fromRow({ ...row, rendered: undefined }), kept);
+    },
+
+    /**
+     * The record a write has just stored, read again (as the database holds it: its defaults and
+     * forms), but for its documents' kept HTML and words, which are those the write kept (an
+     * article's 50 KB of every language's HTML, not read back and parsed at every save).
+     */
+    async readWritten(written: StoredRecord): Promise<StoredRecord | undefined> {
+      const found = await reads.findById(written._id, { withoutKept: true });
+      return found && withKept(found, keptOn(written));
     },
 
     /**
@@ -27,15 +38,17 @@ export function createStoreWrites(database: Database, definition: EntityDefiniti
      */
     async update(id: string, values: Record<string, unknown>, expectedVersion?: number, textSaved?: TextSaved): Promise<StoredRecord | undefined> {
       const columns = toRow(values);
+      const { column, kept } = await keptWith(values);
       let query = db
         .updateTable(table)
-        .set({ ...columns, ...savedColumn(textSaved), ...(await renderedColumn(values)), updated_at: nowIso(), version: sql`version + 1` })
+        .set({ ...columns, ...savedColumn(textSaved), ...column, updated_at: nowIso(), version: sql`version + 1` })
         .where('id', '=', id);
       if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       await keepLinks(id, columns);
-      return reads.findById(id);
+      const found = await reads.findById(id, { withoutKept: true });
+      return found && withKept(found, kept);
     },
 
     async remove(id: string): Promise<boolean> {

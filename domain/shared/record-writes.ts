@@ -65,7 +65,7 @@ export function createRecordWrites<T extends RecordType>(core: RecordCore<T>, hi
       await policy.assertInScope({ type, record: values, actor, action: 'record.create' });
       await policy.beforeSave({ type, id: undefined, values, textSaved: {}, actor, title: describe(values, defaultLanguage), override: input.override });
       const inserted = await store.insert(values, undefined, textSavedAfter(undefined, values, type.localizedFields, {}, now()));
-      const created = (await store.findById(inserted._id))!;
+      const created = (await store.readWritten(inserted))!;
       await history.keep({ type: type.name, id: created._id, version: created.version, action: 'create', data: created, actor });
       await core.followPage(undefined, created);
       await environment.changed({ entity: type.table, action: 'create', id: created._id, actor, summary: describe(values, defaultLanguage) });
