@@ -47,6 +47,7 @@ import * as passkeys from './migrations/044-passkeys.ts';
 import * as indexNowAddresses from './migrations/047-indexnow-addresses.ts';
 import * as terms from './migrations/049-terms.ts';
 import * as machineMarks from './migrations/051-machine-marks.ts';
+import * as lz4Compression from './migrations/052-lz4-compression.ts';
 
 /** Every migration in order. New files are added here; a shipped migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '047-indexnow-addresses': indexNowAddresses,
   '049-terms': terms,
   '051-machine-marks': machineMarks,
+  '052-lz4-compression': lz4Compression,
 };
 
 /** What migrating needs of a database: its Kysely instance and which dialect it speaks. */
