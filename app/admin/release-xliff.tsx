@@ -14,7 +14,7 @@ interface Imported {
 }
 
 export function ReleaseXliff({ release, titleOf }: { release: ShownRelease; titleOf: (type: string, id: string) => string }) {
-  const { t, problem, languages, defaultLanguage, languageName } = useAdmin();
+  const { t, problem, languages, defaultLanguage } = useAdmin();
   const active = languages.filter((language) => language.isActive).map((language) => language.code);
   const [from, setFrom] = useState(active.includes(defaultLanguage) ? defaultLanguage : (active[0] ?? ''));
   const targets = active.filter((code) => code !== from);
@@ -68,26 +68,8 @@ export function ReleaseXliff({ release, titleOf }: { release: ShownRelease; titl
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('xliff.intro')}</p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <label className="block text-sm font-medium text-slate-800">
-          {t('xliff.from')}
-          <select className={`${inputClass} mt-1`} value={from} onChange={(event) => setFrom(event.target.value)} disabled={busy}>
-            {active.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          {t('xliff.to')}
-          <select className={`${inputClass} mt-1`} value={target} onChange={(event) => setTo(event.target.value)} disabled={busy}>
-            {targets.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect label={t('xliff.from')} codes={active} value={from} onChange={setFrom} disabled={busy} />
+        <LanguageSelect label={t('xliff.to')} codes={targets} value={target} onChange={setTo} disabled={busy} />
         <button type="button" className={buttonClass.secondary} onClick={() => void download()} disabled={busy}>
           <Download className="h-4 w-4" aria-hidden="true" />
           {t('xliff.download')}
@@ -118,5 +100,22 @@ export function ReleaseXliff({ release, titleOf }: { release: ShownRelease; titl
         )}
       </div>
     </section>
+  );
+}
+
+/** One side of the language pair: a labelled choice among `codes`, each by its name. */
+function LanguageSelect({ label, codes, value, onChange, disabled }: { label: string; codes: string[]; value: string; onChange: (code: string) => void; disabled: boolean }) {
+  const { languageName } = useAdmin();
+  return (
+    <label className="block text-sm font-medium text-slate-800">
+      {label}
+      <select className={`${inputClass} mt-1`} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

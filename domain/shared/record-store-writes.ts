@@ -4,12 +4,22 @@ import { columnOf, type EntityDefinition, type StoredRecord, type TextSaved } fr
 import { newId, nowIso } from './ids.ts';
 import type { StoreReads } from './record-store-reads.ts';
 import type { StoreRows } from './record-store-rows.ts';
+import type { KeptDocuments } from '../documents/record-documents.ts';
 
 /** One record type's writes: a new record, a whole-record update, a removal, counters, derived columns and kept documents anew. Part of createRecordStore. */
 export function createStoreWrites(database: Database, definition: EntityDefinition, rows: StoreRows, reads: StoreReads) {
   const { db } = database;
   const { table } = definition;
   const { documents, renderedColumn, keptWith, withKept, keptOn, links, keepLinks, readColumns, toRow, fromRow, savedColumn } = rows;
+  /**
+   * A record a write has just stored, read again (as the database holds it: its defaults and forms)
+   * but for its documents' kept HTML and words, which are those the write kept (an article's 50 KB
+   * of every language's HTML, not read back and parsed at every save).
+   */
+  const readBack = async (id: string, kept: KeptDocuments | undefined) => {
+    const found = await reads.findById(id, { withoutKept: true });
+    return found && withKept(found, kept);
+  };
 
   return {
     /** A new record; `restoring` brings a deleted one back under its own id and next version. */
@@ -22,15 +32,8 @@ export function createStoreWrites(database: Database, definition: EntityDefiniti
       return withKept(fromRow({ ...row, rendered: undefined }), kept);
     },
 
-    /**
-     * The record a write has just stored, read again (as the database holds it: its defaults and
-     * forms), but for its documents' kept HTML and words, which are those the write kept (an
-     * article's 50 KB of every language's HTML, not read back and parsed at every save).
-     */
-    async readWritten(written: StoredRecord): Promise<StoredRecord | undefined> {
-      const found = await reads.findById(written._id, { withoutKept: true });
-      return found && withKept(found, keptOn(written));
-    },
+    /** The record an insert answered, as the database holds it (readBack). */
+    readWritten: (written: StoredRecord): Promise<StoredRecord | undefined> => readBack(written._id, keptOn(written)),
 
     /**
      * Writes all fields at once. With `expectedVersion` the write happens only if nobody saved
@@ -47,8 +50,7 @@ export function createStoreWrites(database: Database, definition: EntityDefiniti
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
       await keepLinks(id, columns);
-      const found = await reads.findById(id, { withoutKept: true });
-      return found && withKept(found, kept);
+      return readBack(id, kept);
     },
 
     async remove(id: string): Promise<boolean> {

@@ -280,7 +280,7 @@ function httpDate(): string {
  * tests/foundation.test.ts reads these heads byte by byte.
  */
 function setHead(response: ServerResponse, head: string, requestId: string, keepAliveSeconds: number): boolean {
-  if (!response.shouldKeepAlive || response.headersSent) return false;
+  if (!response.shouldKeepAlive) return false;
   (response as unknown as { _header: string })._header = `${head}x-request-id: ${requestId}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
   return true;
 }
