@@ -314,9 +314,10 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
 
   const apply = (href: string) => {
     // The link is made, and the cursor put after it: what is typed next is no longer linked text.
+    // No focus command in the chain: it focuses a frame later and would pull the focus back from
+    // where a quick Tab has moved it; closing the panel focuses the text at once.
     editor
       .chain()
-      .focus()
       .extendMarkRange('link')
       .setLink({ href })
       .command(({ tr }) => {
@@ -324,6 +325,7 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
         return true;
       })
       .unsetMark('link')
+      .scrollIntoView()
       .run();
     onClose();
   };
@@ -432,8 +434,8 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
     if (!alt.trim()) return setError(t('editor.imageAltNeeded'));
     editor
       .chain()
-      .focus()
       .insertContent({ type: 'image', attrs: { src: chosen.images?.large ?? chosen.url, alt: alt.trim(), caption: caption.trim() || null } })
+      .scrollIntoView()
       .run();
     onClose();
   };
@@ -498,8 +500,8 @@ function FootnoteDialog({ editor, onClose }: { editor: Editor; onClose: () => vo
     // addresses in them linked (a note citing lex.uz), the words of its links linked again.
     if (editing && text.trim() === editing.node.textContent) return onClose();
     const note = { type: 'footnote', content: footnoteContent(text.trim(), editing?.node) };
-    const chain = editor.chain().focus();
-    (editing ? chain.insertContentAt({ from: editing.from, to: editing.to }, note) : chain.insertContent(note)).run();
+    const chain = editor.chain();
+    (editing ? chain.insertContentAt({ from: editing.from, to: editing.to }, note) : chain.insertContent(note)).scrollIntoView().run();
     onClose();
   };
   return (

@@ -77,6 +77,9 @@ describe.skipIf(!CHROME_PATH)('the document editor’s details', () => {
     await expect.poll(focused).toBe('field-content');
     await page.keyboard.press('Shift+Tab');
     await expect.poll(focused).toBe('Paragraph');
+    // Nothing pulls it back a frame later (the editor's focus command focuses on the next frame).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await focused()).toBe('Paragraph');
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=toolbar]')))).toBe(false);
     await page.keyboard.press('Tab');
