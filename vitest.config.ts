@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
     globalSetup: ['tests/helpers/demo-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The longest files first, so that both workers finish together (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],

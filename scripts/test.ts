@@ -32,15 +32,7 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 // Page tests render the real production build; server processes run the compiled server.
 run(process.execPath, ['scripts/build.ts']);
 const testEnv = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
-const asked = process.argv.slice(2);
-// The deployment tests take both cores (two server processes and nginx; an npm install and a
-// build for the Dockerfile's stages): they run after the rest, so that they slow no timed browser
-// test, two files at a time (60 s instead of 99 s one after another, measured on this machine).
-const DEPLOY = 'tests/deploy/**';
-if (asked.length) run('vitest', ['run', ...asked], testEnv);
-else {
-  run('vitest', ['run', '--exclude', DEPLOY], testEnv);
-  run('vitest', ['run', 'tests/deploy/'], testEnv);
-}
+// One run: the deployment files after the rest, the longest files first (tests/helpers/sequencer.ts).
+run('vitest', ['run', ...process.argv.slice(2)], testEnv);
 
 if (notices.length) for (const notice of notices) console.log(`*** NOTICE: ${notice}`);

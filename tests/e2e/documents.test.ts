@@ -5,14 +5,12 @@
  * semantic HTML, loads no script file, and passes axe.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { axeViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', () => {
   let app: TestApp;
@@ -208,12 +206,7 @@ describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', ()
       const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
       const visitor = await context.newPage();
       await visitor.goto(`${app.url}/news/${saved.slug}`);
-      await visitor.addScriptTag({ content: AXE_SOURCE });
-      const violations = await visitor.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string }> }> } }).axe;
-        return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations.map((violation) => violation.id);
-      });
-      expect(violations, `${width}px`).toEqual([]);
+      expect(await axeViolations(visitor, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']), `${width}px`).toEqual([]);
       // Nothing wider than the screen: the table's box scrolls, not the page.
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await context.close();
