@@ -39,9 +39,17 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     void services.refreshSiteLanguages();
   };
 
+  /** The connection being made now: a stop waits for it, so that a connection made after the stop is not left open. */
+  let connecting: Promise<void> | undefined;
+
   async function connect() {
     try {
-      client = await database.connectListener!();
+      const connected = await database.connectListener!();
+      if (stopped) {
+        await connected.end().catch(() => {});
+        return;
+      }
+      client = connected;
       client.on('notification', forget);
       client.on('error', scheduleReconnect);
       client.on('end', scheduleReconnect);
@@ -60,15 +68,17 @@ export function listenForChanges(services: AppServices): () => Promise<void> {
     client = undefined;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect();
+      connecting = connect();
     }, 5000);
     retry.unref();
   }
 
-  void connect();
+  connecting = connect();
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    // Stopped as it connects (an instance closed right after it started): its connection is ended too.
+    await connecting;
     await client?.end().catch(() => {});
   };
 }

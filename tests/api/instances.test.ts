@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../seed/demo.ts';
+import type { AppServices } from '../../server/app-services.ts';
+import { listenForChanges } from '../../server/change-listener.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { startApplication, type Application } from '../../server/start.ts';
@@ -148,5 +151,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several app instances on one Po
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
     expect((await send(first)).status).toBe(429);
+  });
+
+  it('ends its listening connection when stopped while the database is still answering its connect (ten rounds)', async () => {
+    // A database slow to accept the connection (a network between them): the instance is stopped
+    // before the connection is made, and the connection made afterwards must not stay open.
+    const name = `lexsite_listener_${process.pid}_${Date.now()}`;
+    const made: pg.Client[] = [];
+    const database = {
+      schema: 'not_used',
+      connectListener: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, application_name: name });
+        client.on('error', () => {});
+        await client.connect();
+        made.push(client);
+        return client;
+      },
+    };
+    const counter = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await counter.connect();
+    const open = async () => (await counter.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = $1', [name])).rows[0].count;
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        const stop = listenForChanges({ database, logger: createLogger('silent') } as unknown as AppServices);
+        await stop();
+      }
+      // Every connection was made (at the latest a moment after its stop), and none is left open.
+      await expect.poll(() => made.length).toBe(10);
+      await expect.poll(open, { timeout: 5_000 }).toBe(0);
+    } finally {
+      for (const client of made) await client.end().catch(() => {});
+      await counter.end();
+    }
   });
 });
