@@ -36,6 +36,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a site in its own PostgreSQL sche
     }
   }, 120_000);
 
+  it('gives a test a copy of a migrated schema that holds what migrating would: tables, columns, indexes, keys, rows (tests/helpers/databases.ts)', async () => {
+    const migrated = await createPostgresSchema();
+    const database = openDatabase({ dataDir: '/nonexistent', databaseUrl: process.env.TEST_DATABASE_URL, schema: migrated.schema });
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    let copy: Awaited<ReturnType<typeof createPostgresSchema>> | undefined;
+    try {
+      await migrateToLatest(database);
+      copy = await createPostgresSchema(migrated.schema);
+      /** The schema's catalog with its own name taken out, so that two schemas compare. */
+      const catalog = async (schema: string) => {
+        const rows = async (query: string) => (await client.query(query, [schema])).rows.map((row) => JSON.stringify(row).replaceAll(`${schema}.`, ''));
+        return {
+          columns: await rows(
+            "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull, pg_get_expr(d.adbin, d.adrelid) AS default, a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum WHERE c.relnamespace = $1::regnamespace AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped ORDER BY 1, a.attnum",
+          ),
+          indexes: await rows("SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY 1, 2"),
+          constraints: await rows("SELECT conrelid::regclass::text AS table, contype, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE connamespace = $1::regnamespace ORDER BY 1, 2, 3"),
+          // What LIKE would not copy: none in the site's schema.
+          others: await rows("SELECT relname, relkind FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind NOT IN ('r', 'i', 't') UNION ALL SELECT proname, 'function' FROM pg_proc WHERE pronamespace = $1::regnamespace UNION ALL SELECT tgname, 'trigger' FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = $1::regnamespace AND NOT t.tgisinternal"),
+        };
+      };
+      const [original, copied] = [await catalog(migrated.schema), await catalog(copy.schema)];
+      expect(original.constraints.filter((row) => row.includes('"contype":"f"')).length).toBeGreaterThan(0);
+      expect(original.others).toEqual([]);
+      expect(copied).toEqual(original);
+      const migrations = await client.query(`SELECT count(*)::int AS count FROM ${copy.schema}.kysely_migration`);
+      expect(migrations.rows[0].count).toBe(KNOWN_MIGRATIONS.length);
+    } finally {
+      await client.end();
+      await database.close();
+      await copy?.drop();
+      await migrated.drop();
+    }
+  }, 120_000);
+
   it('compresses the long values of its own tables with lz4, and no other schema’s (migration 052)', async () => {
     const { schema, drop } = await createPostgresSchema();
     const other = await createPostgresSchema();

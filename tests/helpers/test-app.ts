@@ -65,15 +65,16 @@ export interface TestAppOptions {
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lexsite-test-'));
   // On SQLite: a copy of the site migrated (and, for the demo, seeded) once for this run (tests/helpers/demo-template.ts).
-  const copied = dialect === 'sqlite' && !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name));
-  const template = copied ? inject(options.demo ? 'sqliteDemoTemplate' : 'sqliteEmptyTemplate') : undefined;
-  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
+  // On PostgreSQL: a copy of a schema migrated (and seeded) once for this run, with its data folder.
+  const copied = !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name));
+  const template = copied ? (dialect === 'sqlite' ? { dataDir: inject(options.demo ? 'sqliteDemoTemplate' : 'sqliteEmptyTemplate') } : inject(options.demo ? 'postgresDemoTemplate' : 'postgresEmptyTemplate')) : undefined;
+  if (template?.dataDir && fs.existsSync(template.dataDir)) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const postgres = options.existing
     ? options.existing.schema
       ? { schema: options.existing.schema, drop: async () => {} }
       : undefined
     : dialect === 'postgres'
-      ? await createPostgresSchema()
+      ? await createPostgresSchema(template && 'schema' in template ? template.schema : undefined)
       : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
