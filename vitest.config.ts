@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/helpers/sequencer.ts';
+import BalancedOrder from './tests/helpers/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -9,8 +9,8 @@ export default defineConfig({
     globalSetup: ['tests/helpers/demo-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // The longest files first, so that both workers finish together (tests/helpers/sequencer.ts).
-    sequence: { sequencer: LongestFirst },
+    // The longest first, a browser file beside one without, the deployment files last (tests/helpers/sequencer.ts).
+    sequence: { sequencer: BalancedOrder },
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
