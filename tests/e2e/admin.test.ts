@@ -1035,11 +1035,18 @@ describe.skipIf(!CHROME_PATH)('the admin area in Chromium', () => {
     const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#336699' } }).png().toBuffer();
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'library-pick.png');
-    const uploaded = (await (await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).json()).data;
+    const sent = await fetch(`${app.url}/api/upload/single`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(sent.status).toBe(201);
+    const uploaded = (await sent.json()).data;
     const member = (await app.api('/api/team?admin=true', { token })).body.data[0];
     const { page, context, errors } = await signedIn();
     await goto(page, `/admin/team/${member._id}/edit`);
     await page.getByRole('button', { name: 'Choose from library' }).first().click();
+    // The library is read as the chooser opens; narrowed by its filter, as an editor with many images would.
+    const picker = page.getByTestId('library-picker');
+    await picker.waitFor();
+    await page.fill('#library-filter', 'library-pick');
+    await expect.poll(() => picker.textContent()).toContain('library-pick.png');
     await page.getByRole('button', { name: /^Use this image: library-pick\.png, 80×60/ }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await app.api(`/api/team/${member._id}?admin=true`, { token })).body.data.image).toBe(uploaded.images.large);
