@@ -196,7 +196,7 @@ async function main() {
     const grownPeak = sampled.stop();
     const perSecond = Math.round((NEWS - FEW + BLOG - FEW / 5) / (newsSeconds + blogSeconds));
     console.log(`  ${Math.round(newsSeconds)} s for the news, ${Math.round(blogSeconds)} s for the blog posts: ${perSecond} records/s; resident memory at most ${grownPeak} MB while growing`);
-    // The server looks at its memory every 5 s (MEMORY_TARGET_MB, server/operations/memory.ts).
+    // The server looks at its memory every second (MEMORY_TARGET_MB, server/operations/memory.ts).
     const afterGrowth = memory(server.pid, 'VmRSS');
     await new Promise((resolve) => setTimeout(resolve, 35_000));
     const afterRest = memory(server.pid, 'VmRSS');

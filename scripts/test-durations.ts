@@ -1,6 +1,6 @@
 /*
  * Writes tests/durations.json, the order in which the suite's files start on a fresh clone
- * (tests/helpers/sequencer.ts: the longest first), from vitest's record of the last run here:
+ * (tests/helpers/sequencer.ts), from vitest's record of the last run here:
  * `npm run test:durations` after the whole suite (`npm test`), on a machine doing nothing else.
  */
 import fs from 'node:fs';

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-
 describe.skipIf(!CHROME_PATH)('writing a legal alert in the document editor', () => {
   let app: TestApp;
   let browser: Browser;

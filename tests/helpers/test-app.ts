@@ -67,14 +67,18 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   // On SQLite: a copy of the site migrated (and, for the demo, seeded) once for this run (tests/helpers/demo-template.ts).
   // On PostgreSQL: a copy of a schema migrated (and seeded) once for this run, with its data folder.
   const copied = !options.existing && !Object.keys(options.env ?? {}).some((name) => SEEDING_SETTINGS.test(name));
-  const template = copied ? (dialect === 'sqlite' ? { dataDir: inject(options.demo ? 'sqliteDemoTemplate' : 'sqliteEmptyTemplate') } : inject(options.demo ? 'postgresDemoTemplate' : 'postgresEmptyTemplate')) : undefined;
-  if (template?.dataDir && fs.existsSync(template.dataDir)) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const template: { dataDir: string; schema?: string } | undefined = !copied
+    ? undefined
+    : dialect === 'sqlite'
+      ? { dataDir: inject(options.demo ? 'sqliteDemoTemplate' : 'sqliteEmptyTemplate') }
+      : (inject(options.demo ? 'postgresDemoTemplate' : 'postgresEmptyTemplate') ?? undefined);
+  if (template && fs.existsSync(template.dataDir)) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const postgres = options.existing
     ? options.existing.schema
       ? { schema: options.existing.schema, drop: async () => {} }
       : undefined
     : dialect === 'postgres'
-      ? await createPostgresSchema(template && 'schema' in template ? template.schema : undefined)
+      ? await createPostgresSchema(template?.schema)
       : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
